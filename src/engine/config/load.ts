@@ -1,0 +1,44 @@
+/**
+ * The only file-system access of the engine's configuration: reading a settings file and a cheap change
+ * stamp for it. Every failure is a value (missing, unreadable, a directory, too large), never a throw.
+ */
+import { readFileSync, statSync } from "node:fs";
+
+/** Largest settings file read, in bytes; bigger files are reported and skipped. */
+export const MAX_SETTINGS_BYTES = 16 * 1024 * 1024;
+
+/** Result of reading one settings file. */
+export type FileRead =
+	| { readonly kind: "missing" }
+	| { readonly kind: "ok"; readonly text: string }
+	| { readonly kind: "error"; readonly message: string };
+
+/**
+ * A string that changes when the file changes (size, mtime, inode), `"missing"` when it does not exist,
+ * or `"error:<code>"` when it cannot be stat'ed. Costs one `stat` call.
+ */
+export const fileStamp = (file: string): string => {
+	try {
+		const stat = statSync(file);
+		return `${stat.size}:${stat.mtimeMs}:${stat.ino}:${stat.isDirectory() ? "d" : "f"}`;
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		return code === "ENOENT" || code === "ENOTDIR" ? "missing" : `error:${code ?? "unknown"}`;
+	}
+};
+
+/** Reads a settings file as UTF-8. A broken symlink counts as missing; never throws. */
+export const readSettingsFile = (file: string): FileRead => {
+	try {
+		const stat = statSync(file);
+		if (stat.isDirectory()) return { kind: "error", message: "is a directory, not a settings file" };
+		if (stat.size > MAX_SETTINGS_BYTES) {
+			return { kind: "error", message: `is ${stat.size} bytes; settings files over ${MAX_SETTINGS_BYTES} bytes are not read` };
+		}
+		return { kind: "ok", text: readFileSync(file, "utf8") };
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
+		return { kind: "error", message: `cannot be read: ${(error as Error).message}` };
+	}
+};

@@ -1,0 +1,45 @@
+/**
+ * Merging the parsed sources into one configuration: hooks from every source add up (Claude Code hooks
+ * §2.1), project files count only in a trusted project, handler types this version cannot run are listed
+ * as skipped, and `disableAllHooks` takes the most specific value that is set.
+ */
+import type { ConfigIssue, HookConfig, HookEntry, SkippedHook, SourceScope } from "../types.ts";
+import type { ParsedSource } from "./parse.ts";
+
+/** Most specific first: a project-local `false` overrides a user `true` (Claude Code hooks §9 item 57). */
+const DISABLE_PRECEDENCE: readonly SourceScope[] = ["claude-local", "claude-project", "pi-project", "pi-global", "claude-user"];
+
+/** Merges parsed sources (in source order). `trusted` = `ctx.isProjectTrusted()`. Pure. */
+export const mergeSources = (sources: readonly ParsedSource[], trusted: boolean): HookConfig => {
+	const entries: HookEntry[] = [];
+	const skipped: SkippedHook[] = [];
+	const issues: ConfigIssue[] = [];
+	const disable = new Map<SourceScope, boolean>();
+	for (const parsed of sources) {
+		issues.push(...parsed.issues);
+		if (parsed.source.project && !trusted) {
+			for (const entry of parsed.entries) {
+				skipped.push({
+					entry,
+					reason: "untrusted",
+					message: "project is not trusted: project hooks run only after you trust this folder in pi",
+				});
+			}
+			continue;
+		}
+		if (parsed.disableAllHooks !== undefined) disable.set(parsed.source.scope, parsed.disableAllHooks);
+		for (const entry of parsed.entries) {
+			if (entry.handler.type === "command") {
+				entries.push(entry);
+			} else {
+				skipped.push({
+					entry,
+					reason: "unsupported_type",
+					message: `"${entry.handler.type}" hooks are not supported by pi-hook-manager yet; only "command" hooks run`,
+				});
+			}
+		}
+	}
+	const scope = DISABLE_PRECEDENCE.find((candidate) => disable.has(candidate));
+	return { entries, skipped, issues, disableAllHooks: scope === undefined ? false : (disable.get(scope) ?? false) };
+};

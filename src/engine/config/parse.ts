@@ -1,0 +1,171 @@
+/**
+ * Settings text -> hook entries and issues. Pure: a broken entry is reported with its file, JSON path and
+ * reason and skipped; the rest of the file still loads (Claude Code hooks §2.1, v2.1.101/v2.1.122).
+ */
+import { createHash } from "node:crypto";
+import { isHookEventName } from "../events.ts";
+import { compileIfRule } from "../if-rule.ts";
+import { compileMatcher } from "../matcher.ts";
+import type { CommandHandler, ConfigIssue, HookEntry, HookHandler, HookSource, OtherHandler } from "../types.ts";
+
+/** What one settings file contributes. */
+export interface ParsedSource {
+	readonly source: HookSource;
+	readonly entries: readonly HookEntry[];
+	readonly issues: readonly ConfigIssue[];
+	/** `disableAllHooks` of this file; undefined when the file does not set it. */
+	readonly disableAllHooks: boolean | undefined;
+	/** False when the file as a whole could not be used (invalid JSON, not an object). */
+	readonly usable: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+	value !== null && typeof value === "object" && !Array.isArray(value);
+
+const OTHER_TYPES = new Set(["http", "prompt", "agent", "mcp_tool"]);
+
+/** Stable id of a handler: file + event + matcher + definition, so it survives reordering (not renaming). */
+export const hookId = (file: string, event: string, matcher: string | undefined, handler: unknown): string =>
+	createHash("sha256")
+		.update(JSON.stringify([file, event, matcher ?? "", handler]))
+		.digest("hex")
+		.slice(0, 16);
+
+type HandlerResult = { ok: true; handler: HookHandler } | { ok: false; path: string; message: string };
+
+const parseCommonFields = (raw: Json, path: string): { ok: false; path: string; message: string } | undefined => {
+	if (raw.timeout !== undefined && !(typeof raw.timeout === "number" && Number.isFinite(raw.timeout) && raw.timeout > 0)) {
+		return { ok: false, path: `${path}.timeout`, message: `timeout must be a positive number of seconds, got ${JSON.stringify(raw.timeout)}` };
+	}
+	if (raw.statusMessage !== undefined && typeof raw.statusMessage !== "string") {
+		return { ok: false, path: `${path}.statusMessage`, message: "statusMessage must be a string" };
+	}
+	if (raw.if !== undefined && typeof raw.if !== "string") {
+		return { ok: false, path: `${path}.if`, message: "if must be a string such as \"Bash(git *)\"" };
+	}
+	return undefined;
+};
+
+const parseHandler = (raw: unknown, path: string): HandlerResult => {
+	if (!isObject(raw)) return { ok: false, path, message: "a hook handler must be an object" };
+	const common = parseCommonFields(raw, path);
+	if (common) return common;
+	if (raw.type === "command") {
+		if (typeof raw.command !== "string" || raw.command.trim() === "") {
+			return { ok: false, path: `${path}.command`, message: "a command hook needs a non-empty \"command\" string" };
+		}
+		if (raw.args !== undefined && !(Array.isArray(raw.args) && raw.args.every((arg) => typeof arg === "string"))) {
+			return { ok: false, path: `${path}.args`, message: "args must be an array of strings" };
+		}
+		for (const flag of ["async", "asyncRewake"] as const) {
+			if (raw[flag] !== undefined && typeof raw[flag] !== "boolean") {
+				return { ok: false, path: `${path}.${flag}`, message: `${flag} must be true or false` };
+			}
+		}
+		const handler: CommandHandler = {
+			type: "command",
+			command: raw.command,
+			...(raw.args === undefined ? {} : { args: raw.args as string[] }),
+			...(raw.timeout === undefined ? {} : { timeout: raw.timeout as number }),
+			...(raw.async === undefined ? {} : { async: raw.async as boolean }),
+			...(raw.asyncRewake === undefined ? {} : { asyncRewake: raw.asyncRewake as boolean }),
+			...(raw.statusMessage === undefined ? {} : { statusMessage: raw.statusMessage as string }),
+			...(raw.if === undefined ? {} : { if: raw.if as string }),
+		};
+		return { ok: true, handler };
+	}
+	if (typeof raw.type === "string" && OTHER_TYPES.has(raw.type)) {
+		const handler: OtherHandler = {
+			type: raw.type as OtherHandler["type"],
+			raw,
+			...(raw.timeout === undefined ? {} : { timeout: raw.timeout as number }),
+			...(raw.statusMessage === undefined ? {} : { statusMessage: raw.statusMessage as string }),
+			...(raw.if === undefined ? {} : { if: raw.if as string }),
+		};
+		return { ok: true, handler };
+	}
+	return {
+		ok: false,
+		path: `${path}.type`,
+		message: `unknown hook type ${JSON.stringify(raw.type)}; expected "command", "http", "prompt", "agent" or "mcp_tool"`,
+	};
+};
+
+const parseHooks = (hooks: Json, source: HookSource, entries: HookEntry[], issues: ConfigIssue[]): void => {
+	const issue = (path: string, message: string): void => {
+		issues.push({ file: source.file, path, message });
+	};
+	for (const [event, groups] of Object.entries(hooks)) {
+		const eventPath = `hooks.${event}`;
+		if (!isHookEventName(event)) {
+			issue(eventPath, `unknown hook event ${JSON.stringify(event)} (event names are case-sensitive, e.g. "PreToolUse")`);
+			continue;
+		}
+		if (!Array.isArray(groups)) {
+			issue(eventPath, "an event must map to an array of matcher groups");
+			continue;
+		}
+		groups.forEach((group: unknown, groupIndex) => {
+			const groupPath = `${eventPath}[${groupIndex}]`;
+			if (!isObject(group)) return issue(groupPath, "a matcher group must be an object with \"hooks\"");
+			if (group.matcher !== undefined && typeof group.matcher !== "string") {
+				return issue(`${groupPath}.matcher`, "matcher must be a string");
+			}
+			const compiled = compileMatcher(group.matcher as string | undefined);
+			if (!compiled.ok) return issue(`${groupPath}.matcher`, compiled.message);
+			if (!Array.isArray(group.hooks)) return issue(`${groupPath}.hooks`, "\"hooks\" must be an array of hook handlers");
+			group.hooks.forEach((rawHandler: unknown, handlerIndex) => {
+				const jsonPath = `${groupPath}.hooks[${handlerIndex}]`;
+				const parsed = parseHandler(rawHandler, jsonPath);
+				if (!parsed.ok) return issue(parsed.path, parsed.message);
+				let ifRule: HookEntry["ifRule"];
+				if (parsed.handler.if !== undefined) {
+					const rule = compileIfRule(parsed.handler.if);
+					if (!rule.ok) return issue(`${jsonPath}.if`, rule.message);
+					ifRule = rule.rule;
+				}
+				entries.push({
+					id: hookId(source.file, event, group.matcher as string | undefined, rawHandler),
+					event,
+					matcher: compiled.matcher,
+					handler: parsed.handler,
+					source,
+					jsonPath,
+					...(ifRule ? { ifRule } : {}),
+				});
+			});
+		});
+	}
+};
+
+/**
+ * Parses the text of one settings file. Never throws: invalid JSON or a non-object makes the file unusable
+ * (one issue); a bad `hooks` entry skips only that entry (one issue each).
+ */
+export const parseSettingsText = (text: string, source: HookSource): ParsedSource => {
+	const entries: HookEntry[] = [];
+	const issues: ConfigIssue[] = [];
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		const message = `invalid JSON: ${(error as Error).message}`;
+		return { source, entries, issues: [{ file: source.file, path: "", message }], disableAllHooks: undefined, usable: false };
+	}
+	if (!isObject(data)) {
+		const message = "a settings file must hold a JSON object";
+		return { source, entries, issues: [{ file: source.file, path: "", message }], disableAllHooks: undefined, usable: false };
+	}
+	let disableAllHooks: boolean | undefined;
+	if (data.disableAllHooks !== undefined) {
+		if (typeof data.disableAllHooks === "boolean") disableAllHooks = data.disableAllHooks;
+		else issues.push({ file: source.file, path: "disableAllHooks", message: "disableAllHooks must be true or false" });
+	}
+	if (data.hooks !== undefined) {
+		if (isObject(data.hooks)) parseHooks(data.hooks, source, entries, issues);
+		else issues.push({ file: source.file, path: "hooks", message: "\"hooks\" must be an object keyed by hook event" });
+	}
+	return { source, entries, issues, disableAllHooks, usable: true };
+};

@@ -1,0 +1,85 @@
+/**
+ * The live hook configuration: re-reads only the settings files whose stamp changed, at most once per
+ * check interval, and keeps a file's last good hooks when an edit breaks it.
+ */
+import { fileStamp, readSettingsFile } from "./load.ts";
+import { mergeSources } from "./merge.ts";
+import { type ParsedSource, parseSettingsText } from "./parse.ts";
+import type { HookConfig, HookSource } from "../types.ts";
+
+/** Options of {@link createConfigStore}. */
+export interface ConfigStoreOptions {
+	readonly sources: readonly HookSource[];
+	/** `ctx.isProjectTrusted()`; asked on every check so a trust change applies on the next event. */
+	readonly isTrusted: () => boolean;
+	/** Milliseconds between stamp checks; events within the interval reuse the last result. Default 100. */
+	readonly checkIntervalMs?: number;
+	/** Clock in milliseconds; injectable for tests. */
+	readonly now?: () => number;
+}
+
+/** The live configuration. */
+export interface ConfigStore {
+	/** The current merged configuration; cheap when nothing changed. Never throws. */
+	current(): HookConfig;
+	/** Forces the next `current()` to check every file. */
+	invalidate(): void;
+}
+
+interface CachedFile {
+	stamp: string;
+	parsed: ParsedSource;
+	lastGood: ParsedSource | undefined;
+}
+
+const emptySource = (source: HookSource): ParsedSource => ({ source, entries: [], issues: [], disableAllHooks: undefined, usable: true });
+
+const loadFile = (source: HookSource, previous: CachedFile | undefined, stamp: string): CachedFile => {
+	const read = readSettingsFile(source.file);
+	if (read.kind === "missing") return { stamp, parsed: emptySource(source), lastGood: undefined };
+	const parsed: ParsedSource =
+		read.kind === "ok"
+			? parseSettingsText(read.text, source)
+			: { ...emptySource(source), issues: [{ file: source.file, path: "", message: read.message }], usable: false };
+	if (parsed.usable) return { stamp, parsed, lastGood: parsed };
+	const lastGood = previous?.lastGood;
+	if (lastGood === undefined) return { stamp, parsed, lastGood: undefined };
+	// A broken edit keeps the hooks that worked before it, and says so.
+	const kept = `${parsed.issues[0]?.message ?? "unusable"}; keeping the ${lastGood.entries.length} hook(s) from before the edit`;
+	return { stamp, parsed: { ...lastGood, issues: [{ file: source.file, path: "", message: kept }] }, lastGood };
+};
+
+/** Creates the live configuration over `sources`. Files are read lazily on the first `current()`. */
+export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
+	const interval = options.checkIntervalMs ?? 100;
+	const now = options.now ?? (() => performance.now());
+	const files = new Map<string, CachedFile>();
+	let merged: HookConfig | undefined;
+	let mergedTrust = false;
+	let lastCheck = Number.NEGATIVE_INFINITY;
+	return {
+		current() {
+			const time = now();
+			const trusted = options.isTrusted();
+			if (merged !== undefined && time - lastCheck < interval && trusted === mergedTrust) return merged;
+			lastCheck = time;
+			let changed = merged === undefined || trusted !== mergedTrust;
+			for (const source of options.sources) {
+				const stamp = fileStamp(source.file);
+				const cached = files.get(source.file);
+				if (cached?.stamp === stamp) continue;
+				files.set(source.file, loadFile(source, cached, stamp));
+				changed = true;
+			}
+			if (changed || merged === undefined) {
+				const parsed = options.sources.map((source) => files.get(source.file)?.parsed ?? emptySource(source));
+				merged = mergeSources(parsed, trusted);
+				mergedTrust = trusted;
+			}
+			return merged;
+		},
+		invalidate() {
+			lastCheck = Number.NEGATIVE_INFINITY;
+		},
+	};
+};

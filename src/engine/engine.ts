@@ -1,0 +1,240 @@
+/**
+ * The hook engine: for one event, match the configured hooks, run the matching ones in parallel (each
+ * command once), interpret each outcome, and record why the others did not run. No direct I/O: the
+ * configuration, the process runner and the clock are injected.
+ */
+import { defaultTimeoutSeconds, eventUsesMatcher, isToolEvent } from "./events.ts";
+import type { IfContext } from "./if-rule.ts";
+import { type HookVerdict, interpretOutcome } from "./interpret.ts";
+import { hookEnvironment, type SessionInfo, substitutePlaceholders } from "./payload.ts";
+import type { HookConfig, HookEntry, HookEventName, ProcessRunner, ProcessSpec } from "./types.ts";
+
+/** Why a configured hook did not run for an event. */
+export type NotRunReason = "matcher" | "if" | "disabled" | "duplicate" | "all_off" | "untrusted" | "unsupported_type";
+
+/** A configured hook of the event that did not run, and why ("why didn't my hook fire?"). */
+export interface NotRunHook {
+	readonly entry: HookEntry;
+	readonly reason: NotRunReason;
+}
+
+/** One event's firing: what ran, what did not, and the stdin that was sent. */
+export interface FiringRecord {
+	/** Increasing number per engine. */
+	readonly seq: number;
+	/** Epoch milliseconds when the event fired. */
+	readonly time: number;
+	readonly event: HookEventName;
+	/** The value matchers were tested against (Claude Code tool name for tool events). */
+	readonly matchQuery: string | undefined;
+	/** A short form of the event's input (e.g. the bash command), for one-line display. */
+	readonly summary: string;
+	/** The stdin JSON sent to every hook. */
+	readonly stdin: string;
+	/** Hooks that ran, in finish order (async hooks excluded). */
+	readonly verdicts: readonly HookVerdict[];
+	/** Hooks that were considered and did not run. */
+	readonly notRun: readonly NotRunHook[];
+}
+
+/** What to dispatch. */
+export interface DispatchRequest {
+	readonly event: HookEventName;
+	/** Values the matcher is tested against (e.g. `["Bash", "bash"]`); empty for events without one. */
+	readonly matchValues: readonly string[];
+	/** Claude Code tool name and input, for the `if` filter on tool events. */
+	readonly tool?: { readonly ccToolName: string; readonly ccInput: Readonly<Record<string, unknown>> };
+	/** The stdin JSON object. */
+	readonly payload: Readonly<Record<string, unknown>>;
+	readonly session: SessionInfo;
+	/** Extra environment variables for this event's hooks (e.g. `CLAUDE_ENV_FILE`). */
+	readonly extraEnv?: Readonly<Record<string, string>>;
+	/** Aborts every hook of this dispatch (pi's `ctx.signal`, Esc). */
+	readonly signal?: AbortSignal;
+	/** Short form of the input for the firing log. */
+	readonly summary?: string;
+}
+
+/** The result of a dispatch. */
+export interface DispatchResult {
+	/** Verdicts of the hooks that ran and were awaited, in finish order. */
+	readonly verdicts: readonly HookVerdict[];
+	/** The record handed to `onRecord`; undefined when the event has no configured hooks. */
+	readonly record: FiringRecord | undefined;
+}
+
+/** Injected dependencies of the engine. */
+export interface EngineDeps {
+	/** The current merged configuration (cheap to call per event). */
+	readonly config: () => HookConfig;
+	readonly runner: ProcessRunner;
+	/** pi's environment, inherited by hooks. */
+	readonly baseEnv: Readonly<Record<string, string | undefined>>;
+	/** False for a hook the user switched off; default: all enabled. */
+	readonly isEnabled?: (entry: HookEntry) => boolean;
+	/** True while the kill switch has all hooks off. */
+	readonly allOff?: () => boolean;
+	/** Receives one record per dispatched event that has configured hooks. */
+	readonly onRecord?: (record: FiringRecord) => void;
+	/** Receives the verdict of an `async` hook when it finishes. */
+	readonly onAsyncVerdict?: (verdict: HookVerdict, request: DispatchRequest) => void;
+	/** Epoch milliseconds. */
+	readonly now?: () => number;
+	/** Bytes kept of each hook's stdout and stderr. Default 1 MiB. */
+	readonly maxOutputBytes?: number;
+	/** Milliseconds between SIGTERM and SIGKILL. Default 2000. */
+	readonly killGraceMs?: number;
+}
+
+/** The engine. */
+export interface HookEngine {
+	/** Runs the event's matching hooks in parallel and returns their verdicts; never throws. */
+	dispatch(request: DispatchRequest): Promise<DispatchResult>;
+	/** True when any hook (running or not) is configured for the event; cheap, for fast paths. */
+	hasHooks(event: HookEventName): boolean;
+}
+
+const byEventCache = new WeakMap<HookConfig, Map<HookEventName, HookEntry[]>>();
+
+/** The configured entries of one event (indexed once per configuration object). */
+const entriesFor = (config: HookConfig, event: HookEventName): readonly HookEntry[] => {
+	let index = byEventCache.get(config);
+	if (index === undefined) {
+		index = new Map();
+		for (const entry of config.entries) {
+			const list = index.get(entry.event) ?? [];
+			list.push(entry);
+			index.set(entry.event, list);
+		}
+		byEventCache.set(config, index);
+	}
+	return index.get(event) ?? [];
+};
+
+/** Identity of a handler for dedupe: the same command (and args) runs once per event (Claude Code hooks §3). */
+const dedupeKey = (entry: HookEntry): string =>
+	entry.handler.type === "command"
+		? JSON.stringify(["command", entry.handler.command, entry.handler.args ?? null])
+		: JSON.stringify([entry.handler.type, entry.handler.raw]);
+
+/** Builds the process spec of a command hook. */
+export const commandSpec = (
+	entry: HookEntry,
+	event: HookEventName,
+	stdin: string,
+	env: Readonly<Record<string, string>>,
+	cwd: string,
+	options: { readonly maxOutputBytes: number; readonly killGraceMs: number },
+): ProcessSpec => {
+	if (entry.handler.type !== "command") throw new Error(`commandSpec: ${entry.handler.type} is not a command hook`);
+	const vars = { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR ?? cwd };
+	const handler = entry.handler;
+	const command = substitutePlaceholders(handler.command, vars);
+	const execForm = handler.args !== undefined;
+	return {
+		file: execForm ? command : "/bin/sh",
+		args: execForm ? (handler.args ?? []).map((arg) => substitutePlaceholders(arg, vars)) : ["-c", command],
+		cwd,
+		env,
+		stdin,
+		timeoutMs: (handler.timeout ?? defaultTimeoutSeconds(event)) * 1000,
+		killGraceMs: options.killGraceMs,
+		maxOutputBytes: options.maxOutputBytes,
+	};
+};
+
+/** Creates an engine over injected dependencies. */
+export const createEngine = (deps: EngineDeps): HookEngine => {
+	const now = deps.now ?? Date.now;
+	const options = { maxOutputBytes: deps.maxOutputBytes ?? 1024 * 1024, killGraceMs: deps.killGraceMs ?? 2000 };
+	let seq = 0;
+
+	const select = (config: HookConfig, request: DispatchRequest) => {
+		const toRun: HookEntry[] = [];
+		const notRun: NotRunHook[] = [];
+		const seen = new Set<string>();
+		const ifContext: IfContext = { cwd: request.session.cwd, projectDir: request.session.projectDir };
+		const usesMatcher = eventUsesMatcher(request.event);
+		const allOff = config.disableAllHooks || (deps.allOff?.() ?? false);
+		for (const entry of entriesFor(config, request.event)) {
+			if (usesMatcher && request.matchValues.length > 0 && !request.matchValues.some((value) => entry.matcher.test(value))) {
+				notRun.push({ entry, reason: "matcher" });
+				continue;
+			}
+			if (entry.ifRule !== undefined) {
+				// Claude Code hooks §2.5: on non-tool events a hook with `if` never runs.
+				const tool = request.tool;
+				if (!isToolEvent(request.event) || tool === undefined || !entry.ifRule.test(tool.ccToolName, tool.ccInput, ifContext)) {
+					notRun.push({ entry, reason: "if" });
+					continue;
+				}
+			}
+			if (allOff) {
+				notRun.push({ entry, reason: "all_off" });
+				continue;
+			}
+			if (deps.isEnabled !== undefined && !deps.isEnabled(entry)) {
+				notRun.push({ entry, reason: "disabled" });
+				continue;
+			}
+			const key = dedupeKey(entry);
+			if (seen.has(key)) {
+				notRun.push({ entry, reason: "duplicate" });
+				continue;
+			}
+			seen.add(key);
+			toRun.push(entry);
+		}
+		for (const skipped of config.skipped) {
+			if (skipped.entry.event === request.event) notRun.push({ entry: skipped.entry, reason: skipped.reason });
+		}
+		return { toRun, notRun };
+	};
+
+	return {
+		hasHooks(event) {
+			const config = deps.config();
+			return entriesFor(config, event).length > 0 || config.skipped.some((skipped) => skipped.entry.event === event);
+		},
+		async dispatch(request) {
+			const config = deps.config();
+			if (entriesFor(config, request.event).length === 0 && !config.skipped.some((s) => s.entry.event === request.event)) {
+				return { verdicts: [], record: undefined };
+			}
+			const time = now();
+			const { toRun, notRun } = select(config, request);
+			const stdin = `${JSON.stringify(request.payload)}\n`;
+			const env = hookEnvironment(deps.baseEnv, request.session, request.extraEnv);
+			const verdicts: HookVerdict[] = [];
+			const runOne = async (entry: HookEntry, signal: AbortSignal | undefined): Promise<HookVerdict> => {
+				const spec = commandSpec(entry, request.event, stdin, env, request.session.cwd, options);
+				const outcome = await deps.runner(spec, signal);
+				return interpretOutcome(entry, request.event, outcome);
+			};
+			const awaited: Promise<void>[] = [];
+			for (const entry of toRun) {
+				const handler = entry.handler;
+				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
+					// Background hooks never hold up the event; their result arrives later (Claude Code hooks §3).
+					void runOne(entry, undefined).then((verdict) => deps.onAsyncVerdict?.(verdict, request));
+					continue;
+				}
+				awaited.push(runOne(entry, request.signal).then((verdict) => void verdicts.push(verdict)));
+			}
+			await Promise.all(awaited);
+			const matchQuery = request.tool?.ccToolName ?? request.matchValues[0];
+			const record: FiringRecord = {
+				seq: ++seq,
+				time,
+				event: request.event,
+				matchQuery,
+				summary: request.summary ?? "",
+				stdin,
+				verdicts,
+				notRun,
+			};
+			deps.onRecord?.(record);
+			return { verdicts, record };
+		},
+	};
+};

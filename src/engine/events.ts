@@ -1,0 +1,57 @@
+/**
+ * Static facts about each hook event (Claude Code hooks reference §1, §2.3): what its matcher filters on,
+ * whether `if` applies, and the default timeout of a command hook.
+ */
+import { HOOK_EVENTS, type HookEventName } from "./types.ts";
+
+/** Events whose hooks get `tool_name`/`tool_input` and honour `if` (Claude Code hooks §2.3). */
+const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set([
+	"PreToolUse",
+	"PostToolUse",
+	"PostToolUseFailure",
+	"PermissionRequest",
+	"PermissionDenied",
+]);
+
+/** Events that ignore the matcher: every hook of the event fires (Claude Code hooks §9 item 8). */
+const NO_MATCHER_EVENTS: ReadonlySet<HookEventName> = new Set([
+	"UserPromptSubmit",
+	"PostToolBatch",
+	"Stop",
+	"TaskCreated",
+	"TaskCompleted",
+	"TeammateIdle",
+	"CwdChanged",
+	"WorktreeCreate",
+	"WorktreeRemove",
+	"MessageDisplay",
+]);
+
+/** True when `name` is a Claude Code hook event name (case-sensitive). */
+export const isHookEventName = (name: string): name is HookEventName =>
+	(HOOK_EVENTS as readonly string[]).includes(name);
+
+/** True for the tool events, where the matcher is tested against the tool name and `if` is evaluated. */
+export const isToolEvent = (event: HookEventName): boolean => TOOL_EVENTS.has(event);
+
+/** True when the event's matcher is meaningful; false = hooks fire regardless of their matcher. */
+export const eventUsesMatcher = (event: HookEventName): boolean => !NO_MATCHER_EVENTS.has(event);
+
+/**
+ * Default timeout of a command hook for an event, in seconds (Claude Code hooks §2.3: 600 s;
+ * UserPromptSubmit 30 s; MessageDisplay 10 s; SessionEnd hooks share a 1.5 s budget).
+ */
+export const defaultTimeoutSeconds = (event: HookEventName): number => {
+	switch (event) {
+		case "UserPromptSubmit":
+		case "PreModelSwitch":
+		case "PostModelSwitch":
+			return 30;
+		case "MessageDisplay":
+			return 10;
+		case "SessionEnd":
+			return 1.5;
+		default:
+			return 600;
+	}
+};

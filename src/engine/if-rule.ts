@@ -1,0 +1,132 @@
+/**
+ * The handler `if` filter (Claude Code hooks §2.5): a permission-rule string such as `Bash(git push *)` or
+ * `Edit(*.ts)`. For bash every subcommand of a compound command is checked, including those inside `$()` and
+ * backticks, after leading `VAR=value` assignments; unparsable commands run the hook (fail open).
+ */
+import { homedir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
+import picomatch from "picomatch";
+import { forEachChild, parse, type SyntaxNode } from "unbash";
+
+/** Where the tool call happens, for resolving relative rule paths. */
+export interface IfContext {
+	/** The session's current directory (`./x` and bare patterns are relative to it). */
+	readonly cwd: string;
+	/** The project root (`/x` patterns are relative to it, as to the settings file's project). */
+	readonly projectDir: string;
+}
+
+/** A compiled `if` rule. */
+export interface IfRule {
+	/** The rule as written. */
+	readonly source: string;
+	/** True when the hook should run for this call. `ccToolName` and `ccInput` are Claude Code's names. */
+	readonly test: (ccToolName: string, ccInput: Readonly<Record<string, unknown>>, context: IfContext) => boolean;
+}
+
+/** A compiled rule, or why the string is not a rule. */
+export type IfRuleResult = { readonly ok: true; readonly rule: IfRule } | { readonly ok: false; readonly message: string };
+
+const RULE = /^\s*([A-Za-z0-9_.*:-]+)\s*(?:\((.*)\))?\s*$/s;
+const SHELL_TOOLS = new Set(["Bash", "PowerShell"]);
+const FILE_TOOLS = new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "LS"]);
+
+const escapeRegex = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Compiles a bash specifier to a test on one subcommand: `*` is a wildcard, a trailing ` *` also matches the
+ * bare command (`git *` matches `git`), and the legacy `prefix:*` form is a prefix match.
+ */
+const compileCommandPattern = (specifier: string): ((command: string) => boolean) => {
+	const legacy = /^(.*):\*$/s.exec(specifier);
+	if (legacy) {
+		const prefix = legacy[1] ?? "";
+		return (command) => command === prefix || command.startsWith(`${prefix} `);
+	}
+	let body = specifier;
+	let optionalTail = false;
+	if (body.endsWith(" *")) {
+		body = body.slice(0, -2);
+		optionalTail = true;
+	}
+	const regex = new RegExp(`^${body.split("*").map(escapeRegex).join(".*")}${optionalTail ? "(?: .*)?" : ""}$`, "s");
+	return (command) => regex.test(command);
+};
+
+/** The subcommands of a shell command line, without leading assignments; undefined when unparsable. */
+export const shellSubcommands = (commandLine: string): string[] | undefined => {
+	let failed = false;
+	const commands: string[] = [];
+	const visit = (node: SyntaxNode): void => {
+		if ("errors" in node && Array.isArray(node.errors) && node.errors.length > 0) failed = true;
+		if (node.type === "Command") {
+			const words = [node.name, ...(node.suffix ?? [])].filter((word) => word !== undefined);
+			const text = words.map((word) => commandLine.slice(word.pos, word.end)).join(" ");
+			if (text !== "") commands.push(text);
+		}
+		forEachChild(node, visit);
+	};
+	try {
+		visit(parse(commandLine));
+	} catch {
+		return undefined;
+	}
+	return failed ? undefined : commands;
+};
+
+const DYNAMIC = /\$\(|`|\$[A-Za-z_{]/;
+
+const testShell = (specifier: string): IfRule["test"] => {
+	const matches = compileCommandPattern(specifier);
+	// A pattern that names more than the command (`git push *`) cannot be trusted against dynamic text.
+	const specific = /\s/.test(specifier.trim());
+	return (_tool, ccInput) => {
+		const commandLine = typeof ccInput.command === "string" ? ccInput.command : "";
+		const subcommands = shellSubcommands(commandLine);
+		if (subcommands === undefined) return true; // unparsable: fail open, the hook runs
+		if (specific && DYNAMIC.test(commandLine)) return true;
+		return subcommands.some(matches);
+	};
+};
+
+/** Absolute glob for a file rule (gitignore-style anchors: `//abs`, `~/home`, `/project`, `./cwd`, bare = any depth). */
+const absoluteGlob = (specifier: string, context: IfContext): string => {
+	if (specifier.startsWith("//")) return specifier.slice(1);
+	if (specifier.startsWith("~/")) return join(homedir(), specifier.slice(2));
+	if (specifier.startsWith("/")) return join(context.projectDir, specifier);
+	if (specifier.startsWith("./")) return join(context.cwd, specifier.slice(2));
+	const trimmed = specifier.endsWith("/") ? specifier.slice(0, -1) : specifier;
+	return trimmed.includes("/") ? join(context.cwd, specifier) : join(context.cwd, "**", specifier);
+};
+
+const testFile = (specifier: string): IfRule["test"] => {
+	return (_tool, ccInput, context) => {
+		const raw = ccInput.file_path ?? ccInput.path ?? ccInput.notebook_path;
+		if (typeof raw !== "string" || raw === "") return false;
+		const path = isAbsolute(raw) ? raw : resolve(context.cwd, raw);
+		return picomatch(absoluteGlob(specifier, context), { dot: true })(path);
+	};
+};
+
+/**
+ * Compiles an `if` string. Returns `{ok:false, message}` for text that is not `Tool` or `Tool(specifier)`;
+ * never throws. Specifiers of tools other than shell and file tools are not evaluated: the hook runs.
+ */
+export const compileIfRule = (source: string): IfRuleResult => {
+	const match = RULE.exec(source);
+	if (!match) {
+		return { ok: false, message: `if ${JSON.stringify(source)} is not a permission rule like "Bash(git *)" or "Edit(*.ts)"` };
+	}
+	const toolName = match[1] ?? "";
+	const specifier = match[2]?.trim();
+	const toolMatches = (name: string): boolean => toolName === "*" || toolName === name;
+	let check: IfRule["test"] = () => true;
+	if (specifier !== undefined && specifier !== "" && specifier !== "*") {
+		if (SHELL_TOOLS.has(toolName)) check = testShell(specifier);
+		else if (FILE_TOOLS.has(toolName)) check = testFile(specifier);
+	}
+	return {
+		ok: true,
+		rule: { source, test: (ccToolName, ccInput, context) => toolMatches(ccToolName) && check(ccToolName, ccInput, context) },
+	};
+};

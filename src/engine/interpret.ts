@@ -1,0 +1,169 @@
+/**
+ * One hook's process outcome -> its verdict (Claude Code hooks §5.1, §5.2): exit 0 = success, exit 2 =
+ * blocking error, other codes = non-blocking error unless stdout is a valid JSON object, which is read on
+ * any exit code. Pure.
+ */
+import type { HookEntry, HookEventName, ProcessOutcome } from "./types.ts";
+
+/** The JSON a hook may print (Claude Code hooks §5.3, §5.5), after validation. */
+export interface HookOutput {
+	readonly continue?: boolean;
+	readonly stopReason?: string;
+	readonly suppressOutput?: boolean;
+	readonly systemMessage?: string;
+	/** Top-level decision: `"block"` on most events; `"approve"` is PreToolUse's deprecated allow. */
+	readonly decision?: "block" | "approve";
+	readonly reason?: string;
+	readonly hookSpecificOutput?: {
+		readonly hookEventName: string;
+		readonly permissionDecision?: "allow" | "deny" | "ask" | "defer";
+		readonly permissionDecisionReason?: string;
+		readonly updatedInput?: Readonly<Record<string, unknown>>;
+		readonly additionalContext?: string;
+		readonly updatedToolOutput?: unknown;
+		readonly [key: string]: unknown;
+	};
+}
+
+/**
+ * What one hook decided, by status:
+ * - `success`: ran and exited 0, or printed a valid JSON object on any non-2 exit. `json` or `plainText`.
+ * - `blocking`: exit 2. `message` is the JSON's blocking reason if it gives one, else stderr.
+ * - `error`: a non-blocking failure (exit 1, invalid JSON fields, signal, cannot start). `message` is one line.
+ * - `timeout`: killed after its timeout; no decision (fail open). `message` says so.
+ * - `cancelled`: killed because the user aborted (Esc); no decision.
+ */
+export interface HookVerdict {
+	readonly entry: HookEntry;
+	readonly outcome: ProcessOutcome;
+	readonly status: "success" | "blocking" | "error" | "timeout" | "cancelled";
+	/** Valid JSON output; undefined when stdout was not a JSON object. */
+	readonly json?: HookOutput;
+	/** Stdout (trailing newline removed) when it was not JSON; undefined when it was JSON or empty. */
+	readonly plainText?: string;
+	/** Reason or error text; `""` for a plain success. */
+	readonly message: string;
+	/** A note for the user on a success that may surprise (stdout looked like JSON but did not parse). */
+	readonly warning?: string;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+
+const optionalType = (object: Json, key: string, type: "string" | "boolean"): string | undefined =>
+	object[key] === undefined || typeof object[key] === type ? undefined : `${key} must be a ${type}`;
+
+const oneOf = (object: Json, key: string, values: readonly string[]): string | undefined =>
+	object[key] === undefined || values.includes(object[key] as string)
+		? undefined
+		: `${key} must be one of ${values.map((value) => JSON.stringify(value)).join(", ")}, got ${JSON.stringify(object[key])}`;
+
+/** Validates hook JSON for an event; returns the first problem, or undefined when valid. */
+export const validateHookOutput = (json: Json, event: HookEventName): string | undefined => {
+	const problems = [
+		optionalType(json, "continue", "boolean"),
+		optionalType(json, "stopReason", "string"),
+		optionalType(json, "suppressOutput", "boolean"),
+		optionalType(json, "systemMessage", "string"),
+		optionalType(json, "reason", "string"),
+		oneOf(json, "decision", event === "PreToolUse" ? ["block", "approve"] : ["block"]),
+	];
+	const specific = json.hookSpecificOutput;
+	if (specific !== undefined) {
+		if (!isObject(specific)) problems.push("hookSpecificOutput must be an object");
+		else {
+			if (specific.hookEventName !== event) {
+				problems.push(`hookSpecificOutput.hookEventName must be ${JSON.stringify(event)}, got ${JSON.stringify(specific.hookEventName)}`);
+			}
+			problems.push(
+				oneOf(specific, "permissionDecision", ["allow", "deny", "ask", "defer"]),
+				optionalType(specific, "permissionDecisionReason", "string"),
+				optionalType(specific, "additionalContext", "string"),
+			);
+			if (specific.updatedInput !== undefined && !isObject(specific.updatedInput)) {
+				problems.push("updatedInput must be an object");
+			}
+		}
+	}
+	return problems.find((problem) => problem !== undefined);
+};
+
+/** The reason of a blocking decision the JSON makes, if it makes one. */
+const jsonBlockReason = (json: HookOutput): string | undefined => {
+	const specific = json.hookSpecificOutput;
+	if (specific?.permissionDecision === "deny") return specific.permissionDecisionReason ?? json.reason ?? "";
+	if (json.decision === "block") return json.reason ?? "";
+	return undefined;
+};
+
+const firstLine = (text: string): string => text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+
+type ParsedStdout = { json: Json } | { plainText: string | undefined; warning?: string };
+
+/** Claude Code hooks §5.2: stdout starting with `{` is parsed as JSON; anything else is plain text. */
+const parseStdout = (stdout: string): ParsedStdout => {
+	const trimmed = stdout.trim();
+	if (trimmed.startsWith("{")) {
+		try {
+			const value: unknown = JSON.parse(trimmed);
+			if (isObject(value)) return { json: value };
+		} catch (error) {
+			return {
+				plainText: trimmed,
+				warning: `output starts with "{" but is not valid JSON (${(error as Error).message}); treated as plain text`,
+			};
+		}
+	}
+	const plain = stdout.replace(/\n+$/, "");
+	return { plainText: plain === "" ? undefined : plain };
+};
+
+/** Interprets one hook run for `event`. Pure; never throws. */
+export const interpretOutcome = (entry: HookEntry, event: HookEventName, outcome: ProcessOutcome): HookVerdict => {
+	const base = { entry, outcome };
+	switch (outcome.kind) {
+		case "spawn_failed":
+			return { ...base, status: "error", message: `could not start: ${outcome.message}` };
+		case "timed_out":
+			return { ...base, status: "timeout", message: `timed out after ${outcome.timeoutMs / 1000} s and was killed` };
+		case "aborted":
+			return { ...base, status: "cancelled", message: "cancelled (the run was aborted)" };
+		case "signaled":
+			return { ...base, status: "error", message: `killed by ${outcome.signal}${stderrSuffix(outcome.stderr.text)}` };
+		case "exited":
+			break;
+	}
+	const stderr = outcome.stderr.text;
+	const parsed = parseStdout(outcome.stdout.text);
+	if ("json" in parsed) {
+		const problem = validateHookOutput(parsed.json, event);
+		if (problem !== undefined) {
+			// Claude Code hooks §5.1: exit 2 with schema-invalid JSON still blocks, using stderr.
+			if (outcome.code === 2) return { ...base, status: "blocking", message: stderr };
+			return { ...base, status: "error", message: `JSON output failed validation: ${problem}` };
+		}
+		const json = parsed.json as HookOutput;
+		if (outcome.code === 2) return { ...base, status: "blocking", json, message: jsonBlockReason(json) ?? stderr };
+		return { ...base, status: "success", json, message: "" };
+	}
+	if (outcome.code === 0) {
+		return {
+			...base,
+			status: "success",
+			...(parsed.plainText === undefined ? {} : { plainText: parsed.plainText }),
+			message: "",
+			...(parsed.warning === undefined ? {} : { warning: parsed.warning }),
+		};
+	}
+	if (outcome.code === 2) return { ...base, status: "blocking", message: stderr };
+	return {
+		...base,
+		status: "error",
+		message: `Failed with non-blocking status code ${outcome.code}${stderrSuffix(stderr)}`,
+	};
+};
+
+const stderrSuffix = (stderr: string): string => {
+	const line = firstLine(stderr);
+	return line === "" ? "" : `: ${line}`;
+};

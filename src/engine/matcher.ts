@@ -1,0 +1,46 @@
+/**
+ * Matcher compilation (Claude Code hooks §2.4, as observed in claude-code-observed.md case r):
+ * `*`, `""` or no matcher match everything; a value of only letters, digits, `_`, `-`, spaces, `,` and `|`
+ * is an exact, case-sensitive name or list of names; anything else is a JavaScript regex tested with
+ * `.test()` (unanchored).
+ */
+import type { CompiledMatcher } from "./types.ts";
+
+const EXACT_LIST = /^[A-Za-z0-9_\- ,|]+$/;
+
+/** Longest tool or source name a regex matcher is tested against; longer values never match (ReDoS bound). */
+export const MAX_MATCH_INPUT_LENGTH = 256;
+
+/** A compiled matcher, or the reason the matcher string is invalid. */
+export type MatcherResult =
+	| { readonly ok: true; readonly matcher: CompiledMatcher }
+	| { readonly ok: false; readonly message: string };
+
+/**
+ * Compiles a matcher string from settings. `undefined` and `""` and `"*"` match every value.
+ * Returns `{ok:false, message}` for a regex that does not compile; never throws.
+ */
+export const compileMatcher = (source: string | undefined): MatcherResult => {
+	if (source === undefined || source === "" || source === "*") {
+		return { ok: true, matcher: { source, test: () => true } };
+	}
+	if (EXACT_LIST.test(source)) {
+		const names = new Set(
+			source
+				.split(/[|,]/)
+				.map((name) => name.trim())
+				.filter((name) => name !== ""),
+		);
+		return { ok: true, matcher: { source, test: (value) => names.has(value) } };
+	}
+	let regex: RegExp;
+	try {
+		regex = new RegExp(source);
+	} catch (error) {
+		return { ok: false, message: `matcher ${JSON.stringify(source)} is not a valid regular expression: ${(error as Error).message}` };
+	}
+	return {
+		ok: true,
+		matcher: { source, test: (value) => value.length <= MAX_MATCH_INPUT_LENGTH && regex.test(value) },
+	};
+};

@@ -1,0 +1,51 @@
+/**
+ * The texts the model and the user see for hook outcomes, kept close to what Claude Code was observed to
+ * send (claude-code-observed.md cases b, e, f, h, i, n, q).
+ */
+import type { HookEntry } from "./types.ts";
+
+/** The hook's command as Claude Code quotes it: the command string, plus `args` for exec form. */
+export const commandText = (entry: HookEntry): string => {
+	const handler = entry.handler;
+	if (handler.type !== "command") return `${handler.type} hook`;
+	return handler.args === undefined ? handler.command : [handler.command, ...handler.args].join(" ");
+};
+
+/** `Event` or `Event:<match query>`, e.g. `PreToolUse:Bash` (Claude Code hooks §5.4). */
+export const hookName = (event: string, matchQuery?: string): string =>
+	matchQuery === undefined || matchQuery === "" ? event : `${event}:${matchQuery}`;
+
+/** Wraps model-visible hook text the way Claude Code does. */
+export const systemReminder = (text: string): string => `<system-reminder>\n${text}\n</system-reminder>`;
+
+/** PreToolUse exit 2: the tool result the model gets (observed case b). */
+export const preToolBlockedText = (name: string, entry: HookEntry, stderr: string): string =>
+	`${name} hook error: [${commandText(entry)}]: ${stderr === "" ? "No stderr output" : stderr}`;
+
+/** PreToolUse JSON deny without a reason. */
+export const preToolDeniedText = (name: string, entry: HookEntry): string =>
+	`${name} hook denied this tool call: [${commandText(entry)}]`;
+
+/** Post-tool exit 2 or `decision: "block"`: the reminder next to the tool result (observed case f). */
+export const postToolBlockingText = (name: string, entry: HookEntry, message: string, fromStderr: boolean): string =>
+	systemReminder(
+		`${name} hook blocking error from command: "${commandText(entry)}": ${fromStderr ? `[${commandText(entry)}]: ` : ""}${message}`,
+	);
+
+/** `additionalContext` next to a tool result or prompt (observed case e). */
+export const additionalContextText = (name: string, context: string): string =>
+	systemReminder(`${name} hook additional context: ${context}`);
+
+/** What the user sees for a non-blocking hook failure: one short line (Claude Code hooks §6.3). */
+export const hookErrorLine = (name: string, entry: HookEntry, message: string): string =>
+	`${name} hook error (${shortCommand(entry)}): ${message}`;
+
+/** `continue: false`: what the user sees. */
+export const stoppedContinuationText = (name: string, stopReason: string | undefined): string =>
+	`${name} hook stopped continuation${stopReason ? `: ${stopReason}` : ""}`;
+
+/** A command shortened for one-line messages, in characters. */
+export const shortCommand = (entry: HookEntry, max = 60): string => {
+	const text = commandText(entry).replace(/\s+/g, " ").trim();
+	return text.length <= max ? text : `${text.slice(0, max - 3)}...`;
+};

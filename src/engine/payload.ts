@@ -1,0 +1,107 @@
+/**
+ * The stdin JSON of a hook, with Claude Code's keys in Claude Code's order (claude-code-observed.md §3),
+ * and the hook's environment (Claude Code hooks §3: `CLAUDE_PROJECT_DIR` and friends).
+ */
+
+/** Session facts every payload starts with. */
+export interface SessionInfo {
+	readonly sessionId: string;
+	/** The session file; `""` with `--no-session`. */
+	readonly transcriptPath: string;
+	/** pi's current directory. */
+	readonly cwd: string;
+	/** The project root (pi's cwd at session start); unchanged by `cd`. */
+	readonly projectDir: string;
+	/** One UUID per user prompt; undefined before the first prompt. */
+	readonly promptId: string | undefined;
+}
+
+/** pi never asks for tool permission, but hooks expect Claude Code's default mode string. */
+export const PERMISSION_MODE = "default";
+
+/** A tool call in Claude Code terms. */
+export interface ClaudeToolCall {
+	readonly toolName: string;
+	readonly toolInput: Readonly<Record<string, unknown>>;
+	readonly toolUseId: string;
+}
+
+/** The common fields: `session_id, transcript_path, cwd, prompt_id?, permission_mode?, hook_event_name`. */
+export const basePayload = (
+	session: SessionInfo,
+	event: string,
+	withPermissionMode = true,
+): Record<string, unknown> => ({
+	session_id: session.sessionId,
+	transcript_path: session.transcriptPath,
+	cwd: session.cwd,
+	...(session.promptId === undefined ? {} : { prompt_id: session.promptId }),
+	...(withPermissionMode ? { permission_mode: PERMISSION_MODE } : {}),
+	hook_event_name: event,
+});
+
+/** PreToolUse stdin: base + `tool_name, tool_input, tool_use_id`. */
+export const preToolUsePayload = (session: SessionInfo, call: ClaudeToolCall): Record<string, unknown> => ({
+	...basePayload(session, "PreToolUse"),
+	tool_name: call.toolName,
+	tool_input: call.toolInput,
+	tool_use_id: call.toolUseId,
+});
+
+/** PostToolUse stdin: base + `tool_name, tool_input, tool_response, tool_use_id, duration_ms?` (milliseconds). */
+export const postToolUsePayload = (
+	session: SessionInfo,
+	call: ClaudeToolCall,
+	toolResponse: unknown,
+	durationMs: number | undefined,
+): Record<string, unknown> => ({
+	...basePayload(session, "PostToolUse"),
+	tool_name: call.toolName,
+	tool_input: call.toolInput,
+	tool_response: toolResponse,
+	tool_use_id: call.toolUseId,
+	...(durationMs === undefined ? {} : { duration_ms: Math.round(durationMs) }),
+});
+
+/** PostToolUseFailure stdin: base + `tool_name, tool_input, tool_use_id, error, is_interrupt, duration_ms?`. */
+export const postToolUseFailurePayload = (
+	session: SessionInfo,
+	call: ClaudeToolCall,
+	error: string,
+	isInterrupt: boolean,
+	durationMs: number | undefined,
+): Record<string, unknown> => ({
+	...basePayload(session, "PostToolUseFailure"),
+	tool_name: call.toolName,
+	tool_input: call.toolInput,
+	tool_use_id: call.toolUseId,
+	error,
+	is_interrupt: isInterrupt,
+	...(durationMs === undefined ? {} : { duration_ms: Math.round(durationMs) }),
+});
+
+/**
+ * The environment of a hook process: pi's own environment plus `CLAUDE_PROJECT_DIR` (the project root),
+ * `CLAUDECODE=1`, `CLAUDE_CODE_SESSION_ID` and `CLAUDE_CODE_ENTRYPOINT`, as Claude Code sets them.
+ */
+export const hookEnvironment = (
+	base: Readonly<Record<string, string | undefined>>,
+	session: SessionInfo,
+	extra: Readonly<Record<string, string>> = {},
+): Record<string, string> => {
+	const env: Record<string, string> = {};
+	for (const [key, value] of Object.entries(base)) if (value !== undefined) env[key] = value;
+	return {
+		...env,
+		CLAUDE_PROJECT_DIR: session.projectDir,
+		CLAUDECODE: "1",
+		CLAUDE_CODE_ENTRYPOINT: "pi-hook-manager",
+		CLAUDE_CODE_SESSION_ID: session.sessionId,
+		PWD: session.cwd,
+		...extra,
+	};
+};
+
+/** Replaces `${CLAUDE_PROJECT_DIR}` (and other `${NAME}` of `vars`) in a command or argument. */
+export const substitutePlaceholders = (text: string, vars: Readonly<Record<string, string>>): string =>
+	text.replace(/\$\{([A-Z_][A-Z0-9_]*)\}/g, (whole, name: string) => vars[name] ?? whole);

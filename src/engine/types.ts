@@ -1,0 +1,198 @@
+/**
+ * Core types of the hook engine: configured hooks and where they come from, what a hook process did,
+ * and what each hook decided. Shapes follow Claude Code's hooks contract ("Claude Code hooks" below).
+ */
+import type { IfRule } from "./if-rule.ts";
+
+/** Every hook event name Claude Code defines (v2.1.240 + the two model-switch events). */
+export const HOOK_EVENTS = [
+	"SessionStart",
+	"Setup",
+	"UserPromptSubmit",
+	"UserPromptExpansion",
+	"PreToolUse",
+	"PermissionRequest",
+	"PermissionDenied",
+	"PostToolUse",
+	"PostToolUseFailure",
+	"PostToolBatch",
+	"Notification",
+	"MessageDisplay",
+	"SubagentStart",
+	"SubagentStop",
+	"TaskCreated",
+	"TaskCompleted",
+	"Stop",
+	"StopFailure",
+	"TeammateIdle",
+	"InstructionsLoaded",
+	"ConfigChange",
+	"CwdChanged",
+	"DirectoryAdded",
+	"FileChanged",
+	"WorktreeCreate",
+	"WorktreeRemove",
+	"PreCompact",
+	"PostCompact",
+	"Elicitation",
+	"ElicitationResult",
+	"SessionEnd",
+	"PreModelSwitch",
+	"PostModelSwitch",
+] as const;
+
+/** A Claude Code hook event name, e.g. `"PreToolUse"`. */
+export type HookEventName = (typeof HOOK_EVENTS)[number];
+
+/** The five settings files hooks are read from, in the order they are merged. */
+export type SourceScope = "claude-user" | "claude-project" | "claude-local" | "pi-global" | "pi-project";
+
+/** Where a hook was defined. */
+export interface HookSource {
+	/** Which of the five settings files. */
+	readonly scope: SourceScope;
+	/** Absolute path of the settings file. */
+	readonly file: string;
+	/** True for files inside the project (`.claude/settings*.json`, `.pi/settings.json`): they need trust. */
+	readonly project: boolean;
+}
+
+/** A `command` hook handler (Claude Code hooks: shell form, or exec form when `args` is given). */
+export interface CommandHandler {
+	readonly type: "command";
+	/** Shell string (shell form, run by `/bin/sh -c`) or executable (exec form). */
+	readonly command: string;
+	/** Present = exec form: spawn `command` with these arguments, no shell. */
+	readonly args?: readonly string[];
+	/** Timeout in seconds; undefined = the event's default (600 s, 30 s for UserPromptSubmit). */
+	readonly timeout?: number;
+	/** Run in the background without waiting (Claude Code `async`). */
+	readonly async?: boolean;
+	/** Background run that wakes the agent on exit 2 (Claude Code `asyncRewake`). */
+	readonly asyncRewake?: boolean;
+	/** Spinner text while the hook runs. */
+	readonly statusMessage?: string;
+	/** Permission-rule filter such as `Bash(git push*)`; only on tool events. */
+	readonly if?: string;
+}
+
+/** A hook handler type this version parses but does not run (`http`, `prompt`, `agent`, `mcp_tool`). */
+export interface OtherHandler {
+	readonly type: "http" | "prompt" | "agent" | "mcp_tool";
+	/** The raw JSON object of the handler, kept for display. */
+	readonly raw: Readonly<Record<string, unknown>>;
+	readonly timeout?: number;
+	readonly statusMessage?: string;
+	readonly if?: string;
+}
+
+/** Any hook handler. */
+export type HookHandler = CommandHandler | OtherHandler;
+
+/** A matcher compiled from the settings string (Claude Code hooks: exact names, `|` lists, or a regex). */
+export interface CompiledMatcher {
+	/** The matcher string as written; undefined when the group had none. */
+	readonly source: string | undefined;
+	/** True when `value` matches. */
+	readonly test: (value: string) => boolean;
+}
+
+/** One configured hook handler with its provenance. */
+export interface HookEntry {
+	/**
+	 * Stable identity of the handler, independent of its position in the file:
+	 * source file + event + matcher + handler definition. Used for per-hook state.
+	 */
+	readonly id: string;
+	readonly event: HookEventName;
+	readonly matcher: CompiledMatcher;
+	readonly handler: HookHandler;
+	readonly source: HookSource;
+	/** JSON path of the handler inside its file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
+	readonly jsonPath: string;
+	/** The compiled `if` filter; undefined when the handler has none. */
+	readonly ifRule?: IfRule;
+}
+
+/** A problem found in a settings file; only the bad entry is skipped. */
+export interface ConfigIssue {
+	/** Absolute path of the file. */
+	readonly file: string;
+	/** JSON path of the bad entry, e.g. `hooks.PreToolUse[0].matcher`; `""` for the whole file. */
+	readonly path: string;
+	/** What is wrong, in one sentence. */
+	readonly message: string;
+}
+
+/** A hook that is configured but does not run, and why. */
+export interface SkippedHook {
+	readonly entry: HookEntry;
+	readonly reason: "untrusted" | "unsupported_type";
+	/** One sentence a user can act on. */
+	readonly message: string;
+}
+
+/** The merged hook configuration of all sources. */
+export interface HookConfig {
+	/** Hooks that may run, in source order. */
+	readonly entries: readonly HookEntry[];
+	/** Hooks that are configured but do not run. */
+	readonly skipped: readonly SkippedHook[];
+	/** Problems in the files (bad JSON, unknown events, bad entries). */
+	readonly issues: readonly ConfigIssue[];
+	/** `disableAllHooks` after precedence (project-local > project > user; pi project > pi global). */
+	readonly disableAllHooks: boolean;
+}
+
+/** What to spawn for one hook run. Validated by the runner before spawning. */
+export interface ProcessSpec {
+	/** Executable: `/bin/sh` for shell form, the command for exec form. */
+	readonly file: string;
+	readonly args: readonly string[];
+	readonly cwd: string;
+	/** The complete environment of the child (not merged with process.env). */
+	readonly env: Readonly<Record<string, string>>;
+	/** Written once to the child's stdin, then stdin is closed. */
+	readonly stdin: string;
+	/** Milliseconds before the process group gets SIGTERM. */
+	readonly timeoutMs: number;
+	/** Milliseconds between SIGTERM and SIGKILL. */
+	readonly killGraceMs: number;
+	/** Bytes kept of stdout and of stderr each; the rest is drained and counted. */
+	readonly maxOutputBytes: number;
+}
+
+/** Captured output of one stream. */
+export interface CapturedOutput {
+	/** Decoded as UTF-8 (invalid bytes become U+FFFD); ends with a truncation marker when capped. */
+	readonly text: string;
+	/** Total bytes the process wrote, including the dropped part. */
+	readonly bytes: number;
+	/** True when bytes > the cap. */
+	readonly truncated: boolean;
+}
+
+interface OutcomeBase {
+	readonly stdout: CapturedOutput;
+	readonly stderr: CapturedOutput;
+	/** Wall time from spawn to the end of the run, in milliseconds. */
+	readonly durationMs: number;
+}
+
+/**
+ * What a hook process did. The runner never throws: every run ends in exactly one of these.
+ * - `exited`: the process exited on its own with `code`.
+ * - `signaled`: the process was killed by a signal nobody in the engine sent (e.g. SIGKILL from outside).
+ * - `timed_out`: the engine killed the process group after `timeoutMs`.
+ * - `aborted`: the engine killed the process group because the AbortSignal fired (Esc in pi).
+ * - `spawn_failed`: the process could not start (`message` says why: ENOENT, EACCES, bad spec).
+ */
+export type ProcessOutcome =
+	| (OutcomeBase & { readonly kind: "exited"; readonly code: number })
+	| (OutcomeBase & { readonly kind: "signaled"; readonly signal: string })
+	| (OutcomeBase & { readonly kind: "timed_out"; readonly timeoutMs: number })
+	| (OutcomeBase & { readonly kind: "aborted" })
+	| { readonly kind: "spawn_failed"; readonly message: string; readonly durationMs: number };
+
+/** Port for running hook processes; `runProcess` in run.ts is the real one. */
+export type ProcessRunner = (spec: ProcessSpec, signal?: AbortSignal) => Promise<ProcessOutcome>;

@@ -1,0 +1,62 @@
+/**
+ * Telling the user things from inside pi: `ctx.ui.notify` when there is a UI, stderr in print and JSON mode
+ * (stdout belongs to pi there). Each distinct configuration problem is told once per session.
+ */
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { UserNotice } from "../engine/decide-tool.ts";
+import { commandText } from "../engine/messages.ts";
+import type { HookConfig } from "../engine/types.ts";
+import { sourceLabel } from "../engine/config/sources.ts";
+
+/** Prefix of every line pi-hook-manager prints on stderr. */
+export const STDERR_PREFIX = "[pi-hook-manager]";
+
+/** Shows one notice to the user; never throws. */
+export const showNotice = (ctx: ExtensionContext, notice: UserNotice): void => {
+	try {
+		if (ctx.hasUI) ctx.ui.notify(`hooks: ${notice.text}`, notice.level);
+		else process.stderr.write(`${STDERR_PREFIX} ${notice.level}: ${notice.text}\n`);
+	} catch {
+		// A UI that went away must not break the event that wanted to tell something.
+	}
+};
+
+/** Lines about the configuration a user must hear about: problems, untrusted and unsupported hooks. */
+export const configNotices = (config: HookConfig): { key: string; notice: UserNotice }[] => {
+	const notices: { key: string; notice: UserNotice }[] = [];
+	for (const issue of config.issues) {
+		const where = issue.path === "" ? issue.file : `${issue.file} at ${issue.path}`;
+		notices.push({
+			key: `issue:${issue.file}:${issue.path}:${issue.message}`,
+			notice: { level: "error", text: `settings problem in ${where}: ${issue.message}; that entry is skipped` },
+		});
+	}
+	const untrusted = config.skipped.filter((skipped) => skipped.reason === "untrusted");
+	if (untrusted.length > 0) {
+		const list = untrusted
+			.slice(0, 5)
+			.map((s) => `${s.entry.event} "${commandText(s.entry)}" (${sourceLabel(s.entry.source.scope)})`)
+			.join("; ");
+		const more = untrusted.length > 5 ? `; and ${untrusted.length - 5} more` : "";
+		notices.push({
+			key: `untrusted:${untrusted.map((s) => s.entry.id).join(",")}`,
+			notice: {
+				level: "warning",
+				text: `project is not trusted, so ${untrusted.length} project hook(s) will not run: ${list}${more}. Trust the folder in pi (or start pi with --approve) to run them.`,
+			},
+		});
+	}
+	for (const skipped of config.skipped.filter((s) => s.reason === "unsupported_type")) {
+		notices.push({
+			key: `unsupported:${skipped.entry.id}`,
+			notice: {
+				level: "warning",
+				text: `${skipped.entry.event} hook in ${skipped.entry.source.file} (${skipped.entry.jsonPath}) is skipped: ${skipped.message}`,
+			},
+		});
+	}
+	if (config.disableAllHooks) {
+		notices.push({ key: "disableAllHooks", notice: { level: "warning", text: "disableAllHooks is set in settings: no hook runs" } });
+	}
+	return notices;
+};

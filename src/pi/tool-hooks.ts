@@ -1,0 +1,187 @@
+/**
+ * PreToolUse on pi's `tool_call`, PostToolUse / PostToolUseFailure on pi's `tool_result`: translate the
+ * call to Claude Code terms, dispatch, and apply the combined decision the pi way (block with a reason,
+ * mutate `event.input`, patch the result content).
+ */
+import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent, ToolResultEventResult } from "@earendil-works/pi-coding-agent";
+import { decidePostToolUse, decidePreToolUse, type PreToolDecision } from "../engine/decide-tool.ts";
+import type { HookEngine } from "../engine/engine.ts";
+import { hookName } from "../engine/messages.ts";
+import { postToolUseFailurePayload, postToolUsePayload, preToolUsePayload, type SessionInfo } from "../engine/payload.ts";
+import {
+	fromClaudeToolInput,
+	fromClaudeToolOutput,
+	toClaudeToolError,
+	toClaudeToolInput,
+	toClaudeToolName,
+	toClaudeToolResponse,
+} from "../engine/tool-map.ts";
+import { showNotice } from "./notices.ts";
+
+/** Per-session state the tool hooks share between `tool_call` and `tool_result`. */
+export interface ToolHookState {
+	/** Model-visible PreToolUse context waiting for the call's result, by tool call id. */
+	readonly pendingContext: Map<string, string[]>;
+	/** Start time (performance.now milliseconds) of each call, for `duration_ms`. */
+	readonly startedAt: Map<string, number>;
+	/** Set by `continue: false`: the user-facing reason; the agent stops at the end of the turn. */
+	stopRequested: string | undefined;
+}
+
+/** Creates empty tool-hook state. */
+export const createToolHookState = (): ToolHookState => ({ pendingContext: new Map(), startedAt: new Map(), stopRequested: undefined });
+
+/** Dependencies of the tool hooks. */
+export interface ToolHookDeps {
+	readonly engine: HookEngine;
+	readonly state: ToolHookState;
+	readonly session: (ctx: ExtensionContext) => SessionInfo;
+}
+
+const summarize = (piToolName: string, input: Record<string, unknown>): string => {
+	const main = input.command ?? input.path ?? input.pattern ?? input.file_path;
+	const text = typeof main === "string" ? main : JSON.stringify(input);
+	return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+};
+
+/** Asks the user about an `ask` decision; with no UI the call is blocked (nothing may wait for a person). */
+const confirmAsk = async (
+	ctx: ExtensionContext,
+	decision: PreToolDecision,
+	name: string,
+	summary: string,
+): Promise<{ allowed: boolean; reason: string }> => {
+	const reasons = decision.askReasons.join("\n");
+	if (!ctx.hasUI) {
+		return {
+			allowed: false,
+			reason: `${name} hook asked for the user's confirmation (${reasons}), but pi runs without a UI, so the call was blocked.`,
+		};
+	}
+	const allowed = await ctx.ui.confirm(`Hook asks: allow ${name.split(":")[1] ?? "this tool"}?`, `${summary}\n\n${reasons}`);
+	return allowed
+		? { allowed: true, reason: "" }
+		: { allowed: false, reason: `The user denied this tool call (${name} hook asked: ${reasons})` };
+};
+
+const replaceInput = (target: Record<string, unknown>, replacement: Record<string, unknown>): void => {
+	for (const key of Object.keys(target)) delete target[key];
+	Object.assign(target, replacement);
+};
+
+/**
+ * `tool_call` -> PreToolUse. Fails closed: an unexpected internal error blocks the call with the error as
+ * reason (pi's `tool_call` precedent); hook failures themselves fail open as in Claude Code.
+ */
+export const handleToolCall = async (
+	event: ToolCallEvent,
+	ctx: ExtensionContext,
+	deps: ToolHookDeps,
+): Promise<ToolCallEventResult | undefined> => {
+	deps.state.startedAt.set(event.toolCallId, performance.now());
+	if (!deps.engine.hasHooks("PreToolUse")) return undefined;
+	try {
+		const session = deps.session(ctx);
+		const input = event.input as Record<string, unknown>;
+		const ccToolName = toClaudeToolName(event.toolName);
+		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd);
+		const name = hookName("PreToolUse", ccToolName);
+		const summary = summarize(event.toolName, input);
+		const { verdicts } = await deps.engine.dispatch({
+			event: "PreToolUse",
+			matchValues: [ccToolName, event.toolName],
+			tool: { ccToolName, ccInput },
+			payload: preToolUsePayload(session, { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId }),
+			session,
+			signal: ctx.signal,
+			summary,
+		});
+		if (verdicts.length === 0) return undefined;
+		const decision = decidePreToolUse(verdicts, name);
+		for (const notice of decision.notices) showNotice(ctx, notice);
+		if (decision.stop !== undefined) deps.state.stopRequested = decision.stop;
+		const context = decision.context;
+		if (decision.permission === "deny") {
+			return { block: true, reason: [decision.denyReason, ...context].join("\n") };
+		}
+		if (decision.permission === "ask") {
+			const answer = await confirmAsk(ctx, decision, name, summary);
+			if (!answer.allowed) {
+				showNotice(ctx, { level: "warning", text: answer.reason });
+				return { block: true, reason: [answer.reason, ...context].join("\n") };
+			}
+		}
+		if (decision.updatedInput !== undefined) {
+			replaceInput(input, fromClaudeToolInput(event.toolName, { ...decision.updatedInput }));
+		}
+		if (context.length > 0) deps.state.pendingContext.set(event.toolCallId, [...context]);
+		return undefined;
+	} catch (error) {
+		const message = `pi-hook-manager failed while running PreToolUse hooks, so the call is blocked: ${(error as Error).message}`;
+		showNotice(ctx, { level: "error", text: message });
+		return { block: true, reason: message };
+	}
+};
+
+/**
+ * `tool_result` -> PostToolUse (successful calls) or PostToolUseFailure (failed calls). Fails open: an
+ * internal error leaves the result unchanged and is reported.
+ */
+export const handleToolResult = async (
+	event: ToolResultEvent,
+	ctx: ExtensionContext,
+	deps: ToolHookDeps,
+): Promise<ToolResultEventResult | undefined> => {
+	const started = deps.state.startedAt.get(event.toolCallId);
+	deps.state.startedAt.delete(event.toolCallId);
+	const pending = deps.state.pendingContext.get(event.toolCallId) ?? [];
+	deps.state.pendingContext.delete(event.toolCallId);
+	const hookEvent = event.isError ? "PostToolUseFailure" : "PostToolUse";
+	let context = [...pending];
+	let replacement: string | undefined;
+	try {
+		if (deps.engine.hasHooks(hookEvent)) {
+			const session = deps.session(ctx);
+			const input = event.input as Record<string, unknown>;
+			const ccToolName = toClaudeToolName(event.toolName);
+			const ccInput = toClaudeToolInput(event.toolName, input, session.cwd);
+			const call = { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId };
+			const durationMs = started === undefined ? undefined : performance.now() - started;
+			const payload = event.isError
+				? postToolUseFailurePayload(session, call, toClaudeToolError(event.toolName, event), ctx.signal?.aborted ?? false, durationMs)
+				: postToolUsePayload(session, call, toClaudeToolResponse(event.toolName, ccInput, event), durationMs);
+			const name = hookName(hookEvent, ccToolName);
+			const { verdicts } = await deps.engine.dispatch({
+				event: hookEvent,
+				matchValues: [ccToolName, event.toolName],
+				tool: { ccToolName, ccInput },
+				payload,
+				session,
+				signal: ctx.signal,
+				summary: summarize(event.toolName, input),
+			});
+			const decision = decidePostToolUse(verdicts, name);
+			for (const notice of decision.notices) showNotice(ctx, notice);
+			if (decision.stop !== undefined) deps.state.stopRequested = decision.stop;
+			context = [...context, ...decision.context];
+			if (decision.updatedToolOutput !== undefined && !event.isError) {
+				replacement = fromClaudeToolOutput(event.toolName, decision.updatedToolOutput);
+				if (replacement === undefined) {
+					showNotice(ctx, {
+						level: "warning",
+						text: `${name} hook returned updatedToolOutput that does not fit the ${event.toolName} tool's output; ignored`,
+					});
+				}
+			}
+		}
+	} catch (error) {
+		showNotice(ctx, { level: "error", text: `pi-hook-manager failed while running ${hookEvent} hooks: ${(error as Error).message}` });
+	}
+	if (context.length === 0 && replacement === undefined) return undefined;
+	const base = replacement === undefined ? [...event.content] : [{ type: "text" as const, text: replacement }];
+	const patch: ToolResultEventResult = { content: [...base, ...context.map((text) => ({ type: "text" as const, text }))] };
+	// Keep pi's machine-readable result unless a hook replaced the output.
+	return replacement === undefined && event.structuredContent !== undefined
+		? { ...patch, structuredContent: event.structuredContent }
+		: patch;
+};

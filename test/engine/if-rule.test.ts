@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { compileIfRule, shellSubcommands } from "../../src/engine/if-rule.ts";
+
+const context = { cwd: "/proj", projectDir: "/proj" };
+const runs = (rule: string, tool: string, input: Record<string, unknown>): boolean => {
+	const result = compileIfRule(rule);
+	if (!result.ok) throw new Error(result.message);
+	return result.rule.test(tool, input, context);
+};
+
+describe("the if filter (Claude Code hooks §2.5, checklist items 9-10)", () => {
+	it.each([
+		["Bash(git *)", "FOO=bar git push", true],
+		["Bash(git *)", "npm test && git push", true],
+		["Bash(git *)", "npm test", false],
+		["Bash(git *)", "git", true],
+		["Bash(rm *)", "echo $(rm -rf /)", true],
+		["Bash(rm *)", "echo `rm -rf x`", true],
+		["Bash(git push*)", "git push origin main", true],
+		["Bash(git push*)", "git pull", false],
+		["Bash(npm run test:*)", "npm run test -- --watch", true],
+		["Bash(npm run test:*)", "npm run build", false],
+		["Bash(git push *)", "git $CMD origin", true],
+		["Bash(ls *)", "lsof", false],
+		["Bash(ls*)", "lsof", true],
+		["Bash", "anything at all", true],
+		["Bash(*)", "anything", true],
+		["Bash(git *)", "echo 'unterminated", true],
+		["Bash(rm *)", "cat a | grep b; ls", false],
+	] as const)("%s on %j runs the hook: %s", (rule, command, expected) => {
+		expect(runs(rule, "Bash", { command })).toBe(expected);
+	});
+
+	it.each([
+		["Edit(*.ts)", "/proj/src/a.ts", true],
+		["Edit(*.ts)", "/proj/a.js", false],
+		["Edit(src/**)", "/proj/src/deep/a.ts", true],
+		["Edit(src/**)", "/proj/lib/src/a.ts", false],
+		["Edit(**/src/**)", "/proj/lib/src/a.ts", true],
+		["Edit(//etc/**)", "/etc/passwd", true],
+		["Edit(/.env)", "/proj/.env", true],
+		["Edit(.env)", "/proj/config/.env", true],
+	] as const)("%s on %j runs the hook: %s", (rule, filePath, expected) => {
+		expect(runs(rule, "Edit", { file_path: filePath })).toBe(expected);
+	});
+
+	it("does not run for another tool", () => {
+		expect(runs("Bash(git *)", "Edit", { file_path: "/proj/git" })).toBe(false);
+		expect(runs("Edit(*.ts)", "Write", { file_path: "/proj/a.ts" })).toBe(false);
+	});
+
+	it("rejects text that is not a permission rule", () => {
+		const result = compileIfRule("Bash(git push");
+		expect(result.ok).toBe(false);
+	});
+
+	it("splits compound commands into subcommands without their assignments", () => {
+		expect(shellSubcommands("A=1 git push && echo $(rm -rf /) | grep x; npm test")).toEqual([
+			"git push",
+			"echo $(rm -rf /)",
+			"rm -rf /",
+			"grep x",
+			"npm test",
+		]);
+	});
+});
