@@ -1,0 +1,101 @@
+// `npm run demo`: the real pi with this extension, a throw-away demo project whose .claude/settings.json
+// holds example Claude Code hooks, and a scripted model on 127.0.0.1, so no API key or network is needed.
+// With a terminal it starts pi's TUI; without one (CI, pipes) it runs the demo prompts in print mode.
+import { spawn } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startFakeLlm } from "../test/support/fake-llm.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const demoDir = join(root, "demo");
+const piBin = join(root, "node_modules", ".bin", "pi");
+const interactive = process.stdin.isTTY && process.stdout.isTTY && !process.argv.includes("--print");
+
+const PROMPTS = [
+	["a guard blocks a recursive delete (exit 2)", "bash: rm -rf victim"],
+	["a policy denies a force-push (JSON deny)", "bash: git push --force origin main"],
+	["a policy asks before a push (JSON ask)", "bash: git push origin feature-x"],
+	["a formatter rewrites JSON after a write (PostToolUse)", 'tool: write {"path":"data.json","content":"{\\"b\\":1,\\"a\\":[1,2]}"}'],
+	["a harmless command runs; the logger records it", "bash: ls"],
+];
+
+const sandbox = mkdtempSync(join(tmpdir(), "pi-hook-manager-demo-"));
+const home = join(sandbox, "home");
+const agentDir = join(sandbox, "agent");
+const project = join(sandbox, "project");
+for (const dir of [home, agentDir, join(project, ".claude", "hooks"), join(project, "victim")]) mkdirSync(dir, { recursive: true });
+cpSync(join(demoDir, "project-hooks"), join(project, ".claude", "hooks"), { recursive: true });
+writeFileSync(join(project, ".claude", "settings.json"), readFileSync(join(demoDir, "settings.json")));
+writeFileSync(join(project, "victim", "keep-me.txt"), "The guard keeps this file alive.\n");
+
+const llm = await startFakeLlm();
+writeFileSync(
+	join(agentDir, "models.json"),
+	JSON.stringify({
+		providers: {
+			fake: {
+				baseUrl: llm.url,
+				api: "openai-completions",
+				apiKey: "demo-key",
+				models: [{ id: "fake-model", name: "Scripted demo model", contextWindow: 128000, maxTokens: 4096 }],
+			},
+		},
+	}),
+);
+writeFileSync(
+	join(agentDir, "settings.json"),
+	JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false, retry: { enabled: false } }),
+);
+const env = { ...process.env, HOME: home, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" };
+
+/** Runs `pi -p <prompt>` without blocking this process's event loop; resolves {status, stdout, stderr}. */
+const runPrint = (prompt) =>
+	new Promise((done) => {
+		const child = spawn(piBin, ["-e", root, "-p", prompt], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
+		let stdout = "";
+		let stderr = "";
+		child.stdout.setEncoding("utf8").on("data", (text) => (stdout += text));
+		child.stderr.setEncoding("utf8").on("data", (text) => (stderr += text));
+		const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+		child.on("close", (status) => {
+			clearTimeout(timer);
+			done({ status, stdout, stderr });
+		});
+	});
+
+const cleanup = async () => {
+	await llm.close();
+	rmSync(sandbox, { recursive: true, force: true });
+};
+
+console.log(`pi-hook-manager demo\n  project: ${project}\n  hooks:   ${join(project, ".claude", "settings.json")}\n`);
+if (interactive) {
+	console.log("The model is scripted: type one of these prompts and watch the hooks decide.\n");
+	for (const [what, prompt] of PROMPTS) console.log(`  ${prompt}\n      -> ${what}`);
+	console.log("\nQuit pi with Ctrl+D. Starting pi...\n");
+	const child = spawn(piBin, ["-e", root], { cwd: project, env, stdio: "inherit" });
+	const code = await new Promise((done) => child.on("exit", (exitCode) => done(exitCode ?? 1)));
+	await cleanup();
+	process.exit(code);
+} else {
+	console.log("No terminal: running the demo prompts in print mode (pi -p).\n");
+	let failed = 0;
+	for (const [what, prompt] of PROMPTS) {
+		// Asynchronous on purpose: the scripted model answers from this same process.
+		const run = await runPrint(prompt);
+		if (run.status !== 0) failed += 1;
+		console.log(`$ pi -p ${JSON.stringify(prompt)}\n  (${what})`);
+		for (const line of `${run.stdout}${run.stderr}`.trim().split("\n")) console.log(`  | ${line}`);
+		console.log("");
+	}
+	const log = join(project, ".claude", "logs", "tool-events.jsonl");
+	try {
+		console.log(`The logger hook wrote ${readFileSync(log, "utf8").trim().split("\n").length} lines to ${log}`);
+	} catch {
+		console.log("The logger hook wrote no log.");
+	}
+	await cleanup();
+	process.exit(failed === 0 ? 0 : 1);
+}

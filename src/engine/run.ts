@@ -1,0 +1,191 @@
+/**
+ * The real ProcessRunner: spawns one hook process in its own process group, writes its stdin, captures capped
+ * stdout/stderr, and enforces the timeout, abort and SIGTERM→SIGKILL sequence. Every run resolves an outcome.
+ */
+
+import { statSync } from "node:fs";
+import { execa } from "execa";
+import { captureStream } from "./capture.ts";
+import type { CapturedOutput, ProcessOutcome, ProcessRunner, ProcessSpec } from "./types.ts";
+
+/** Milliseconds to wait for stdout/stderr to end after the direct child exited (a grandchild may hold them). */
+export const PIPE_GRACE_MS = 200;
+
+/** Longest delay a Node timer supports; longer ones would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const EMPTY: CapturedOutput = { text: "", bytes: 0, truncated: false };
+
+/**
+ * Runs `spec` as a child process in a new process group and resolves what it did. Never throws or rejects.
+ * - bad spec, or the process cannot start (ENOENT, EACCES, missing cwd) → `spawn_failed`;
+ * - `signal` already aborted → `aborted` without spawning;
+ * - after `spec.timeoutMs` ms (or when `signal` fires) the group gets SIGTERM, then SIGKILL after
+ *   `spec.killGraceMs` ms → `timed_out` (or `aborted`), however the process ended;
+ * - otherwise `exited` with the exit code, or `signaled` when a signal from elsewhere killed it.
+ * stdout and stderr each keep at most `spec.maxOutputBytes` bytes. Once the direct child exited, the output pipes
+ * get {@link PIPE_GRACE_MS} ms to close, then the run ends and whatever is left of the process group is SIGKILLed.
+ */
+export const runProcess: ProcessRunner = async (spec, signal) => {
+	const start = performance.now();
+	const elapsed = (): number => performance.now() - start;
+	const invalid = validateSpec(spec);
+	if (invalid !== undefined) return { kind: "spawn_failed", message: invalid, durationMs: elapsed() };
+	if (signal?.aborted) return { kind: "aborted", stdout: EMPTY, stderr: EMPTY, durationMs: elapsed() };
+
+	let subprocess;
+	try {
+		subprocess = execa(spec.file, spec.args, {
+			cwd: spec.cwd,
+			env: spec.env,
+			extendEnv: false,
+			stdin: "pipe",
+			stdout: "pipe",
+			stderr: "pipe",
+			buffer: false,
+			reject: false,
+			detached: true,
+			cleanup: false,
+			windowsHide: true,
+		});
+	} catch (error) {
+		const message = `cannot start "${spec.file}": ${errorText(error)}`;
+		return { kind: "spawn_failed", message, durationMs: elapsed() };
+	}
+	const { pid } = subprocess;
+	if (pid === undefined) {
+		// Not spawned: execa (reject: false) resolves with the spawn error once Node reported it.
+		const failure = await subprocess.then(
+			(result) => ({ code: result.code, text: result.originalMessage ?? result.message ?? "unknown error" }),
+			(error: unknown) => ({ code: undefined, text: errorText(error) }),
+		);
+		const message = spawnFailureMessage(spec, failure.code, failure.text);
+		return { kind: "spawn_failed", message, durationMs: elapsed() };
+	}
+	// We watch the Node process ourselves; execa's own promise only has to never reject unhandled.
+	subprocess.then(ignore, ignore);
+	const child = subprocess.nodeChildProcess;
+	child.on("error", ignore);
+	const stdout = captureStream(subprocess.stdout, spec.maxOutputBytes);
+	const stderr = captureStream(subprocess.stderr, spec.maxOutputBytes);
+	// A child that never reads stdin, or exits first, makes the write fail with EPIPE/ECONNRESET: not our problem.
+	subprocess.stdin.on("error", ignore);
+	try {
+		subprocess.stdin.end(spec.stdin);
+	} catch {
+		// Same as above: the child's stdin is gone, the run goes on.
+	}
+
+	const killGroup = (name: NodeJS.Signals): void => {
+		try {
+			process.kill(-pid, name);
+		} catch {
+			// ESRCH: the whole group is gone already.
+		}
+	};
+
+	return new Promise<ProcessOutcome>((resolve) => {
+		let killedBy: "timeout" | "abort" | undefined;
+		let graceTimer: NodeJS.Timeout | undefined;
+		const terminate = (reason: "timeout" | "abort"): void => {
+			if (killedBy !== undefined) return;
+			killedBy = reason;
+			killGroup("SIGTERM");
+			graceTimer = setTimeout(() => killGroup("SIGKILL"), timerMs(spec.killGraceMs));
+		};
+		const timeoutTimer = setTimeout(() => terminate("timeout"), timerMs(spec.timeoutMs));
+		const onAbort = (): void => terminate("abort");
+		signal?.addEventListener("abort", onAbort, { once: true });
+
+		child.once("exit", (code, exitSignal) => {
+			clearTimeout(timeoutTimer);
+			clearTimeout(graceTimer);
+			signal?.removeEventListener("abort", onAbort);
+			void waitAtMost(Promise.all([stdout.done, stderr.done]), PIPE_GRACE_MS).then(() => {
+				// A grandchild may still hold the pipes: stop reading, and end every process left in the group.
+				subprocess.stdout.destroy();
+				subprocess.stderr.destroy();
+				subprocess.stdin.destroy();
+				killGroup("SIGKILL");
+				const base = { stdout: stdout.result(), stderr: stderr.result(), durationMs: elapsed() };
+				if (killedBy === "timeout") resolve({ ...base, kind: "timed_out", timeoutMs: spec.timeoutMs });
+				else if (killedBy === "abort") resolve({ ...base, kind: "aborted" });
+				else if (code !== null) resolve({ ...base, kind: "exited", code });
+				else resolve({ ...base, kind: "signaled", signal: exitSignal ?? "unknown" });
+			});
+		});
+	});
+};
+
+/** Returns why `spec` cannot be run, echoing the bad value, or undefined when it is fine. */
+function validateSpec(spec: ProcessSpec): string | undefined {
+	const bad = (field: string, rule: string, value: unknown): string => {
+		const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
+		return `invalid process spec: ${field} must be ${rule}, got ${shown}`;
+	};
+	if (typeof spec.file !== "string" || spec.file === "") return bad("file", "a non-empty string", spec.file);
+	if (!Array.isArray(spec.args) || !spec.args.every((arg) => typeof arg === "string")) {
+		return bad("args", "an array of strings", spec.args);
+	}
+	if (typeof spec.cwd !== "string" || spec.cwd === "") return bad("cwd", "a non-empty string", spec.cwd);
+	for (const field of ["timeoutMs", "killGraceMs"] as const) {
+		const value = spec[field];
+		if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+			return bad(field, "a finite number of milliseconds > 0", value);
+		}
+	}
+	if (!Number.isInteger(spec.maxOutputBytes) || spec.maxOutputBytes <= 0) {
+		return bad("maxOutputBytes", "an integer number of bytes > 0", spec.maxOutputBytes);
+	}
+	return undefined;
+}
+
+/** One sentence naming the file (and the cwd when that is what is missing) for a failed spawn. */
+function spawnFailureMessage(spec: ProcessSpec, code: string | undefined, detail: string): string {
+	if (!isDirectory(spec.cwd)) {
+		return `cannot start "${spec.file}": working directory "${spec.cwd}" does not exist or is not a directory`;
+	}
+	if (code === "ENOENT") return `cannot start "${spec.file}": no such file, or its interpreter is missing (ENOENT)`;
+	if (code === "EACCES") return `cannot start "${spec.file}": permission denied, is it executable? (EACCES)`;
+	return `cannot start "${spec.file}": ${detail}`;
+}
+
+function isDirectory(path: string): boolean {
+	try {
+		return statSync(path).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Resolves when `promise` settles or after `ms` milliseconds, whichever comes first; never rejects.
+ * On timeout it still waits one `setImmediate`, so pipe data that is already waiting gets read even if the event loop
+ * was blocked for longer than `ms` (timers run before I/O polling in a loop iteration).
+ */
+function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+	return new Promise((resolve) => {
+		const timer = setTimeout(() => setImmediate(resolve), ms);
+		promise.then(
+			() => {
+				clearTimeout(timer);
+				resolve();
+			},
+			() => {
+				clearTimeout(timer);
+				resolve();
+			},
+		);
+	});
+}
+
+/** Clamps a delay to what a Node timer can wait (about 24.8 days). */
+function timerMs(ms: number): number {
+	return Math.min(ms, MAX_TIMER_MS);
+}
+
+function errorText(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+function ignore(): void {}

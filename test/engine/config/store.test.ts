@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { settingsSources } from "../../../src/engine/config/sources.ts";
+import { createConfigStore } from "../../../src/engine/config/store.ts";
+
+let root: string;
+beforeEach(() => {
+	root = mkdtempSync(join(tmpdir(), "phm-store-"));
+	for (const dir of ["home/.claude", "agent", "project/.claude", "project/.pi"]) mkdirSync(join(root, dir), { recursive: true });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const locations = () => ({ home: join(root, "home"), agentDir: join(root, "agent"), projectDir: join(root, "project") });
+const hooks = (...commands: string[]) => JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: commands.map((command) => ({ type: "command", command })) }] } });
+const write = (rel: string, text: string, mtimeSec?: number) => {
+	writeFileSync(join(root, rel), text);
+	if (mtimeSec !== undefined) utimesSync(join(root, rel), mtimeSec, mtimeSec);
+};
+const commands = (store: ReturnType<typeof createConfigStore>) =>
+	store.current().entries.map((e) => (e.handler.type === "command" ? `${e.source.scope}:${e.handler.command}` : ""));
+
+describe("createConfigStore", () => {
+	it("reads all five files, in source order", () => {
+		write("home/.claude/settings.json", hooks("u"));
+		write("project/.claude/settings.json", hooks("p"));
+		write("project/.claude/settings.local.json", hooks("l"));
+		write("agent/settings.json", hooks("g"));
+		write("project/.pi/settings.json", hooks("pp"));
+		const store = createConfigStore({ sources: settingsSources(locations()), isTrusted: () => true });
+		expect(commands(store)).toEqual(["claude-user:u", "claude-project:p", "claude-local:l", "pi-global:g", "pi-project:pp"]);
+	});
+
+	it("picks up an edit on the next check, and keeps the last good hooks when an edit breaks the file", () => {
+		write("project/.claude/settings.json", hooks("one"), 1000);
+		let clock = 0;
+		const store = createConfigStore({ sources: settingsSources(locations()), isTrusted: () => true, now: () => clock });
+		expect(commands(store)).toEqual(["claude-project:one"]);
+		write("project/.claude/settings.json", hooks("one", "two"), 2000);
+		expect(commands(store)).toEqual(["claude-project:one"]); // within the check interval
+		clock += 1000;
+		expect(commands(store)).toEqual(["claude-project:one", "claude-project:two"]);
+		write("project/.claude/settings.json", '{"hooks": ', 3000);
+		clock += 1000;
+		expect(commands(store)).toEqual(["claude-project:one", "claude-project:two"]);
+		expect(store.current().issues[0]?.message).toContain("keeping the 2 hook(s) from before the edit");
+	});
+
+	it("reports a directory, an unreadable path and a broken symlink without losing other sources", () => {
+		write("home/.claude/settings.json", hooks("u"));
+		mkdirSync(join(root, "project/.claude/settings.json"));
+		symlinkSync(join(root, "nowhere.json"), join(root, "project/.pi/settings.json"));
+		const store = createConfigStore({ sources: settingsSources(locations()), isTrusted: () => true });
+		expect(commands(store)).toEqual(["claude-user:u"]);
+		expect(store.current().issues.map((i) => i.message)).toEqual(["is a directory, not a settings file"]);
+	});
+
+	it("follows trust changes without a file change", () => {
+		write("project/.claude/settings.json", hooks("p"));
+		let trusted = false;
+		const store = createConfigStore({ sources: settingsSources(locations()), isTrusted: () => trusted });
+		expect(commands(store)).toEqual([]);
+		expect(store.current().skipped).toHaveLength(1);
+		trusted = true;
+		expect(commands(store)).toEqual(["claude-project:p"]);
+	});
+});

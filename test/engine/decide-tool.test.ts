@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { decidePostToolUse, decidePreToolUse } from "../../src/engine/decide-tool.ts";
+import { interpretOutcome } from "../../src/engine/interpret.ts";
+import type { HookEventName, ProcessOutcome } from "../../src/engine/types.ts";
+import { commandEntry, exited, timedOut } from "../support/entries.ts";
+
+const pre = (...outcomes: [string, ProcessOutcome][]) =>
+	decidePreToolUse(
+		outcomes.map(([command, outcome]) => interpretOutcome(commandEntry(command), "PreToolUse", outcome)),
+		"PreToolUse:Bash",
+	);
+const json = (event: HookEventName, fields: Record<string, unknown>, top: Record<string, unknown> = {}) =>
+	JSON.stringify({ ...top, hookSpecificOutput: { hookEventName: event, ...fields } });
+
+describe("decidePreToolUse", () => {
+	it("exit 2 denies with the observed model text", () => {
+		const decision = pre(["guard.sh", exited(2, "", "blocked by policy\n")]);
+		expect(decision.permission).toBe("deny");
+		expect(decision.denyReason).toBe("PreToolUse:Bash hook error: [guard.sh]: blocked by policy\n");
+	});
+
+	it("a JSON deny gives exactly its reason (observed c)", () => {
+		expect(pre(["a", exited(0, json("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "nope" }))]).denyReason).toBe("nope");
+	});
+
+	it("deny wins over allow in either order, ask wins over allow (checklist 22, observed m)", () => {
+		const allow = exited(0, json("PreToolUse", { permissionDecision: "allow" }));
+		const deny = exited(0, json("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "deny reason" }));
+		const ask = exited(0, json("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "sure?" }));
+		expect(pre(["a", allow], ["b", deny]).permission).toBe("deny");
+		expect(pre(["b", deny], ["a", allow]).permission).toBe("deny");
+		expect(pre(["a", allow], ["c", ask])).toMatchObject({ permission: "ask", askReasons: ["sure?"] });
+		expect(pre(["a", allow]).permission).toBe("allow");
+		expect(pre(["a", exited(0)]).permission).toBe("none");
+	});
+
+	it("the deprecated top-level decision maps to deny and allow (checklist 24)", () => {
+		expect(pre(["a", exited(0, JSON.stringify({ decision: "block", reason: "Z" }))])).toMatchObject({ permission: "deny", denyReason: "Z" });
+		expect(pre(["a", exited(0, JSON.stringify({ decision: "approve" }))]).permission).toBe("allow");
+	});
+
+	it("updatedInput is taken from the last hook to finish", () => {
+		const first = exited(0, json("PreToolUse", { updatedInput: { command: "one" } }));
+		const second = exited(0, json("PreToolUse", { updatedInput: { command: "two" } }));
+		expect(pre(["a", first], ["b", second]).updatedInput).toEqual({ command: "two" });
+	});
+
+	it("every additionalContext is delivered as a system reminder (checklist 61, observed e)", () => {
+		const decision = pre(
+			["a", exited(0, json("PreToolUse", { additionalContext: "CTX-1" }))],
+			["b", exited(0, json("PreToolUse", { additionalContext: "CTX-2" }))],
+		);
+		expect(decision.context).toEqual([
+			"<system-reminder>\nPreToolUse:Bash hook additional context: CTX-1\n</system-reminder>",
+			"<system-reminder>\nPreToolUse:Bash hook additional context: CTX-2\n</system-reminder>",
+		]);
+	});
+
+	it("failures and timeouts proceed and produce one user line each", () => {
+		const decision = pre(["broken.sh", exited(1, "", "warn: exit one\n")], ["slow.sh", timedOut(1000)]);
+		expect(decision.permission).toBe("none");
+		expect(decision.notices.map((n) => n.text)).toEqual([
+			"PreToolUse:Bash hook error (broken.sh): Failed with non-blocking status code 1: warn: exit one",
+			"PreToolUse:Bash hook error (slow.sh): timed out after 1 s and was killed",
+		]);
+	});
+
+	it("continue:false asks to stop and systemMessage reaches the user (observed q)", () => {
+		const decision = pre(["a", exited(0, JSON.stringify({ continue: false, stopReason: "halted by hook", systemMessage: "note from hook" }))]);
+		expect(decision.stop).toBe("PreToolUse:Bash hook stopped continuation: halted by hook");
+		expect(decision.notices).toContainEqual({ level: "info", text: "PreToolUse:Bash says: note from hook" });
+		expect(decision.permission).toBe("none");
+	});
+});
+
+describe("decidePostToolUse", () => {
+	const post = (outcome: ProcessOutcome) =>
+		decidePostToolUse([interpretOutcome(commandEntry("post.sh", "PostToolUse"), "PostToolUse", outcome)], "PostToolUse:Bash");
+
+	it("exit 2 puts stderr next to the result (observed f)", () => {
+		expect(post(exited(2, "", "post says no\n")).context).toEqual([
+			'<system-reminder>\nPostToolUse:Bash hook blocking error from command: "post.sh": [post.sh]: post says no\n\n</system-reminder>',
+		]);
+	});
+
+	it("decision block puts the reason next to the result (observed f)", () => {
+		const decision = post(exited(0, JSON.stringify({ decision: "block", reason: "post reason" })));
+		expect(decision.blocked).toBe(true);
+		expect(decision.context).toEqual([
+			'<system-reminder>\nPostToolUse:Bash hook blocking error from command: "post.sh": post reason\n</system-reminder>',
+		]);
+	});
+
+	it("additionalContext and updatedToolOutput are returned", () => {
+		const decision = post(exited(0, json("PostToolUse", { additionalContext: "CTX", updatedToolOutput: { stdout: "new" } })));
+		expect(decision.context).toEqual(["<system-reminder>\nPostToolUse:Bash hook additional context: CTX\n</system-reminder>"]);
+		expect(decision.updatedToolOutput).toEqual({ stdout: "new" });
+	});
+
+	it("plain stdout on exit 0 reaches nobody (checklist 30)", () => {
+		const decision = post(exited(0, "just text"));
+		expect(decision.context).toEqual([]);
+		expect(decision.notices).toEqual([]);
+	});
+});
