@@ -3,6 +3,7 @@
  * PreToolUse deny > ask > allow, last `updatedInput` wins, every `additionalContext` is delivered;
  * PostToolUse/PostToolUseFailure feedback next to the result, `updatedToolOutput`. Pure.
  */
+import { sourceLabel } from "./config/sources.ts";
 import type { HookVerdict } from "./interpret.ts";
 import {
 	additionalContextText,
@@ -35,6 +36,8 @@ export interface PreToolDecision extends CommonEffects {
 	readonly denyReason: string;
 	/** User-visible reasons of `ask` hooks. */
 	readonly askReasons: readonly string[];
+	/** Source labels (e.g. `Claude project`) of the hooks that asked, for the confirmation prompt. */
+	readonly askSources: readonly string[];
 	/** Claude Code-named input that replaces the whole tool input; the last hook to finish wins. */
 	readonly updatedInput: Readonly<Record<string, unknown>> | undefined;
 	/** Model-visible texts to put next to the tool result. */
@@ -73,6 +76,7 @@ export const commonEffects = (verdicts: readonly HookVerdict[], name: string): C
 export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string): PreToolDecision => {
 	const denyReasons: string[] = [];
 	const askReasons: string[] = [];
+	const askSources: string[] = [];
 	const context: string[] = [];
 	let allowed = false;
 	let updatedInput: Readonly<Record<string, unknown>> | undefined;
@@ -87,7 +91,10 @@ export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string)
 			const decision = specific?.permissionDecision ?? legacyDecision(json.decision);
 			const reason = specific?.permissionDecisionReason ?? json.reason;
 			if (decision === "deny") denyReasons.push(reason || preToolDeniedText(name, verdict.entry));
-			else if (decision === "ask") askReasons.push(reason || `${name} hook asks for confirmation`);
+			else if (decision === "ask") {
+				askReasons.push(reason || `${name} hook asks for confirmation`);
+				askSources.push(sourceLabel(verdict.entry.source.scope));
+			}
 			else if (decision === "allow") allowed = true;
 			if (specific?.updatedInput !== undefined) updatedInput = specific.updatedInput;
 		}
@@ -101,6 +108,7 @@ export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string)
 		permission,
 		denyReason: denyReasons.join("\n"),
 		askReasons,
+		askSources,
 		updatedInput,
 		context,
 	};

@@ -58,7 +58,9 @@ const confirmAsk = async (
 			reason: `${name} hook asked for the user's confirmation (${reasons}), but pi runs without a UI, so the call was blocked.`,
 		};
 	}
-	const allowed = await ctx.ui.confirm(`Hook asks: allow ${name.split(":")[1] ?? "this tool"}?`, `${summary}\n\n${reasons}`);
+	const sources = [...new Set(decision.askSources)].join(", ");
+	const title = `Hook asks: allow ${name.split(":")[1] ?? "this tool"}? [${sources}]`;
+	const allowed = await ctx.ui.confirm(title, `${summary}\n\n${reasons}`);
 	return allowed
 		? { allowed: true, reason: "" }
 		: { allowed: false, reason: `The user denied this tool call (${name} hook asked: ${reasons})` };
@@ -107,7 +109,8 @@ export const handleToolCall = async (
 		if (decision.permission === "ask") {
 			const answer = await confirmAsk(ctx, decision, name, summary);
 			if (!answer.allowed) {
-				showNotice(ctx, { level: "warning", text: answer.reason });
+				// With a UI the person chose this themselves; without one, say why the call did not run.
+				if (!ctx.hasUI) showNotice(ctx, { level: "warning", text: answer.reason });
 				return { block: true, reason: [answer.reason, ...context].join("\n") };
 			}
 		}

@@ -29,7 +29,7 @@ describe("decidePreToolUse", () => {
 		const ask = exited(0, json("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "sure?" }));
 		expect(pre(["a", allow], ["b", deny]).permission).toBe("deny");
 		expect(pre(["b", deny], ["a", allow]).permission).toBe("deny");
-		expect(pre(["a", allow], ["c", ask])).toMatchObject({ permission: "ask", askReasons: ["sure?"] });
+		expect(pre(["a", allow], ["c", ask])).toMatchObject({ permission: "ask", askReasons: ["sure?"], askSources: ["Claude project"] });
 		expect(pre(["a", allow]).permission).toBe("allow");
 		expect(pre(["a", exited(0)]).permission).toBe("none");
 	});
