@@ -16,7 +16,8 @@ import { settingsSources } from "../engine/config/sources.ts";
 import { type ConfigStore, createConfigStore } from "../engine/config/store.ts";
 import { createEngine, type FiringRecord, type HookEngine } from "../engine/engine.ts";
 import type { SessionInfo } from "../engine/payload.ts";
-import type { HookConfig, ProcessRunner } from "../engine/types.ts";
+import type { DecisionRecord } from "../engine/decision-record.ts";
+import type { HookConfig, HookEntry, ProcessRunner } from "../engine/types.ts";
 import { configNotices, showNotice } from "./notices.ts";
 import { createToolHookState, handleToolCall, handleToolResult, type ToolHookState } from "./tool-hooks.ts";
 
@@ -30,7 +31,13 @@ export interface RuntimeDeps {
 	/** pi's environment, inherited by hooks. */
 	readonly env: Readonly<Record<string, string | undefined>>;
 	/** Receives every firing record (for the panel's log). */
-	readonly onRecord?: (record: FiringRecord) => void;
+	readonly onRecord?: (record: FiringRecord, ctx: ExtensionContext) => void;
+	/** Receives one record per decision a hook made (decision cards, footer counter). */
+	readonly onDecision?: (record: DecisionRecord, ctx: ExtensionContext) => void;
+	/** False for a hook the user switched off in the panel; default: every hook enabled. */
+	readonly isEnabled?: (entry: HookEntry) => boolean;
+	/** True while the kill switch has every hook off. */
+	readonly allOff?: () => boolean;
 }
 
 /** The per-session runtime the extension factory wires to pi events. */
@@ -74,6 +81,10 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		promptId: state?.promptId,
 	});
 
+	const onDecision = (record: DecisionRecord): void => {
+		if (state !== undefined) deps.onDecision?.(record, state.ctx);
+	};
+
 	const active = (ctx: ExtensionContext): SessionState | undefined => {
 		if (state !== undefined) state.ctx = ctx;
 		return state;
@@ -95,7 +106,11 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				},
 				runner: deps.runner,
 				baseEnv: deps.env,
-				...(deps.onRecord ? { onRecord: deps.onRecord } : {}),
+				onRecord: (record) => {
+					if (state !== undefined) deps.onRecord?.(record, state.ctx);
+				},
+				...(deps.isEnabled ? { isEnabled: deps.isEnabled } : {}),
+				...(deps.allOff ? { allOff: deps.allOff } : {}),
 			});
 			state = { projectDir, store, engine, tools: createToolHookState(), told, promptId: undefined, ctx };
 			tellConfig(state, store.current());
@@ -107,12 +122,12 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		async toolCall(event, ctx) {
 			const current = active(ctx);
 			if (current === undefined) return undefined;
-			return handleToolCall(event, ctx, { engine: current.engine, state: current.tools, session: sessionInfo });
+			return handleToolCall(event, ctx, { engine: current.engine, state: current.tools, session: sessionInfo, onDecision });
 		},
 		async toolResult(event, ctx) {
 			const current = active(ctx);
 			if (current === undefined) return undefined;
-			return handleToolResult(event, ctx, { engine: current.engine, state: current.tools, session: sessionInfo });
+			return handleToolResult(event, ctx, { engine: current.engine, state: current.tools, session: sessionInfo, onDecision });
 		},
 		turnEnd(ctx) {
 			const current = active(ctx);

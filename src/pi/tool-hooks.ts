@@ -5,7 +5,9 @@
  */
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent, ToolResultEventResult } from "@earendil-works/pi-coding-agent";
 import { decidePostToolUse, decidePreToolUse, type PreToolDecision } from "../engine/decide-tool.ts";
+import { type DecisionRecord, decisionRecord, failureRecords } from "../engine/decision-record.ts";
 import type { HookEngine } from "../engine/engine.ts";
+import type { HookVerdict } from "../engine/interpret.ts";
 import { hookName } from "../engine/messages.ts";
 import { postToolUseFailurePayload, postToolUsePayload, preToolUsePayload, type SessionInfo } from "../engine/payload.ts";
 import {
@@ -36,6 +38,8 @@ export interface ToolHookDeps {
 	readonly engine: HookEngine;
 	readonly state: ToolHookState;
 	readonly session: (ctx: ExtensionContext) => SessionInfo;
+	/** Receives one record per decision a hook made (cards, counters). */
+	readonly onDecision: (record: DecisionRecord) => void;
 }
 
 const summarize = (piToolName: string, input: Record<string, unknown>): string => {
@@ -65,6 +69,12 @@ const confirmAsk = async (
 		? { allowed: true, reason: "" }
 		: { allowed: false, reason: `The user denied this tool call (${name} hook asked: ${reasons})` };
 };
+
+const addsContext = (verdict: HookVerdict): boolean => Boolean(verdict.json?.hookSpecificOutput?.additionalContext);
+const denies = (verdict: HookVerdict): boolean =>
+	verdict.status === "blocking" ||
+	verdict.json?.hookSpecificOutput?.permissionDecision === "deny" ||
+	verdict.json?.decision === "block";
 
 const replaceInput = (target: Record<string, unknown>, replacement: Record<string, unknown>): void => {
 	for (const key of Object.keys(target)) delete target[key];
@@ -100,14 +110,25 @@ export const handleToolCall = async (
 		});
 		if (verdicts.length === 0) return undefined;
 		const decision = decidePreToolUse(verdicts, name);
+		const details = { tool: ccToolName, input: summary, time: Date.now() };
+		const emit = (kind: DecisionRecord["kind"], which: readonly HookVerdict[], reason: string, answer?: DecisionRecord["answer"]) =>
+			deps.onDecision(decisionRecord(kind, "PreToolUse", which, { ...details, reason, ...(answer ? { answer } : {}) }));
 		for (const notice of decision.notices) showNotice(ctx, notice);
-		if (decision.stop !== undefined) deps.state.stopRequested = decision.stop;
+		for (const record of failureRecords("PreToolUse", verdicts, details)) deps.onDecision(record);
+		if (decision.stop !== undefined) {
+			deps.state.stopRequested = decision.stop;
+			emit("continue_false", verdicts.filter((v) => v.json?.continue === false), decision.stop);
+		}
 		const context = decision.context;
+		if (context.length > 0) emit("context", verdicts.filter(addsContext), context.join("\n"));
 		if (decision.permission === "deny") {
+			emit("block", verdicts.filter(denies), decision.denyReason);
 			return { block: true, reason: [decision.denyReason, ...context].join("\n") };
 		}
 		if (decision.permission === "ask") {
 			const answer = await confirmAsk(ctx, decision, name, summary);
+			const asked = verdicts.filter((v) => v.json?.hookSpecificOutput?.permissionDecision === "ask");
+			emit("ask", asked, decision.askReasons.join("\n"), answer.allowed ? "allowed" : ctx.hasUI ? "denied" : "no_ui");
 			if (!answer.allowed) {
 				// With a UI the person chose this themselves; without one, say why the call did not run.
 				if (!ctx.hasUI) showNotice(ctx, { level: "warning", text: answer.reason });
@@ -115,7 +136,9 @@ export const handleToolCall = async (
 			}
 		}
 		if (decision.updatedInput !== undefined) {
-			replaceInput(input, fromClaudeToolInput(event.toolName, { ...decision.updatedInput }));
+			const rewritten = fromClaudeToolInput(event.toolName, { ...decision.updatedInput });
+			replaceInput(input, rewritten);
+			emit("rewrite", verdicts.filter((v) => v.json?.hookSpecificOutput?.updatedInput !== undefined), `input rewritten to ${JSON.stringify(rewritten)}`);
 		}
 		if (context.length > 0) deps.state.pendingContext.set(event.toolCallId, [...context]);
 		return undefined;
@@ -164,12 +187,26 @@ export const handleToolResult = async (
 				summary: summarize(event.toolName, input),
 			});
 			const decision = decidePostToolUse(verdicts, name);
+			const details = { tool: ccToolName, input: summarize(event.toolName, input), time: Date.now() };
+			const emit = (kind: DecisionRecord["kind"], which: readonly HookVerdict[], reason: string) =>
+				deps.onDecision(decisionRecord(kind, hookEvent, which, { ...details, reason }));
 			for (const notice of decision.notices) showNotice(ctx, notice);
-			if (decision.stop !== undefined) deps.state.stopRequested = decision.stop;
+			for (const record of failureRecords(hookEvent, verdicts, details)) deps.onDecision(record);
+			if (decision.stop !== undefined) {
+				deps.state.stopRequested = decision.stop;
+				emit("continue_false", verdicts.filter((v) => v.json?.continue === false), decision.stop);
+			}
+			if (decision.blocked) {
+				emit("block", verdicts.filter((v) => v.status === "blocking" || v.json?.decision === "block"), decision.context.join("\n"));
+			} else if (decision.context.length > 0) {
+				emit("context", verdicts.filter(addsContext), decision.context.join("\n"));
+			}
 			context = [...context, ...decision.context];
 			if (decision.updatedToolOutput !== undefined && !event.isError) {
 				replacement = fromClaudeToolOutput(event.toolName, decision.updatedToolOutput);
-				if (replacement === undefined) {
+				if (replacement !== undefined) {
+					emit("output_replaced", verdicts.filter((v) => v.json?.hookSpecificOutput?.updatedToolOutput !== undefined), replacement);
+				} else {
 					showNotice(ctx, {
 						level: "warning",
 						text: `${name} hook returned updatedToolOutput that does not fit the ${event.toolName} tool's output; ignored`,

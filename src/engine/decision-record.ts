@@ -1,0 +1,129 @@
+/**
+ * Decision records: one value per decision a hook made (a block, an ask and its answer, a rewrite, context
+ * added, a failure...), with capped excerpts of the hooks' output. They feed the decision cards and the
+ * footer counter; a hook that ran and changed nothing makes no record (it is in the firing log only).
+ */
+import { sourceLabel } from "./config/sources.ts";
+import type { HookVerdict } from "./interpret.ts";
+import { commandText } from "./messages.ts";
+import type { HookEventName, SourceScope } from "./types.ts";
+
+/** Schema version of {@link DecisionRecord}; bump when fields change meaning. */
+export const DECISION_RECORD_VERSION = 1;
+
+/** Characters kept of a hook's stdout or stderr in a record. */
+export const EXCERPT_CHARS = 2000;
+
+/**
+ * The kind of decision:
+ * `block` (a call blocked or denied, or post-tool block feedback), `ask` (see `answer`), `rewrite` (input
+ * rewritten), `output_replaced` (tool result replaced), `context` (context added for the model),
+ * `prompt_blocked`, `stop_continue` (Stop turned into another turn), `stop_cap` (the block cap ended it),
+ * `compact_cancelled`, `continue_false` (a hook stopped the agent), `error`, `timeout`.
+ */
+export type DecisionKind =
+	| "block"
+	| "ask"
+	| "rewrite"
+	| "output_replaced"
+	| "context"
+	| "prompt_blocked"
+	| "stop_continue"
+	| "stop_cap"
+	| "compact_cancelled"
+	| "continue_false"
+	| "error"
+	| "timeout";
+
+/** One hook that took part in a decision. */
+export interface DecisionHook {
+	/** Stable hook id (see HookEntry.id). */
+	readonly id: string;
+	/** The command (plus args for exec form). */
+	readonly command: string;
+	/** The matcher as written; undefined when the group had none. */
+	readonly matcher: string | undefined;
+	readonly scope: SourceScope;
+	/** Source label, e.g. `Claude project`. */
+	readonly source: string;
+	/** Absolute path of the settings file. */
+	readonly file: string;
+	/** Exit code; undefined when the process did not exit on its own (timeout, signal, spawn failure). */
+	readonly exitCode: number | undefined;
+	/** Milliseconds the hook ran. */
+	readonly durationMs: number;
+	readonly status: HookVerdict["status"];
+	/** First {@link EXCERPT_CHARS} characters of stdout / stderr. */
+	readonly stdout: string;
+	readonly stderr: string;
+}
+
+/** A decision, as persisted in the session (`pi.appendEntry`) and drawn as a card. */
+export interface DecisionRecord {
+	readonly version: typeof DECISION_RECORD_VERSION;
+	readonly kind: DecisionKind;
+	readonly event: HookEventName;
+	/** Claude Code tool name for tool events; undefined otherwise. */
+	readonly tool: string | undefined;
+	/** A short form of the input (the bash command, the file path, the prompt). */
+	readonly input: string;
+	/** The hooks behind the decision. */
+	readonly hooks: readonly DecisionHook[];
+	/** Why, in the hook's words (or the user's answer); `""` when there is none. */
+	readonly reason: string;
+	/** For `ask`: what happened to the question. */
+	readonly answer?: "allowed" | "denied" | "no_ui";
+	/** Epoch milliseconds. */
+	readonly time: number;
+}
+
+const excerpt = (text: string): string => (text.length <= EXCERPT_CHARS ? text : `${text.slice(0, EXCERPT_CHARS)}...`);
+
+/** The record form of one hook's verdict, with capped output excerpts. */
+export const decisionHook = (verdict: HookVerdict): DecisionHook => {
+	const { entry, outcome } = verdict;
+	const output = outcome.kind === "spawn_failed" ? { stdout: "", stderr: outcome.message } : { stdout: outcome.stdout.text, stderr: outcome.stderr.text };
+	return {
+		id: entry.id,
+		command: commandText(entry),
+		matcher: entry.matcher.source,
+		scope: entry.source.scope,
+		source: sourceLabel(entry.source.scope),
+		file: entry.source.file,
+		exitCode: outcome.kind === "exited" ? outcome.code : undefined,
+		durationMs: Math.round(outcome.durationMs),
+		status: verdict.status,
+		stdout: excerpt(output.stdout),
+		stderr: excerpt(output.stderr),
+	};
+};
+
+/** Builds a record; `verdicts` are the hooks behind the decision. */
+export const decisionRecord = (
+	kind: DecisionKind,
+	event: HookEventName,
+	verdicts: readonly HookVerdict[],
+	details: { readonly tool?: string; readonly input: string; readonly reason: string; readonly answer?: DecisionRecord["answer"]; readonly time: number },
+): DecisionRecord => ({
+	version: DECISION_RECORD_VERSION,
+	kind,
+	event,
+	tool: details.tool,
+	input: details.input,
+	hooks: verdicts.map(decisionHook),
+	reason: details.reason,
+	...(details.answer === undefined ? {} : { answer: details.answer }),
+	time: details.time,
+});
+
+/** Records for the failures among verdicts: one `error` or `timeout` record per failing hook. */
+export const failureRecords = (
+	event: HookEventName,
+	verdicts: readonly HookVerdict[],
+	details: { readonly tool?: string; readonly input: string; readonly time: number },
+): DecisionRecord[] =>
+	verdicts
+		.filter((verdict) => verdict.status === "error" || verdict.status === "timeout")
+		.map((verdict) =>
+			decisionRecord(verdict.status === "timeout" ? "timeout" : "error", event, [verdict], { ...details, reason: verdict.message }),
+		);
