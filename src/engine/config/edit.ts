@@ -1,0 +1,377 @@
+/**
+ * Editing one hook inside a settings file without touching anything else: jsonc-parser's modify/applyEdits
+ * change only that hook's bytes (key order, indentation and every other key stay), a save is refused when
+ * the file changed on disk since it was read, and the write is atomic (temp file + rename).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { applyEdits, type Edit, findNodeAtLocation, type JSONPath, type Node as JsonNode, parseTree } from "jsonc-parser";
+import type { HookEventName } from "../types.ts";
+import { hookId } from "./parse.ts";
+
+/** Where a handler sits in its file: `hooks.<event>[group].hooks[handler]`. */
+export interface HookLocation {
+	readonly event: string;
+	readonly group: number;
+	readonly handler: number;
+}
+
+/** A hook as the editor wants it written. */
+export interface HookDraft {
+	readonly event: HookEventName;
+	/** The matcher as written; `""` = no matcher key (matches everything). */
+	readonly matcher: string;
+	/** The handler object exactly as it is to appear in the file (key order kept). */
+	readonly handler: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A change to one hook:
+ * - `add`: append the draft (to a group of the same event and matcher if there is one, else a new group);
+ * - `update`: replace hook `id` (expected at `at`) with the draft;
+ * - `delete`: remove hook `id` (expected at `at`); a group or event left empty goes too.
+ */
+export type HookChange =
+	| { readonly kind: "add"; readonly draft: HookDraft }
+	| { readonly kind: "update"; readonly id: string; readonly at: HookLocation; readonly draft: HookDraft }
+	| { readonly kind: "delete"; readonly id: string; readonly at: HookLocation };
+
+/**
+ * Why a change was not made:
+ * - `changed_on_disk`: the file is not what was read; nothing was written;
+ * - `not_found`: the hook to update or delete is no longer in the file (it changed since the panel read it);
+ * - `invalid`: the file is not a JSON object, or its `"hooks"` has the wrong shape;
+ * - `write_failed`: the file system refused (`message` has the error).
+ */
+export type EditFailure = "changed_on_disk" | "not_found" | "invalid" | "write_failed";
+
+/** The result of a pure edit: the new text, or why there is none. */
+export type TextEditResult =
+	| { readonly ok: true; readonly text: string; readonly id: string | undefined }
+	| { readonly ok: false; readonly reason: EditFailure; readonly message: string };
+
+/** The content of a settings file at the moment the panel read it. */
+export interface FileSnapshot {
+	/** Absolute path as configured (may be a symlink). */
+	readonly file: string;
+	/** The text read; undefined when the file did not exist. */
+	readonly text: string | undefined;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Parses `hooks.PreToolUse[0].hooks[1]` (HookEntry.jsonPath); undefined for any other shape. */
+export const parseHookPath = (jsonPath: string): HookLocation | undefined => {
+	const match = /^hooks\.([A-Za-z]+)\[(\d+)\]\.hooks\[(\d+)\]$/.exec(jsonPath);
+	if (match === null) return undefined;
+	return { event: match[1] ?? "", group: Number(match[2]), handler: Number(match[3]) };
+};
+
+/** How the file is laid out: one indentation unit and the line end, so inserted JSON looks like its neighbours. */
+export interface TextLayout {
+	/** One level of indentation: a tab, or N spaces (2 when the file has no indented line). */
+	readonly unit: string;
+	readonly eol: string;
+}
+
+/** Detects the indentation unit (the first indented line's indent) and the line end of `text`. */
+export const detectLayout = (text: string): TextLayout => {
+	const eol = text.includes("\r\n") ? "\r\n" : "\n";
+	const indent = /\n([ \t]+)\S/.exec(text)?.[1];
+	if (indent === undefined) return { unit: "  ", eol };
+	return { unit: indent.startsWith("\t") ? "\t" : indent, eol };
+};
+
+/** Finds hook `id` in parsed settings: at `at` when it is still there, else anywhere (the file was reordered). */
+const locate = (file: string, data: Json, id: string, at: HookLocation): HookLocation | undefined => {
+	const hooks = data.hooks;
+	if (!isObject(hooks)) return undefined;
+	const idAt = (loc: HookLocation): boolean => {
+		const groups = hooks[loc.event];
+		const group = Array.isArray(groups) ? (groups[loc.group] as unknown) : undefined;
+		if (!isObject(group) || !Array.isArray(group.hooks)) return false;
+		const matcher = typeof group.matcher === "string" ? group.matcher : undefined;
+		const raw: unknown = group.hooks[loc.handler];
+		return raw !== undefined && hookId(file, loc.event, matcher, raw) === id;
+	};
+	if (idAt(at)) return at;
+	for (const [event, groups] of Object.entries(hooks)) {
+		if (!Array.isArray(groups)) continue;
+		for (let group = 0; group < groups.length; group++) {
+			const handlers = (groups[group] as Json | undefined)?.hooks;
+			if (!Array.isArray(handlers)) continue;
+			for (let handler = 0; handler < handlers.length; handler++) {
+				if (idAt({ event, group, handler })) return { event, group, handler };
+			}
+		}
+	}
+	return undefined;
+};
+
+// Minimal text edits. Each one touches only the bytes of the value it adds, replaces or removes (plus one
+// separating comma and line break); neighbouring values keep their bytes, even on the same line.
+
+const end = (node: JsonNode): number => node.offset + node.length;
+
+/** The whitespace at the start of the line holding `offset`. */
+const lineIndent = (text: string, offset: number): string => {
+	const start = text.lastIndexOf("\n", offset - 1) + 1;
+	return /^[ \t]*/.exec(text.slice(start, offset))?.[0] ?? "";
+};
+
+/** True when only whitespace precedes `offset` on its line (the value is laid out one per line). */
+const startsLine = (text: string, offset: number): boolean => {
+	const start = text.lastIndexOf("\n", offset - 1) + 1;
+	return text.slice(start, offset).trim() === "";
+};
+
+/** JSON for `value`: on one line (`{ "a": 1 }`), or pretty with every following line prefixed by `base`. */
+const renderValue = (value: unknown, layout: TextLayout, base: string, inline: boolean): string => {
+	const pretty = JSON.stringify(value, null, inline ? 1 : layout.unit);
+	if (inline) return pretty.replace(/\n\s*/g, " ");
+	return pretty.split("\n").join(`${layout.eol}${base}`);
+};
+
+/** Replaces a value, keeping it on one line when it was on one line. */
+const replaceNode = (text: string, node: JsonNode, value: unknown, layout: TextLayout): Edit => {
+	const inline = !text.slice(node.offset, end(node)).includes("\n");
+	return { offset: node.offset, length: node.length, content: renderValue(value, layout, lineIndent(text, node.offset), inline) };
+};
+
+/** Appends `item` to an array, or a `"key": item` property to an object, after its last child. */
+const appendChild = (text: string, parent: JsonNode, item: unknown, layout: TextLayout, key?: string): Edit => {
+	const prefix = key === undefined ? "" : `${JSON.stringify(key)}: `;
+	const children = parent.children ?? [];
+	const last = children[children.length - 1];
+	if (last === undefined) {
+		const base = lineIndent(text, parent.offset);
+		const inner = `${base}${layout.unit}`;
+		const [open, close] = parent.type === "array" ? ["[", "]"] : ["{", "}"];
+		const content = `${open}${layout.eol}${inner}${prefix}${renderValue(item, layout, inner, false)}${layout.eol}${base}${close}`;
+		return { offset: parent.offset, length: parent.length, content };
+	}
+	if (!startsLine(text, last.offset)) {
+		return { offset: end(last), length: 0, content: `, ${prefix}${renderValue(item, layout, "", true)}` };
+	}
+	const indent = lineIndent(text, last.offset);
+	// An array whose items are each written on one line gets the new item on one line too.
+	const inline = key === undefined && !text.slice(last.offset, end(last)).includes("\n");
+	return { offset: end(last), length: 0, content: `,${layout.eol}${indent}${prefix}${renderValue(item, layout, indent, inline)}` };
+};
+
+/** Inserts a `"key": value` property before the first child of an object (a matcher goes before "hooks"). */
+const prependProperty = (text: string, object: JsonNode, key: string, value: unknown, layout: TextLayout): Edit => {
+	const first = object.children?.[0];
+	if (first === undefined) return appendChild(text, object, value, layout, key);
+	const property = `${JSON.stringify(key)}: ${JSON.stringify(value)}`;
+	const separator = startsLine(text, first.offset) ? `,${layout.eol}${lineIndent(text, first.offset)}` : ", ";
+	return { offset: first.offset, length: 0, content: `${property}${separator}` };
+};
+
+/** Removes one child (array item or property node) with its separating comma; an only child leaves `[]` or `{}`. */
+const removeChild = (parent: JsonNode, index: number): Edit => {
+	const children = parent.children ?? [];
+	const child = children[index];
+	if (child === undefined) return { offset: 0, length: 0, content: "" };
+	if (children.length === 1) {
+		return { offset: parent.offset, length: parent.length, content: parent.type === "array" ? "[]" : "{}" };
+	}
+	const next = children[index + 1];
+	if (next !== undefined) return { offset: child.offset, length: next.offset - child.offset, content: "" };
+	const previous = children[index - 1] as JsonNode;
+	return { offset: end(previous), length: end(child) - end(previous), content: "" };
+};
+
+/** The property node of `key` in an object node. */
+const propertyIndex = (object: JsonNode, key: string): number =>
+	(object.children ?? []).findIndex((property) => property.children?.[0]?.value === key);
+
+/** Parses `text` and finds the node at `path`; throws when it is missing (callers checked the shape first). */
+const nodeAt = (text: string, path: JSONPath): JsonNode => {
+	const root = parseTree(text);
+	const node = root === undefined ? undefined : findNodeAtLocation(root, path);
+	if (node === undefined) throw new Error(`edit: no JSON value at ${JSON.stringify(path)}`);
+	return node;
+};
+
+const apply = (text: string, edit: Edit): string => applyEdits(text, [edit]);
+
+/** Sets `hooks.<event>` (creating `"hooks"` when the file has none). */
+const addEvent = (text: string, event: string, groups: unknown[], layout: TextLayout): string => {
+	const root = nodeAt(text, []);
+	const hooksIndex = propertyIndex(root, "hooks");
+	if (hooksIndex < 0) return apply(text, appendChild(text, root, { [event]: groups }, layout, "hooks"));
+	return apply(text, appendChild(text, nodeAt(text, ["hooks"]), groups, layout, event));
+};
+
+/** Removes the handler at `at`, then its group if that became empty, then the event if that became empty. */
+const removeAt = (text: string, data: Json, at: HookLocation): string => {
+	const groups = (data.hooks as Json)[at.event] as Json[];
+	const handlers = groups[at.group]?.hooks as unknown[];
+	if (handlers.length > 1) return apply(text, removeChild(nodeAt(text, ["hooks", at.event, at.group, "hooks"]), at.handler));
+	if (groups.length > 1) return apply(text, removeChild(nodeAt(text, ["hooks", at.event]), at.group));
+	const hooks = nodeAt(text, ["hooks"]);
+	return apply(text, removeChild(hooks, propertyIndex(hooks, at.event)));
+};
+
+/** Sets or removes (`""`) the matcher of the group at `path`. */
+const setMatcher = (text: string, path: JSONPath, matcher: string, layout: TextLayout): string => {
+	const group = nodeAt(text, path);
+	const index = propertyIndex(group, "matcher");
+	const property = group.children?.[index];
+	if (matcher === "") return index < 0 ? text : apply(text, removeChild(group, index));
+	if (property?.children?.[1] !== undefined) return apply(text, replaceNode(text, property.children[1], matcher, layout));
+	return apply(text, prependProperty(text, group, "matcher", matcher, layout));
+};
+
+const sameMatcher = (group: unknown, matcher: string): boolean => {
+	if (!isObject(group) || !Array.isArray(group.hooks)) return false;
+	const written = typeof group.matcher === "string" ? group.matcher : group.matcher === undefined ? "" : undefined;
+	return written === matcher;
+};
+
+const newGroup = (draft: HookDraft): Json => ({ ...(draft.matcher === "" ? {} : { matcher: draft.matcher }), hooks: [draft.handler] });
+
+/** Appends the draft: into the last group of its event with the same matcher, else as a new group. */
+const append = (text: string, data: Json, draft: HookDraft, layout: TextLayout): string => {
+	const hooks = data.hooks;
+	const groups = isObject(hooks) ? hooks[draft.event] : undefined;
+	if (!Array.isArray(groups)) return addEvent(text, draft.event, [newGroup(draft)], layout);
+	for (let index = groups.length - 1; index >= 0; index--) {
+		if (sameMatcher(groups[index], draft.matcher)) {
+			return apply(text, appendChild(text, nodeAt(text, ["hooks", draft.event, index, "hooks"]), draft.handler, layout));
+		}
+	}
+	return apply(text, appendChild(text, nodeAt(text, ["hooks", draft.event]), newGroup(draft), layout));
+};
+
+/** Checks that `text` is a settings object whose `hooks` (if any) has the shape the editor can change. */
+const parseForEdit = (text: string, file: string): { ok: true; data: Json } | { ok: false; message: string } => {
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		return { ok: false, message: `${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was written` };
+	}
+	if (!isObject(data)) return { ok: false, message: `${file} does not hold a JSON object; nothing was written` };
+	if (data.hooks !== undefined && !isObject(data.hooks)) {
+		return { ok: false, message: `"hooks" in ${file} is not an object; nothing was written` };
+	}
+	if (isObject(data.hooks)) {
+		for (const [event, groups] of Object.entries(data.hooks)) {
+			if (!Array.isArray(groups)) return { ok: false, message: `"hooks.${event}" in ${file} is not an array; nothing was written` };
+		}
+	}
+	return { ok: true, data };
+};
+
+const draftId = (file: string, draft: HookDraft): string =>
+	hookId(file, draft.event, draft.matcher === "" ? undefined : draft.matcher, draft.handler);
+
+/**
+ * Applies one change to the text of `file` (undefined = the file does not exist yet). Pure: returns the new
+ * text and the new hook's id (undefined after a delete). Only the hook's own bytes change.
+ */
+export const applyHookChange = (text: string | undefined, file: string, change: HookChange): TextEditResult => {
+	if (text === undefined || text.trim() === "") {
+		if (change.kind !== "add") return { ok: false, reason: "not_found", message: `${file} no longer exists` };
+		const created = { hooks: { [change.draft.event]: [newGroup(change.draft)] } };
+		return { ok: true, text: `${JSON.stringify(created, null, 2)}\n`, id: draftId(file, change.draft) };
+	}
+	const parsed = parseForEdit(text, file);
+	if (!parsed.ok) return { ok: false, reason: "invalid", message: parsed.message };
+	const layout = detectLayout(text);
+	if (change.kind === "add") return { ok: true, text: append(text, parsed.data, change.draft, layout), id: draftId(file, change.draft) };
+	const at = locate(file, parsed.data, change.id, change.at);
+	if (at === undefined) {
+		return { ok: false, reason: "not_found", message: `the hook is no longer in ${file} (the file changed since the panel read it)` };
+	}
+	if (change.kind === "delete") return { ok: true, text: removeAt(text, parsed.data, at), id: undefined };
+	const { draft } = change;
+	const groupPath: JSONPath = ["hooks", at.event, at.group];
+	const group = ((parsed.data.hooks as Json)[at.event] as Json[])[at.group];
+	const alone = (group?.hooks as unknown[]).length === 1;
+	if (draft.event === at.event && (alone || sameMatcher(group, draft.matcher))) {
+		// Same group (or the hook is alone in it): rewrite the matcher in place if needed, then the handler.
+		const withMatcher = sameMatcher(group, draft.matcher) ? text : setMatcher(text, groupPath, draft.matcher, layout);
+		const handler = nodeAt(withMatcher, [...groupPath, "hooks", at.handler]);
+		return { ok: true, text: apply(withMatcher, replaceNode(withMatcher, handler, draft.handler, layout)), id: draftId(file, draft) };
+	}
+	const removed = removeAt(text, parsed.data, at);
+	const reparsed = parseForEdit(removed, file);
+	if (!reparsed.ok) return { ok: false, reason: "invalid", message: reparsed.message };
+	return { ok: true, text: append(removed, reparsed.data, draft, layout), id: draftId(file, draft) };
+};
+
+/** Reads `file` for a later {@link saveHookChange}; a missing file is a snapshot with no text. */
+export const snapshotFile = (file: string): FileSnapshot | { readonly error: string } => {
+	try {
+		return { file, text: readFileSync(file, "utf8") };
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === "ENOENT" || code === "ENOTDIR") return { file, text: undefined };
+		return { error: `${file} cannot be read: ${(error as Error).message}` };
+	}
+};
+
+/** The real file behind `file` (a dotfiles symlink keeps pointing at its target after the rename). */
+const realTarget = (file: string): string => {
+	try {
+		return realpathSync(file);
+	} catch {
+		return file;
+	}
+};
+
+/** Writes `text` to `file` atomically: a temp file in the same directory with the old mode, then rename. */
+export const writeFileAtomic = (file: string, text: string): void => {
+	const target = realTarget(file);
+	mkdirSync(dirname(target), { recursive: true });
+	let mode = 0o644;
+	try {
+		mode = statSync(target).mode & 0o777;
+	} catch {
+		// A new file gets the default mode.
+	}
+	const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+	try {
+		writeFileSync(temp, text, { mode, flag: "wx" });
+		renameSync(temp, target);
+	} catch (error) {
+		try {
+			unlinkSync(temp);
+		} catch {
+			// The temp file was never created, or the rename consumed it.
+		}
+		throw error;
+	}
+};
+
+/** The result of a save: the new text and hook id, or why nothing was written. */
+export type SaveResult = TextEditResult;
+
+/**
+ * Saves one change to the file of `snapshot`. Refused (nothing written) when the file on disk is no longer
+ * the snapshot's text, so an edit made elsewhere is never overwritten. Never throws.
+ */
+export const saveHookChange = (snapshot: FileSnapshot, change: HookChange): SaveResult => {
+	const now = snapshotFile(snapshot.file);
+	if ("error" in now) return { ok: false, reason: "write_failed", message: now.error };
+	if (now.text !== snapshot.text) {
+		return {
+			ok: false,
+			reason: "changed_on_disk",
+			message: `${snapshot.file} changed on disk since the panel read it; nothing was written`,
+		};
+	}
+	const result = applyHookChange(snapshot.text, snapshot.file, change);
+	if (!result.ok) return result;
+	try {
+		writeFileAtomic(snapshot.file, result.text);
+	} catch (error) {
+		return { ok: false, reason: "write_failed", message: `${snapshot.file} could not be written: ${(error as Error).message}` };
+	}
+	return result;
+};
