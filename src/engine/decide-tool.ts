@@ -122,7 +122,8 @@ const isJsonBlock = (verdict: HookVerdict): boolean => {
 	return json?.hookSpecificOutput?.permissionDecision === "deny" || json?.decision === "block";
 };
 
-const stderrOf = (verdict: HookVerdict): string => (verdict.outcome.kind === "spawn_failed" ? "" : verdict.outcome.stderr.text);
+const stderrOf = (verdict: HookVerdict): string =>
+	verdict.outcome.kind === "spawn_failed" || verdict.outcome.kind === "request_failed" ? "" : verdict.outcome.stderr.text;
 
 /** Combines PostToolUse or PostToolUseFailure verdicts (`name` is e.g. `PostToolUse:Write`). */
 export const decidePostToolUse = (verdicts: readonly HookVerdict[], name: string): PostToolDecision => {

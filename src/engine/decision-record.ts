@@ -82,7 +82,10 @@ const excerpt = (text: string): string => (text.length <= EXCERPT_CHARS ? text :
 /** The record form of one hook's verdict, with capped output excerpts. */
 export const decisionHook = (verdict: HookVerdict): DecisionHook => {
 	const { entry, outcome } = verdict;
-	const output = outcome.kind === "spawn_failed" ? { stdout: "", stderr: outcome.message } : { stdout: outcome.stdout.text, stderr: outcome.stderr.text };
+	const output =
+		outcome.kind === "spawn_failed" || outcome.kind === "request_failed"
+			? { stdout: "", stderr: outcome.message }
+			: { stdout: outcome.stdout.text, stderr: outcome.stderr.text };
 	return {
 		id: entry.id,
 		command: commandText(entry),

@@ -7,7 +7,18 @@ import { defaultTimeoutSeconds, eventUsesMatcher, isToolEvent } from "./events.t
 import type { IfContext } from "./if-rule.ts";
 import { type HookVerdict, interpretOutcome } from "./interpret.ts";
 import { hookEnvironment, type SessionInfo, substitutePlaceholders } from "./payload.ts";
-import type { HookConfig, HookEntry, HookEventName, ProcessRunner, ProcessSpec } from "./types.ts";
+import { isUrlAllowed, resolveHeaders } from "./http.ts";
+import { buildHookPrompt } from "./prompt-hook.ts";
+import type {
+	HookConfig,
+	HookEntry,
+	HookEventName,
+	HttpRunner,
+	ProcessOutcome,
+	ProcessRunner,
+	ProcessSpec,
+	PromptRunner,
+} from "./types.ts";
 
 /** Why a configured hook did not run for an event. */
 export type NotRunReason = "matcher" | "if" | "disabled" | "duplicate" | "all_off" | "untrusted" | "unsupported_type";
@@ -68,6 +79,12 @@ export interface EngineDeps {
 	/** The current merged configuration (cheap to call per event). */
 	readonly config: () => HookConfig;
 	readonly runner: ProcessRunner;
+	/** Runs `http` hooks; without it they fail with a clear message. */
+	readonly httpRunner?: HttpRunner;
+	/** Runs `prompt` hooks (needs pi's model); without it they fail with a clear message. */
+	readonly promptRunner?: PromptRunner;
+	/** Signal that ends background (`async`) hooks, e.g. at session shutdown. */
+	readonly backgroundSignal?: () => AbortSignal | undefined;
 	/** pi's environment, inherited by hooks. */
 	readonly baseEnv: Readonly<Record<string, string | undefined>>;
 	/** False for a hook the user switched off; default: all enabled. */
@@ -112,10 +129,23 @@ const entriesFor = (config: HookConfig, event: HookEventName): readonly HookEntr
 };
 
 /** Identity of a handler for dedupe: the same command (and args) runs once per event (Claude Code hooks §3). */
-const dedupeKey = (entry: HookEntry): string =>
-	entry.handler.type === "command"
-		? JSON.stringify(["command", entry.handler.command, entry.handler.args ?? null])
-		: JSON.stringify([entry.handler.type, entry.handler.raw]);
+const dedupeKey = (entry: HookEntry): string => {
+	const handler = entry.handler;
+	if (handler.type === "command") return JSON.stringify(["command", handler.command, handler.args ?? null]);
+	if (handler.type === "http") return JSON.stringify(["http", handler.raw.url]);
+	return JSON.stringify([handler.type, handler.raw]);
+};
+
+/** Longest time a SessionEnd hook may take, in seconds, whatever its `timeout` (Claude Code hooks §2.3). */
+export const SESSION_END_MAX_SECONDS = 60;
+
+/** A hook's timeout for an event in milliseconds: its own `timeout`, else the event default. */
+export const hookTimeoutMs = (entry: HookEntry, event: HookEventName): number => {
+	const own = entry.handler.timeout;
+	// Claude Code hooks §2.3: prompt hooks default to 30 s; command and http hooks to the event's default.
+	const seconds = own ?? (entry.handler.type === "prompt" ? 30 : defaultTimeoutSeconds(event));
+	return (event === "SessionEnd" ? Math.min(seconds, SESSION_END_MAX_SECONDS) : seconds) * 1000;
+};
 
 /** Builds the process spec of a command hook. */
 export const commandSpec = (
@@ -137,7 +167,7 @@ export const commandSpec = (
 		cwd,
 		env,
 		stdin,
-		timeoutMs: (handler.timeout ?? defaultTimeoutSeconds(event)) * 1000,
+		timeoutMs: hookTimeoutMs(entry, event),
 		killGraceMs: options.killGraceMs,
 		maxOutputBytes: options.maxOutputBytes,
 	};
@@ -148,6 +178,37 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 	const now = deps.now ?? Date.now;
 	const options = { maxOutputBytes: deps.maxOutputBytes ?? 1024 * 1024, killGraceMs: deps.killGraceMs ?? 2000 };
 	let seq = 0;
+
+	const runHandler = async (
+		entry: HookEntry,
+		request: DispatchRequest,
+		stdin: string,
+		env: Readonly<Record<string, string>>,
+		config: HookConfig,
+		signal: AbortSignal | undefined,
+	): Promise<ProcessOutcome> => {
+		const handler = entry.handler;
+		const timeoutMs = hookTimeoutMs(entry, request.event);
+		if (handler.type === "command") {
+			return deps.runner(commandSpec(entry, request.event, stdin, env, request.session.cwd, options), signal);
+		}
+		const raw = handler.raw;
+		if (handler.type === "http") {
+			const url = String(raw.url);
+			if (!isUrlAllowed(url, config.allowedHttpHookUrls)) {
+				return { kind: "request_failed", message: `${url} is not in allowedHttpHookUrls`, durationMs: 0 };
+			}
+			if (deps.httpRunner === undefined) return { kind: "request_failed", message: "http hooks are not available here", durationMs: 0 };
+			const headers = resolveHeaders(raw.headers, raw.allowedEnvVars, env);
+			return deps.httpRunner({ url, headers, body: stdin, timeoutMs }, signal);
+		}
+		if (handler.type === "prompt" && deps.promptRunner !== undefined) {
+			const prompt = buildHookPrompt(String(raw.prompt), stdin.trimEnd());
+			const model = typeof raw.model === "string" ? raw.model : undefined;
+			return deps.promptRunner({ event: request.event, prompt, model, timeoutMs }, signal);
+		}
+		return { kind: "request_failed", message: `${handler.type} hooks are not available here`, durationMs: 0 };
+	};
 
 	const select = (config: HookConfig, request: DispatchRequest) => {
 		const toRun: HookEntry[] = [];
@@ -207,8 +268,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			const env = hookEnvironment(deps.baseEnv, request.session, request.extraEnv);
 			const verdicts: HookVerdict[] = [];
 			const runOne = async (entry: HookEntry, signal: AbortSignal | undefined): Promise<HookVerdict> => {
-				const spec = commandSpec(entry, request.event, stdin, env, request.session.cwd, options);
-				const outcome = await deps.runner(spec, signal);
+				const outcome = await runHandler(entry, request, stdin, env, config, signal);
 				return interpretOutcome(entry, request.event, outcome);
 			};
 			const awaited: Promise<void>[] = [];
@@ -216,7 +276,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				const handler = entry.handler;
 				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
 					// Background hooks never hold up the event; their result arrives later (Claude Code hooks §3).
-					void runOne(entry, undefined).then((verdict) => deps.onAsyncVerdict?.(verdict, request));
+					void runOne(entry, deps.backgroundSignal?.()).then((verdict) => deps.onAsyncVerdict?.(verdict, request));
 					continue;
 				}
 				awaited.push(runOne(entry, request.signal).then((verdict) => void verdicts.push(verdict)));

@@ -124,6 +124,8 @@ export const interpretOutcome = (entry: HookEntry, event: HookEventName, outcome
 	switch (outcome.kind) {
 		case "spawn_failed":
 			return { ...base, status: "error", message: `could not start: ${outcome.message}` };
+		case "request_failed":
+			return { ...base, status: "error", message: outcome.message };
 		case "timed_out":
 			return { ...base, status: "timeout", message: `timed out after ${outcome.timeoutMs / 1000} s and was killed` };
 		case "aborted":

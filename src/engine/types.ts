@@ -142,6 +142,11 @@ export interface HookConfig {
 	readonly issues: readonly ConfigIssue[];
 	/** `disableAllHooks` after precedence (project-local > project > user; pi project > pi global). */
 	readonly disableAllHooks: boolean;
+	/**
+	 * `allowedHttpHookUrls` of all sources concatenated (patterns with `*`); undefined when no file sets it
+	 * (every URL allowed). An empty array blocks every http hook (Claude Code hooks §2.3).
+	 */
+	readonly allowedHttpHookUrls?: readonly string[];
 }
 
 /** What to spawn for one hook run. Validated by the runner before spawning. */
@@ -186,13 +191,46 @@ interface OutcomeBase {
  * - `timed_out`: the engine killed the process group after `timeoutMs`.
  * - `aborted`: the engine killed the process group because the AbortSignal fired (Esc in pi).
  * - `spawn_failed`: the process could not start (`message` says why: ENOENT, EACCES, bad spec).
+ * - `request_failed`: an `http` or `prompt` hook got no usable answer (non-2xx status, connection error,
+ *   a URL outside `allowedHttpHookUrls`, no model); `message` says why.
  */
 export type ProcessOutcome =
 	| (OutcomeBase & { readonly kind: "exited"; readonly code: number })
 	| (OutcomeBase & { readonly kind: "signaled"; readonly signal: string })
 	| (OutcomeBase & { readonly kind: "timed_out"; readonly timeoutMs: number })
 	| (OutcomeBase & { readonly kind: "aborted" })
-	| { readonly kind: "spawn_failed"; readonly message: string; readonly durationMs: number };
+	| { readonly kind: "spawn_failed"; readonly message: string; readonly durationMs: number }
+	| { readonly kind: "request_failed"; readonly message: string; readonly durationMs: number };
 
 /** Port for running hook processes; `runProcess` in run.ts is the real one. */
 export type ProcessRunner = (spec: ProcessSpec, signal?: AbortSignal) => Promise<ProcessOutcome>;
+
+/** What to send for one `http` hook run. */
+export interface HttpSpec {
+	readonly url: string;
+	/** Header values with allowed `$VAR`s already substituted. */
+	readonly headers: Readonly<Record<string, string>>;
+	/** The hook input JSON (the POST body). */
+	readonly body: string;
+	/** Milliseconds before the request is cancelled. */
+	readonly timeoutMs: number;
+}
+
+/** Port for `http` hooks; `runHttpHook` in http.ts is the real one. Never rejects. */
+export type HttpRunner = (spec: HttpSpec, signal?: AbortSignal) => Promise<ProcessOutcome>;
+
+/** What to ask for one `prompt` hook run. */
+export interface PromptSpec {
+	readonly event: HookEventName;
+	/** The hook's prompt with `$ARGUMENTS` replaced by (or followed by) the hook input JSON. */
+	readonly prompt: string;
+	/** `provider/model` or model id from the hook; undefined = pi's current model. */
+	readonly model: string | undefined;
+	readonly timeoutMs: number;
+}
+
+/**
+ * Port for `prompt` hooks (pi's model, wired in src/pi). Resolves `exited` 0 with stdout = the hook JSON the
+ * model's `{ok, reason}` stands for, or `request_failed`/`timed_out`/`aborted`. Never rejects.
+ */
+export type PromptRunner = (spec: PromptSpec, signal?: AbortSignal) => Promise<ProcessOutcome>;

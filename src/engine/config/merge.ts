@@ -6,6 +6,9 @@
 import type { ConfigIssue, HookConfig, HookEntry, SkippedHook, SourceScope } from "../types.ts";
 import type { ParsedSource } from "./parse.ts";
 
+/** Handler types pi-hook-manager runs; `agent` and `mcp_tool` are listed as skipped. */
+const SUPPORTED_TYPES = new Set(["command", "http", "prompt"]);
+
 /** Most specific first: a project-local `false` overrides a user `true` (Claude Code hooks §9 item 57). */
 const DISABLE_PRECEDENCE: readonly SourceScope[] = ["claude-local", "claude-project", "pi-project", "pi-global", "claude-user"];
 
@@ -15,6 +18,7 @@ export const mergeSources = (sources: readonly ParsedSource[], trusted: boolean)
 	const skipped: SkippedHook[] = [];
 	const issues: ConfigIssue[] = [];
 	const disable = new Map<SourceScope, boolean>();
+	let allowed: string[] | undefined;
 	for (const parsed of sources) {
 		issues.push(...parsed.issues);
 		if (parsed.source.project && !trusted) {
@@ -28,18 +32,25 @@ export const mergeSources = (sources: readonly ParsedSource[], trusted: boolean)
 			continue;
 		}
 		if (parsed.disableAllHooks !== undefined) disable.set(parsed.source.scope, parsed.disableAllHooks);
+		if (parsed.allowedHttpHookUrls !== undefined) allowed = [...(allowed ?? []), ...parsed.allowedHttpHookUrls];
 		for (const entry of parsed.entries) {
-			if (entry.handler.type === "command") {
+			if (SUPPORTED_TYPES.has(entry.handler.type)) {
 				entries.push(entry);
 			} else {
 				skipped.push({
 					entry,
 					reason: "unsupported_type",
-					message: `"${entry.handler.type}" hooks are not supported by pi-hook-manager yet; only "command" hooks run`,
+					message: `"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http" and "prompt" hooks run`,
 				});
 			}
 		}
 	}
 	const scope = DISABLE_PRECEDENCE.find((candidate) => disable.has(candidate));
-	return { entries, skipped, issues, disableAllHooks: scope === undefined ? false : (disable.get(scope) ?? false) };
+	return {
+		entries,
+		skipped,
+		issues,
+		disableAllHooks: scope === undefined ? false : (disable.get(scope) ?? false),
+		...(allowed === undefined ? {} : { allowedHttpHookUrls: allowed }),
+	};
 };

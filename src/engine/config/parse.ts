@@ -17,6 +17,8 @@ export interface ParsedSource {
 	readonly disableAllHooks: boolean | undefined;
 	/** False when the file as a whole could not be used (invalid JSON, not an object). */
 	readonly usable: boolean;
+	/** `allowedHttpHookUrls` of this file; undefined when the file does not set it. */
+	readonly allowedHttpHookUrls?: readonly string[];
 }
 
 type Json = Record<string, unknown>;
@@ -75,6 +77,12 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 			...(raw.if === undefined ? {} : { if: raw.if as string }),
 		};
 		return { ok: true, handler };
+	}
+	if (raw.type === "http" && (typeof raw.url !== "string" || raw.url === "")) {
+		return { ok: false, path: `${path}.url`, message: "an http hook needs a \"url\" string" };
+	}
+	if ((raw.type === "prompt" || raw.type === "agent") && (typeof raw.prompt !== "string" || raw.prompt.trim() === "")) {
+		return { ok: false, path: `${path}.prompt`, message: `a ${raw.type} hook needs a non-empty "prompt" string` };
 	}
 	if (typeof raw.type === "string" && OTHER_TYPES.has(raw.type)) {
 		const handler: OtherHandler = {
@@ -167,5 +175,11 @@ export const parseSettingsText = (text: string, source: HookSource): ParsedSourc
 		if (isObject(data.hooks)) parseHooks(data.hooks, source, entries, issues);
 		else issues.push({ file: source.file, path: "hooks", message: "\"hooks\" must be an object keyed by hook event" });
 	}
-	return { source, entries, issues, disableAllHooks, usable: true };
+	let allowedHttpHookUrls: string[] | undefined;
+	if (data.allowedHttpHookUrls !== undefined) {
+		const value = data.allowedHttpHookUrls;
+		if (Array.isArray(value) && value.every((url) => typeof url === "string")) allowedHttpHookUrls = value as string[];
+		else issues.push({ file: source.file, path: "allowedHttpHookUrls", message: "allowedHttpHookUrls must be an array of URL patterns" });
+	}
+	return { source, entries, issues, disableAllHooks, usable: true, ...(allowedHttpHookUrls ? { allowedHttpHookUrls } : {}) };
 };

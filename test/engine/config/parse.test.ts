@@ -60,7 +60,7 @@ describe("parseSettingsText", () => {
 
 describe("mergeSources", () => {
 	const userHooks = parse({ disableAllHooks: true, hooks: { Stop: [{ hooks: [cmd("user")] }] } }, "claude-user");
-	const projectHooks = parse({ disableAllHooks: false, hooks: { Stop: [{ hooks: [cmd("project"), { type: "http", url: "http://x" }] }] } }, "claude-project");
+	const projectHooks = parse({ disableAllHooks: false, hooks: { Stop: [{ hooks: [cmd("project"), { type: "agent", prompt: "check" }] }] } }, "claude-project");
 
 	it("adds hooks from all sources and honours a project disableAllHooks:false over a user true (checklist 57, 59)", () => {
 		const config = mergeSources([userHooks, projectHooks], true);
