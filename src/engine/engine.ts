@@ -95,6 +95,10 @@ export interface EngineDeps {
 	readonly onRecord?: (record: FiringRecord) => void;
 	/** Receives the verdict of an `async` hook when it finishes. */
 	readonly onAsyncVerdict?: (verdict: HookVerdict, request: DispatchRequest) => void;
+	/** Called when an awaited hook (not an `async` one) starts, e.g. for a "hook running" footer. */
+	readonly onRunStart?: (entry: HookEntry, request: DispatchRequest) => void;
+	/** Called once for every `onRunStart` when that hook has finished, however it ended. */
+	readonly onRunEnd?: (entry: HookEntry, request: DispatchRequest) => void;
 	/** Epoch milliseconds. */
 	readonly now?: () => number;
 	/** Bytes kept of each hook's stdout and stderr. Default 1 MiB. */
@@ -171,6 +175,15 @@ export const commandSpec = (
 		killGraceMs: options.killGraceMs,
 		maxOutputBytes: options.maxOutputBytes,
 	};
+};
+
+/** Calls an observer callback; an observer that throws must not break the dispatch. */
+const observe = (callback: () => void): void => {
+	try {
+		callback();
+	} catch {
+		// Observers only display things; the hooks' decisions do not depend on them.
+	}
 };
 
 /** Creates an engine over injected dependencies. */
@@ -271,6 +284,14 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				const outcome = await runHandler(entry, request, stdin, env, config, signal);
 				return interpretOutcome(entry, request.event, outcome);
 			};
+			const runAwaited = async (entry: HookEntry): Promise<void> => {
+				observe(() => deps.onRunStart?.(entry, request));
+				try {
+					verdicts.push(await runOne(entry, request.signal));
+				} finally {
+					observe(() => deps.onRunEnd?.(entry, request));
+				}
+			};
 			const awaited: Promise<void>[] = [];
 			for (const entry of toRun) {
 				const handler = entry.handler;
@@ -279,7 +300,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 					void runOne(entry, deps.backgroundSignal?.()).then((verdict) => deps.onAsyncVerdict?.(verdict, request));
 					continue;
 				}
-				awaited.push(runOne(entry, request.signal).then((verdict) => void verdicts.push(verdict)));
+				awaited.push(runAwaited(entry));
 			}
 			await Promise.all(awaited);
 			const matchQuery = request.tool?.ccToolName ?? request.matchValues[0];

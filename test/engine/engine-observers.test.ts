@@ -1,0 +1,69 @@
+/** The engine's run observers (`onRunStart` / `onRunEnd`), which drive the "hook running" footer. */
+import { describe, expect, it } from "vitest";
+import { mergeSources } from "../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../src/engine/config/parse.ts";
+import { createEngine } from "../../src/engine/engine.ts";
+import type { ProcessOutcome, ProcessRunner } from "../../src/engine/types.ts";
+
+const configOf = (hooks: unknown) =>
+	mergeSources([parseSettingsText(JSON.stringify({ hooks }), { scope: "claude-user", file: "/u/settings.json", project: false })], true);
+const request = {
+	event: "PreToolUse" as const,
+	matchValues: ["Bash", "bash"],
+	tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
+	payload: { hook_event_name: "PreToolUse" },
+	session: { sessionId: "S1", transcriptPath: "/t.jsonl", cwd: "/tmp", projectDir: "/tmp", promptId: undefined },
+};
+const exited: ProcessOutcome = {
+	kind: "exited",
+	code: 0,
+	stdout: { text: "", bytes: 0, truncated: false },
+	stderr: { text: "", bytes: 0, truncated: false },
+	durationMs: 1,
+};
+
+describe("run observers", () => {
+	it("announce each awaited hook when it starts and again when it ends, but not async hooks", async () => {
+		const events: string[] = [];
+		const runner: ProcessRunner = async (spec) => {
+			events.push(`run ${spec.args.at(-1)}`);
+			return exited;
+		};
+		const config = configOf({
+			PreToolUse: [{ hooks: [{ type: "command", command: "one", statusMessage: "checking" }, { type: "command", command: "bg", async: true }] }],
+		});
+		const engine = createEngine({
+			config: () => config,
+			runner,
+			baseEnv: {},
+			onRunStart: (entry) => events.push(`start ${entry.handler.type === "command" ? entry.handler.command : ""}`),
+			onRunEnd: (entry) => events.push(`end ${entry.handler.type === "command" ? entry.handler.command : ""}`),
+		});
+		await engine.dispatch(request);
+		expect(events.filter((e) => !e.endsWith("bg"))).toEqual(["start one", "run one", "end one"]);
+		expect(events).not.toContain("start bg");
+	});
+
+	it("end even when the runner rejects, and an observer that throws does not break the dispatch", async () => {
+		const ends: string[] = [];
+		const config = configOf({ PreToolUse: [{ hooks: [{ type: "command", command: "x" }] }] });
+		const failing = createEngine({
+			config: () => config,
+			runner: async () => Promise.reject(new Error("boom")),
+			baseEnv: {},
+			onRunEnd: () => ends.push("end"),
+		});
+		await expect(failing.dispatch(request)).rejects.toThrow("boom");
+		expect(ends).toEqual(["end"]);
+
+		const throwing = createEngine({
+			config: () => config,
+			runner: async () => exited,
+			baseEnv: {},
+			onRunStart: () => {
+				throw new Error("observer");
+			},
+		});
+		expect((await throwing.dispatch(request)).verdicts.map((v) => v.status)).toEqual(["success"]);
+	});
+});
