@@ -1,52 +1,92 @@
 /**
- * One pi session's hook runtime: builds the live configuration and the engine at `session_start`, keeps
- * the session facts hooks receive (ids, project root, prompt id), and tells the user about configuration
- * problems once each.
+ * One pi session's hook runtime: builds the live configuration and the engine at `session_start`, keeps the
+ * session facts hooks receive (ids, project root, prompt id), routes each pi event to its adapter, and tells
+ * the user about configuration problems once each.
  */
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import type {
+	AgentBeforeSettleEvent,
+	BeforeAgentStartEventResult,
+	BoundaryResult,
+	ExtensionAPI,
 	ExtensionContext,
 	InputEvent,
+	InputEventResult,
+	SessionBeforeCompactEvent,
+	SessionBeforeCompactResult,
+	SessionCompactEvent,
+	SessionShutdownEvent,
+	SessionStartEvent,
 	ToolCallEvent,
 	ToolCallEventResult,
 	ToolResultEvent,
 	ToolResultEventResult,
+	TurnEndEvent,
+	UIPromptStartEvent,
 } from "@earendil-works/pi-coding-agent";
 import { settingsSources } from "../engine/config/sources.ts";
 import { type ConfigStore, createConfigStore } from "../engine/config/store.ts";
-import { createEngine, type FiringRecord, type HookEngine } from "../engine/engine.ts";
-import type { SessionInfo } from "../engine/payload.ts";
 import type { DecisionRecord } from "../engine/decision-record.ts";
+import { createEngine, type FiringRecord, type HookEngine } from "../engine/engine.ts";
+import { runHttpHook } from "../engine/http.ts";
+import type { SessionInfo } from "../engine/payload.ts";
 import type { HookConfig, HookEntry, ProcessRunner } from "../engine/types.ts";
+import { deliverAsyncVerdict } from "./async-hooks.ts";
+import { handleBeforeCompact, handleCompact } from "./compact-hooks.ts";
+import { createEnvFile, evaluateEnvFile } from "./env-file.ts";
+import type { HookContext } from "./hook-context.ts";
 import { configNotices, showNotice } from "./notices.ts";
+import { createIdleTimer, type IdleTimer, IDLE_PROMPT_MS, runNotification } from "./notification-hooks.ts";
+import { handleBeforeAgentStart, handleInput, type PromptHookState } from "./prompt-hooks.ts";
+import { createPromptRunner } from "./prompt-runner.ts";
+import { runSessionEnd, runSessionStart, sessionEndReason, sessionStartSource } from "./session-hooks.ts";
+import { handleBeforeSettle, handleTurnEnd, type StopHookState } from "./stop-hooks.ts";
 import { createToolHookState, handleToolCall, handleToolResult, type ToolHookState } from "./tool-hooks.ts";
 
 /** What the runtime needs from the outside world. */
 export interface RuntimeDeps {
+	readonly pi: Pick<ExtensionAPI, "sendMessage" | "getCommands">;
 	readonly runner: ProcessRunner;
 	/** pi's agent directory (`getAgentDir()`). */
 	readonly agentDir: () => string;
 	/** The user's home directory. */
 	readonly home: () => string;
-	/** pi's environment, inherited by hooks. */
+	/** The environment hooks inherit: pi's environment at start-up (CLAUDE_ENV_FILE exports do not leak in). */
 	readonly env: Readonly<Record<string, string | undefined>>;
+	/** pi's live environment, where CLAUDE_ENV_FILE exports go so later bash tool commands see them. */
+	readonly processEnv: Record<string, string | undefined>;
 	/** Receives every firing record (for the panel's log). */
 	readonly onRecord?: (record: FiringRecord, ctx: ExtensionContext) => void;
 	/** Receives one record per decision a hook made (decision cards, footer counter). */
 	readonly onDecision?: (record: DecisionRecord, ctx: ExtensionContext) => void;
+	/** Called when an awaited hook starts running (the footer shows it, with its `statusMessage`). */
+	readonly onRunStart?: (entry: HookEntry, ctx: ExtensionContext) => void;
+	/** Called once for every `onRunStart` when that hook has finished. */
+	readonly onRunEnd?: (entry: HookEntry, ctx: ExtensionContext) => void;
 	/** False for a hook the user switched off in the panel; default: every hook enabled. */
 	readonly isEnabled?: (entry: HookEntry) => boolean;
 	/** True while the kill switch has every hook off. */
 	readonly allOff?: () => boolean;
+	/** Milliseconds of silence before an `idle_prompt` Notification; default 60 000. */
+	readonly idlePromptMs?: number;
 }
 
 /** The per-session runtime the extension factory wires to pi events. */
 export interface HookRuntime {
-	start(ctx: ExtensionContext): void;
-	input(event: InputEvent, ctx: ExtensionContext): void;
+	start(event: SessionStartEvent, ctx: ExtensionContext): Promise<void>;
+	shutdown(event: SessionShutdownEvent, ctx: ExtensionContext): Promise<void>;
+	input(event: InputEvent, ctx: ExtensionContext): Promise<InputEventResult>;
+	beforeAgentStart(ctx: ExtensionContext): BeforeAgentStartEventResult | undefined;
 	toolCall(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined>;
 	toolResult(event: ToolResultEvent, ctx: ExtensionContext): Promise<ToolResultEventResult | undefined>;
-	turnEnd(ctx: ExtensionContext): void;
+	turnEnd(event: TurnEndEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
+	beforeSettle(event: AgentBeforeSettleEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
+	settled(ctx: ExtensionContext): void;
+	agentStart(ctx: ExtensionContext): void;
+	beforeCompact(event: SessionBeforeCompactEvent, ctx: ExtensionContext): Promise<SessionBeforeCompactResult | undefined>;
+	compact(event: SessionCompactEvent, ctx: ExtensionContext): Promise<void>;
+	uiPromptStart(event: UIPromptStartEvent, ctx: ExtensionContext): void;
 	/** The current configuration, or undefined before `session_start`. */
 	config(): HookConfig | undefined;
 }
@@ -56,10 +96,18 @@ interface SessionState {
 	readonly store: ConfigStore;
 	readonly engine: HookEngine;
 	readonly tools: ToolHookState;
+	readonly prompts: PromptHookState;
+	readonly stop: StopHookState;
 	readonly told: Set<string>;
+	readonly background: AbortController;
+	readonly idle: IdleTimer;
+	/** Notification hooks in flight, awaited at shutdown so none outlives pi. */
+	readonly inFlight: Set<Promise<void>>;
 	promptId: string | undefined;
 	ctx: ExtensionContext;
 }
+
+const hasHistory = (ctx: ExtensionContext): boolean => ctx.sessionManager.getBranch().some((entry) => entry.type === "message");
 
 /** Creates the runtime; nothing runs until `start`. */
 export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
@@ -85,19 +133,33 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		if (state !== undefined) deps.onDecision?.(record, state.ctx);
 	};
 
-	const active = (ctx: ExtensionContext): SessionState | undefined => {
-		if (state !== undefined) state.ctx = ctx;
-		return state;
+	/** The session state with `ctx` as the current context, and the hook context for one event. */
+	const active = (ctx: ExtensionContext): { current: SessionState; hc: HookContext } | undefined => {
+		if (state === undefined) return undefined;
+		state.ctx = ctx;
+		return { current: state, hc: { engine: state.engine, session: sessionInfo(ctx), ctx, onDecision } };
+	};
+
+	const track = (current: SessionState, work: Promise<void>): void => {
+		current.inFlight.add(work);
+		void work.finally(() => current.inFlight.delete(work));
+	};
+
+	const applyEnvFile = (ctx: ExtensionContext, file: string | undefined): void => {
+		if (file === undefined) return;
+		const result = evaluateEnvFile(file, deps.processEnv);
+		if ("error" in result) showNotice(ctx, { level: "warning", text: `CLAUDE_ENV_FILE: ${result.error}` });
+		else Object.assign(deps.processEnv, result.vars);
 	};
 
 	return {
-		start(ctx) {
+		async start(event, ctx) {
 			const projectDir = ctx.cwd;
 			const store = createConfigStore({
 				sources: settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir }),
 				isTrusted: () => ctx.isProjectTrusted(),
 			});
-			const told = new Set<string>();
+			const background = new AbortController();
 			const engine = createEngine({
 				config: () => {
 					const config = store.current();
@@ -105,38 +167,130 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 					return config;
 				},
 				runner: deps.runner,
+				httpRunner: runHttpHook,
+				promptRunner: createPromptRunner(() => state?.ctx),
+				backgroundSignal: () => background.signal,
 				baseEnv: deps.env,
 				onRecord: (record) => {
 					if (state !== undefined) deps.onRecord?.(record, state.ctx);
 				},
+				onRunStart: (entry) => {
+					if (state !== undefined) deps.onRunStart?.(entry, state.ctx);
+				},
+				onRunEnd: (entry) => {
+					if (state !== undefined) deps.onRunEnd?.(entry, state.ctx);
+				},
+				onAsyncVerdict: (verdict, request) => {
+					const now = state === undefined ? undefined : active(state.ctx);
+					if (now !== undefined) deliverAsyncVerdict(now.hc, deps.pi, verdict, request);
+				},
 				...(deps.isEnabled ? { isEnabled: deps.isEnabled } : {}),
 				...(deps.allOff ? { allOff: deps.allOff } : {}),
 			});
-			state = { projectDir, store, engine, tools: createToolHookState(), told, promptId: undefined, ctx };
+			const idle = createIdleTimer(deps.idlePromptMs ?? IDLE_PROMPT_MS, () => {
+				const now = state === undefined ? undefined : active(state.ctx);
+				if (now !== undefined) track(now.current, runNotification(now.hc, "idle_prompt", "pi is waiting for your input"));
+			});
+			state = {
+				projectDir,
+				store,
+				engine,
+				tools: createToolHookState(),
+				prompts: { pending: [] },
+				stop: { consecutiveBlocks: 0 },
+				told: new Set(),
+				background,
+				idle,
+				inFlight: new Set(),
+				promptId: undefined,
+				ctx,
+			};
 			tellConfig(state, store.current());
+			const source = sessionStartSource(event.reason, hasHistory(ctx));
+			if (source === undefined) return;
+			const now = active(ctx);
+			if (now === undefined || !engine.hasHooks("SessionStart")) return;
+			const envFile = createEnvFile(join(deps.agentDir(), "pi-hook-manager"), now.hc.session.sessionId);
+			await runSessionStart(now.hc, deps.pi, source, envFile);
+			applyEnvFile(ctx, envFile);
 		},
-		input(_event, ctx) {
-			const current = active(ctx);
-			if (current !== undefined) current.promptId = randomUUID();
+		async shutdown(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined) return;
+			now.current.idle.cancel();
+			await runSessionEnd(now.hc, sessionEndReason(event.reason, ctx.hasUI));
+			// Background hooks end with the session (Claude Code kills them at teardown in -p).
+			now.current.background.abort();
+			await Promise.allSettled([...now.current.inFlight]);
+		},
+		async input(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined) return { action: "continue" };
+			now.current.idle.cancel();
+			now.current.promptId = randomUUID();
+			now.current.stop.consecutiveBlocks = 0;
+			const hc = { ...now.hc, session: sessionInfo(ctx) };
+			const templates = () =>
+				deps.pi
+					.getCommands()
+					.filter((command) => command.source === "prompt")
+					.map((command) => command.name);
+			return handleInput(event, hc, now.current.prompts, templates);
+		},
+		beforeAgentStart(ctx) {
+			const now = active(ctx);
+			return now === undefined ? undefined : handleBeforeAgentStart(now.current.prompts);
 		},
 		async toolCall(event, ctx) {
-			const current = active(ctx);
-			if (current === undefined) return undefined;
-			return handleToolCall(event, ctx, { engine: current.engine, state: current.tools, session: sessionInfo, onDecision });
+			const now = active(ctx);
+			if (now === undefined) return undefined;
+			return handleToolCall(event, ctx, { engine: now.current.engine, state: now.current.tools, session: sessionInfo, onDecision });
 		},
 		async toolResult(event, ctx) {
-			const current = active(ctx);
-			if (current === undefined) return undefined;
-			return handleToolResult(event, ctx, { engine: current.engine, state: current.tools, session: sessionInfo, onDecision });
+			const now = active(ctx);
+			if (now === undefined) return undefined;
+			return handleToolResult(event, ctx, { engine: now.current.engine, state: now.current.tools, session: sessionInfo, onDecision });
 		},
-		turnEnd(ctx) {
-			const current = active(ctx);
-			const stop = current?.tools.stopRequested;
-			if (current === undefined || stop === undefined) return;
-			current.tools.stopRequested = undefined;
-			showNotice(ctx, { level: "warning", text: stop });
-			// Claude Code: `continue: false` lets the current tool finish, then no further model request.
-			ctx.abort();
+		async turnEnd(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined) return undefined;
+			const result = await handleTurnEnd(event, now.hc);
+			const stop = now.current.tools.stopRequested;
+			if (stop !== undefined) {
+				now.current.tools.stopRequested = undefined;
+				showNotice(ctx, { level: "warning", text: stop });
+				// Claude Code: `continue: false` lets the current tool finish, then no further model request.
+				ctx.abort();
+			}
+			return result;
+		},
+		async beforeSettle(event, ctx) {
+			const now = active(ctx);
+			return now === undefined ? undefined : handleBeforeSettle(event, now.hc, now.current.stop);
+		},
+		settled(ctx) {
+			const now = active(ctx);
+			if (now !== undefined && ctx.hasUI) now.current.idle.start();
+		},
+		agentStart(ctx) {
+			active(ctx)?.current.idle.cancel();
+		},
+		async beforeCompact(event, ctx) {
+			const now = active(ctx);
+			return now === undefined ? undefined : handleBeforeCompact(event, now.hc);
+		},
+		async compact(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined) return;
+			await handleCompact(event, now.hc);
+			// Claude Code: SessionStart fires again with source "compact" after a compaction.
+			await runSessionStart(now.hc, deps.pi, "compact", undefined);
+		},
+		uiPromptStart(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined || (event.kind !== "confirm" && event.kind !== "select")) return;
+			const message = event.title ? `pi needs your permission: ${event.title}` : "pi needs your permission";
+			track(now.current, runNotification(now.hc, "permission_prompt", message, event.title));
 		},
 		config() {
 			return state?.store.current();

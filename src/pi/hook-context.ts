@@ -1,0 +1,62 @@
+/**
+ * What every pi event adapter needs to run hooks: the engine, the session facts, the pi context, and where
+ * decisions go; plus one helper that dispatches an event and reports its failures the same way everywhere.
+ */
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { UserNotice } from "../engine/decide-tool.ts";
+import { type DecisionKind, type DecisionRecord, decisionRecord, failureRecords } from "../engine/decision-record.ts";
+import type { DispatchRequest, HookEngine } from "../engine/engine.ts";
+import type { HookVerdict } from "../engine/interpret.ts";
+import type { SessionInfo } from "../engine/payload.ts";
+import type { HookEventName } from "../engine/types.ts";
+import { showNotice } from "./notices.ts";
+
+/** One event's view of the session. */
+export interface HookContext {
+	readonly engine: HookEngine;
+	readonly session: SessionInfo;
+	readonly ctx: ExtensionContext;
+	/** Receives one record per decision a hook made. */
+	readonly onDecision: (record: DecisionRecord) => void;
+}
+
+/** The parts of a dispatch request that vary per event. */
+export type EventRequest = Omit<DispatchRequest, "session">;
+
+/** Dispatches `request` and records one `error`/`timeout` decision per failing hook. Never throws. */
+export const runHooks = async (hc: HookContext, request: EventRequest): Promise<readonly HookVerdict[]> => {
+	const { verdicts } = await hc.engine.dispatch({ ...request, session: hc.session });
+	const details = { ...(request.tool ? { tool: request.tool.ccToolName } : {}), input: request.summary ?? "", time: Date.now() };
+	for (const record of failureRecords(request.event, verdicts, details)) hc.onDecision(record);
+	return verdicts;
+};
+
+/** Shows notices to the user. */
+export const showNotices = (hc: HookContext, notices: readonly UserNotice[]): void => {
+	for (const notice of notices) showNotice(hc.ctx, notice);
+};
+
+/** Records one decision made by `verdicts` on a non-tool event. */
+export const recordDecision = (
+	hc: HookContext,
+	kind: DecisionKind,
+	event: HookEventName,
+	verdicts: readonly HookVerdict[],
+	input: string,
+	reason: string,
+): void => {
+	hc.onDecision(decisionRecord(kind, event, verdicts, { input, reason, time: Date.now() }));
+};
+
+/** The verdicts that block (exit 2, or a JSON block decision). */
+export const blockingVerdicts = (verdicts: readonly HookVerdict[]): HookVerdict[] =>
+	verdicts.filter((verdict) => verdict.status === "blocking" || verdict.json?.decision === "block");
+
+/** The verdicts that add model context (plain stdout on context events, or `additionalContext`). */
+export const contextVerdicts = (verdicts: readonly HookVerdict[]): HookVerdict[] =>
+	verdicts.filter(
+		(verdict) => verdict.status === "success" && (verdict.plainText !== undefined || Boolean(verdict.json?.hookSpecificOutput?.additionalContext)),
+	);
+
+/** The custom message type of hidden, model-visible hook context. */
+export const CONTEXT_MESSAGE_TYPE = "pi-hook-manager/context";

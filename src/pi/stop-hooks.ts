@@ -1,0 +1,163 @@
+/**
+ * Stop and StopFailure on pi's `agent_before_settle` (not `agent_end`, which retries can follow), and
+ * PostToolBatch on `turn_end` (Claude Code hooks §5.5): a Stop block buys exactly one more turn with the
+ * reason as the next instruction, at most STOP_BLOCK_CAP times in a row; a PostToolBatch block stops the
+ * agent before its next model request.
+ */
+import type { AgentBeforeSettleEvent, BoundaryResult, TurnEndEvent } from "@earendil-works/pi-coding-agent";
+import { batchContextText, decideBlockEvent, STOP_BLOCK_CAP, stopFeedbackText } from "../engine/decide-stop.ts";
+import { basePayload } from "../engine/payload.ts";
+import { toClaudeToolInput, toClaudeToolName } from "../engine/tool-map.ts";
+import { blockingVerdicts, contextVerdicts, type HookContext, recordDecision, runHooks, showNotices } from "./hook-context.ts";
+
+/** Consecutive Stop blocks, reset by a new prompt or a Stop that lets the agent finish. */
+export interface StopHookState {
+	consecutiveBlocks: number;
+}
+
+/** The custom message type of Stop feedback (model-visible, hidden in the transcript; a card shows it). */
+export const STOP_FEEDBACK_TYPE = "pi-hook-manager/stop-feedback";
+
+interface MessageLike {
+	readonly role?: string;
+	readonly content?: unknown;
+	readonly errorMessage?: string;
+	readonly stopReason?: string;
+}
+
+const textOf = (message: MessageLike | undefined): string => {
+	const content = message?.content;
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	return content
+		.filter((block): block is { type: "text"; text: string } => block?.type === "text" && typeof block.text === "string")
+		.map((block) => block.text)
+		.join("\n");
+};
+
+const lastAssistant = (messages: readonly unknown[]): MessageLike | undefined =>
+	[...messages].reverse().find((message) => (message as MessageLike).role === "assistant") as MessageLike | undefined;
+
+/** Claude Code's StopFailure `error` type for a provider error message. */
+export const stopFailureType = (message: string): string => {
+	const text = message.toLowerCase();
+	if (/rate.?limit|429/.test(text)) return "rate_limit";
+	if (/overload|529/.test(text)) return "overloaded";
+	if (/auth|401|403|api key/.test(text)) return "authentication_failed";
+	if (/billing|credit|quota/.test(text)) return "billing_error";
+	if (/model.*not.*found|404/.test(text)) return "model_not_found";
+	if (/max.?(output.?)?tokens|length/.test(text)) return "max_output_tokens";
+	if (/invalid|400/.test(text)) return "invalid_request";
+	if (/5\d\d|server/.test(text)) return "server_error";
+	return "unknown";
+};
+
+/** `agent_before_settle` -> Stop (completed runs), StopFailure (runs that ended in a provider error). */
+export const handleBeforeSettle = async (
+	event: AgentBeforeSettleEvent,
+	hc: HookContext,
+	state: StopHookState,
+): Promise<BoundaryResult | undefined> => {
+	const messages = event.context.contextMessages as readonly unknown[];
+	const assistant = lastAssistant(messages);
+	if (event.outcome === "aborted") {
+		state.consecutiveBlocks = 0; // Claude Code: Stop does not fire when the user interrupts.
+		return undefined;
+	}
+	if (event.outcome === "error") {
+		state.consecutiveBlocks = 0;
+		if (!hc.engine.hasHooks("StopFailure")) return undefined;
+		const details = assistant?.errorMessage ?? textOf(assistant);
+		const error = stopFailureType(details);
+		await runHooks(hc, {
+			event: "StopFailure",
+			matchValues: [error],
+			payload: { ...basePayload(hc.session, "StopFailure", false), error, error_details: details, last_assistant_message: details },
+			summary: error,
+		});
+		return undefined; // Claude Code: StopFailure output and exit codes are ignored.
+	}
+	if (!hc.engine.hasHooks("Stop")) return undefined;
+	const lastText = textOf(assistant);
+	const verdicts = await runHooks(hc, {
+		event: "Stop",
+		matchValues: [],
+		payload: {
+			...basePayload(hc.session, "Stop"),
+			stop_hook_active: state.consecutiveBlocks > 0,
+			last_assistant_message: lastText,
+			background_tasks: [],
+			session_crons: [],
+		},
+		summary: lastText.slice(0, 120),
+	});
+	const decision = decideBlockEvent(verdicts, "Stop");
+	showNotices(hc, decision.notices);
+	const keepGoing = decision.blocked || decision.additionalContext.length > 0;
+	if (!keepGoing) {
+		state.consecutiveBlocks = 0;
+		return undefined;
+	}
+	if (state.consecutiveBlocks >= STOP_BLOCK_CAP) {
+		state.consecutiveBlocks = 0;
+		const text = `Stop hooks blocked ${STOP_BLOCK_CAP} times in a row; the agent stops anyway. Last reason: ${decision.reasons.join("; ")}`;
+		showNotices(hc, [{ level: "warning", text }]);
+		recordDecision(hc, "stop_cap", "Stop", blockingVerdicts(verdicts), lastText.slice(0, 120), text);
+		return undefined;
+	}
+	state.consecutiveBlocks += 1;
+	const feedback = stopFeedbackText(decision);
+	recordDecision(hc, "stop_continue", "Stop", [...blockingVerdicts(verdicts), ...contextVerdicts(verdicts)], lastText.slice(0, 120), feedback);
+	return {
+		entries: [...event.entries, { type: "custom_message", customType: STOP_FEEDBACK_TYPE, content: feedback, display: false }],
+		continue: true,
+	};
+};
+
+interface ToolCallBlock {
+	readonly type?: string;
+	readonly id?: string;
+	readonly name?: string;
+	readonly arguments?: Record<string, unknown>;
+}
+
+/** `turn_end` with tool results -> PostToolBatch, once per batch, before the next model request. */
+export const handleTurnEnd = async (event: TurnEndEvent, hc: HookContext): Promise<BoundaryResult | undefined> => {
+	if (event.toolResults.length === 0 || !hc.engine.hasHooks("PostToolBatch")) return undefined;
+	const calls = (Array.isArray((event.message as MessageLike).content) ? ((event.message as MessageLike).content as ToolCallBlock[]) : []).filter(
+		(block) => block.type === "toolCall",
+	);
+	const toolCalls = event.toolResults.map((result) => {
+		const call = calls.find((block) => block.id === result.toolCallId);
+		const piName = result.toolName;
+		return {
+			tool_name: toClaudeToolName(piName),
+			tool_input: toClaudeToolInput(piName, call?.arguments ?? {}, hc.session.cwd),
+			tool_use_id: result.toolCallId,
+			tool_response: textOf(result as MessageLike),
+		};
+	});
+	const verdicts = await runHooks(hc, {
+		event: "PostToolBatch",
+		matchValues: [],
+		payload: { ...basePayload(hc.session, "PostToolBatch"), tool_calls: toolCalls },
+		summary: toolCalls.map((call) => call.tool_name).join(", "),
+	});
+	const decision = decideBlockEvent(verdicts, "PostToolBatch");
+	showNotices(hc, decision.notices);
+	const entries = [...event.entries];
+	const context = batchContextText(decision);
+	if (context.length > 0) {
+		entries.push({ type: "custom_message", customType: "pi-hook-manager/context", content: context.join("\n"), display: false });
+		recordDecision(hc, "context", "PostToolBatch", contextVerdicts(verdicts), "", context.join("\n"));
+	}
+	if (decision.blocked || decision.stop !== undefined) {
+		const reason = decision.reasons.join("\n") || decision.stop || "";
+		const text = `PostToolBatch hook stopped the agent: ${reason}`;
+		showNotices(hc, [{ level: "warning", text }]);
+		entries.push({ type: "custom_message", customType: "pi-hook-manager/batch-stop", content: text, display: true });
+		recordDecision(hc, "block", "PostToolBatch", blockingVerdicts(verdicts), "", reason);
+		hc.ctx.abort();
+	}
+	return entries.length === event.entries.length ? undefined : { entries };
+};
