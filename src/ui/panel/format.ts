@@ -1,0 +1,91 @@
+/**
+ * Pure text helpers of the /hooks panel: durations, clock times, one-line shortening, and fitting styled
+ * text into an exact number of terminal columns (measured with pi-tui, never with `.length`).
+ */
+import { sliceByColumn, visibleWidth } from "@earendil-works/pi-tui";
+import { sourceLabel } from "../../engine/config/sources.ts";
+import type { HookEntry } from "../../engine/types.ts";
+
+/** `850ms`, `1.2s`, `2m05s`: a duration in milliseconds, short. */
+export const formatDuration = (ms: number): string => {
+	if (!Number.isFinite(ms) || ms < 0) return "-";
+	if (ms < 1000) return `${Math.round(ms)}ms`;
+	if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)}s`;
+	const minutes = Math.floor(ms / 60_000);
+	const seconds = Math.floor((ms % 60_000) / 1000);
+	return `${minutes}m${String(seconds).padStart(2, "0")}s`;
+};
+
+/** `14:03:07`: local clock time of an epoch-milliseconds instant. */
+export const formatClock = (epochMs: number): string => {
+	const date = new Date(epochMs);
+	return [date.getHours(), date.getMinutes(), date.getSeconds()].map((part) => String(part).padStart(2, "0")).join(":");
+};
+
+/** Collapses whitespace (newlines included) to single spaces, so any text fits on one row. */
+export const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
+
+/** The first `width` columns of plain text (a wide character that does not fit is left out). */
+const head = (text: string, width: number): string => sliceByColumn(text, 0, width, true);
+
+/**
+ * Plain text in exactly `width` columns: cut with `...` when longer, padded with spaces when shorter. Adds no
+ * escape codes, so the result can be styled as a whole (an inverse row stays inverse to its end).
+ */
+export const fit = (text: string, width: number): string => {
+	if (width <= 0) return "";
+	const textWidth = visibleWidth(text);
+	if (textWidth <= width) return text + " ".repeat(width - textWidth);
+	const cut = width <= 3 ? head(text, width) : `${head(text, width - 3)}...`;
+	return cut + " ".repeat(Math.max(0, width - visibleWidth(cut)));
+};
+
+/** Plain text right-aligned in exactly `width` columns (cut from the right when longer). */
+export const fitRight = (text: string, width: number): string => {
+	if (width <= 0) return "";
+	const cut = head(text, width);
+	return " ".repeat(Math.max(0, width - visibleWidth(cut))) + cut;
+};
+
+/** What a hook runs, for display: the command (plus args), the URL of an http hook, the prompt of a prompt hook. */
+export const hookTarget = (entry: HookEntry): string => {
+	const handler = entry.handler;
+	if (handler.type === "command") return handler.args === undefined ? handler.command : [handler.command, ...handler.args].join(" ");
+	const raw = handler.raw;
+	const text = handler.type === "http" ? raw.url : handler.type === "prompt" || handler.type === "agent" ? raw.prompt : (raw.tool ?? raw.server);
+	return typeof text === "string" ? text : JSON.stringify(raw);
+};
+
+/** The matcher as the list shows it: `*` for "every tool" (none, `""` or `*`). */
+export const matcherLabel = (entry: HookEntry): string => {
+	const source = entry.matcher.source;
+	return source === undefined || source === "" ? "*" : source;
+};
+
+/** The source label of an entry, e.g. `Claude project`. */
+export const entrySource = (entry: HookEntry): string => sourceLabel(entry.source.scope);
+
+/** The value below which `fraction` of `values` lie (nearest rank); undefined for no values. */
+export const percentile = (values: readonly number[], fraction: number): number | undefined => {
+	if (values.length === 0) return undefined;
+	const sorted = [...values].sort((a, b) => a - b);
+	const rank = Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length)));
+	return sorted[rank - 1];
+};
+
+/** Splits text into lines of at most `width` columns (hard wrap, no styling), for raw output such as stdout. */
+export const hardWrap = (text: string, width: number): string[] => {
+	const lines: string[] = [];
+	for (const raw of text.replace(/\r\n/g, "\n").replace(/\t/g, "  ").split("\n")) {
+		// Control characters would move the cursor; show them as visible escapes instead.
+		let rest = raw.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+		if (rest === "") lines.push("");
+		while (rest !== "") {
+			const piece = head(rest, width);
+			const taken = piece.length === 0 ? rest.slice(0, 1) : piece;
+			lines.push(taken);
+			rest = rest.slice(taken.length);
+		}
+	}
+	return lines;
+};

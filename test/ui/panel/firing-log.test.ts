@@ -1,0 +1,49 @@
+/** The firing log keeps the newest records within its bound and counts per-hook statistics for the session. */
+import { describe, expect, it } from "vitest";
+import { interpretOutcome } from "../../../src/engine/interpret.ts";
+import { createFiringLog, NO_STATS, verdictDecision } from "../../../src/ui/panel/firing-log.ts";
+import { entryWith, exitedWith, firingRecord, fixtureConfig } from "./fixtures.ts";
+
+const config = fixtureConfig();
+const guard = entryWith(config, "block-rm.sh");
+const policy = entryWith(config, "git_policy.py");
+
+describe("verdictDecision", () => {
+	it.each([
+		[exitedWith(0, 1), "ok"],
+		[exitedWith(2, 1, "", "no"), "block"],
+		[exitedWith(1, 1), "error"],
+		[exitedWith(0, 1, JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny" } })), "deny"],
+		[exitedWith(0, 1, JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } })), "ask"],
+		[exitedWith(0, 1, JSON.stringify({ decision: "block", reason: "x" })), "block"],
+		[exitedWith(0, 1, JSON.stringify({ continue: false })), "stop"],
+		[{ kind: "timed_out", timeoutMs: 10, stdout: { text: "", bytes: 0, truncated: false }, stderr: { text: "", bytes: 0, truncated: false }, durationMs: 10 } as const, "timeout"],
+	])("classifies an outcome as %#", (outcome, decision) => {
+		expect(verdictDecision(interpretOutcome(guard, "PreToolUse", outcome))).toBe(decision);
+	});
+});
+
+describe("createFiringLog", () => {
+	it("keeps the newest records first, at most the limit, and tells listeners", () => {
+		const log = createFiringLog(3);
+		let heard = 0;
+		const stop = log.subscribe(() => heard++);
+		for (let seq = 1; seq <= 5; seq++) log.add(firingRecord(seq, seq * 1000, [[guard, exitedWith(0, 5)]]));
+		expect(log.records().map((record) => record.seq)).toEqual([5, 4, 3]);
+		expect(heard).toBe(5);
+		stop();
+		log.add(firingRecord(6, 6000, [[guard, exitedWith(0, 5)]]));
+		expect(heard).toBe(5);
+	});
+
+	it("counts runs, blocks, errors and timeouts per hook over the whole session, with median and p95", () => {
+		const log = createFiringLog(2);
+		const durations = [10, 20, 30, 40, 50, 60, 70, 80, 90, 1000];
+		durations.forEach((ms, index) => log.add(firingRecord(index + 1, index, [[guard, exitedWith(index % 3 === 0 ? 2 : 0, ms)]])));
+		log.add(firingRecord(11, 11, [[guard, exitedWith(1, 5)]]));
+		const stats = log.stats(guard.id);
+		expect(stats).toMatchObject({ runs: 11, blocks: 4, errors: 1, timeouts: 0, medianMs: 50, p95Ms: 1000 });
+		expect(stats.last).toEqual({ decision: "error", time: 11, durationMs: 5 });
+		expect(log.stats(policy.id)).toBe(NO_STATS);
+	});
+});
