@@ -227,6 +227,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const now = active(ctx);
 			if (now === undefined) return { action: "continue" };
 			now.current.idle.cancel();
+			// A new prompt always sees the latest settings, even an edit made a moment ago.
+			now.current.store.invalidate();
 			now.current.promptId = randomUUID();
 			now.current.stop.consecutiveBlocks = 0;
 			const hc = { ...now.hc, session: sessionInfo(ctx) };
