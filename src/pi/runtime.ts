@@ -68,7 +68,10 @@ export interface RuntimeDeps {
 	readonly isEnabled?: (entry: HookEntry) => boolean;
 	/** True while the kill switch has every hook off. */
 	readonly allOff?: () => boolean;
-	/** Milliseconds of silence before an `idle_prompt` Notification; default 60 000. */
+	/**
+	 * Milliseconds of silence before an `idle_prompt` Notification; default 60 000, or the environment
+	 * variable `PI_HOOK_MANAGER_IDLE_PROMPT_MS`.
+	 */
 	readonly idlePromptMs?: number;
 }
 
@@ -107,6 +110,8 @@ interface SessionState {
 	ctx: ExtensionContext;
 }
 
+const firstLine = (text: string): string => text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+
 const hasHistory = (ctx: ExtensionContext): boolean => ctx.sessionManager.getBranch().some((entry) => entry.type === "message");
 
 /** Creates the runtime; nothing runs until `start`. */
@@ -130,7 +135,14 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	});
 
 	const onDecision = (record: DecisionRecord): void => {
-		if (state !== undefined) deps.onDecision?.(record, state.ctx);
+		if (state === undefined) return;
+		// Without a UI nobody sees the transcript: say what a hook blocked on stderr (print, JSON mode).
+		if (!state.ctx.hasUI && (record.kind === "block" || record.kind === "stop_continue")) {
+			const name = record.tool === undefined ? record.event : `${record.event}:${record.tool}`;
+			const verb = record.kind === "block" ? "blocked the call" : "kept the agent going";
+			showNotice(state.ctx, { level: "warning", text: `${name} hook ${verb}: ${firstLine(record.reason)}` });
+		}
+		deps.onDecision?.(record, state.ctx);
 	};
 
 	/** The session state with `ctx` as the current context, and the hook context for one event. */
@@ -187,7 +199,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				...(deps.isEnabled ? { isEnabled: deps.isEnabled } : {}),
 				...(deps.allOff ? { allOff: deps.allOff } : {}),
 			});
-			const idle = createIdleTimer(deps.idlePromptMs ?? IDLE_PROMPT_MS, () => {
+			const idleMs = deps.idlePromptMs ?? (Number(deps.env.PI_HOOK_MANAGER_IDLE_PROMPT_MS) || IDLE_PROMPT_MS);
+			const idle = createIdleTimer(idleMs, () => {
 				const now = state === undefined ? undefined : active(state.ctx);
 				if (now !== undefined) track(now.current, runNotification(now.hc, "idle_prompt", "pi is waiting for your input"));
 			});

@@ -25,10 +25,10 @@ export interface PiRpc {
 }
 
 /** Starts `pi --mode rpc -e <extension>` in the sandbox's project. */
-export const startPiRpc = (sandbox: PiSandbox, extraArgs: readonly string[] = []): PiRpc => {
+export const startPiRpc = (sandbox: PiSandbox, extraArgs: readonly string[] = [], env: Record<string, string> = {}): PiRpc => {
 	const child: ChildProcessWithoutNullStreams = spawn(PI_BIN, ["--mode", "rpc", "-e", EXTENSION_PATH, ...extraArgs], {
 		cwd: sandbox.projectDir,
-		env: sandbox.env(),
+		env: sandbox.env(env),
 		detached: true,
 	});
 	const records: RpcRecord[] = [];

@@ -1,0 +1,196 @@
+/**
+ * End to end in the real pi binary: prompt expansion, StopFailure, compaction hooks, notifications,
+ * background (async) hooks, prompt hooks, unsupported handler types and JSON mode.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { type ChatRequest, type FakeLlm, type FakeStep, startFakeLlm } from "../support/fake-llm.mjs";
+import { createPiSandbox, EXTENSION_PATH, type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
+
+let llm: FakeLlm | undefined;
+let sandbox: PiSandbox | undefined;
+afterEach(async () => {
+	sandbox?.cleanup();
+	await llm?.close();
+	llm = undefined;
+});
+
+type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
+const start = async (hooks: Hooks, options: { script?: FakeStep[]; agentSettings?: Record<string, unknown> } = {}) => {
+	llm = await startFakeLlm(options.script ? { script: options.script } : {});
+	const box = createPiSandbox({ fakeUrl: llm.url });
+	sandbox = box;
+	box.writeJson("home/.claude/settings.json", { hooks });
+	if (options.agentSettings) {
+		const current = JSON.parse(readFileSync(join(box.agentDir, "settings.json"), "utf8")) as object;
+		box.writeJson("agent/settings.json", { ...current, ...options.agentSettings });
+	}
+	return box;
+};
+const sh = (command: string, extra: Record<string, unknown> = {}) => ({ type: "command", command, ...extra });
+const readJson = (box: PiSandbox, name: string) => JSON.parse(readFileSync(join(box.projectDir, name), "utf8")) as Record<string, unknown>;
+const lines = (box: PiSandbox, name: string) =>
+	readFileSync(join(box.projectDir, name), "utf8")
+		.split("\n")
+		.filter(Boolean)
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+const requestText = (request: ChatRequest | undefined) => JSON.stringify(request?.messages ?? []);
+
+describe("UserPromptExpansion", () => {
+	it("fires for a prompt template with command_name and command_args, and its block stops the prompt", async () => {
+		const box = await start({
+			UserPromptExpansion: [{ matcher: "review", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/upe.json"; echo 'no reviews today' >&2; exit 2`)] }],
+		});
+		box.writeFile("agent/prompts/review.md", "Review the code in $1 carefully.\n");
+		const result = await runPiPrint(box, piPrintArgs("/review src/app.ts"));
+		expect(llm?.requests).toHaveLength(0);
+		expect(readJson(box, "upe.json")).toMatchObject({
+			hook_event_name: "UserPromptExpansion",
+			expansion_type: "slash_command",
+			command_name: "review",
+			command_args: "src/app.ts",
+			command_source: "prompt",
+		});
+		expect(result.stderr).toContain("UserPromptExpansion operation blocked by hook:");
+		expect(result.stderr).toContain("no reviews today");
+	});
+});
+
+describe("StopFailure", () => {
+	it("fires instead of Stop when the run ends in a provider error", async () => {
+		const box = await start(
+			{
+				Stop: [{ hooks: [sh(`echo stop >> "$CLAUDE_PROJECT_DIR/stop.txt"`)] }],
+				StopFailure: [{ hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/failure.json"`)] }],
+			},
+			{ script: [{ error: "rate limit exceeded", status: 429 }] },
+		);
+		await runPiPrint(box, piPrintArgs("hi"));
+		expect(existsSync(join(box.projectDir, "stop.txt"))).toBe(false);
+		expect(readJson(box, "failure.json")).toMatchObject({ hook_event_name: "StopFailure", error: "rate_limit" });
+	});
+});
+
+describe("compaction", () => {
+	it("a successful /compact fires PreCompact, PostCompact with the summary, then SessionStart with source compact", async () => {
+		const box = await start(
+			{
+				PreCompact: [{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"`)] }],
+				PostCompact: [{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"`)] }],
+				SessionStart: [{ matcher: "compact", hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo AFTER-COMPACT-CTX`)] }],
+			},
+			{ agentSettings: { compaction: { keepRecentTokens: 0 } } },
+		);
+		const rpc = startPiRpc(box);
+		try {
+			await rpc.prompt("first");
+			await rpc.prompt("second");
+			const from = rpc.records.length;
+			rpc.send({ id: "c1", type: "compact" });
+			const response = await rpc.waitFor((r) => r.type === "response" && r.id === "c1", 30_000, from);
+			expect(response.success).toBe(true);
+			await rpc.prompt("third");
+			const events = lines(box, "events.jsonl");
+			expect(events.map((e) => [e.hook_event_name, e.trigger ?? e.source])).toEqual([
+				["PreCompact", "manual"],
+				["PostCompact", "manual"],
+				["SessionStart", "compact"],
+			]);
+			expect(typeof events[1]?.compact_summary).toBe("string");
+			expect(requestText(llm?.requests.at(-1))).toContain("SessionStart:compact hook success: AFTER-COMPACT-CTX");
+		} finally {
+			await rpc.close();
+		}
+	});
+});
+
+describe("Notification", () => {
+	it("permission_prompt fires while a hook's ask dialog is open; idle_prompt after the agent settles", async () => {
+		const ask = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "sure?" } });
+		const box = await start({
+			PreToolUse: [{ matcher: "Bash", hooks: [sh(`echo '${ask}'`)] }],
+			Notification: [{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/notes.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/notes.jsonl"`)] }],
+		});
+		const rpc = startPiRpc(box);
+		try {
+			const from = rpc.records.length;
+			rpc.send({ id: "p1", type: "prompt", message: "bash: echo yes > ran.txt" });
+			const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm", 30_000, from);
+			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
+			await rpc.waitFor((r) => r.type === "agent_settled", 30_000, from);
+			expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(true);
+			const notes = lines(box, "notes.jsonl");
+			expect(notes[0]).toMatchObject({ hook_event_name: "Notification", notification_type: "permission_prompt" });
+			expect(String(notes[0]?.message)).toContain("Hook asks: allow Bash?");
+		} finally {
+			await rpc.close();
+		}
+	});
+
+	it("idle_prompt fires when the user has not typed for the idle period", async () => {
+		const box = await start({ Notification: [{ matcher: "idle_prompt", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/idle.json"`)] }] });
+		const rpc = startPiRpc(box, [], { PI_HOOK_MANAGER_IDLE_PROMPT_MS: "500" });
+		try {
+			await rpc.prompt("hello");
+			await expect.poll(() => existsSync(join(box.projectDir, "idle.json")), { timeout: 10_000 }).toBe(true);
+			expect(readJson(box, "idle.json")).toMatchObject({ notification_type: "idle_prompt" });
+		} finally {
+			await rpc.close();
+		}
+	}, 30_000);
+});
+
+describe("handler types", () => {
+	it("an async hook does not hold up the call; its additionalContext arrives on the next turn", async () => {
+		const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "ASYNC-CTX-42" } });
+		const box = await start({ PostToolUse: [{ matcher: "Bash", hooks: [sh(`sleep 0.3; echo '${context}'`, { async: true })] }] });
+		const rpc = startPiRpc(box);
+		try {
+			await rpc.prompt("bash: echo one");
+			await new Promise((resolve) => setTimeout(resolve, 600)); // let the background hook finish
+			await rpc.prompt("next question");
+			expect(requestText(llm?.requests.at(-1))).toContain("PostToolUse:Bash hook additional context: ASYNC-CTX-42");
+		} finally {
+			await rpc.close();
+		}
+	});
+
+	it("a prompt hook asks the model and its ok:false denies the tool call", async () => {
+		const judge = (body: ChatRequest) =>
+			JSON.stringify(body.messages ?? []).includes("You are a hook in a coding agent")
+				? { text: '{"ok": false, "reason": "the judge says no"}' }
+				: undefined;
+		const box = await start(
+			{ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this command safe? $ARGUMENTS" }] }] },
+			{ script: Array.from({ length: 10 }, () => judge) },
+		);
+		const result = await runPiPrint(box, piPrintArgs("bash: echo hi > ran.txt"));
+		expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(false);
+		const hookRequest = llm?.requests.find((r) => requestText(r).includes("Is this command safe?"));
+		expect(requestText(hookRequest)).toContain('\\"tool_name\\":\\"Bash\\"');
+		expect(result.stdout).toContain("the judge says no");
+	});
+
+	it("agent and mcp_tool hooks are named once as not supported, with their file", async () => {
+		const box = await start({
+			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "agent", prompt: "verify" }, { type: "mcp_tool", server: "s", tool: "t" }] }],
+		});
+		const result = await runPiPrint(box, piPrintArgs("bash: echo hi"));
+		const file = join(box.home, ".claude", "settings.json");
+		expect(result.stderr).toContain(`PreToolUse hook in ${file} (hooks.PreToolUse[0].hooks[0]) is skipped: "agent" hooks are not supported`);
+		expect(result.stderr).toContain(`(hooks.PreToolUse[0].hooks[1]) is skipped: "mcp_tool" hooks are not supported`);
+		expect(result.stderr.split('"agent" hooks are not supported')).toHaveLength(2);
+	});
+});
+
+describe("modes", () => {
+	it("JSON mode runs the same hooks and reports the block on stderr", async () => {
+		const box = await start({ PreToolUse: [{ matcher: "Bash", hooks: [sh("echo 'json mode guard' >&2; exit 2")] }] });
+		const json = await runPiPrint(box, ["--mode", "json", "-e", EXTENSION_PATH, "bash: echo hi > ran.txt"]);
+		expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(false);
+		expect(json.stdout).toContain("json mode guard");
+		expect(json.stderr).toContain("PreToolUse:Bash hook blocked the call: PreToolUse:Bash hook error:");
+	});
+});
