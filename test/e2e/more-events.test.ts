@@ -157,6 +157,39 @@ describe("handler types", () => {
 		}
 	});
 
+	it("an asyncRewake hook that exits 2 wakes the agent with its stderr after the run has settled", async () => {
+		const box = await start({
+			PostToolUse: [{ matcher: "Bash", hooks: [sh("sleep 0.5; echo 'wake up: tests failed' >&2; exit 2", { asyncRewake: true })] }],
+		});
+		const rpc = startPiRpc(box);
+		try {
+			const from = rpc.records.length;
+			await rpc.prompt("bash: echo one");
+			const settled = rpc.records.findIndex((r, i) => i >= from && r.type === "agent_settled");
+			await rpc.waitFor((r) => r.type === "agent_settled", 10_000, settled + 1);
+			expect(requestText(llm?.requests.at(-1))).toContain("wake up: tests failed");
+		} finally {
+			await rpc.close();
+		}
+	});
+
+	it("Stop does not fire after an aborted run", async () => {
+		const box = await start({ Stop: [{ hooks: [sh(`echo stop >> "$CLAUDE_PROJECT_DIR/stop.txt"`)] }] });
+		const rpc = startPiRpc(box);
+		try {
+			const from = rpc.records.length;
+			rpc.send({ id: "p1", type: "prompt", message: "bash: sleep 20" });
+			await rpc.waitFor((r) => r.type === "tool_execution_start", 10_000, from);
+			rpc.send({ id: "a1", type: "abort" });
+			await rpc.waitFor((r) => r.type === "agent_settled", 20_000, from);
+			expect(existsSync(join(box.projectDir, "stop.txt"))).toBe(false);
+			await rpc.prompt("hello again");
+			expect(readFileSync(join(box.projectDir, "stop.txt"), "utf8")).toBe("stop\n");
+		} finally {
+			await rpc.close();
+		}
+	});
+
 	it("a prompt hook asks the model and its ok:false denies the tool call", async () => {
 		const judge = (body: ChatRequest) =>
 			JSON.stringify(body.messages ?? []).includes("You are a hook in a coding agent")
