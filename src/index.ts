@@ -5,12 +5,18 @@
 import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { runProcess } from "./engine/run.ts";
+import { installDecisionLog } from "./pi/decision-log.ts";
 import { createRuntime } from "./pi/runtime.ts";
 
 /** The extension factory pi calls once per session runtime. */
 export default function piHookManager(pi: ExtensionAPI): void {
+	// Decision cards, the footer counter and the decision history (registered first: it restores on session_start).
+	const decisions = installDecisionLog(pi);
 	const runtime = createRuntime({
 		pi,
+		onDecision: decisions.record,
+		onRunStart: decisions.runStarted,
+		onRunEnd: decisions.runEnded,
 		runner: runProcess,
 		agentDir: getAgentDir,
 		home: homedir,

@@ -1,0 +1,97 @@
+/**
+ * Decision records as pi session entries: one custom entry type (never sent to the model), reading the
+ * records back from a branch, and drawing an entry as a decision card.
+ */
+import type { CustomEntry, EntryRenderOptions, SessionEntry, Theme } from "@earendil-works/pi-coding-agent";
+import { type Component, truncateToWidth } from "@earendil-works/pi-tui";
+import { DECISION_RECORD_VERSION, type DecisionKind, type DecisionRecord } from "../engine/decision-record.ts";
+import { DecisionCard } from "../ui/decision-card.ts";
+import { fromPiTheme } from "../ui/theme.ts";
+
+/** The `customType` of every decision entry pi-hook-manager appends. */
+export const DECISION_ENTRY_TYPE = "pi-hook-manager/decision";
+
+const KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>([
+	"block",
+	"ask",
+	"rewrite",
+	"output_replaced",
+	"context",
+	"prompt_blocked",
+	"stop_continue",
+	"stop_cap",
+	"compact_cancelled",
+	"continue_false",
+	"error",
+	"timeout",
+]);
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === "string";
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+const isHook = (value: unknown): boolean =>
+	isObject(value) &&
+	isString(value.command) &&
+	(value.matcher === undefined || isString(value.matcher)) &&
+	isString(value.source) &&
+	isString(value.file) &&
+	(value.exitCode === undefined || isNumber(value.exitCode)) &&
+	isNumber(value.durationMs) &&
+	isString(value.status) &&
+	isString(value.stdout) &&
+	isString(value.stderr);
+
+/**
+ * The record in an entry's data, or undefined when it is not a decision record this version can read
+ * (another schema version, or a damaged session file).
+ */
+export const parseDecisionRecord = (data: unknown): DecisionRecord | undefined => {
+	if (!isObject(data) || data.version !== DECISION_RECORD_VERSION) return undefined;
+	if (!isString(data.kind) || !KINDS.has(data.kind as DecisionKind)) return undefined;
+	if (!isString(data.event) || !isString(data.input) || !isString(data.reason) || !isNumber(data.time)) return undefined;
+	if (data.tool !== undefined && !isString(data.tool)) return undefined;
+	if (data.answer !== undefined && data.answer !== "allowed" && data.answer !== "denied" && data.answer !== "no_ui") return undefined;
+	if (!Array.isArray(data.hooks) || !data.hooks.every(isHook)) return undefined;
+	// Checked field by field above; the JSON round trip drops nothing else the card reads.
+	return data as unknown as DecisionRecord;
+};
+
+/** True for an entry pi-hook-manager appended for a decision. */
+export const isDecisionEntry = (entry: SessionEntry): entry is CustomEntry =>
+	entry.type === "custom" && entry.customType === DECISION_ENTRY_TYPE;
+
+/** The readable decision records among `entries` (e.g. `sessionManager.getBranch()`), in order. */
+export const decisionsIn = (entries: readonly SessionEntry[]): DecisionRecord[] =>
+	entries.flatMap((entry) => {
+		if (!isDecisionEntry(entry)) return [];
+		const record = parseDecisionRecord(entry.data);
+		return record === undefined ? [] : [record];
+	});
+
+/** A one-line stand-in for an entry this version cannot read, so nothing disappears silently. */
+class UnreadableEntry implements Component {
+	private readonly theme: Theme;
+
+	constructor(theme: Theme) {
+		this.theme = theme;
+	}
+
+	render(width: number): string[] {
+		return [this.theme.fg("muted", truncateToWidth(" ? hook decision from another pi-hook-manager version (not shown)", width, "..."))];
+	}
+
+	invalidate(): void {}
+}
+
+/** pi's entry renderer for {@link DECISION_ENTRY_TYPE}: a compact card, the full record when expanded. */
+export const renderDecisionEntry = (entry: CustomEntry<unknown>, options: EntryRenderOptions, theme: Theme): Component => {
+	const record = parseDecisionRecord(entry.data);
+	if (record === undefined) return new UnreadableEntry(theme);
+	return new DecisionCard(record, {
+		expanded: options.expanded,
+		theme: fromPiTheme(theme),
+		collapseHint: options.keyHint("app.tools.expand", "to collapse"),
+	});
+};

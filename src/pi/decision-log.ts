@@ -1,0 +1,189 @@
+/**
+ * The session's decision log: persists each decision record as a session entry (the cards), keeps the
+ * records of the current branch for the panel's history, and keeps the footer status up to date (counts,
+ * kill switch, disabled hooks, the hook running now). Rebuilt from the branch on every `session_start`.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { DecisionRecord } from "../engine/decision-record.ts";
+import type { HookEntry } from "../engine/types.ts";
+import { hookShortName } from "../ui/decision-format.ts";
+import { addDecision, countDecisions, type DecisionCounts, footerText, NO_DECISIONS, type RunningHook } from "../ui/footer-status.ts";
+import { fromPiTheme, type PanelTheme, plainTheme } from "../ui/theme.ts";
+import { commandText } from "../engine/messages.ts";
+import { DECISION_ENTRY_TYPE, decisionsIn, renderDecisionEntry } from "./decision-entries.ts";
+
+/** The footer status key (`ctx.ui.setStatus(key, ...)`). */
+export const STATUS_KEY = "pi-hook-manager";
+
+/** Milliseconds a hook must run before the footer says it is running (no flicker for quick hooks). */
+export const RUNNING_DELAY_MS = 250;
+
+/** What the log needs from pi and the clock. */
+export interface DecisionLogDeps {
+	/** `pi.appendEntry`. */
+	readonly appendEntry: (customType: string, data: DecisionRecord) => void;
+	/** Delay before a running hook shows; default {@link RUNNING_DELAY_MS}; 0 shows it at once. */
+	readonly runningDelayMs?: number;
+	/** Runs `callback` after `ms`; returns a cancel function. Default: setTimeout. */
+	readonly schedule?: (callback: () => void, ms: number) => () => void;
+}
+
+/** The decision log of one pi session runtime (the extension instance). */
+export interface DecisionLog {
+	/** Persists `record` as a session entry (a card), adds it to the history and the counts. Never throws. */
+	record(record: DecisionRecord, ctx: ExtensionContext): void;
+	/** Rebuilds history and counts from the decision entries of the current branch. Call on `session_start` and `session_tree`. */
+	restore(ctx: ExtensionContext): void;
+	/** The decisions on the current branch, oldest first (the panel's history). */
+	records(): readonly DecisionRecord[];
+	/** Counts of {@link records} by bucket. */
+	counts(): DecisionCounts;
+	/** Calls `listener` after every change to the records; returns a function that unsubscribes. */
+	onChange(listener: () => void): () => void;
+	/** Shows `off` in the footer while the kill switch has every hook off. */
+	setKillSwitch(on: boolean, ctx?: ExtensionContext): void;
+	/** Shows how many hooks the user switched off (`0` hides it). */
+	setDisabledCount(count: number, ctx?: ExtensionContext): void;
+	/** A hook started (engine `onRunStart`): after a moment the footer shows it, with its `statusMessage`. */
+	runStarted(entry: HookEntry, ctx: ExtensionContext): void;
+	/** The hook of an earlier `runStarted` finished. */
+	runEnded(entry: HookEntry, ctx: ExtensionContext): void;
+	/** The footer text now (plain), or undefined when the footer shows nothing; for tests and the panel. */
+	statusText(): string | undefined;
+}
+
+interface Run {
+	readonly entryId: string;
+	readonly hook: RunningHook;
+	visible: boolean;
+	cancel: (() => void) | undefined;
+}
+
+const defaultSchedule = (callback: () => void, ms: number): (() => void) => {
+	const timer = setTimeout(callback, ms);
+	timer.unref?.();
+	return () => clearTimeout(timer);
+};
+
+/** The theme for the footer: pi's colours in the TUI; plain text elsewhere (RPC clients get no ANSI codes). */
+const footerTheme = (ctx: ExtensionContext): PanelTheme => (ctx.mode === "tui" ? fromPiTheme(ctx.ui.theme) : plainTheme);
+
+/** Creates an empty log; `restore` fills it from the session. */
+export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
+	const schedule = deps.schedule ?? defaultSchedule;
+	const delay = deps.runningDelayMs ?? RUNNING_DELAY_MS;
+	let history: DecisionRecord[] = [];
+	let counts: DecisionCounts = NO_DECISIONS;
+	let killSwitch = false;
+	let disabled = 0;
+	let runs: Run[] = [];
+	let lastCtx: ExtensionContext | undefined;
+	const listeners = new Set<() => void>();
+
+	const state = () => ({ counts, killSwitch, disabled, running: runs.filter((run) => run.visible).map((run) => run.hook) });
+
+	/** Pushes the footer text; a session without UI (print, JSON) has no footer, and a UI that went away is ignored. */
+	const refresh = (ctx: ExtensionContext | undefined = lastCtx): void => {
+		if (ctx !== undefined) lastCtx = ctx;
+		if (lastCtx === undefined || !lastCtx.hasUI) return;
+		try {
+			lastCtx.ui.setStatus(STATUS_KEY, footerText(state(), footerTheme(lastCtx)));
+		} catch {
+			// The footer is informational; losing one update must not break the event that caused it.
+		}
+	};
+
+	const changed = (): void => {
+		for (const listener of [...listeners]) {
+			try {
+				listener();
+			} catch {
+				// A listener's failure is its own; the log and the other listeners carry on.
+			}
+		}
+	};
+
+	return {
+		record(record, ctx) {
+			try {
+				deps.appendEntry(DECISION_ENTRY_TYPE, record);
+			} catch {
+				// Still count it and keep it in the history: the footer must not under-report a block.
+			}
+			history = [...history, record];
+			counts = addDecision(counts, record);
+			refresh(ctx);
+			changed();
+		},
+		restore(ctx) {
+			for (const run of runs) run.cancel?.();
+			runs = [];
+			try {
+				history = decisionsIn(ctx.sessionManager.getBranch());
+			} catch {
+				history = [];
+			}
+			counts = countDecisions(history);
+			refresh(ctx);
+			changed();
+		},
+		records: () => history,
+		counts: () => counts,
+		onChange(listener) {
+			listeners.add(listener);
+			return () => listeners.delete(listener);
+		},
+		setKillSwitch(on, ctx) {
+			killSwitch = on;
+			refresh(ctx);
+		},
+		setDisabledCount(count, ctx) {
+			disabled = Math.max(0, Math.floor(count));
+			refresh(ctx);
+		},
+		runStarted(entry, ctx) {
+			lastCtx = ctx;
+			const statusMessage = entry.handler.statusMessage;
+			const run: Run = {
+				entryId: entry.id,
+				hook: { name: hookShortName(commandText(entry)), statusMessage: statusMessage === "" ? undefined : statusMessage },
+				visible: delay <= 0,
+				cancel: undefined,
+			};
+			runs = [...runs, run];
+			if (run.visible) {
+				refresh(ctx);
+				return;
+			}
+			run.cancel = schedule(() => {
+				run.visible = true;
+				run.cancel = undefined;
+				if (runs.includes(run)) refresh();
+			}, delay);
+		},
+		runEnded(entry, ctx) {
+			const run = runs.find((candidate) => candidate.entryId === entry.id);
+			if (run === undefined) return;
+			runs = runs.filter((candidate) => candidate !== run);
+			run.cancel?.();
+			if (run.visible) refresh(ctx);
+		},
+		statusText: () => footerText(state(), plainTheme),
+	};
+};
+
+/**
+ * Creates the log and wires it to pi: the card renderer for decision entries, and a rebuild from the
+ * branch on `session_start` (startup, resume, reload, new, fork) and `session_tree` (moving in the tree).
+ * Call it before other `session_start` handlers, so the counts are there when SessionStart hooks run.
+ */
+export const installDecisionLog = (
+	pi: Pick<ExtensionAPI, "appendEntry" | "registerEntryRenderer" | "on">,
+	options: Omit<DecisionLogDeps, "appendEntry"> = {},
+): DecisionLog => {
+	const log = createDecisionLog({ ...options, appendEntry: (customType, record) => pi.appendEntry(customType, record) });
+	pi.registerEntryRenderer(DECISION_ENTRY_TYPE, renderDecisionEntry);
+	pi.on("session_start", (_event, ctx) => log.restore(ctx));
+	pi.on("session_tree", (_event, ctx) => log.restore(ctx));
+	return log;
+};

@@ -1,0 +1,108 @@
+/**
+ * The footer status of pi-hook-manager: a compact count of the session's hook decisions
+ * (`hooks 3 blocked, 1 error`), `off` while the kill switch is on, how many hooks are disabled, and the
+ * hook that is running right now. Pure.
+ */
+import type { DecisionKind, DecisionRecord } from "../engine/decision-record.ts";
+import type { PanelTheme, UiColor } from "./theme.ts";
+
+/** Decision counts by what a person cares about. */
+export interface DecisionCounts {
+	/** Calls, prompts and compactions hooks stopped (`block`, `prompt_blocked`, `compact_cancelled`). */
+	readonly blocked: number;
+	/** `ask` decisions, whatever the answer. */
+	readonly asked: number;
+	/** Inputs rewritten and outputs replaced. */
+	readonly rewritten: number;
+	/** Stop hooks that made the agent go on (`stop_continue`). */
+	readonly keptGoing: number;
+	/** The agent stopped by a hook (`continue_false`) or by the Stop block cap (`stop_cap`). */
+	readonly stopped: number;
+	/** Context added for the model. */
+	readonly context: number;
+	/** Hooks that failed or timed out. */
+	readonly errors: number;
+}
+
+/** Which count each kind adds to. */
+const BUCKET: Readonly<Record<DecisionKind, keyof DecisionCounts>> = {
+	block: "blocked",
+	prompt_blocked: "blocked",
+	compact_cancelled: "blocked",
+	ask: "asked",
+	rewrite: "rewritten",
+	output_replaced: "rewritten",
+	stop_continue: "keptGoing",
+	stop_cap: "stopped",
+	continue_false: "stopped",
+	context: "context",
+	error: "errors",
+	timeout: "errors",
+};
+
+/** All zero. */
+export const NO_DECISIONS: DecisionCounts = { blocked: 0, asked: 0, rewritten: 0, keptGoing: 0, stopped: 0, context: 0, errors: 0 };
+
+/** Counts records by {@link DecisionCounts} bucket. */
+export const countDecisions = (records: readonly Pick<DecisionRecord, "kind">[]): DecisionCounts => {
+	const counts: Record<keyof DecisionCounts, number> = { ...NO_DECISIONS };
+	for (const record of records) counts[BUCKET[record.kind]]++;
+	return counts;
+};
+
+/** Adds one record to counts. */
+export const addDecision = (counts: DecisionCounts, record: Pick<DecisionRecord, "kind">): DecisionCounts => {
+	const bucket = BUCKET[record.kind];
+	return { ...counts, [bucket]: counts[bucket] + 1 };
+};
+
+/** A hook that is running now. */
+export interface RunningHook {
+	/** The hook's short name, e.g. `guard.py`. */
+	readonly name: string;
+	/** The hook's `statusMessage`; undefined when it has none. */
+	readonly statusMessage: string | undefined;
+}
+
+/** Everything the footer shows. */
+export interface FooterState {
+	readonly counts: DecisionCounts;
+	/** True while the kill switch has every hook off. */
+	readonly killSwitch: boolean;
+	/** Hooks the user switched off one by one. */
+	readonly disabled: number;
+	/** Hooks running for longer than a moment, oldest first. */
+	readonly running: readonly RunningHook[];
+}
+
+/** The order and words of the counts; `errors` is singular for one. */
+const COUNT_WORDS: readonly { readonly key: keyof DecisionCounts; readonly word: (n: number) => string; readonly color: UiColor }[] = [
+	{ key: "blocked", word: () => "blocked", color: "error" },
+	{ key: "asked", word: () => "asked", color: "warning" },
+	{ key: "rewritten", word: () => "rewritten", color: "accent" },
+	{ key: "keptGoing", word: () => "kept going", color: "warning" },
+	{ key: "stopped", word: () => "stopped", color: "warning" },
+	{ key: "context", word: () => "context", color: "success" },
+	{ key: "errors", word: (n) => (n === 1 ? "error" : "errors"), color: "error" },
+];
+
+/**
+ * The footer text, e.g. `hooks off · 2 disabled · running guard.py · 3 blocked, 1 error`; undefined when
+ * there is nothing to show (no decision yet, everything on, nothing running), so the footer stays clean.
+ */
+export const footerText = (state: FooterState, theme: PanelTheme): string | undefined => {
+	const parts: string[] = [];
+	if (state.killSwitch) parts.push(theme.fg("warning", theme.bold("off")));
+	if (state.disabled > 0) parts.push(theme.fg("warning", `${state.disabled} disabled`));
+	const [first, ...others] = state.running;
+	if (first !== undefined) {
+		const what = first.statusMessage ?? `running ${first.name}`;
+		parts.push(theme.fg("accent", others.length === 0 ? what : `${what} +${others.length}`));
+	}
+	const counts = COUNT_WORDS.filter(({ key }) => state.counts[key] > 0).map(({ key, word, color }) =>
+		theme.fg(color, `${state.counts[key]} ${word(state.counts[key])}`),
+	);
+	if (counts.length > 0) parts.push(counts.join(theme.fg("dim", ", ")));
+	if (parts.length === 0) return undefined;
+	return `${theme.fg("dim", "hooks")} ${parts.join(theme.fg("dim", " \u00b7 "))}`;
+};

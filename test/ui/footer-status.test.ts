@@ -1,0 +1,66 @@
+/** The footer status: decision counts, kill switch, disabled hooks and the running hook, in one short line. */
+import { describe, expect, it } from "vitest";
+import type { DecisionKind } from "../../src/engine/decision-record.ts";
+import { addDecision, countDecisions, type FooterState, footerText, NO_DECISIONS } from "../../src/ui/footer-status.ts";
+import { plainTheme, TEST_THEME_COLORS, testTheme } from "../../src/ui/theme.ts";
+import { cellAt, emulate, findText } from "../support/screen.ts";
+
+const kinds = (...list: DecisionKind[]) => list.map((kind) => ({ kind }));
+const state = (overrides: Partial<FooterState> = {}): FooterState => ({ counts: NO_DECISIONS, killSwitch: false, disabled: 0, running: [], ...overrides });
+
+describe("countDecisions", () => {
+	it("puts every kind in one bucket", () => {
+		const counts = countDecisions(
+			kinds("block", "block", "prompt_blocked", "compact_cancelled", "ask", "rewrite", "output_replaced", "stop_continue", "stop_cap", "continue_false", "context", "error", "timeout"),
+		);
+		expect(counts).toEqual({ blocked: 4, asked: 1, rewritten: 2, keptGoing: 1, stopped: 2, context: 1, errors: 2 });
+		expect(addDecision(counts, { kind: "timeout" }).errors).toBe(3);
+	});
+});
+
+describe("footerText", () => {
+	it("is empty with nothing to show, so the footer stays clean", () => {
+		expect(footerText(state(), plainTheme)).toBeUndefined();
+	});
+
+	it("counts decisions the way the issue shows: hooks 3 blocked, 1 error", () => {
+		expect(footerText(state({ counts: countDecisions(kinds("block", "block", "block", "error")) }), plainTheme)).toBe("hooks 3 blocked, 1 error");
+		expect(footerText(state({ counts: countDecisions(kinds("ask", "rewrite", "stop_continue", "context", "timeout", "error")) }), plainTheme)).toBe(
+			"hooks 1 asked, 1 rewritten, 1 kept going, 1 context, 2 errors",
+		);
+	});
+
+	it("shows off, disabled hooks and the running hook before the counts", () => {
+		const text = footerText(
+			state({
+				counts: countDecisions(kinds("block")),
+				killSwitch: true,
+				disabled: 2,
+				running: [{ name: "guard.py", statusMessage: undefined }],
+			}),
+			plainTheme,
+		);
+		expect(text).toBe("hooks off \u00b7 2 disabled \u00b7 running guard.py \u00b7 1 blocked");
+	});
+
+	it("shows a running hook's statusMessage, and how many more run", () => {
+		const running = [
+			{ name: "scan.sh", statusMessage: "Scanning for secrets..." },
+			{ name: "lint.sh", statusMessage: undefined },
+		];
+		expect(footerText(state({ running }), plainTheme)).toBe("hooks Scanning for secrets... +1");
+	});
+
+	it("colours blocks and errors with the theme's error colour and off with its warning colour", async () => {
+		const text = footerText(state({ killSwitch: true, counts: countDecisions(kinds("block", "error")) }), testTheme) ?? "";
+		const screen = await emulate([text], { cols: 60 });
+		const at = (needle: string) => {
+			const found = findText(screen, needle);
+			return cellAt(screen, found?.row ?? -1, found?.col ?? -1);
+		};
+		expect(at("1 blocked").fg).toBe(`p${TEST_THEME_COLORS.error}`);
+		expect(at("1 error").fg).toBe(`p${TEST_THEME_COLORS.error}`);
+		expect(at("off")).toMatchObject({ fg: `p${TEST_THEME_COLORS.warning}`, bold: true });
+		expect(at("hooks").fg).toBe(`p${TEST_THEME_COLORS.dim}`);
+	});
+});
