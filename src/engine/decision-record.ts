@@ -6,6 +6,7 @@
 import { sourceLabel } from "./config/sources.ts";
 import type { HookVerdict } from "./interpret.ts";
 import { commandText } from "./messages.ts";
+import { redactSecrets } from "./redact.ts";
 import type { HookEventName, SourceScope } from "./types.ts";
 
 /** Schema version of {@link DecisionRecord}; bump when fields change meaning. */
@@ -53,7 +54,7 @@ export interface DecisionHook {
 	/** Milliseconds the hook ran. */
 	readonly durationMs: number;
 	readonly status: HookVerdict["status"];
-	/** First {@link EXCERPT_CHARS} characters of stdout / stderr. */
+	/** First {@link EXCERPT_CHARS} characters of stdout / stderr, secrets masked (see redact.ts). */
 	readonly stdout: string;
 	readonly stderr: string;
 }
@@ -77,7 +78,14 @@ export interface DecisionRecord {
 	readonly time: number;
 }
 
-const excerpt = (text: string): string => (text.length <= EXCERPT_CHARS ? text : `${text.slice(0, EXCERPT_CHARS)}...`);
+/**
+ * The first {@link EXCERPT_CHARS} characters of `text` with secrets masked. Only a window of twice that is
+ * scanned (outputs can be 1 MiB), so a secret that straddles the cut is still masked whole.
+ */
+const excerpt = (text: string): string => {
+	const masked = redactSecrets(text.slice(0, EXCERPT_CHARS * 2));
+	return text.length <= EXCERPT_CHARS * 2 && masked.length <= EXCERPT_CHARS ? masked : `${masked.slice(0, EXCERPT_CHARS)}...`;
+};
 
 /** The record form of one hook's verdict, with capped output excerpts. */
 export const decisionHook = (verdict: HookVerdict): DecisionHook => {
@@ -112,9 +120,10 @@ export const decisionRecord = (
 	kind,
 	event,
 	tool: details.tool,
-	input: details.input,
+	// Records are persisted in the session file: mask what looks like a secret before it gets there.
+	input: redactSecrets(details.input),
 	hooks: verdicts.map(decisionHook),
-	reason: details.reason,
+	reason: redactSecrets(details.reason),
 	...(details.answer === undefined ? {} : { answer: details.answer }),
 	time: details.time,
 });

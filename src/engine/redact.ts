@@ -1,0 +1,96 @@
+/**
+ * Secret masking for text that is shown or persisted (decision cards, the firing log): values that look like
+ * API keys, tokens, passwords or private keys become `[redacted]`. Pure; every pattern runs in linear time.
+ */
+
+/** What a masked value is replaced with. */
+export const REDACTED = "[redacted]";
+
+/** Key names whose values are secrets: `GITHUB_TOKEN`, `db_password`, `x-api-key`, `"client_secret"`... */
+const SECRET_KEY = /token|secret|passw(?:or)?d|api[_-]?key|private[_-]?key|credential/i;
+
+/** Keys that contain a secret word but hold counts or names, not secrets (`max_tokens`, `tokenizer`). */
+const NOT_SECRET_KEY = /tokens|tokeniz|token_?(?:count|limit|usage|budget|type)/i;
+
+/** Values that are not secrets even under a secret key: empty, a variable reference, a placeholder, masked. */
+const NOT_SECRET_VALUE = /^(?:|true|false|null|none|undefined|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^<>]*>|\*+)$/i;
+
+/** `-----BEGIN ... PRIVATE KEY----- ... -----END ... PRIVATE KEY-----` (PEM); a cut-off block up to the end. */
+const PEM_BLOCK = /(-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----)[\s\S]*?(-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----|$)/g;
+
+/**
+ * `KEY=value` (shell, .env, URL query, `--flag=value`): the key is a whole word (the look-behind anchors it, so
+ * no position is retried inside a word), the value is double-quoted, single-quoted, JSON-escaped-quoted or bare.
+ */
+const ASSIGNMENT =
+	/(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]{1,128})(\s*=\s*)(\[redacted\]|"[^"\n]*"|'[^'\n]*'|\\"[^"\\\n]*\\"|[^\s"'&;|,)}\]=][^\s"'&;|,)}\]]*)/g;
+
+/** `"key": "value"` and `'key': 'value'` (JSON, Python and JS object literals). */
+const QUOTED_PAIR = /(["'])([^"'\n]{1,128})\1(\s*:\s*)(["'])((?:(?!\4)[^\\\n]|\\.)*)\4/g;
+
+/** `key: value` at the start of a line (YAML, HTTP headers such as `X-Api-Key: ...`). */
+const LINE_PAIR = /^([ \t]*(?:- )?)([A-Za-z0-9_.-]{1,128})([ \t]*:[ \t]+)([^\s#][^\n]*)$/gm;
+
+/** `Authorization: Basic ...`, `"authorization": "Bearer ..."`, `Authorization=token ...`. */
+const AUTHORIZATION = /(\bAuthorization["']?\s*[:=]\s*["']?)((?:Basic|Bearer|Token|Digest)\s+)?([^\s"',;]{8,})/gi;
+
+/** `Bearer <long token>` anywhere (hex, base64, base64url, JWT). */
+const BEARER = /(\bBearer\s+)([A-Za-z0-9._~+/-]{16,}=*)/gi;
+
+/** A password in a URL: `scheme://user:password@host`. */
+const URL_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s:/@]{1,256}:)([^\s@/]{1,256})(@)/g;
+
+/** Well-known token formats; the prefix stays visible so the reader knows what kind of secret it was. */
+const TOKEN_FORMATS: readonly RegExp[] = [
+	/\b(sk-)[A-Za-z0-9_-]{20,}/g, // OpenAI, Anthropic (sk-ant-...), sk-proj-...
+	/\b(gh[pousr]_)[A-Za-z0-9]{30,}/g, // GitHub tokens
+	/\b(github_pat_)[A-Za-z0-9_]{22,}/g, // GitHub fine-grained tokens
+	/\b(AKIA|ASIA)[0-9A-Z]{16}\b/g, // AWS access key ids
+	/\b(xox[abposr]-)[A-Za-z0-9-]{10,}/g, // Slack tokens
+	/\b(AIza)[0-9A-Za-z_-]{35}/g, // Google API keys
+	/\b(glpat-)[A-Za-z0-9_-]{20,}/g, // GitLab tokens
+	/\b(npm_)[A-Za-z0-9]{36}\b/g, // npm tokens
+	/\b(eyJ)[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g, // JWTs
+];
+
+const isSecretKey = (key: string): boolean => SECRET_KEY.test(key) && !NOT_SECRET_KEY.test(key);
+
+/** The masked form of a value, keeping its quotes; unchanged when it is not a secret. */
+const maskValue = (value: string): string => {
+	const quote = /^(\\"|"|')([\s\S]*)\1$/.exec(value);
+	const inner = quote ? (quote[2] ?? "") : value;
+	if (NOT_SECRET_VALUE.test(inner) || inner.includes(REDACTED)) return value;
+	return quote ? `${quote[1]}${REDACTED}${quote[1]}` : REDACTED;
+};
+
+/**
+ * Masks values that look like secrets in `text`: known token formats (`sk-...`, `ghp_...`, `AKIA...`,
+ * `xoxb-...`, JWTs), `Bearer`/`Authorization` credentials, URL passwords, PEM private keys, and the values of
+ * `KEY=value`, `"key": "value"` and `key: value` pairs whose key names a secret (TOKEN, SECRET, PASSWORD,
+ * PASSWD, API_KEY, APIKEY, PRIVATE_KEY, CREDENTIAL; `max_tokens` and the like are counts, not secrets).
+ * Variable references (`$TOKEN`, `${TOKEN}`), placeholders (`<token>`) and empty values stay. Idempotent;
+ * never throws; linear in the length of `text`.
+ */
+export const redactSecrets = (text: string): string => {
+	let out = text.replace(PEM_BLOCK, `$1\n${REDACTED}\n$2`);
+	out = out.replace(QUOTED_PAIR, (match, q: string, key: string, colon: string, vq: string, value: string) =>
+		isSecretKey(key) ? `${q}${key}${q}${colon}${maskValue(`${vq}${value}${vq}`)}` : match,
+	);
+	out = out.replace(ASSIGNMENT, (match, key: string, eq: string, value: string) =>
+		isSecretKey(key) ? `${key}${eq}${maskValue(value)}` : match,
+	);
+	out = out.replace(LINE_PAIR, (match, lead: string, key: string, colon: string, value: string) => {
+		if (!isSecretKey(key)) return match;
+		const trimmed = value.trimEnd(); // keep trailing blanks and a CR as they were
+		return `${lead}${key}${colon}${maskValue(trimmed)}${value.slice(trimmed.length)}`;
+	});
+	out = out.replace(AUTHORIZATION, (match, head: string, scheme: string | undefined, value: string) =>
+		value.includes(REDACTED) ? match : `${head}${scheme ?? ""}${REDACTED}`,
+	);
+	out = out.replace(BEARER, (match, head: string, value: string) => (value.includes(REDACTED) ? match : `${head}${REDACTED}`));
+	out = out.replace(URL_PASSWORD, (match, head: string, password: string, at: string) =>
+		NOT_SECRET_VALUE.test(password) || password === REDACTED ? match : `${head}${REDACTED}${at}`,
+	);
+	for (const format of TOKEN_FORMATS) out = out.replace(format, (_match, prefix: string) => `${prefix}${REDACTED}`);
+	return out;
+};

@@ -1,0 +1,46 @@
+/**
+ * Decision records are persisted in the session file: their output excerpts, input and reason are capped
+ * and have secrets masked before anything leaves the engine.
+ */
+import { describe, expect, it } from "vitest";
+import { decisionRecord, EXCERPT_CHARS, failureRecords } from "../../src/engine/decision-record.ts";
+import { interpretOutcome } from "../../src/engine/interpret.ts";
+import { REDACTED } from "../../src/engine/redact.ts";
+import { commandEntry, exited } from "../support/entries.ts";
+
+const GH = `ghp_${"x".repeat(36)}`;
+const verdictOf = (code: number, stdout: string, stderr: string) => interpretOutcome(commandEntry("guard"), "PreToolUse", exited(code, stdout, stderr));
+
+describe("decision records mask secrets before they are persisted", () => {
+	it("masks a token in a hook's stdout and stderr excerpts", () => {
+		const verdict = verdictOf(2, `env: GITHUB_TOKEN=${GH}\n`, `refusing: Authorization: Bearer ${"a1".repeat(20)}\n`);
+		const [hook] = decisionRecord("block", "PreToolUse", [verdict], { input: "x", reason: "r", time: 0 }).hooks;
+		expect(hook?.stdout).toBe(`env: GITHUB_TOKEN=${REDACTED}\n`);
+		expect(hook?.stderr).toBe(`refusing: Authorization: Bearer ${REDACTED}\n`);
+		expect(JSON.stringify(hook)).not.toContain("x".repeat(36));
+	});
+
+	it("masks the input and the reason", () => {
+		const record = decisionRecord("block", "PreToolUse", [], {
+			tool: "Bash",
+			input: "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG aws s3 ls",
+			reason: `blocked: the command contains ${GH}`,
+			time: 0,
+		});
+		expect(record.input).toBe(`AWS_SECRET_ACCESS_KEY=${REDACTED} aws s3 ls`);
+		expect(record.reason).toBe(`blocked: the command contains ghp_${REDACTED}`);
+	});
+
+	it("masks a secret that straddles the excerpt cut, and still caps the excerpt", () => {
+		const stdout = `${"y".repeat(EXCERPT_CHARS - 10)} sk-${"k".repeat(40)} ${"z".repeat(10_000)}`;
+		const [hook] = failureRecords("PreToolUse", [verdictOf(1, stdout, "")], { input: "", time: 0 })[0]?.hooks ?? [];
+		expect(hook?.stdout.length).toBe(EXCERPT_CHARS + 3);
+		expect(hook?.stdout.endsWith(" sk-[redac...")).toBe(true);
+		expect(hook?.stdout).not.toContain("kkkk");
+	});
+
+	it("keeps a short output without secrets exactly as it was", () => {
+		const [hook] = decisionRecord("block", "PreToolUse", [verdictOf(2, "", "no rm -rf please\n")], { input: "", reason: "", time: 0 }).hooks;
+		expect(hook?.stderr).toBe("no rm -rf please\n");
+	});
+});
