@@ -53,7 +53,9 @@ const env = { ...process.env, HOME: home, PI_CODING_AGENT_DIR: agentDir, PI_OFFL
 /** Runs `pi -p <prompt>` without blocking this process's event loop; resolves {status, stdout, stderr}. */
 const runPrint = (prompt) =>
 	new Promise((done) => {
-		const child = spawn(piBin, ["-e", root, "-p", prompt], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
+		// Print mode cannot ask, so the demo approves its own project hooks explicitly.
+		const printEnv = { ...env, PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" };
+		const child = spawn(piBin, ["-e", root, "-p", prompt], { cwd: project, env: printEnv, stdio: ["ignore", "pipe", "pipe"] });
 		let stdout = "";
 		let stderr = "";
 		child.stdout.setEncoding("utf8").on("data", (text) => (stdout += text));
@@ -72,6 +74,7 @@ const cleanup = async () => {
 
 console.log(`pi-hook-manager demo\n  project: ${project}\n  hooks:   ${join(project, ".claude", "settings.json")}\n`);
 if (interactive) {
+	console.log("pi first asks you to approve the project's hooks (they run commands on your machine): answer Yes.");
 	console.log("The model is scripted: type one of these prompts and watch the hooks decide.\n");
 	for (const [what, prompt] of PROMPTS) console.log(`  ${prompt}\n      -> ${what}`);
 	console.log("\nQuit pi with Ctrl+D. Starting pi...\n");

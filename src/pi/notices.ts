@@ -6,6 +6,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { UserNotice } from "../engine/decide-tool.ts";
 import { commandText } from "../engine/messages.ts";
 import type { HookConfig } from "../engine/types.ts";
+import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
 import { sourceLabel } from "../engine/config/sources.ts";
 
 /** Prefix of every line pi-hook-manager prints on stderr. */
@@ -31,7 +32,8 @@ export const configNotices = (config: HookConfig): { key: string; notice: UserNo
 			notice: { level: "error", text: `settings problem in ${where}: ${issue.message}; that entry is skipped` },
 		});
 	}
-	const untrusted = config.skipped.filter((skipped) => skipped.reason === "untrusted");
+	// Unapproved project hooks (change-aware trust) are asked about by the runtime, not listed here.
+	const untrusted = config.skipped.filter((skipped) => skipped.reason === "untrusted" && skipped.message !== UNAPPROVED_MESSAGE);
 	if (untrusted.length > 0) {
 		const list = untrusted
 			.slice(0, 5)

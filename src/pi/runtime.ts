@@ -34,6 +34,8 @@ import type { SessionInfo } from "../engine/payload.ts";
 import type { HookConfig, HookEntry, ProcessRunner } from "../engine/types.ts";
 import { deliverAsyncVerdict } from "./async-hooks.ts";
 import { handleBeforeCompact, handleCompact } from "./compact-hooks.ts";
+import { askForApprovals } from "./approval-prompt.ts";
+import { type Approvals, approvalsFile, createApprovals } from "./approvals.ts";
 import { createEnvFile, evaluateEnvFile } from "./env-file.ts";
 import type { HookContext } from "./hook-context.ts";
 import { configNotices, showNotice } from "./notices.ts";
@@ -92,6 +94,8 @@ export interface HookRuntime {
 	uiPromptStart(event: UIPromptStartEvent, ctx: ExtensionContext): void;
 	/** The current configuration, or undefined before `session_start`. */
 	config(): HookConfig | undefined;
+	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */
+	approve(entries: readonly HookEntry[]): string | undefined;
 }
 
 interface SessionState {
@@ -106,6 +110,9 @@ interface SessionState {
 	readonly idle: IdleTimer;
 	/** Notification hooks in flight, awaited at shutdown so none outlives pi. */
 	readonly inFlight: Set<Promise<void>>;
+	readonly approvals: Approvals;
+	/** Ids of unapproved project hooks the user was already asked about this session. */
+	readonly asked: Set<string>;
 	promptId: string | undefined;
 	ctx: ExtensionContext;
 }
@@ -167,9 +174,12 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	return {
 		async start(event, ctx) {
 			const projectDir = ctx.cwd;
+			const approvals = createApprovals(approvalsFile(deps.agentDir()));
 			const store = createConfigStore({
 				sources: settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir }),
 				isTrusted: () => ctx.isProjectTrusted(),
+				isApproved: approvals.isApproved,
+				approvalsVersion: approvals.version,
 			});
 			const background = new AbortController();
 			const engine = createEngine({
@@ -215,10 +225,15 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				background,
 				idle,
 				inFlight: new Set(),
+				approvals,
+				asked: new Set(),
 				promptId: undefined,
 				ctx,
 			};
 			tellConfig(state, store.current());
+			// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
+			// user answers, unapproved project hooks stay off.
+			track(state, askForApprovals(ctx, store.current(), approvals, state.asked, deps.env));
 			const source = sessionStartSource(event.reason, hasHistory(ctx));
 			if (source === undefined) return;
 			const now = active(ctx);
@@ -242,6 +257,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			now.current.idle.cancel();
 			// A new prompt always sees the latest settings, even an edit made a moment ago.
 			now.current.store.invalidate();
+			await askForApprovals(ctx, now.current.store.current(), now.current.approvals, now.current.asked, deps.env);
 			now.current.promptId = randomUUID();
 			now.current.stop.consecutiveBlocks = 0;
 			const hc = { ...now.hc, session: sessionInfo(ctx) };
@@ -309,6 +325,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		},
 		config() {
 			return state?.store.current();
+		},
+		approve(entries) {
+			return state?.approvals.approve(entries);
 		},
 	};
 };

@@ -39,7 +39,9 @@ const command = (cmd: string, extra: Handler = {}): Handler => ({ type: "command
 /** Runs one prompt and returns pi's result plus the requests the model received during the run. */
 const run = async (prompt: string, timeoutMs?: number) => {
 	const before = llm.requests.length;
-	const result = await runPiPrint(sandbox, piPrintArgs(prompt), timeoutMs === undefined ? {} : { timeoutMs });
+	// The project's hooks are approved explicitly; change-aware trust has its own tests (trust.test.ts).
+	const env = { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" };
+	const result = await runPiPrint(sandbox, piPrintArgs(prompt), timeoutMs === undefined ? { env } : { env, timeoutMs });
 	return { ...result, requests: llm.requests.slice(before) };
 };
 /** The tool messages the model was sent, as text. */

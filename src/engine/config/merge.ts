@@ -9,11 +9,22 @@ import type { ParsedSource } from "./parse.ts";
 /** Handler types pi-hook-manager runs; `agent` and `mcp_tool` are listed as skipped. */
 const SUPPORTED_TYPES = new Set(["command", "http", "prompt"]);
 
+/** Why a project hook waits: it is new or changed and the user has not approved this definition. */
+export const UNAPPROVED_MESSAGE = "new or changed project hook: it runs once you approve its current definition";
+
 /** Most specific first: a project-local `false` overrides a user `true` (Claude Code hooks §9 item 57). */
 const DISABLE_PRECEDENCE: readonly SourceScope[] = ["claude-local", "claude-project", "pi-project", "pi-global", "claude-user"];
 
-/** Merges parsed sources (in source order). `trusted` = `ctx.isProjectTrusted()`. Pure. */
-export const mergeSources = (sources: readonly ParsedSource[], trusted: boolean): HookConfig => {
+/**
+ * Merges parsed sources (in source order). `trusted` = `ctx.isProjectTrusted()`. `isApproved` (change-aware
+ * trust) says whether the user approved a project hook's current definition; project hooks that are not
+ * approved are listed as skipped (reason `untrusted`). Pure.
+ */
+export const mergeSources = (
+	sources: readonly ParsedSource[],
+	trusted: boolean,
+	isApproved: (entry: HookEntry) => boolean = () => true,
+): HookConfig => {
 	const entries: HookEntry[] = [];
 	const skipped: SkippedHook[] = [];
 	const issues: ConfigIssue[] = [];
@@ -34,7 +45,9 @@ export const mergeSources = (sources: readonly ParsedSource[], trusted: boolean)
 		if (parsed.disableAllHooks !== undefined) disable.set(parsed.source.scope, parsed.disableAllHooks);
 		if (parsed.allowedHttpHookUrls !== undefined) allowed = [...(allowed ?? []), ...parsed.allowedHttpHookUrls];
 		for (const entry of parsed.entries) {
-			if (SUPPORTED_TYPES.has(entry.handler.type)) {
+			if (parsed.source.project && !isApproved(entry)) {
+				skipped.push({ entry, reason: "untrusted", message: UNAPPROVED_MESSAGE });
+			} else if (SUPPORTED_TYPES.has(entry.handler.type)) {
 				entries.push(entry);
 			} else {
 				skipped.push({

@@ -5,13 +5,17 @@
 import { fileStamp, readSettingsFile } from "./load.ts";
 import { mergeSources } from "./merge.ts";
 import { type ParsedSource, parseSettingsText } from "./parse.ts";
-import type { HookConfig, HookSource } from "../types.ts";
+import type { HookConfig, HookEntry, HookSource } from "../types.ts";
 
 /** Options of {@link createConfigStore}. */
 export interface ConfigStoreOptions {
 	readonly sources: readonly HookSource[];
 	/** `ctx.isProjectTrusted()`; asked on every check so a trust change applies on the next event. */
 	readonly isTrusted: () => boolean;
+	/** Change-aware trust: false for a project hook whose current definition is not approved. Default: all approved. */
+	readonly isApproved?: (entry: HookEntry) => boolean;
+	/** Changes whenever approvals change, so the merge is redone. */
+	readonly approvalsVersion?: () => number;
 	/** Milliseconds between stamp checks; events within the interval reuse the last result. Default 100. */
 	readonly checkIntervalMs?: number;
 	/** Clock in milliseconds; injectable for tests. */
@@ -56,14 +60,18 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 	const files = new Map<string, CachedFile>();
 	let merged: HookConfig | undefined;
 	let mergedTrust = false;
+	let mergedApprovals = -1;
+	const approvalsVersion = options.approvalsVersion ?? (() => 0);
 	let lastCheck = Number.NEGATIVE_INFINITY;
 	return {
 		current() {
 			const time = now();
 			const trusted = options.isTrusted();
-			if (merged !== undefined && time - lastCheck < interval && trusted === mergedTrust) return merged;
+			const approvals = approvalsVersion();
+			const same = trusted === mergedTrust && approvals === mergedApprovals;
+			if (merged !== undefined && time - lastCheck < interval && same) return merged;
 			lastCheck = time;
-			let changed = merged === undefined || trusted !== mergedTrust;
+			let changed = merged === undefined || !same;
 			for (const source of options.sources) {
 				const stamp = fileStamp(source.file);
 				const cached = files.get(source.file);
@@ -73,8 +81,9 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 			}
 			if (changed || merged === undefined) {
 				const parsed = options.sources.map((source) => files.get(source.file)?.parsed ?? emptySource(source));
-				merged = mergeSources(parsed, trusted);
+				merged = mergeSources(parsed, trusted, options.isApproved);
 				mergedTrust = trusted;
+				mergedApprovals = approvals;
 			}
 			return merged;
 		},

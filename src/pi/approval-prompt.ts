@@ -1,0 +1,60 @@
+/**
+ * Asking the user to approve new or changed project hooks before they run (change-aware trust). With a UI
+ * pi's confirm dialog lists them; without one they stay off and the user is told which and how to approve,
+ * unless `PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1` approves them explicitly.
+ */
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
+import { sourceLabel } from "../engine/config/sources.ts";
+import { shortCommand } from "../engine/messages.ts";
+import type { HookConfig } from "../engine/types.ts";
+import type { Approvals, PendingApproval } from "./approvals.ts";
+import { showNotice } from "./notices.ts";
+
+/** The environment variable that approves every new or changed project hook without asking. */
+export const APPROVE_ENV = "PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS";
+
+const describe = (pending: PendingApproval): string => {
+	const { entry } = pending;
+	const matcher = entry.matcher.source ? ` [${entry.matcher.source}]` : "";
+	return `${pending.change} ${entry.event}${matcher}: ${shortCommand(entry, 70)} (${sourceLabel(entry.source.scope)})`;
+};
+
+/**
+ * Asks about the project hooks in `config` that wait for approval and were not asked about yet this session
+ * (`asked` holds their ids). Approved hooks run from the next event on. Never throws.
+ */
+export const askForApprovals = async (
+	ctx: ExtensionContext,
+	config: HookConfig,
+	approvals: Approvals,
+	asked: Set<string>,
+	env: Readonly<Record<string, string | undefined>>,
+): Promise<void> => {
+	const waiting = config.skipped.filter((skipped) => skipped.message === UNAPPROVED_MESSAGE && !asked.has(skipped.entry.id));
+	if (waiting.length === 0) return;
+	for (const skipped of waiting) asked.add(skipped.entry.id);
+	const pending = approvals.pending(waiting.map((skipped) => skipped.entry));
+	const list = pending.map((item) => `  ${describe(item)}`).join("\n");
+	let approved = env[APPROVE_ENV] === "1";
+	if (!approved && ctx.hasUI) {
+		try {
+			approved = await ctx.ui.confirm(
+				`Run ${pending.length} new or changed project hook(s)?`,
+				`These hooks come from this project's settings and run commands on your machine:\n${list}\n\nApprove them to run them; they are asked about again whenever their definition changes.`,
+			);
+		} catch {
+			approved = false;
+		}
+	}
+	if (approved) {
+		const problem = approvals.approve(pending.map((item) => item.entry));
+		if (problem !== undefined) showNotice(ctx, { level: "error", text: problem });
+		showNotice(ctx, { level: "info", text: `approved ${pending.length} project hook(s); they run from now on` });
+		return;
+	}
+	const how = ctx.hasUI
+		? "You are asked again in your next session."
+		: `To approve them, start pi interactively in this project and accept, or set ${APPROVE_ENV}=1 for this run.`;
+	showNotice(ctx, { level: "warning", text: `${pending.length} new or changed project hook(s) will not run until approved:\n${list}\n${how}` });
+};

@@ -1,0 +1,79 @@
+/**
+ * Change-aware trust end to end in the real pi: project hooks run only once the user approved their current
+ * definition; approvals are remembered; a changed command asks again; user-level hooks need no approval.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
+import { createPiSandbox, type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
+
+let llm: FakeLlm;
+let sandbox: PiSandbox;
+beforeAll(async () => {
+	llm = await startFakeLlm();
+});
+afterAll(async () => {
+	await llm.close();
+});
+afterEach(() => sandbox?.cleanup());
+
+const guard = (word: string) => ({
+	hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `echo '${word}' >&2; exit 2` }] }] },
+});
+const ran = (name: string) => existsSync(join(sandbox.projectDir, name));
+
+describe("change-aware trust", () => {
+	it("a new project hook does not run in print mode; the user is told which and how to approve it", async () => {
+		sandbox = createPiSandbox({ fakeUrl: llm.url });
+		sandbox.writeJson("project/.claude/settings.json", guard("project guard"));
+		const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > a.txt"));
+		expect(ran("a.txt")).toBe(true);
+		expect(result.stderr).toContain("1 new or changed project hook(s) will not run until approved:");
+		expect(result.stderr).toContain("new PreToolUse [Bash]: echo 'project guard' >&2; exit 2 (Claude project)");
+		expect(result.stderr).toContain("PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1");
+	});
+
+	it("an approval is remembered; changing the command asks again", async () => {
+		sandbox = createPiSandbox({ fakeUrl: llm.url });
+		sandbox.writeJson("project/.claude/settings.json", guard("v1"));
+		await runPiPrint(sandbox, piPrintArgs("bash: echo hi > a.txt"), { env: { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" } });
+		expect(ran("a.txt")).toBe(false);
+		const approvals = JSON.parse(readFileSync(join(sandbox.agentDir, "pi-hook-manager", "approvals.json"), "utf8")) as { approved: object };
+		expect(Object.values(approvals.approved)).toEqual([expect.objectContaining({ event: "PreToolUse", command: "echo 'v1' >&2; exit 2" })]);
+
+		const again = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > b.txt"));
+		expect(ran("b.txt")).toBe(false);
+		expect(again.stderr).not.toContain("will not run until approved");
+
+		sandbox.writeJson("project/.claude/settings.json", guard("v2"));
+		const changed = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > c.txt"));
+		expect(ran("c.txt")).toBe(true);
+		expect(changed.stderr).toContain("changed PreToolUse [Bash]: echo 'v2' >&2; exit 2");
+	});
+
+	it("with a UI the user is asked, and an approved hook runs at once", async () => {
+		sandbox = createPiSandbox({ fakeUrl: llm.url });
+		sandbox.writeJson("project/.claude/settings.json", guard("asked guard"));
+		const rpc = startPiRpc(sandbox);
+		try {
+			const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			expect(String(dialog.title)).toBe("Run 1 new or changed project hook(s)?");
+			expect(String(dialog.message)).toContain("new PreToolUse [Bash]: echo 'asked guard'");
+			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
+			await rpc.prompt("bash: echo hi > a.txt");
+			expect(ran("a.txt")).toBe(false);
+		} finally {
+			await rpc.close();
+		}
+	});
+
+	it("user-level hooks need no approval", async () => {
+		sandbox = createPiSandbox({ fakeUrl: llm.url });
+		sandbox.writeJson("home/.claude/settings.json", guard("user guard"));
+		const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > a.txt"));
+		expect(ran("a.txt")).toBe(false);
+		expect(result.stderr).not.toContain("approved");
+	});
+});
