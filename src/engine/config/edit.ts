@@ -305,6 +305,21 @@ export const applyHookChange = (text: string | undefined, file: string, change: 
 	return { ok: true, text: append(removed, reparsed.data, draft, layout), id: draftId(file, draft) };
 };
 
+/**
+ * The handler object of hook `id` as written in `text` (found at `at`, or anywhere after a reorder), so an
+ * edit can keep the fields the editor does not show; undefined when it is not there.
+ */
+export const readHandler = (text: string | undefined, file: string, id: string, at: HookLocation): Readonly<Record<string, unknown>> | undefined => {
+	if (text === undefined) return undefined;
+	const parsed = parseForEdit(text, file);
+	if (!parsed.ok) return undefined;
+	const found = locate(file, parsed.data, id, at);
+	if (found === undefined) return undefined;
+	const groups = (parsed.data.hooks as Json)[found.event] as Json[];
+	const handler: unknown = (groups[found.group]?.hooks as unknown[])[found.handler];
+	return isObject(handler) ? handler : undefined;
+};
+
 /** Reads `file` for a later {@link saveHookChange}; a missing file is a snapshot with no text. */
 export const snapshotFile = (file: string): FileSnapshot | { readonly error: string } => {
 	try {

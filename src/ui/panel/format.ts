@@ -2,7 +2,7 @@
  * Pure text helpers of the /hooks panel: durations, clock times, one-line shortening, and fitting styled
  * text into an exact number of terminal columns (measured with pi-tui, never with `.length`).
  */
-import { sliceByColumn, visibleWidth } from "@earendil-works/pi-tui";
+import { sliceByColumn, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import { sourceLabel } from "../../engine/config/sources.ts";
 import type { HookEntry } from "../../engine/types.ts";
 
@@ -28,16 +28,23 @@ export const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim(
 /** The first `width` columns of plain text (a wide character that does not fit is left out). */
 const head = (text: string, width: number): string => sliceByColumn(text, 0, width, true);
 
+/** The kept start of `text` and what follows it (`...` and padding) when fitted into `width` columns. */
+export const fitParts = (text: string, width: number): { readonly kept: string; readonly tail: string } => {
+	if (width <= 0) return { kept: "", tail: "" };
+	const textWidth = visibleWidth(text);
+	if (textWidth <= width) return { kept: text, tail: " ".repeat(width - textWidth) };
+	const kept = head(text, width <= 3 ? width : width - 3);
+	const ellipsis = width <= 3 ? "" : "...";
+	return { kept, tail: ellipsis + " ".repeat(Math.max(0, width - visibleWidth(kept) - ellipsis.length)) };
+};
+
 /**
  * Plain text in exactly `width` columns: cut with `...` when longer, padded with spaces when shorter. Adds no
  * escape codes, so the result can be styled as a whole (an inverse row stays inverse to its end).
  */
 export const fit = (text: string, width: number): string => {
-	if (width <= 0) return "";
-	const textWidth = visibleWidth(text);
-	if (textWidth <= width) return text + " ".repeat(width - textWidth);
-	const cut = width <= 3 ? head(text, width) : `${head(text, width - 3)}...`;
-	return cut + " ".repeat(Math.max(0, width - visibleWidth(cut)));
+	const { kept, tail } = fitParts(text, width);
+	return kept + tail;
 };
 
 /** Plain text right-aligned in exactly `width` columns (cut from the right when longer). */
@@ -89,3 +96,6 @@ export const hardWrap = (text: string, width: number): string[] => {
 	}
 	return lines;
 };
+
+/** Wraps prose (hints, messages) at word boundaries into lines of at most `width` columns. */
+export const wordWrap = (text: string, width: number): string[] => (text === "" ? [""] : wrapTextWithAnsi(oneLine(text), Math.max(1, width)));

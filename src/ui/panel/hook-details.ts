@@ -1,0 +1,75 @@
+/**
+ * The detail view of one hook (or invalid entry): its full definition, where it lives, whether it runs, and
+ * its statistics for this session (runs, blocks, errors, timeouts, median and 95th-percentile duration). Pure.
+ */
+import { defaultTimeoutSeconds } from "../../engine/events.ts";
+import type { PanelTheme } from "../theme.ts";
+import { block, field, section } from "./detail-lines.ts";
+import { formatClock, formatDuration, hookTarget } from "./format.ts";
+import type { ListRow } from "./hook-rows.ts";
+
+/** The state a hook's details show besides the row. */
+export interface HookDetailsContext {
+	/** True while the kill switch has every hook off. */
+	readonly allOff: boolean;
+	/** True when `disableAllHooks` is set in the settings. */
+	readonly disableAllHooks: boolean;
+}
+
+const handlerJson = (row: ListRow & { kind: "hook" }): string => {
+	const handler = row.entry.handler;
+	const raw = handler.type === "command" ? { ...handler } : handler.raw;
+	return JSON.stringify(raw, null, 2);
+};
+
+/** The lines of a hook's detail view at `width`. */
+export const hookDetailLines = (theme: PanelTheme, row: ListRow, width: number, context: HookDetailsContext): string[] => {
+	if (row.kind === "issue") {
+		return [
+			...field(theme, "Problem", row.issue.message, width, "error"),
+			...field(theme, "Where", row.issue.path === "" ? "the whole file" : row.issue.path, width),
+			...field(theme, "Source", row.source, width),
+			...field(theme, "File", row.issue.file, width),
+			...section(theme, "What happens", width),
+			...field(theme, "", "This entry is skipped; the rest of the file still loads. Fix it in the file (or delete it with the editor once it parses).", width, "muted"),
+		];
+	}
+	const { entry, stats } = row;
+	const handler = entry.handler;
+	const runs =
+		row.state === "skipped"
+			? `skipped: ${row.note ?? ""}`
+			: context.allOff
+				? "all hooks are switched off (kill switch)"
+				: context.disableAllHooks
+					? "disableAllHooks is set in the settings: no hook runs"
+					: row.state === "off"
+						? "disabled in this panel"
+						: "enabled";
+	const timeout = handler.timeout === undefined ? `default (${defaultTimeoutSeconds(entry.event)} s)` : `${handler.timeout} s`;
+	const lines = [
+		...field(theme, "State", runs, width, row.state === "on" && !context.allOff ? "success" : "warning"),
+		...field(theme, "Event", entry.event, width),
+		...field(theme, "Matcher", row.matcher, width),
+		...field(theme, "Type", handler.type, width),
+		...field(theme, handler.type === "command" ? "Command" : handler.type === "http" ? "URL" : "Prompt", hookTarget(entry), width),
+		...field(theme, "If", handler.if ?? "", width),
+		...field(theme, "Timeout", timeout, width),
+		...field(theme, "Status text", handler.statusMessage ?? "", width),
+		...field(theme, "Source", row.source, width),
+		...field(theme, "File", entry.source.file, width),
+		...field(theme, "JSON path", entry.jsonPath, width),
+		...field(theme, "Id", entry.id, width, "muted"),
+		...section(theme, "Statistics (this session)", width),
+		...field(theme, "Runs", String(stats.runs), width),
+		...field(theme, "Blocks", String(stats.blocks), width, stats.blocks > 0 ? "error" : "text"),
+		...field(theme, "Errors", String(stats.errors), width, stats.errors > 0 ? "error" : "text"),
+		...field(theme, "Timeouts", String(stats.timeouts), width, stats.timeouts > 0 ? "warning" : "text"),
+		...field(theme, "Median", stats.medianMs === undefined ? "-" : formatDuration(stats.medianMs), width),
+		...field(theme, "95th pct", stats.p95Ms === undefined ? "-" : formatDuration(stats.p95Ms), width),
+		...field(theme, "Last run", stats.last === undefined ? "not run yet" : `${formatClock(stats.last.time)}  ${stats.last.decision}  ${formatDuration(stats.last.durationMs)}`, width),
+		...section(theme, "Definition", width),
+		...block(theme, handlerJson(row), width),
+	];
+	return lines;
+};

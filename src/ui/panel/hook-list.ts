@@ -1,0 +1,173 @@
+/**
+ * The hook list view: rows grouped event -> matcher -> handler, each handler with its state, command,
+ * source, run count and last outcome; the filter's matched characters highlighted; the selected row inverse.
+ * Keeps the selection by hook id so it survives filtering and live reloads.
+ */
+import type { PanelTheme } from "../theme.ts";
+import type { FilterMatch, MatchRanges } from "./filter.ts";
+import { highlightFit } from "./filter.ts";
+import { fit, fitRight, formatDuration } from "./format.ts";
+import type { ListRow } from "./hook-rows.ts";
+import { ScrollWindow, Selection } from "./selection.ts";
+
+/** The fields the hook list filters on. */
+export const HOOK_FILTER_KEYS = ["event", "matcher", "target", "source"] as const;
+
+/** A field the hook list filters on. */
+export type HookFilterKey = (typeof HOOK_FILTER_KEYS)[number];
+
+/** A hook list row with its filter match. */
+export type HookMatch = FilterMatch<ListRow, HookFilterKey>;
+
+/** The searchable text of a row. */
+export const hookFilterFields = (row: ListRow): Readonly<Record<HookFilterKey, string>> => ({
+	event: row.event,
+	matcher: row.matcher,
+	target: row.target,
+	source: row.source,
+});
+
+const SHORT_SOURCES: Readonly<Record<string, string>> = {
+	"Claude user": "C user",
+	"Claude project": "C proj",
+	"Claude local": "C local",
+	"pi global": "pi glob",
+	"pi project": "pi proj",
+};
+
+/** Column widths of a row at an inner width; 0 = the column is left out. */
+interface Columns {
+	readonly state: number;
+	readonly target: number;
+	readonly source: number;
+	readonly shortSource: boolean;
+	readonly runs: number;
+	readonly last: number;
+}
+
+const MARKER = 2;
+const INDENT = 2;
+
+/** Lays out the columns: the command keeps at least 20 columns; outcome, runs, then full source labels go first. */
+export const listColumns = (width: number): Columns => {
+	const state = 5;
+	const fixed = INDENT + MARKER + state;
+	const options: Omit<Columns, "target" | "state">[] = [
+		{ source: 15, shortSource: false, runs: 6, last: 14 },
+		{ source: 15, shortSource: false, runs: 6, last: 0 },
+		{ source: 15, shortSource: false, runs: 0, last: 0 },
+		{ source: 8, shortSource: true, runs: 0, last: 0 },
+	];
+	for (const option of options) {
+		const target = width - fixed - option.source - option.runs - option.last;
+		if (target >= 20) return { state, target, ...option };
+	}
+	return { state, target: Math.max(1, width - fixed - 8), source: 8, shortSource: true, runs: 0, last: 0 };
+};
+
+const stateLabel = (row: ListRow): string => (row.kind === "issue" ? "bad" : row.state === "skipped" ? "skip" : row.state);
+
+/** The hook list: set rows, move the selection, render a window of it. */
+export class HookList {
+	private matches: readonly HookMatch[] = [];
+	private readonly selection = new Selection();
+	private readonly window = new ScrollWindow();
+	private readonly theme: PanelTheme;
+
+	constructor(theme: PanelTheme) {
+		this.theme = theme;
+	}
+
+	/** Replaces the rows (after a filter change or reload), keeping the selected hook when it is still there. */
+	setMatches(matches: readonly HookMatch[]): void {
+		this.matches = matches;
+		this.selection.setKeys(matches.map((match) => match.item.key));
+	}
+
+	/** The selected row; undefined when the list is empty. */
+	selected(): ListRow | undefined {
+		return this.matches.find((match) => match.item.key === this.selection.key)?.item;
+	}
+
+	/** Selects the row with this key, if it is shown. */
+	select(key: string): void {
+		this.selection.select(key);
+	}
+
+	/** Moves the selection by `delta` rows (single steps wrap around). */
+	move(delta: number): void {
+		this.selection.move(delta);
+	}
+
+	/** Number of rows shown (after filtering). */
+	count(): number {
+		return this.matches.length;
+	}
+
+	/** Exactly `height` lines of exactly `width` columns. */
+	render(width: number, height: number): string[] {
+		const t = this.theme;
+		if (this.matches.length === 0) {
+			return [t.fg("muted", fit("No hooks match the filter.", width)), ...Array<string>(Math.max(0, height - 1)).fill(" ".repeat(width))].slice(0, height);
+		}
+		const columns = listColumns(width);
+		const mark = (text: string): string => t.bold(t.fg("accent", t.underline(text)));
+		const lines: string[] = [];
+		let selectedLine = 0;
+		let event: string | undefined;
+		let matcher: string | undefined;
+		for (const match of this.matches) {
+			const row = match.item;
+			if (row.event !== event) {
+				event = row.event;
+				matcher = undefined;
+				lines.push(t.bold(t.fg("accent", highlightFit(row.event, width, match.ranges.event, mark))));
+			}
+			if (row.matcher !== matcher) {
+				matcher = row.matcher;
+				const label = row.kind === "issue" ? "invalid entries" : `matcher ${row.matcher}`;
+				const ranges: MatchRanges | undefined = row.kind === "issue" ? undefined : shift(match.ranges.matcher, "matcher ".length);
+				lines.push(" ".repeat(INDENT) + t.fg("muted", highlightFit(label, width - INDENT, ranges, mark)));
+			}
+			const selected = row.key === this.selection.key;
+			if (selected) selectedLine = lines.length;
+			lines.push(this.rowLine(match, columns, width, selected, mark));
+		}
+		// The window keeps the selected row in view, with its group headers when they fit.
+		return this.window.view(lines, selectedLine, height, width);
+	}
+
+	private rowLine(match: HookMatch, columns: Columns, width: number, selected: boolean, mark: (text: string) => string): string {
+		const t = this.theme;
+		const row = match.item;
+		const state = stateLabel(row);
+		const stateColor = state === "on" ? "success" : state === "bad" ? "error" : "warning";
+		const source = columns.shortSource ? (SHORT_SOURCES[row.source] ?? row.source) : row.source;
+		const muted = row.kind === "issue" || row.state !== "on";
+		const textColor = row.kind === "issue" ? "error" : muted ? "dim" : "text";
+		const target = highlightFit(row.target, columns.target, match.ranges.target, mark);
+		const sourceCell = highlightFit(source, columns.source - 1, columns.shortSource ? undefined : match.ranges.source, mark);
+		let stats = "";
+		if (columns.runs > 0 && row.kind === "hook") stats += fitRight(row.stats.runs === 0 ? "-" : `${row.stats.runs}x`, columns.runs - 1) + " ";
+		else if (columns.runs > 0) stats += " ".repeat(columns.runs);
+		if (columns.last > 0) {
+			const last = row.kind === "hook" ? row.stats.last : undefined;
+			stats += fit(last === undefined ? "" : `${last.decision} ${formatDuration(last.durationMs)}`, columns.last);
+		}
+		const body =
+			" ".repeat(INDENT) +
+			(selected ? "> " : "  ") +
+			t.fg(stateColor, fit(state, columns.state)) +
+			t.fg(textColor, target) +
+			" " +
+			t.fg("muted", sourceCell) +
+			t.fg("muted", stats);
+		const used = INDENT + MARKER + columns.state + columns.target + columns.source + columns.runs + columns.last;
+		const line = body + " ".repeat(Math.max(0, width - used));
+		return selected ? t.inverse(line) : line;
+	}
+}
+
+/** Moves ranges right by `offset` characters (a label was put in front of the matched text). */
+const shift = (ranges: MatchRanges | undefined, offset: number): MatchRanges | undefined =>
+	ranges?.map(([start, end]) => [start + offset, end + offset] as const);

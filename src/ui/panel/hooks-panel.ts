@@ -1,0 +1,457 @@
+/**
+ * The /hooks panel: a pi-tui component with two tabs (the hook list and the live firing log), a fuzzy
+ * filter, detail views, the editor, delete confirmation and the kill switch banner. It reads and changes
+ * hooks only through {@link PanelServices}, so tests drive it with real files and a fake clock.
+ */
+import { Input, type OverlayOptions } from "@earendil-works/pi-tui";
+import { type FileSnapshot, type HookChange, parseHookPath, type SaveResult } from "../../engine/config/edit.ts";
+import { sourceLabel } from "../../engine/config/sources.ts";
+import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
+import type { PanelTheme } from "../theme.ts";
+import { draftFromValues, entryValues, newHookValues } from "./editor-values.ts";
+import { fuzzyFilter } from "./filter.ts";
+import type { FiringLog } from "./firing-log.ts";
+import { fit, hardWrap, hookTarget, oneLine, wordWrap } from "./format.ts";
+import { FRAME_COLUMNS, frame, helpLines } from "./frame.ts";
+import { hookDetailLines } from "./hook-details.ts";
+import { HookEditor } from "./hook-editor.ts";
+import { HOOK_FILTER_KEYS, HookList, hookFilterFields } from "./hook-list.ts";
+import { buildRows, fileLabel, type ListRow } from "./hook-rows.ts";
+import type { PanelAction, PanelKeys } from "./keys.ts";
+import { buildLogRows, LOG_FILTER_KEYS, LogList, type LogRow, logFilterFields } from "./log-list.ts";
+import { recordDetailLines } from "./record-details.ts";
+import { ScrollWindow } from "./selection.ts";
+
+/** What the panel reads and changes; the extension wires these to the runtime, the state file and the disk. */
+export interface PanelServices {
+	/** The live configuration; undefined before the session started. */
+	config(): HookConfig | undefined;
+	/** The five settings files. */
+	readonly sources: readonly HookSource[];
+	readonly log: FiringLog;
+	isEnabled(entry: HookEntry): boolean;
+	/** Switches one hook on or off (persisted); returns an error text when it could not be saved. */
+	setEnabled(entry: HookEntry, enabled: boolean): string | undefined;
+	/** True while the kill switch has every hook off. */
+	allOff(): boolean;
+	/** Flips the kill switch. */
+	toggleAllOff(): void;
+	/** `ctx.isProjectTrusted()`. */
+	trusted(): boolean;
+	/** Reads a settings file for a later save. */
+	snapshot(file: string): FileSnapshot | { readonly error: string };
+	/** Saves one change (refused when the file changed on disk); moves a disabled mark to an edited hook's new id. */
+	save(snapshot: FileSnapshot, change: HookChange, previous: HookEntry | undefined): SaveResult;
+	/** The handler object of an existing hook as written in the snapshot. */
+	readHandler(snapshot: FileSnapshot, entry: HookEntry): Readonly<Record<string, unknown>> | undefined;
+}
+
+/** What the panel needs from the TUI around it. */
+export interface PanelHost {
+	requestRender(): void;
+	/** Closes the overlay. */
+	close(): void;
+	/** Terminal rows, to size the panel. */
+	rows(): number;
+	/** Runs `callback` after `ms` (re-render once the live configuration picked up a save). */
+	schedule(callback: () => void, ms: number): void;
+}
+
+/** Milliseconds after a save before the panel re-reads the configuration (the store checks files every 100 ms). */
+export const RELOAD_DELAY_MS = 150;
+
+type Screen =
+	| { readonly kind: "main" }
+	| { readonly kind: "hookDetails"; readonly key: string }
+	| { readonly kind: "recordDetails"; readonly row: LogRow }
+	| { readonly kind: "editor"; readonly editor: HookEditor; readonly snapshots: ReadonlyMap<string, FileSnapshot>; readonly entry: HookEntry | undefined }
+	| { readonly kind: "confirmDelete"; readonly row: ListRow & { kind: "hook" }; readonly snapshot: FileSnapshot };
+
+type Message = { readonly text: string; readonly level: "error" | "info" };
+
+/** The /hooks panel component. */
+export class HooksPanel {
+	private readonly theme: PanelTheme;
+	private readonly keys: PanelKeys;
+	private readonly services: PanelServices;
+	private readonly host: PanelHost;
+	private readonly filter: Input;
+	private readonly hookList: HookList;
+	private readonly logList: LogList;
+	private readonly detailScroll = new ScrollWindow();
+	private tab: "hooks" | "log" = "hooks";
+	private screen: Screen = { kind: "main" };
+	private message: Message | undefined;
+	private rows: ListRow[] = [];
+	private readonly unsubscribe: () => void;
+	private focusedState = false;
+
+	constructor(theme: PanelTheme, keys: PanelKeys, services: PanelServices, host: PanelHost) {
+		this.theme = theme;
+		this.keys = keys;
+		this.services = services;
+		this.host = host;
+		this.filter = new Input({ prompt: "", placeholder: "type to filter", placeholderStyle: (text) => theme.fg("dim", text) });
+		this.hookList = new HookList(theme);
+		this.logList = new LogList(theme);
+		this.unsubscribe = services.log.subscribe(() => host.requestRender());
+	}
+
+	/** Focusable: the filter (or the editor's field) shows the terminal cursor while the panel has focus. */
+	get focused(): boolean {
+		return this.focusedState;
+	}
+
+	set focused(value: boolean) {
+		this.focusedState = value;
+		this.filter.focused = value;
+	}
+
+	/** Stops listening to the firing log; called when the overlay closes. */
+	dispose(): void {
+		this.unsubscribe();
+	}
+
+	/** Nothing is cached between renders: every render reads the live configuration and log. */
+	invalidate(): void {}
+
+	/** Which tab is shown. */
+	currentTab(): "hooks" | "log" {
+		return this.tab;
+	}
+
+	// ---- input -------------------------------------------------------------------------------------------
+
+	/** Handles one key press. */
+	handleInput(data: string): void {
+		const is = (action: PanelAction): boolean => this.keys.matches(data, action);
+		if (is("killSwitch")) {
+			this.services.toggleAllOff();
+		} else if (this.screen.kind === "editor") {
+			this.editorInput(data, this.screen);
+		} else if (this.screen.kind === "confirmDelete") {
+			if (is("confirm")) this.deleteHook(this.screen);
+			else if (is("cancel")) this.screen = { kind: "main" };
+		} else if (this.screen.kind !== "main") {
+			this.detailInput(data);
+		} else {
+			this.mainInput(data);
+		}
+		this.host.requestRender();
+	}
+
+	private mainInput(data: string): void {
+		const is = (action: PanelAction): boolean => this.keys.matches(data, action);
+		const list = this.tab === "hooks" ? this.hookList : this.logList;
+		if (is("cancel")) {
+			if (this.filter.getValue() !== "") this.filter.setValue("");
+			else this.close();
+		} else if (is("switchView")) {
+			this.tab = this.tab === "hooks" ? "log" : "hooks";
+			this.message = undefined;
+		} else if (is("up") || is("down")) {
+			this.refresh();
+			list.move(is("up") ? -1 : 1);
+		} else if (is("pageUp") || is("pageDown")) {
+			this.refresh();
+			list.move((is("pageUp") ? -1 : 1) * Math.max(2, this.bodyHeight() - 2));
+		} else if (is("confirm")) {
+			this.openDetails();
+		} else if (is("toggle")) {
+			this.toggle(this.selectedEntry());
+		} else if (is("add")) {
+			this.openEditor(undefined);
+		} else if (is("edit")) {
+			this.openEditor(this.selectedEntry());
+		} else if (is("delete")) {
+			this.confirmDelete(this.selectedEntry());
+		} else {
+			this.filter.handleInput(data);
+		}
+	}
+
+	private detailInput(data: string): void {
+		const is = (action: PanelAction): boolean => this.keys.matches(data, action);
+		const entry = this.screen.kind === "hookDetails" ? this.selectedEntry() : undefined;
+		if (is("cancel") || is("confirm")) this.screen = { kind: "main" };
+		else if (is("up") || is("down")) this.detailScroll.scrollBy(is("up") ? -1 : 1, this.detailLines().length, this.bodyHeight());
+		else if (is("pageUp") || is("pageDown")) this.detailScroll.scrollBy((is("pageUp") ? -1 : 1) * this.bodyHeight(), this.detailLines().length, this.bodyHeight());
+		else if (is("switchView")) {
+			this.screen = { kind: "main" };
+			this.tab = this.tab === "hooks" ? "log" : "hooks";
+		} else if (is("toggle")) this.toggle(entry ?? this.selectedEntry());
+		else if (is("edit") && entry !== undefined) this.openEditor(entry);
+		else if (is("delete") && entry !== undefined) this.confirmDelete(entry);
+	}
+
+	private editorInput(data: string, screen: Screen & { kind: "editor" }): void {
+		const request = screen.editor.handleInput(data);
+		if (request === "cancel") this.screen = { kind: "main" };
+		else if (request === "save") this.saveEditor(screen);
+	}
+
+	// ---- actions -----------------------------------------------------------------------------------------
+
+	private close(): void {
+		this.dispose();
+		this.host.close();
+	}
+
+	/** The hook of the selected row (list) or of the selected run (log); undefined for issues and empty rows. */
+	private selectedEntry(): HookEntry | undefined {
+		this.refresh();
+		if (this.screen.kind === "hookDetails") {
+			const key = this.screen.key;
+			const row = this.rows.find((candidate) => candidate.key === key);
+			return row?.kind === "hook" ? row.entry : undefined;
+		}
+		if (this.tab === "hooks") {
+			const row = this.hookList.selected();
+			return row?.kind === "hook" ? row.entry : undefined;
+		}
+		return this.logList.selected()?.verdict?.entry;
+	}
+
+	private openDetails(): void {
+		this.refresh();
+		this.detailScroll.reset();
+		if (this.tab === "hooks") {
+			const row = this.hookList.selected();
+			if (row !== undefined) this.screen = { kind: "hookDetails", key: row.key };
+		} else {
+			const row = this.logList.selected();
+			if (row !== undefined) this.screen = { kind: "recordDetails", row };
+		}
+	}
+
+	private toggle(entry: HookEntry | undefined): void {
+		if (entry === undefined) {
+			this.message = { level: "error", text: "Select a hook to switch it on or off." };
+			return;
+		}
+		const enabled = !this.services.isEnabled(entry);
+		const problem = this.services.setEnabled(entry, enabled);
+		const what = `${entry.event} ${oneLine(hookTarget(entry))}`;
+		this.message = problem !== undefined ? { level: "error", text: problem } : { level: "info", text: `${enabled ? "Enabled" : "Disabled"}: ${what}` };
+	}
+
+	private openEditor(entry: HookEntry | undefined): void {
+		if (entry !== undefined && entry.handler.type !== "command") {
+			this.message = { level: "error", text: `Only command hooks can be edited here; edit the ${entry.handler.type} hook in ${entry.source.file}.` };
+			return;
+		}
+		const snapshots = new Map<string, FileSnapshot>();
+		for (const source of this.services.sources) {
+			const snapshot = this.services.snapshot(source.file);
+			if ("error" in snapshot) {
+				if (entry === undefined || source.file === entry.source.file) {
+					this.message = { level: "error", text: snapshot.error };
+					if (entry !== undefined) return;
+				}
+				continue;
+			}
+			snapshots.set(source.file, snapshot);
+		}
+		const defaultScope = this.services.trusted() ? "claude-project" : "claude-user";
+		const values = entry === undefined ? newHookValues(defaultScope) : entryValues(entry);
+		const editor = new HookEditor(this.theme, this.keys, { mode: entry === undefined ? "add" : "edit", values, sources: this.services.sources, trusted: this.services.trusted() });
+		editor.focused = this.focusedState;
+		this.screen = { kind: "editor", editor, snapshots, entry };
+		this.message = undefined;
+	}
+
+	private saveEditor(screen: Screen & { kind: "editor" }): void {
+		const { editor, entry } = screen;
+		if (editor.problems().some((problem) => problem.level === "error")) {
+			editor.revealProblems();
+			editor.setMessage("Fix the fields marked in red, then save again.");
+			return;
+		}
+		const values = editor.values();
+		const file = entry?.source.file ?? this.services.sources.find((source) => source.scope === values.scope)?.file;
+		const snapshot = file === undefined ? undefined : screen.snapshots.get(file);
+		if (snapshot === undefined) {
+			editor.setMessage(`${file ?? "the settings file"} could not be read; nothing was written.`);
+			return;
+		}
+		const old = entry === undefined ? undefined : this.services.readHandler(snapshot, entry);
+		const draft = draftFromValues(values, old);
+		const at = entry === undefined ? undefined : parseHookPath(entry.jsonPath);
+		const change: HookChange =
+			entry === undefined || at === undefined ? { kind: "add", draft } : { kind: "update", id: entry.id, at, draft };
+		this.finishSave(this.services.save(snapshot, change, entry), `Saved ${values.event} hook to ${sourceLabel(values.scope)} (${snapshot.file}).`);
+	}
+
+	private confirmDelete(entry: HookEntry | undefined): void {
+		this.refresh();
+		const row = this.rows.find((candidate) => candidate.kind === "hook" && candidate.entry.id === entry?.id);
+		if (entry === undefined || row === undefined || row.kind !== "hook") {
+			this.message = { level: "error", text: "Select a hook to delete it." };
+			return;
+		}
+		const snapshot = this.services.snapshot(entry.source.file);
+		if ("error" in snapshot) {
+			this.message = { level: "error", text: snapshot.error };
+			return;
+		}
+		this.screen = { kind: "confirmDelete", row, snapshot };
+	}
+
+	private deleteHook(screen: Screen & { kind: "confirmDelete" }): void {
+		const entry = screen.row.entry;
+		const at = parseHookPath(entry.jsonPath);
+		if (at === undefined) {
+			this.message = { level: "error", text: `cannot locate ${entry.jsonPath} in ${entry.source.file}` };
+			this.screen = { kind: "main" };
+			return;
+		}
+		this.finishSave(this.services.save(screen.snapshot, { kind: "delete", id: entry.id, at }, entry), `Deleted ${entry.event} hook from ${screen.row.source} (${entry.source.file}).`);
+	}
+
+	/** After a save: back to the list with what happened; reload so the list shows the file as it is now. */
+	private finishSave(result: SaveResult, done: string): void {
+		this.screen = { kind: "main" };
+		if (result.ok) this.message = { level: "info", text: done };
+		else if (result.reason === "changed_on_disk" || result.reason === "not_found") {
+			this.message = { level: "error", text: `${result.message}. The panel reloaded the file: check the list and try again.` };
+		} else this.message = { level: "error", text: result.message };
+		this.host.schedule(() => this.host.requestRender(), RELOAD_DELAY_MS);
+	}
+
+	// ---- rendering ---------------------------------------------------------------------------------------
+
+	/** Rebuilds the rows from the live configuration, the switches and the log, and applies the filter. */
+	private refresh(): void {
+		const config = this.services.config();
+		this.rows = config === undefined ? [] : buildRows(config, { isEnabled: (entry) => this.services.isEnabled(entry), stats: (id) => this.services.log.stats(id), sources: this.services.sources });
+		const query = this.filter.getValue();
+		this.hookList.setMatches(fuzzyFilter(this.rows, query, HOOK_FILTER_KEYS, hookFilterFields));
+		this.logList.setMatches(fuzzyFilter(buildLogRows(this.services.log.records()), query, LOG_FILTER_KEYS, logFilterFields));
+	}
+
+	private panelHeight(): number {
+		return Math.max(10, Math.min(this.host.rows() - 2, 40));
+	}
+
+	/** Rows left for the list, log or details once the fixed lines are drawn (an estimate for paging). */
+	private bodyHeight(): number {
+		return Math.max(3, this.panelHeight() - 8);
+	}
+
+	private detailLines(width = 80): string[] {
+		const config = this.services.config();
+		if (this.screen.kind === "hookDetails") {
+			const key = this.screen.key;
+			const row = this.rows.find((candidate) => candidate.key === key);
+			if (row === undefined) return [this.theme.fg("warning", fit("This hook is no longer in the settings (the file changed).", width))];
+			return hookDetailLines(this.theme, row, width, { allOff: this.services.allOff(), disableAllHooks: config?.disableAllHooks ?? false });
+		}
+		if (this.screen.kind === "recordDetails") return recordDetailLines(this.theme, this.screen.row, width);
+		return [];
+	}
+
+	/** Renders the panel: exactly the panel height, every line exactly `width` columns. */
+	render(width: number): string[] {
+		const t = this.theme;
+		const inner = Math.max(1, width - FRAME_COLUMNS);
+		const height = this.panelHeight();
+		this.refresh();
+		const config = this.services.config();
+		const top: string[] = [this.tabLine(inner)];
+		if (this.services.allOff()) {
+			for (const line of wordWrap(`ALL HOOKS ARE OFF in this pi session. ${this.keys.label("killSwitch")} turns them back on.`, inner)) {
+				top.push(t.bold(t.fg("error", fit(line, inner))));
+			}
+		} else if (config?.disableAllHooks) {
+			for (const line of wordWrap("disableAllHooks is set in the settings: no hook runs.", inner)) top.push(t.fg("warning", fit(line, inner)));
+		}
+		if (this.screen.kind === "main") top.push(t.fg("muted", "Filter: ") + this.filterField(inner - 8));
+		const bottom: string[] = [];
+		if (this.message !== undefined && this.screen.kind === "main") {
+			for (const line of wordWrap(this.message.text, inner).slice(0, 3)) bottom.push(t.fg(this.message.level === "error" ? "error" : "success", fit(line, inner)));
+		}
+		bottom.push(...helpLines(t, this.hints(), inner));
+		const bodyHeight = Math.max(1, height - 2 - top.length - bottom.length);
+		const body = this.body(inner, bodyHeight);
+		const title = this.screen.kind === "editor" ? "Hooks > editor" : this.screen.kind === "main" ? "Hooks" : "Hooks > details";
+		const off = config === undefined ? 0 : config.entries.filter((entry) => !this.services.isEnabled(entry)).length;
+		const right = this.services.allOff() ? "ALL OFF" : off > 0 ? `${off} off` : "";
+		return frame(t, title, right, [...top, ...body, ...bottom], width, this.services.allOff() ? "error" : "warning");
+	}
+
+	private filterField(width: number): string {
+		return this.filter.render(width)[0] ?? "";
+	}
+
+	private tabLine(width: number): string {
+		const t = this.theme;
+		const hooks = ` Hooks ${this.hookList.count()} `;
+		const log = ` Log ${this.logList.count()} `;
+		const style = (text: string, active: boolean): string => (active ? t.inverse(t.bold(text)) : t.fg("muted", text));
+		const used = hooks.length + log.length + 1;
+		return style(hooks, this.tab === "hooks") + " " + style(log, this.tab === "log") + " ".repeat(Math.max(0, width - used));
+	}
+
+	private body(width: number, height: number): string[] {
+		const t = this.theme;
+		switch (this.screen.kind) {
+			case "main":
+				if (this.tab === "hooks") return this.hookList.render(width, height);
+				return this.logList.render(width, height, "Nothing has fired yet: hooks fire on pi's tool calls, prompts and session events.");
+			case "editor":
+				this.screen.editor.focused = this.focusedState;
+				return this.screen.editor.render(width, height);
+			case "confirmDelete": {
+				const { row } = this.screen;
+				const lines = [
+					t.bold(t.fg("warning", fit("Delete this hook?", width))),
+					...hardWrap(`${row.event}  matcher ${row.matcher}`, width).map((line) => fit(line, width)),
+					...hardWrap(row.target, width).map((line) => fit(line, width)),
+					...hardWrap(`from ${fileLabel(row.entry.source.file, this.services.sources)} (${row.entry.source.file})`, width).map((line) => t.fg("muted", fit(line, width))),
+					" ".repeat(width),
+					t.fg("warning", fit(`${this.keys.label("confirm")} deletes it, ${this.keys.label("cancel")} keeps it.`, width)),
+				];
+				while (lines.length < height) lines.push(" ".repeat(width));
+				return lines.slice(0, height);
+			}
+			default: {
+				const lines = this.detailLines(width);
+				this.detailScroll.scrollBy(0, lines.length, height);
+				const window = lines.slice(this.detailScroll.offset, this.detailScroll.offset + height);
+				while (window.length < height) window.push(" ".repeat(width));
+				return window;
+			}
+		}
+	}
+
+	private hints(): [string, string][] {
+		const k = (action: PanelAction): string => this.keys.label(action);
+		const killSwitch: [string, string] = [k("killSwitch"), this.services.allOff() ? "all on" : "all off"];
+		switch (this.screen.kind) {
+			case "editor":
+				return [[`${k("nextField")}/${k("up")}${k("down")}`, "field"], [k("save"), "save"], [k("cancel"), "cancel"]];
+			case "confirmDelete":
+				return [[k("confirm"), "delete"], [k("cancel"), "keep"]];
+			case "hookDetails":
+				return [[`${k("up")}${k("down")}`, "scroll"], [k("toggle"), "on/off"], [k("edit"), "edit"], [k("delete"), "delete"], killSwitch, [k("cancel"), "back"]];
+			case "recordDetails":
+				return [[`${k("up")}${k("down")}`, "scroll"], [k("toggle"), "on/off"], killSwitch, [k("cancel"), "back"]];
+			case "main":
+				return [
+					[`${k("up")}${k("down")}`, "move"],
+					["type", "filter"],
+					[k("confirm"), "details"],
+					[k("toggle"), "on/off"],
+					[k("add"), "add"],
+					[k("edit"), "edit"],
+					[k("delete"), "delete"],
+					[k("switchView"), this.tab === "hooks" ? "log" : "hooks"],
+					killSwitch,
+					[k("cancel"), this.filter.getValue() === "" ? "close" : "clear"],
+				];
+		}
+	}
+}
+
+/** How the panel opens as an overlay: centred, nearly the full width (at least 40 columns), at most the full height. */
+export const PANEL_OVERLAY_OPTIONS = { anchor: "center", width: "94%", minWidth: 40, maxHeight: "100%" } as const satisfies OverlayOptions;

@@ -1,0 +1,87 @@
+/**
+ * The panel's keys in one place. Moving, confirming, cancelling and switching use pi's keybinding ids
+ * (`tui.select.*`, `tui.input.tab`), so a user's remapping applies; the panel's own actions use ctrl keys,
+ * because plain typing goes to the filter. The help line is built from the same table.
+ */
+import { type KeyId, matchesKey } from "@earendil-works/pi-tui";
+import type { Keybinding } from "@earendil-works/pi-tui";
+
+/** What a key does in the panel. */
+export type PanelAction =
+	| "up"
+	| "down"
+	| "pageUp"
+	| "pageDown"
+	| "confirm"
+	| "cancel"
+	| "switchView"
+	| "toggle"
+	| "add"
+	| "edit"
+	| "delete"
+	| "killSwitch"
+	| "save"
+	| "nextField"
+	| "previousField"
+	| "left"
+	| "right";
+
+/** The part of pi's KeybindingsManager the panel uses. */
+export interface KeybindingsLike {
+	matches(data: string, keybinding: Keybinding): boolean;
+	getKeys(keybinding: Keybinding): KeyId[];
+}
+
+/** pi keybinding ids behind actions that have one. */
+const BINDINGS: Partial<Record<PanelAction, Keybinding>> = {
+	up: "tui.select.up",
+	down: "tui.select.down",
+	pageUp: "tui.select.pageUp",
+	pageDown: "tui.select.pageDown",
+	confirm: "tui.select.confirm",
+	cancel: "tui.select.cancel",
+	switchView: "tui.input.tab",
+	save: "tui.input.submit",
+	nextField: "tui.input.tab",
+	left: "tui.editor.cursorLeft",
+	right: "tui.editor.cursorRight",
+};
+
+/** Actions without a pi keybinding id. */
+type OwnAction = "toggle" | "add" | "edit" | "delete" | "killSwitch" | "previousField";
+
+/** The panel's own keys (no pi id exists for these actions). */
+export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
+	toggle: "ctrl+t",
+	add: "ctrl+n",
+	edit: "ctrl+e",
+	delete: "ctrl+d",
+	killSwitch: "ctrl+shift+h",
+	previousField: "shift+tab",
+};
+
+/** The kill switch shortcut, also registered with `pi.registerShortcut`. */
+export const KILL_SWITCH_KEY: KeyId = PANEL_KEYS.killSwitch;
+
+/** Matches input against panel actions and names keys for the help line. */
+export interface PanelKeys {
+	matches(data: string, action: PanelAction): boolean;
+	/** The first key of an action as people write it: `up`, `enter`, `ctrl+t`. */
+	label(action: PanelAction): string;
+}
+
+const ARROWS: Readonly<Record<string, string>> = { up: "↑", down: "↓", left: "←", right: "→", pageUp: "pgup", pageDown: "pgdn", escape: "esc" };
+
+/** The panel keys over pi's keybindings (the manager `ctx.ui.custom` hands to the panel). */
+export const panelKeys = (keybindings: KeybindingsLike): PanelKeys => ({
+	matches(data, action) {
+		const binding = BINDINGS[action];
+		if (binding !== undefined) return keybindings.matches(data, binding);
+		return matchesKey(data, PANEL_KEYS[action as OwnAction]);
+	},
+	label(action) {
+		const binding = BINDINGS[action];
+		const key = binding === undefined ? PANEL_KEYS[action as OwnAction] : (keybindings.getKeys(binding)[0] ?? "");
+		return ARROWS[key] ?? key;
+	},
+});

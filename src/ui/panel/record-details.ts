@@ -1,0 +1,83 @@
+/**
+ * The detail view of one firing-log row: the event, every hook that ran (decision, reason, exit code,
+ * duration, stdout and stderr, capped), every hook that was considered and did not run with the reason
+ * ("why didn't my hook fire?"), and the stdin JSON that was sent. Pure.
+ */
+import { sourceLabel } from "../../engine/config/sources.ts";
+import type { NotRunHook } from "../../engine/engine.ts";
+import type { HookVerdict } from "../../engine/interpret.ts";
+import type { PanelTheme } from "../theme.ts";
+import { block, field, prettyJson, section } from "./detail-lines.ts";
+import { verdictDecision, verdictExit } from "./firing-log.ts";
+import { fit, formatClock, formatDuration, hookTarget, matcherLabel, oneLine, wordWrap } from "./format.ts";
+import { decisionColor, type LogRow } from "./log-list.ts";
+
+/** Why a hook did not run, as a sentence about this event. */
+export const notRunSentence = (hook: NotRunHook, matchQuery: string | undefined): string => {
+	const entry = hook.entry;
+	switch (hook.reason) {
+		case "matcher":
+			return `matcher "${matcherLabel(entry)}" did not match ${matchQuery === undefined ? "this event" : `"${matchQuery}"`}`;
+		case "if":
+			return `if "${entry.handler.if ?? ""}" did not match this call`;
+		case "disabled":
+			return "disabled in the /hooks panel";
+		case "duplicate":
+			return "the same command already ran for this event (each command runs once)";
+		case "all_off":
+			return "all hooks were off (kill switch or disableAllHooks)";
+		case "untrusted":
+			return "the project is not trusted, so its hooks do not run";
+		case "unsupported_type":
+			return `"${entry.handler.type}" hooks are not supported`;
+	}
+};
+
+const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: number): string[] => {
+	const outcome = verdict.outcome;
+	const decision = verdictDecision(verdict);
+	const exit = verdictExit(verdict);
+	const lines = [
+		theme.bold(fit(oneLine(hookTarget(verdict.entry)), width)),
+		...field(theme, "Source", `${sourceLabel(verdict.entry.source.scope)} (${verdict.entry.source.file})`, width),
+		...field(theme, "Decision", decision, width, decisionColor(decision)),
+		...field(theme, "Exit code", exit === undefined ? `- (${outcome.kind.replace("_", " ")})` : String(exit), width),
+		...field(theme, "Took", formatDuration(outcome.durationMs), width),
+		...field(theme, "Reason", verdict.message === "" ? "-" : verdict.message, width, verdict.status === "success" ? "text" : decisionColor(decision)),
+	];
+	if (verdict.warning !== undefined) lines.push(...field(theme, "Note", verdict.warning, width, "warning"));
+	if (outcome.kind === "spawn_failed" || outcome.kind === "request_failed") return lines;
+	const truncated = (capped: boolean, bytes: number): string => (capped ? ` (cut at the cap; ${bytes} bytes written)` : "");
+	lines.push(theme.fg("muted", fit(`stdout${truncated(outcome.stdout.truncated, outcome.stdout.bytes)}`, width)));
+	lines.push(...block(theme, outcome.stdout.text, width));
+	lines.push(theme.fg("muted", fit(`stderr${truncated(outcome.stderr.truncated, outcome.stderr.bytes)}`, width)));
+	lines.push(...block(theme, outcome.stderr.text, width, "(empty)", "warning"));
+	return lines;
+};
+
+/** The lines of a log row's detail view at `width`; the row's own hook run comes first. */
+export const recordDetailLines = (theme: PanelTheme, row: LogRow, width: number): string[] => {
+	const record = row.record;
+	const verdicts = row.verdict === undefined ? record.verdicts : [row.verdict, ...record.verdicts.filter((verdict) => verdict !== row.verdict)];
+	const lines = [
+		...field(theme, "Event", record.event, width),
+		...field(theme, "Time", formatClock(record.time), width),
+		...field(theme, "Tool", record.matchQuery ?? "-", width),
+		...field(theme, "Input", record.summary, width),
+		...section(theme, `Ran (${verdicts.length})`, width),
+	];
+	if (verdicts.length === 0) lines.push(theme.fg("muted", fit("No hook ran for this event.", width)));
+	verdicts.forEach((verdict, index) => {
+		if (index > 0) lines.push(" ".repeat(width));
+		lines.push(...verdictLines(theme, verdict, width));
+	});
+	lines.push(...section(theme, `Did not run (${record.notRun.length})`, width));
+	if (record.notRun.length === 0) lines.push(theme.fg("muted", fit("Every configured hook of this event ran.", width)));
+	for (const hook of record.notRun) {
+		lines.push(theme.fg("text", fit(`${oneLine(hookTarget(hook.entry))} (${sourceLabel(hook.entry.source.scope)})`, width)));
+		for (const line of wordWrap(notRunSentence(hook, record.matchQuery), width - 2)) lines.push(`  ${theme.fg("warning", fit(line, width - 2))}`);
+	}
+	lines.push(...section(theme, "Stdin JSON sent to the hooks", width));
+	lines.push(...block(theme, prettyJson(record.stdin), width));
+	return lines;
+};

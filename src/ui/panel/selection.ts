@@ -1,0 +1,65 @@
+/**
+ * Selection and scrolling shared by the panel's lists: the selected row is kept by key (so it survives
+ * filtering, reloads and new log records), and the window of lines follows it.
+ */
+
+/** The selected key among a list of keys. */
+export class Selection {
+	private keys: readonly string[] = [];
+	private selectedKey: string | undefined;
+
+	/** Replaces the keys, keeping the selected one when it is still there (else the first). */
+	setKeys(keys: readonly string[]): void {
+		this.keys = keys;
+		if (this.selectedKey === undefined || !keys.includes(this.selectedKey)) this.selectedKey = keys[0];
+	}
+
+	/** The selected key; undefined for an empty list. */
+	get key(): string | undefined {
+		return this.selectedKey;
+	}
+
+	/** Selects `key` when it is in the list. */
+	select(key: string): void {
+		if (this.keys.includes(key)) this.selectedKey = key;
+	}
+
+	/** Moves by `delta`: single steps wrap around at the ends, page steps stop there. */
+	move(delta: number): void {
+		const count = this.keys.length;
+		if (count === 0) return;
+		const index = Math.max(0, this.selectedKey === undefined ? 0 : this.keys.indexOf(this.selectedKey));
+		const next = Math.abs(delta) === 1 ? (index + delta + count) % count : Math.min(count - 1, Math.max(0, index + delta));
+		this.selectedKey = this.keys[next];
+	}
+}
+
+/** Scroll state of a window of lines that keeps one line (the selected row) in view. */
+export class ScrollWindow {
+	private top = 0;
+
+	/** Exactly `height` lines of `lines`, scrolled so that `focus` is visible (`context` lines above it when scrolling up). */
+	view(lines: readonly string[], focus: number, height: number, width: number, context = 2): string[] {
+		if (focus < this.top) this.top = Math.max(0, focus - context);
+		if (focus >= this.top + height) this.top = focus - height + 1;
+		this.top = Math.max(0, Math.min(this.top, Math.max(0, lines.length - height)));
+		const window = lines.slice(this.top, this.top + height);
+		while (window.length < height) window.push(" ".repeat(width));
+		return window;
+	}
+
+	/** Scrolls by `delta` lines within `total` lines and a window of `height` (for views without a selection). */
+	scrollBy(delta: number, total: number, height: number): void {
+		this.top = Math.max(0, Math.min(this.top + delta, Math.max(0, total - height)));
+	}
+
+	/** The first visible line. */
+	get offset(): number {
+		return this.top;
+	}
+
+	/** Back to the top. */
+	reset(): void {
+		this.top = 0;
+	}
+}

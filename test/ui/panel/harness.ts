@@ -1,0 +1,153 @@
+/**
+ * Mounts the /hooks panel the way pi shows it (pi-tui's TUI, an overlay over some transcript) on a virtual
+ * terminal, with real settings files in a temp dir, the real live configuration, state file and firing log.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { KeybindingsManager, Text, TUI_KEYBINDINGS, TuiMainScreen } from "@earendil-works/pi-tui";
+import { settingsSources } from "../../../src/engine/config/sources.ts";
+import { createConfigStore } from "../../../src/engine/config/store.ts";
+import type { HookConfig, HookSource } from "../../../src/engine/types.ts";
+import { createHookState, type HookState, hookStateFile } from "../../../src/pi/hook-state.ts";
+import { createKillSwitch, createPanelServices, type KillSwitch } from "../../../src/pi/panel-services.ts";
+import { type PanelTheme, testTheme } from "../../../src/ui/theme.ts";
+import { createFiringLog, type FiringLog } from "../../../src/ui/panel/firing-log.ts";
+import { HooksPanel, PANEL_OVERLAY_OPTIONS } from "../../../src/ui/panel/hooks-panel.ts";
+import { panelKeys } from "../../../src/ui/panel/keys.ts";
+import { type Screen, screenLines, screenToText } from "../../support/screen.ts";
+import { VirtualTerminal } from "../../support/virtual-terminal.ts";
+
+/** Raw key sequences as a terminal sends them. */
+export const KEY = {
+	up: "\x1b[A",
+	down: "\x1b[B",
+	right: "\x1b[C",
+	left: "\x1b[D",
+	enter: "\r",
+	escape: "\x1b",
+	tab: "\t",
+	shiftTab: "\x1b[Z",
+	backspace: "\x7f",
+	ctrlT: "\x14",
+	ctrlN: "\x0e",
+	ctrlE: "\x05",
+	ctrlD: "\x04",
+	ctrlU: "\x15",
+	ctrlShiftH: "\x1b[104;6u",
+} as const;
+
+/** Options of {@link mountPanel}. */
+export interface MountOptions {
+	readonly cols: number;
+	readonly rows?: number;
+	/** Settings per source index (0 Claude user, 1 Claude project, 2 Claude local, 3 pi global, 4 pi project). */
+	readonly settings?: Readonly<Record<number, unknown>>;
+	readonly trusted?: boolean;
+	readonly theme?: PanelTheme;
+	/** Background transcript lines under the overlay. */
+	readonly background?: readonly string[];
+}
+
+/** A mounted panel. */
+export interface PanelHarness {
+	readonly terminal: VirtualTerminal;
+	readonly panel: HooksPanel;
+	readonly root: string;
+	readonly sources: readonly HookSource[];
+	readonly log: FiringLog;
+	readonly state: HookState;
+	readonly killSwitch: KillSwitch;
+	/** The live configuration now. */
+	config(): HookConfig;
+	/** True after the panel asked to close. */
+	closed(): boolean;
+	/** Types keys (one sequence per argument), renders, and returns the screen. */
+	send(...keys: string[]): Promise<Screen>;
+	/** Types each character of `text` as its own key press. */
+	type(text: string): Promise<Screen>;
+	/** Renders and returns the screen. */
+	screen(): Promise<Screen>;
+	/** The screen's text. */
+	text(): Promise<string>;
+	/** The screen's rows. */
+	lines(): Promise<string[]>;
+	/** Writes settings JSON (pretty, tab-indented) for source `index`; returns the path. */
+	writeSettings(index: number, value: unknown): string;
+	/** Runs the callbacks the panel scheduled (reloads after a save). */
+	runScheduled(): void;
+	dispose(): void;
+}
+
+/** Mounts the panel over a short transcript. */
+export const mountPanel = async (options: MountOptions): Promise<PanelHarness> => {
+	const root = mkdtempSync(join(tmpdir(), "panel-test-"));
+	const sources = settingsSources({ home: join(root, "home"), agentDir: join(root, "agent"), projectDir: join(root, "project") });
+	const writeSettings = (index: number, value: unknown): string => {
+		const file = sources[index]?.file;
+		if (file === undefined) throw new Error(`no source ${index}`);
+		mkdirSync(dirname(file), { recursive: true });
+		writeFileSync(file, `${JSON.stringify(value, null, "\t")}\n`);
+		return file;
+	};
+	for (const [index, value] of Object.entries(options.settings ?? {})) if (value !== undefined) writeSettings(Number(index), value);
+	const trusted = options.trusted ?? true;
+	const store = createConfigStore({ sources, isTrusted: () => trusted, checkIntervalMs: 0 });
+	const log = createFiringLog();
+	const state = createHookState(hookStateFile(join(root, "agent")), () => new Date("2026-01-02T03:04:05Z"));
+	const killSwitch = createKillSwitch();
+	const services = createPanelServices({ config: () => store.current(), sources, log, state, killSwitch, trusted: () => trusted });
+	const terminal = new VirtualTerminal(options.cols, options.rows ?? 30);
+	const tui = new TuiMainScreen(terminal);
+	const background = options.background ?? Array.from({ length: 8 }, (_, i) => `transcript line ${i + 1}: pi ran a tool`);
+	tui.addChild(new Text(background.join("\n"), 0, 0));
+	let closed = false;
+	const scheduled: (() => void)[] = [];
+	const panel = new HooksPanel(options.theme ?? testTheme, panelKeys(new KeybindingsManager(TUI_KEYBINDINGS)), services, {
+		requestRender: () => tui.requestRender(),
+		close: () => {
+			closed = true;
+			tui.hideOverlay();
+		},
+		rows: () => terminal.rows,
+		schedule: (callback) => void scheduled.push(callback),
+	});
+	tui.showOverlay(panel, PANEL_OVERLAY_OPTIONS);
+	tui.start();
+	const screen = async (): Promise<Screen> => {
+		tui.renderNow();
+		return terminal.screen();
+	};
+	await screen();
+	return {
+		terminal,
+		panel,
+		root,
+		sources,
+		log,
+		state,
+		killSwitch,
+		config: () => store.current(),
+		closed: () => closed,
+		async send(...keys) {
+			for (const key of keys) terminal.send(key);
+			return screen();
+		},
+		async type(text) {
+			for (const char of text) terminal.send(char);
+			return screen();
+		},
+		screen,
+		text: async () => screenToText(await screen()),
+		lines: async () => screenLines(await screen()),
+		writeSettings,
+		runScheduled: () => {
+			for (const callback of scheduled.splice(0)) callback();
+		},
+		dispose() {
+			tui.stop();
+			terminal.dispose();
+			rmSync(root, { recursive: true, force: true });
+		},
+	};
+};
