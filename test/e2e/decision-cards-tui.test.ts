@@ -1,0 +1,88 @@
+/**
+ * The real pi in tmux: a guard blocks `rm -rf`, the decision card and the footer counter appear, a slow hook
+ * shows its statusMessage while it runs; after quitting, `pi --session <id>` draws the card again with the
+ * counter restored, and Ctrl+O expands the card to the full record.
+ */
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
+import { createPiSandbox, EXTENSION_PATH, PI_BIN, type PiSandbox, PROJECT_ROOT } from "../support/pi-env.ts";
+import { createTmuxServer, type TmuxServer } from "../support/tmux.ts";
+
+let llm: FakeLlm;
+let sandbox: PiSandbox;
+let tmux: TmuxServer;
+
+beforeAll(async () => {
+	llm = await startFakeLlm();
+	sandbox = createPiSandbox({ fakeUrl: llm.url });
+	// User-level hooks (~/.claude/settings.json): they need no project trust or approval.
+	const hookDir = join(sandbox.home, ".claude", "hooks");
+	mkdirSync(hookDir, { recursive: true });
+	copyFileSync(join(PROJECT_ROOT, "test", "fixtures", "hooks", "block_dangerous_bash.py"), join(hookDir, "guard.py"));
+	sandbox.writeJson("home/.claude/settings.json", {
+		hooks: {
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [{ type: "command", command: `python3 ${join(hookDir, "guard.py")}`, timeout: 10 }] },
+				{ matcher: "Bash", hooks: [{ type: "command", command: "sleep 2", if: "Bash(echo slow*)", statusMessage: "Checking the slow path" }] },
+			],
+		},
+	});
+	mkdirSync(join(sandbox.projectDir, "victim"));
+	tmux = createTmuxServer();
+});
+
+afterAll(async () => {
+	tmux?.kill();
+	await llm?.close();
+	sandbox?.cleanup();
+});
+
+const env = () => sandbox.env({ TERM: "tmux-256color", COLORTERM: "truecolor" });
+
+describe("decision cards and the footer counter in the real pi", () => {
+	let sessionId = "";
+
+	it("a blocked command draws a card and counts in the footer; a slow hook shows its statusMessage", async () => {
+		tmux.start([PI_BIN, "-e", EXTENSION_PATH], { name: "first", cwd: sandbox.projectDir, env: env() });
+		await tmux.waitFor("fake-model", { name: "first" });
+		tmux.type("bash: rm -rf victim", "first");
+		tmux.keys(["Enter"], "first");
+		const screen = await tmux.waitFor(/hooks 1 blocked/, { name: "first" });
+		expect(screen).toMatch(/\u2717 blocked Bash \u00b7 guard\.py \u00b7 Dangerous command blocked: recursive forced delete/);
+		expect(existsSync(join(sandbox.projectDir, "victim"))).toBe(true);
+
+		tmux.type("bash: echo slow path", "first");
+		tmux.keys(["Enter"], "first");
+		await tmux.waitFor("hooks Checking the slow path \u00b7 1 blocked", { name: "first" });
+		await tmux.waitFor((text) => text.includes("fake-model saw tool result: slow path") && !text.includes("Checking the slow path"), {
+			name: "first",
+		});
+		expect(tmux.capture({ name: "first" })).toContain("hooks 1 blocked");
+
+		tmux.keys(["C-d"], "first");
+		const after = await tmux.waitFor(/pi --session ([0-9a-f-]{36})/, { name: "first" });
+		sessionId = /pi --session ([0-9a-f-]{36})/.exec(after)?.[1] ?? "";
+		expect(sessionId).not.toBe("");
+	});
+
+	it("pi --session <id> draws the card again and restores the counter; Ctrl+O shows the full record", async () => {
+		expect(sessionId).not.toBe("");
+		tmux.start([PI_BIN, "-e", EXTENSION_PATH, "--session", sessionId], { name: "resumed", cwd: sandbox.projectDir, env: env() });
+		const screen = await tmux.waitFor(/hooks 1 blocked/, { name: "resumed" });
+		expect(screen).toMatch(/\u2717 blocked Bash \u00b7 guard\.py \u00b7 Dangerous command blocked/);
+
+		tmux.keys(["C-o"], "resumed");
+		const expanded = await tmux.waitFor("to collapse", { name: "resumed" });
+		expect(expanded).toMatch(/event +PreToolUse/);
+		expect(expanded).toMatch(/input +rm -rf victim/);
+		expect(expanded).toMatch(/matcher +Bash/);
+		expect(expanded).toMatch(/source +Claude user \u00b7 .*settings\.json/);
+		expect(expanded).toMatch(/result +exit 2 \u00b7 \d+ ms \u00b7 blocking/);
+		expect(expanded).toMatch(/stderr +Dangerous command blocked: recursive forced delete \(rm -rf\)\. Command: rm -rf victim/);
+		expect(expanded).toContain("hooks 1 blocked");
+		tmux.keys(["C-d"], "resumed");
+		await tmux.waitFor(/pi --session/, { name: "resumed" });
+	});
+});

@@ -1,0 +1,126 @@
+// Driving a real terminal program (the real pi) in tmux for end-to-end tests: a private server per test
+// file (own socket and config, never the user's tmux), keys sent with send-keys, the screen read with
+// capture-pane, and waits on screen text instead of fixed sleeps.
+
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** tmux settings for tests: no status line, pi's extended keys, no escape delay, panes kept after exit. */
+const TMUX_CONF = [
+	"set -g status off",
+	"set -g extended-keys on",
+	"set -g escape-time 0",
+	'set -g default-terminal "tmux-256color"',
+	"set -g remain-on-exit on",
+	"set -g history-limit 10000",
+].join("\n");
+
+/** Options of {@link TmuxServer.start}. */
+export interface TmuxStartOptions {
+	/** Session name; default `main`. */
+	readonly name?: string;
+	readonly cwd: string;
+	/** The complete environment of the program (nothing is inherited from the tmux server). */
+	readonly env: Readonly<Record<string, string>>;
+	/** Default 120 x 40. */
+	readonly cols?: number;
+	readonly rows?: number;
+}
+
+/** Options of {@link TmuxServer.waitFor}. */
+export interface WaitOptions {
+	/** Default `main`. */
+	readonly name?: string;
+	/** Default 20 000 ms. */
+	readonly timeoutMs?: number;
+	/** Poll interval; default 100 ms. */
+	readonly intervalMs?: number;
+}
+
+/** A private tmux server; `kill()` it in `afterAll`. */
+export interface TmuxServer {
+	/** The `-L` socket name. */
+	readonly socket: string;
+	/** Starts `argv` in a new detached session; the program's environment is exactly `options.env`. */
+	start(argv: readonly string[], options: TmuxStartOptions): void;
+	/** `send-keys` with tmux key names, e.g. `"Enter"`, `"C-o"`, `"C-d"`. */
+	keys(keys: readonly string[], name?: string): void;
+	/** Types `text` literally (`send-keys -l`). */
+	type(text: string, name?: string): void;
+	/** The visible screen as plain text (`capture-pane -p`), or with colours (`-e -N`) for screenshots. */
+	capture(options?: { readonly name?: string; readonly escapes?: boolean }): string;
+	/** Resolves with the screen once `test` accepts it; rejects with the last screen after the timeout. */
+	waitFor(test: string | RegExp | ((screen: string) => boolean), options?: WaitOptions): Promise<string>;
+	/** True while the session's program is running (false once it exited; the pane stays). */
+	isRunning(name?: string): boolean;
+	/** Kills the server and removes its socket and config. */
+	kill(): void;
+}
+
+const shellQuote = (value: string): string => `'${value.replace(/'/g, "'\\''")}'`;
+
+/** Creates a private tmux server (started lazily by the first `start`). */
+export const createTmuxServer = (): TmuxServer => {
+	const dir = mkdtempSync(join(tmpdir(), "phm-tmux-"));
+	const conf = join(dir, "tmux.conf");
+	writeFileSync(conf, `${TMUX_CONF}\n`);
+	const socket = `phm-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+	const tmux = (args: readonly string[]): string =>
+		execFileSync("tmux", ["-L", socket, "-f", conf, ...args], { encoding: "utf8", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TMUX_TMPDIR: dir } });
+
+	const capture = (options: { readonly name?: string; readonly escapes?: boolean } = {}): string =>
+		tmux(["capture-pane", "-p", ...(options.escapes ? ["-e", "-N"] : []), "-t", options.name ?? "main"]);
+
+	return {
+		socket,
+		start(argv, options) {
+			// `env -i`: the tmux server's own environment (the test runner's) must not leak into the program.
+			const command = ["env", "-i", ...Object.entries(options.env).map(([key, value]) => `${key}=${value}`), ...argv].map(shellQuote).join(" ");
+			tmux([
+				"new-session",
+				"-d",
+				"-s",
+				options.name ?? "main",
+				"-x",
+				String(options.cols ?? 120),
+				"-y",
+				String(options.rows ?? 40),
+				"-c",
+				options.cwd,
+				command,
+			]);
+		},
+		keys(keys, name = "main") {
+			tmux(["send-keys", "-t", name, ...keys]);
+		},
+		type(text, name = "main") {
+			tmux(["send-keys", "-t", name, "-l", text]);
+		},
+		capture,
+		async waitFor(test, options = {}) {
+			const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+			const accepts =
+				typeof test === "string" ? (screen: string) => screen.includes(test) : test instanceof RegExp ? (screen: string) => test.test(screen) : test;
+			let screen = "";
+			for (;;) {
+				screen = capture({ name: options.name ?? "main" });
+				if (accepts(screen)) return screen;
+				if (Date.now() > deadline) throw new Error(`tmux: timed out waiting for ${String(test)}; the screen was:\n${screen}`);
+				await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
+			}
+		},
+		isRunning(name = "main") {
+			return tmux(["display-message", "-p", "-t", name, "#{pane_dead}"]).trim() === "0";
+		},
+		kill() {
+			try {
+				tmux(["kill-server"]);
+			} catch {
+				// No server was started, or it is already gone.
+			}
+			rmSync(dir, { recursive: true, force: true });
+		},
+	};
+};
