@@ -6,18 +6,20 @@ import { join } from "node:path";
 import { fauxProvider, type FauxProviderHandle } from "@earendil-works/pi-ai";
 import {
 	type AgentSession,
-	AgentSessionRuntime,
+	type AgentSessionRuntime,
 	type CreateAgentSessionRuntimeFactory,
 	createAgentSessionFromServices,
 	createAgentSessionRuntime,
 	createAgentSessionServices,
 	type ExtensionFactory,
-	type ExtensionMode,
 	type ExtensionUIContext,
 	ModelRuntime,
 	SessionManager,
 	SettingsManager,
 } from "@earendil-works/pi-coding-agent";
+
+/** pi's run modes as extensions see them (`ctx.mode`). */
+export type ExtensionMode = "tui" | "rpc" | "json" | "print";
 
 /** What a {@link fakeUi} recorded. */
 export interface FakeUiLog {
