@@ -16,7 +16,7 @@ export const BLOCK_CHARS = 8000;
 
 /** `label   value`, the value wrapped under itself; a narrow width puts the value under the label. */
 export const field = (theme: PanelTheme, label: string, value: string, width: number, color: UiColor = "text"): string[] => {
-	const labelWidth = width >= 40 ? LABEL : 0;
+	const labelWidth = width >= 30 ? LABEL : 0;
 	const valueWidth = Math.max(1, width - labelWidth);
 	const wrapped = wordWrap(value === "" ? "-" : value, labelWidth === 0 ? valueWidth - 2 : valueWidth);
 	if (labelWidth === 0) {

@@ -2,8 +2,9 @@
  * The panel's filter: fuse.js fuzzy search over named text fields of each row (event, matcher, command,
  * source), keeping the rows in their order, and the matched character ranges for highlighting. Pure.
  */
+import { visibleWidth } from "@earendil-works/pi-tui";
 import Fuse from "fuse.js";
-import { fitParts } from "./format.ts";
+import { fitMiddleParts, fitParts } from "./format.ts";
 
 /** Matched character ranges `[start, end]` (inclusive, UTF-16 indices) in one field. */
 export type MatchRanges = readonly (readonly [number, number])[];
@@ -73,4 +74,17 @@ export const highlightFit = (text: string, width: number, ranges: MatchRanges | 
 		index = next;
 	}
 	return out + tail;
+};
+
+/** Like {@link highlightFit}, but a long text is cut in the middle (see {@link fitMiddleParts}). */
+export const highlightFitMiddle = (text: string, width: number, ranges: MatchRanges | undefined, mark: (text: string) => string): string => {
+	const { line, pieces } = fitMiddleParts(text, width);
+	const [first, second] = pieces;
+	if (ranges === undefined || ranges.length === 0 || first === undefined) return line;
+	if (second === undefined) return highlightFit(text, width, ranges, mark);
+	const front = text.slice(first.start, first.end);
+	const back = text.slice(second.start, second.end);
+	const backRanges = ranges.map(([start, end]) => [start - second.start, end - second.start] as const).filter(([, end]) => end >= 0);
+	const rest = line.slice(front.length + 3 + back.length);
+	return highlightFit(front, visibleWidth(front), ranges, mark) + "..." + highlightFit(back, visibleWidth(back), backRanges, mark) + rest;
 };

@@ -38,6 +38,36 @@ export const fitParts = (text: string, width: number): { readonly kept: string; 
 	return { kept, tail: ellipsis + " ".repeat(Math.max(0, width - visibleWidth(kept) - ellipsis.length)) };
 };
 
+/** A kept piece of a text fitted in the middle: `text.slice(start, end)`. */
+export interface KeptPiece {
+	readonly start: number;
+	readonly end: number;
+}
+
+/**
+ * Plain text in exactly `width` columns, cut in the middle (`~/.cl...block-rm.sh`) when longer, so both the
+ * start of a command and its script name stay visible. Returns the pieces of `text` that were kept.
+ */
+export const fitMiddleParts = (text: string, width: number): { readonly line: string; readonly pieces: readonly KeptPiece[] } => {
+	const textWidth = visibleWidth(text);
+	if (textWidth <= width || width < 12) {
+		const { kept, tail } = fitParts(text, width);
+		return { line: kept + tail, pieces: [{ start: 0, end: kept.length }] };
+	}
+	const available = width - 3;
+	const headWidth = Math.floor(available * 0.35);
+	const front = head(text, headWidth);
+	const back = sliceByColumn(text, textWidth - (available - headWidth), available - headWidth, true);
+	const line = `${front}...${back}`;
+	return {
+		line: line + " ".repeat(Math.max(0, width - visibleWidth(line))),
+		pieces: [
+			{ start: 0, end: front.length },
+			{ start: text.length - back.length, end: text.length },
+		],
+	};
+};
+
 /**
  * Plain text in exactly `width` columns: cut with `...` when longer, padded with spaces when shorter. Adds no
  * escape codes, so the result can be styled as a whole (an inverse row stays inverse to its end).

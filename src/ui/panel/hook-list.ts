@@ -5,7 +5,7 @@
  */
 import type { PanelTheme } from "../theme.ts";
 import type { FilterMatch, MatchRanges } from "./filter.ts";
-import { highlightFit } from "./filter.ts";
+import { highlightFit, highlightFitMiddle } from "./filter.ts";
 import { fit, fitRight, formatDuration } from "./format.ts";
 import type { ListRow } from "./hook-rows.ts";
 import { ScrollWindow, Selection } from "./selection.ts";
@@ -37,6 +37,7 @@ const SHORT_SOURCES: Readonly<Record<string, string>> = {
 
 /** Column widths of a row at an inner width; 0 = the column is left out. */
 interface Columns {
+	readonly indent: number;
 	readonly state: number;
 	readonly target: number;
 	readonly source: number;
@@ -48,21 +49,23 @@ interface Columns {
 const MARKER = 2;
 const INDENT = 2;
 
-/** Lays out the columns: the command keeps at least 20 columns; outcome, runs, then full source labels go first. */
+/**
+ * Lays out the columns: the command keeps at least 24 columns; the last outcome, the run count, then the
+ * full source labels and the indentation give way first.
+ */
 export const listColumns = (width: number): Columns => {
-	const state = 5;
-	const fixed = INDENT + MARKER + state;
-	const options: Omit<Columns, "target" | "state">[] = [
-		{ source: 15, shortSource: false, runs: 6, last: 14 },
-		{ source: 15, shortSource: false, runs: 6, last: 0 },
-		{ source: 15, shortSource: false, runs: 0, last: 0 },
-		{ source: 8, shortSource: true, runs: 0, last: 0 },
+	const options: Omit<Columns, "target">[] = [
+		{ indent: INDENT, state: 5, source: 15, shortSource: false, runs: 6, last: 14 },
+		{ indent: INDENT, state: 5, source: 15, shortSource: false, runs: 6, last: 0 },
+		{ indent: INDENT, state: 5, source: 15, shortSource: false, runs: 0, last: 0 },
+		{ indent: INDENT, state: 5, source: 8, shortSource: true, runs: 0, last: 0 },
 	];
 	for (const option of options) {
-		const target = width - fixed - option.source - option.runs - option.last;
-		if (target >= 20) return { state, target, ...option };
+		const target = width - option.indent - MARKER - option.state - option.source - option.runs - option.last;
+		if (target >= 24) return { ...option, target };
 	}
-	return { state, target: Math.max(1, width - fixed - 8), source: 8, shortSource: true, runs: 0, last: 0 };
+	const narrow = { indent: 0, state: 5, source: 8, shortSource: true, runs: 0, last: 0 };
+	return { ...narrow, target: Math.max(1, width - MARKER - narrow.state - narrow.source) };
 };
 
 const stateLabel = (row: ListRow): string => (row.kind === "issue" ? "bad" : row.state === "skipped" ? "skip" : row.state);
@@ -145,7 +148,9 @@ export class HookList {
 		const source = columns.shortSource ? (SHORT_SOURCES[row.source] ?? row.source) : row.source;
 		const muted = row.kind === "issue" || row.state !== "on";
 		const textColor = row.kind === "issue" ? "error" : muted ? "dim" : "text";
-		const target = highlightFit(row.target, columns.target, match.ranges.target, mark);
+		// A command keeps its start and its script name; an error message reads from its start.
+		const fitTarget = row.kind === "hook" ? highlightFitMiddle : highlightFit;
+		const target = fitTarget(row.target, columns.target, match.ranges.target, mark);
 		const sourceCell = highlightFit(source, columns.source - 1, columns.shortSource ? undefined : match.ranges.source, mark);
 		let stats = "";
 		if (columns.runs > 0 && row.kind === "hook") stats += fitRight(row.stats.runs === 0 ? "-" : `${row.stats.runs}x`, columns.runs - 1) + " ";
@@ -155,14 +160,14 @@ export class HookList {
 			stats += fit(last === undefined ? "" : `${last.decision} ${formatDuration(last.durationMs)}`, columns.last);
 		}
 		const body =
-			" ".repeat(INDENT) +
+			" ".repeat(columns.indent) +
 			(selected ? "> " : "  ") +
 			t.fg(stateColor, fit(state, columns.state)) +
 			t.fg(textColor, target) +
 			" " +
 			t.fg("muted", sourceCell) +
 			t.fg("muted", stats);
-		const used = INDENT + MARKER + columns.state + columns.target + columns.source + columns.runs + columns.last;
+		const used = columns.indent + MARKER + columns.state + columns.target + columns.source + columns.runs + columns.last;
 		const line = body + " ".repeat(Math.max(0, width - used));
 		return selected ? t.inverse(line) : line;
 	}

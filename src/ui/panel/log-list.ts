@@ -6,7 +6,7 @@
 import type { FiringRecord, NotRunReason } from "../../engine/engine.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import type { PanelTheme, UiColor } from "../theme.ts";
-import { type FilterMatch, highlightFit } from "./filter.ts";
+import { type FilterMatch, highlightFit, highlightFitMiddle } from "./filter.ts";
 import { type RunDecision, verdictDecision, verdictExit } from "./firing-log.ts";
 import { fit, fitRight, formatClock, formatDuration, hookTarget, oneLine } from "./format.ts";
 import { ScrollWindow, Selection } from "./selection.ts";
@@ -110,7 +110,7 @@ const MARKER = 2;
 /** Column widths at an inner width: the event, then the numbers, then the hook go first when space is short. */
 export const logColumns = (width: number): LogColumns => {
 	const flex = (rest: number, hook: boolean): { input: number; hook: number } =>
-		hook ? { input: Math.ceil(rest * 0.55), hook: rest - Math.ceil(rest * 0.55) } : { input: rest, hook: 0 };
+		hook ? { input: Math.ceil(rest * 0.5), hook: rest - Math.ceil(rest * 0.5) } : { input: rest, hook: 0 };
 	const layouts = [
 		{ event: 19, duration: 7, exit: 5, hook: true },
 		{ event: 0, duration: 7, exit: 5, hook: true },
@@ -201,7 +201,7 @@ export class LogList {
 			(columns.event > 0 ? t.fg("accent", highlightFit(row.event, columns.event - 1, match.ranges.event, mark)) + " " : "") +
 			highlightFit(row.input, columns.input - 1, match.ranges.input, mark) +
 			" " +
-			(columns.hook > 0 ? `${t.fg(verdict === undefined ? "muted" : "text", highlightFit(row.hook, columns.hook - 1, match.ranges.hook, mark))} ` : "") +
+			(columns.hook > 0 ? `${t.fg(verdict === undefined ? "muted" : "text", (verdict === undefined ? highlightFit : highlightFitMiddle)(row.hook, columns.hook - 1, match.ranges.hook, mark))} ` : "") +
 			t.fg("muted", numbers) +
 			t.fg(decisionColor(row.decision), highlightFit(row.decision, DECISION, match.ranges.decision, mark));
 		const used = MARKER + TIME + columns.event + columns.input + columns.hook + columns.duration + columns.exit + DECISION;

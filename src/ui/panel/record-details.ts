@@ -49,7 +49,7 @@ const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: number): s
 	if (outcome.kind === "spawn_failed" || outcome.kind === "request_failed") return lines;
 	const truncated = (capped: boolean, bytes: number): string => (capped ? ` (cut at the cap; ${bytes} bytes written)` : "");
 	lines.push(theme.fg("muted", fit(`stdout${truncated(outcome.stdout.truncated, outcome.stdout.bytes)}`, width)));
-	lines.push(...block(theme, outcome.stdout.text, width));
+	lines.push(...block(theme, outcome.stdout.text.trim().startsWith("{") ? prettyJson(outcome.stdout.text) : outcome.stdout.text, width));
 	lines.push(theme.fg("muted", fit(`stderr${truncated(outcome.stderr.truncated, outcome.stderr.bytes)}`, width)));
 	lines.push(...block(theme, outcome.stderr.text, width, "(empty)", "warning"));
 	return lines;

@@ -29,6 +29,8 @@ export const KEY = {
 	tab: "\t",
 	shiftTab: "\x1b[Z",
 	backspace: "\x7f",
+	pageDown: "\x1b[6~",
+	pageUp: "\x1b[5~",
 	ctrlT: "\x14",
 	ctrlN: "\x0e",
 	ctrlE: "\x05",
@@ -74,6 +76,13 @@ export interface PanelHarness {
 	lines(): Promise<string[]>;
 	/** Writes settings JSON (pretty, tab-indented) for source `index`; returns the path. */
 	writeSettings(index: number, value: unknown): string;
+	/**
+	 * Waits (without forcing a render) until the screen shows `text`: proves that something other than a key
+	 * press, such as a new log record, re-rendered the panel.
+	 */
+	waitFor(text: string, timeoutMs?: number): Promise<Screen>;
+	/** The text of every page of a scrolling view: presses page down until the screen stops changing. */
+	allPages(): Promise<string>;
 	/** Runs the callbacks the panel scheduled (reloads after a save). */
 	runScheduled(): void;
 	dispose(): void;
@@ -141,6 +150,25 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 		text: async () => screenToText(await screen()),
 		lines: async () => screenLines(await screen()),
 		writeSettings,
+		async allPages() {
+			const pages = [screenToText(await screen())];
+			for (let i = 0; i < 20; i++) {
+				terminal.send(KEY.pageDown);
+				const page = screenToText(await screen());
+				if (page === pages.at(-1)) break;
+				pages.push(page);
+			}
+			return pages.join("\n");
+		},
+		async waitFor(text, timeoutMs = 2000) {
+			const deadline = Date.now() + timeoutMs;
+			for (;;) {
+				const current = await terminal.screen();
+				if (screenToText(current).includes(text)) return current;
+				if (Date.now() > deadline) throw new Error(`"${text}" did not appear:\n${screenToText(current)}`);
+				await new Promise((resolve) => setTimeout(resolve, 10));
+			}
+		},
 		runScheduled: () => {
 			for (const callback of scheduled.splice(0)) callback();
 		},

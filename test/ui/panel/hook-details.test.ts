@@ -1,0 +1,91 @@
+/** Enter on a hook: its full definition, its file, whether it runs, and its statistics for the session. */
+import { afterEach, describe, expect, it } from "vitest";
+import type { ProcessOutcome } from "../../../src/engine/types.ts";
+import { TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
+import { cellAt, findText, screenLines } from "../../support/screen.ts";
+import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord } from "./fixtures.ts";
+import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+
+let harness: PanelHarness | undefined;
+afterEach(() => {
+	harness?.dispose();
+	harness = undefined;
+});
+
+const timedOut: ProcessOutcome = {
+	kind: "timed_out",
+	timeoutMs: 10_000,
+	stdout: { text: "", bytes: 0, truncated: false },
+	stderr: { text: "", bytes: 0, truncated: false },
+	durationMs: 10_000,
+};
+
+describe.each([40, 80, 120])("hook details at %i columns", (cols) => {
+	it("show the definition, file, JSON path and statistics (runs, blocks, errors, timeouts, median, p95)", async () => {
+		harness = await mountPanel({ cols, rows: 70, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		const guard = entryWith(h.config(), "block-rm.sh");
+		const outcomes = [exitedWith(2, 30, "", "no"), exitedWith(0, 10), exitedWith(2, 50, "", "no"), exitedWith(1, 20), timedOut];
+		outcomes.forEach((outcome, index) => h.log.add(firingRecord(index + 1, index * 1000, [[guard, outcome]])));
+		await h.type("block-rm");
+		const screen = await h.send(KEY.enter);
+		const text = await h.allPages();
+		expect(text).toContain("Hooks > details");
+		expect(text).toMatch(/State\s+enabled/);
+		expect(text).toMatch(cols >= 80 ? /Command\s+~\/\.claude\/hooks\/block-rm\.sh/ : /Command\s+~\/\.claude\/hooks\/block-/);
+		expect(text).toMatch(/Timeout\s+10 s/);
+		expect(text).toMatch(/Source\s+Claude user/);
+		// Wrapped values continue under themselves: without borders and spaces the path reads in one piece.
+		expect(text.replace(/[│\s]/g, "")).toContain(`${h.sources[0]?.file}`.replace(/\s/g, ""));
+		expect(text.replace(/[│\s]/g, "")).toContain("JSONpathhooks.PreToolUse[0].hooks[0]");
+		expect(text).toMatch(/Runs\s+5/);
+		expect(text).toMatch(/Blocks\s+2/);
+		expect(text).toMatch(/Errors\s+1/);
+		expect(text).toMatch(/Timeouts\s+1/);
+		expect(text).toMatch(/Median\s+30ms/);
+		expect(text).toMatch(/95th pct\s+10s/);
+		expect(text.replace(/[│\s]/g, "")).toContain('"command":"~/.claude/hooks/block-rm.sh","timeout":10');
+		const blocks = findText(screen, "Blocks") ?? { row: 0, col: 0 };
+		const value = (screenLines(screen)[cols >= 44 ? blocks.row : blocks.row + 1] ?? "").indexOf("2");
+		expect(cellAt(screen, cols >= 44 ? blocks.row : blocks.row + 1, value).fg).toBe(`p${TEST_THEME_COLORS.error}`);
+	});
+});
+
+describe("hook details", () => {
+	it("say why a skipped hook does not run and show a disabled hook as disabled", async () => {
+		harness = await mountPanel({ cols: 100, rows: 50, settings: FIXTURE_SETTINGS, trusted: false });
+		const h = harness;
+		await h.type("git_policy");
+		let text = screenLines(await h.send(KEY.enter)).join("\n");
+		expect(text).toMatch(/State\s+skipped: project is not trusted/);
+		await h.send(KEY.escape, KEY.ctrlU);
+		await h.type("block-rm");
+		await h.send(KEY.ctrlT);
+		text = screenLines(await h.send(KEY.enter)).join("\n");
+		expect(text).toMatch(/State\s+disabled in this panel/);
+		text = screenLines(await h.send(KEY.ctrlT)).join("\n");
+		expect(text).toMatch(/State\s+enabled/);
+	});
+
+	it("scroll with the arrow keys when they are longer than the panel, and esc goes back", async () => {
+		harness = await mountPanel({ cols: 80, rows: 16, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		await h.type("block-rm");
+		let text = screenLines(await h.send(KEY.enter)).join("\n");
+		expect(text).toContain("State");
+		for (let i = 0; i < 40; i++) await h.send(KEY.down);
+		text = screenLines(await h.screen()).join("\n");
+		expect(text).not.toMatch(/State\s+enabled/);
+		expect(text).toContain("}");
+		text = screenLines(await h.send(KEY.escape)).join("\n");
+		expect(text).toContain("Filter:");
+	});
+
+	it("explain an invalid entry: the problem, where it is, and that the rest of the file loads", async () => {
+		harness = await mountPanel({ cols: 80, rows: 40, settings: FIXTURE_SETTINGS });
+		const text = screenLines(await harness.send(KEY.enter)).join("\n");
+		expect(text).toMatch(/Problem\s+a command hook needs a non-empty "command" string/);
+		expect(text).toMatch(/Where\s+hooks\.UserPromptSubmit\[0\]\.hooks\[0\]\.command/);
+		expect(text).toContain("the rest of the file still loads");
+	});
+});

@@ -1,0 +1,162 @@
+/**
+ * The /hooks panel as a person sees it in pi (an overlay on pi-tui's TUI, on a headless terminal) at widths
+ * 40, 80 and 120: the grouped list with sources, skipped and invalid entries, filtering with highlighted
+ * matches, toggling (persisted), the kill switch banner, and every line inside the frame.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
+import { cellAt, findText, type Screen, screenLines } from "../../support/screen.ts";
+import { FIXTURE_SETTINGS, entryWith } from "./fixtures.ts";
+import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+
+const WIDTHS = [40, 80, 120] as const;
+const color = (token: keyof typeof TEST_THEME_COLORS): string => `p${TEST_THEME_COLORS[token]}`;
+
+let harness: PanelHarness | undefined;
+afterEach(() => {
+	harness?.dispose();
+	harness = undefined;
+});
+
+const mount = async (cols: number, options: { trusted?: boolean; rows?: number } = {}): Promise<PanelHarness> => {
+	harness = await mountPanel({ cols, rows: options.rows ?? 34, settings: FIXTURE_SETTINGS, ...(options.trusted === undefined ? {} : { trusted: options.trusted }) });
+	return harness;
+};
+
+/** The row of the first cell showing `text`; fails the test when it is not on screen. */
+const at = (screen: Screen, text: string): { row: number; col: number } => {
+	const found = findText(screen, text);
+	if (found === undefined) throw new Error(`"${text}" is not on screen:\n${screenLines(screen).join("\n")}`);
+	return found;
+};
+
+/** Every row of the frame has its left and right border in the same two columns. */
+const expectFramed = (screen: Screen): void => {
+	const top = at(screen, "╭─");
+	const lines = screenLines(screen);
+	const right = (lines[top.row] ?? "").lastIndexOf("╮");
+	expect(right).toBeGreaterThan(top.col);
+	let row = top.row + 1;
+	for (; row < screen.rows && cellAt(screen, row, top.col).char !== "╰"; row++) {
+		expect(cellAt(screen, row, top.col).char, `left border of row ${row}`).toBe("│");
+		expect(cellAt(screen, row, right).char, `right border of row ${row}`).toBe("│");
+	}
+	expect(cellAt(screen, row, right).char).toBe("╯");
+};
+
+describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
+	it("lists every hook grouped by event and matcher, with sources, skipped and invalid entries marked", async () => {
+		const h = await mount(cols);
+		const screen = await h.screen();
+		expectFramed(screen);
+		const text = screenLines(screen).join("\n");
+		for (const expected of ["PreToolUse", "matcher Bash", "matcher Edit|Write", "PostToolUse", "Stop", "UserPromptSubmit", "invalid entries"]) {
+			expect(text).toContain(expected);
+		}
+		expect(text).toMatch(cols >= 80 ? /on +~\/\.claude\/hooks\/block-rm\.sh +Claude user/ : /on +~\/\.c\S*\.\.\.\S*block-rm\.sh +C user/);
+		expect(text).toMatch(/skip +check the tests/);
+		expect(text).toMatch(/bad +a command hook/);
+		// The rows of one event follow its header: PreToolUse's matchers come before PostToolUse.
+		expect(at(screen, "matcher Edit|Write").row).toBeLessThan(at(screen, "PostToolUse").row);
+		expect(text).toContain("esc close");
+	});
+
+	it("shows the selected row inverse, skipped rows dim, and an invalid entry in the error colour", async () => {
+		const h = await mount(cols);
+		let screen = await h.send(KEY.down);
+		const selected = at(screen, "> on");
+		expect(cellAt(screen, selected.row, selected.col + 2).inverse).toBe(true);
+		const other = at(screen, "on   python");
+		expect(cellAt(screen, other.row, other.col).inverse).toBe(false);
+		const skipped = at(screen, "skip");
+		expect(cellAt(screen, skipped.row, skipped.col + 5)).toMatchObject({ fg: color("dim"), inverse: false });
+		screen = await h.screen();
+		const bad = at(screen, "bad");
+		expect(cellAt(screen, bad.row, bad.col).fg).toBe(color("error"));
+		expect(cellAt(screen, bad.row, bad.col + 5).fg).toBe(color("error"));
+	});
+
+	it("filters as you type with fuse.js, highlights the matched characters, and esc clears then closes", async () => {
+		const h = await mount(cols);
+		let screen = await h.type("pretier");
+		const lines = screenLines(screen).join("\n");
+		expect(lines).toContain("npx prettier");
+		expect(lines).not.toContain("block-rm");
+		expect(lines).not.toContain("PostToolUse");
+		const match = at(screen, "prettier");
+		expect(cellAt(screen, match.row, match.col)).toMatchObject({ underline: true, fg: color("accent"), inverse: true });
+		expect(cellAt(screen, match.row, match.col - 2)).toMatchObject({ underline: false });
+		screen = await h.send(KEY.escape);
+		expect(screenLines(screen).join("\n")).toContain("block-rm");
+		expect(h.closed()).toBe(false);
+		await h.send(KEY.escape);
+		expect(h.closed()).toBe(true);
+	});
+
+	it("filters on the source label and on several words at once", async () => {
+		const h = await mount(cols);
+		let text = screenLines(await h.type("pi glob")).join("\n");
+		expect(text).toContain("8080/hook");
+		expect(text).not.toContain("prettier");
+		await h.send(KEY.ctrlU);
+		text = screenLines(await h.type("post write")).join("\n");
+		expect(text).toContain("log.mjs");
+		expect(text).not.toContain("8080/hook");
+		await h.send(KEY.ctrlU);
+		text = screenLines(await h.type("zzzqqq")).join("\n");
+		expect(text).toContain("No hooks match the filter.");
+	});
+});
+
+describe("toggling a hook", () => {
+	it.each(WIDTHS)("switches the selected hook off and on at %i columns, persisted in the state file, never in the settings", async (cols) => {
+		const h = await mount(cols);
+		const settingsBefore = readFileSync(h.sources[0]?.file ?? "", "utf8");
+		await h.type("block-rm");
+		let screen = await h.send(KEY.ctrlT);
+		const row = at(screen, "> off");
+		expect(cellAt(screen, row.row, row.col + 2).fg).toBe(color("warning"));
+		expect(screenLines(screen).join("\n")).toMatch(/Disabled: PreToolUse/);
+		expect(screenLines(screen)[at(screen, "╭─").row]).toContain("1 off");
+		const guard = entryWith(h.config(), "block-rm.sh");
+		expect(h.state.isEnabled(guard)).toBe(false);
+		const stateFile = `${h.root}/agent/pi-hook-manager/state.json`;
+		expect(Object.keys(JSON.parse(readFileSync(stateFile, "utf8")).disabled)).toEqual([guard.id]);
+		expect(readFileSync(h.sources[0]?.file ?? "", "utf8")).toBe(settingsBefore);
+		// The row is drawn dim (not selected) once the filter is cleared and the selection moves on.
+		await h.send(KEY.escape);
+		screen = await h.send(KEY.down);
+		const dimRow = at(screen, "off  ~/.c");
+		expect(cellAt(screen, dimRow.row, dimRow.col + 5)).toMatchObject({ fg: color("dim"), inverse: false });
+		await h.send(KEY.up);
+		screen = await h.send(KEY.ctrlT);
+		expect(screenLines(screen).join("\n")).toContain("Enabled: PreToolUse");
+		expect(h.state.isEnabled(guard)).toBe(true);
+		expect(existsSync(stateFile)).toBe(true);
+	});
+
+	it("can disable a hook of an untrusted project (it stays skipped, and disabled once trusted)", async () => {
+		const h = await mount(80, { trusted: false });
+		await h.type("git_policy");
+		const screen = await h.send(KEY.ctrlT);
+		expect(screenLines(screen).join("\n")).toContain("Disabled: PreToolUse python3");
+		expect(h.state.isEnabled(entryWith(h.config(), "git_policy.py"))).toBe(false);
+	});
+});
+
+describe("the kill switch", () => {
+	it.each(WIDTHS)("ctrl+shift+h switches every hook off with a plain banner in the error colour, and on again at %i columns", async (cols) => {
+		const h = await mount(cols);
+		let screen = await h.send(KEY.ctrlShiftH);
+		expect(h.killSwitch.isOff()).toBe(true);
+		const banner = at(screen, "ALL HOOKS ARE OFF");
+		expect(cellAt(screen, banner.row, banner.col)).toMatchObject({ fg: color("error"), bold: true });
+		expect(screenLines(screen)[at(screen, "╭─").row]).toContain("ALL OFF");
+		expect(screenLines(screen).join("\n")).toContain("all on");
+		expectFramed(screen);
+		screen = await h.send(KEY.ctrlShiftH);
+		expect(h.killSwitch.isOff()).toBe(false);
+		expect(findText(screen, "ALL HOOKS ARE OFF")).toBeUndefined();
+	});
+});

@@ -1,0 +1,87 @@
+/**
+ * The firing log tab: newest first, updating while the panel is open with no key press, one row per hook
+ * run plus one for events where nothing ran, columns fitted to 40/80/120, bounded in memory.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
+import { createFiringLog } from "../../../src/ui/panel/firing-log.ts";
+import { buildLogRows } from "../../../src/ui/panel/log-list.ts";
+import { cellAt, findText, screenLines } from "../../support/screen.ts";
+import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord, fixtureConfig } from "./fixtures.ts";
+import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+
+let harness: PanelHarness | undefined;
+afterEach(() => {
+	harness?.dispose();
+	harness = undefined;
+});
+
+const config = fixtureConfig();
+const guard = entryWith(config, "block-rm.sh");
+const policy = entryWith(config, "git_policy.py");
+const prettier = entryWith(config, "prettier");
+const at = (hour: number, minute: number, second: number): number => new Date(2026, 0, 2, hour, minute, second).getTime();
+
+describe("buildLogRows", () => {
+	it("makes one row per hook run and one row for an event where no hook ran, saying why", () => {
+		const ran = firingRecord(1, at(9, 0, 0), [[guard, exitedWith(2, 35, "", "no")], [policy, exitedWith(0, 12)]]);
+		const none = firingRecord(2, at(9, 0, 1), [], [{ entry: prettier, reason: "matcher" }, { entry: guard, reason: "disabled" }], "ls");
+		const rows = buildLogRows([none, ran]);
+		expect(rows.map((row) => [row.key, row.hook, row.decision])).toEqual([
+			["2:none", "2 not run (matcher, disabled)", "not run"],
+			["1:0", "~/.claude/hooks/block-rm.sh", "block"],
+			["1:1", "python3 .claude/hooks/git_policy.py", "ok"],
+		]);
+		expect(rows[1]?.input).toBe("Bash rm -rf build");
+	});
+
+	it("keeps at most the configured number of records", () => {
+		const log = createFiringLog(500);
+		for (let seq = 1; seq <= 600; seq++) log.add(firingRecord(seq, seq, [[guard, exitedWith(0, 1)]]));
+		expect(log.records()).toHaveLength(500);
+		expect(log.records()[0]?.seq).toBe(600);
+	});
+});
+
+describe.each([40, 80, 120])("the log tab at %i columns", (cols) => {
+	it("updates live while the panel is open, newest first, with time, input, decision and (when wide) hook, duration and exit code", async () => {
+		harness = await mountPanel({ cols, rows: 30, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		let screen = await h.send(KEY.tab);
+		expect(screenLines(screen).join("\n")).toContain("Nothing has fired yet");
+		const live = entryWith(h.config(), "block-rm.sh");
+		h.log.add(firingRecord(1, at(14, 2, 1), [[live, exitedWith(0, 12)]], [], "ls -la"));
+		screen = await h.waitFor("14:02:01");
+		h.log.add(firingRecord(2, at(14, 2, 7), [[live, exitedWith(2, 35, "", "Dangerous command blocked")]]));
+		screen = await h.waitFor("14:02:07");
+		const newest = findText(screen, "14:02:07");
+		const older = findText(screen, "14:02:01");
+		expect(newest?.row).toBeLessThan(older?.row ?? 0);
+		const lines = screenLines(screen);
+		const row = lines[newest?.row ?? 0] ?? "";
+		expect(row).toContain(cols >= 80 ? "Bash rm -rf build" : "Bash rm -rf");
+		expect(row).toContain("block");
+		if (cols >= 80) expect(row).toMatch(/block-rm\.sh +35ms +2 block/);
+		if (cols >= 120) expect(row).toContain("PreToolUse");
+		const decision = findText(screen, "block ") ?? { row: 0, col: 0 };
+		const blockCell = cellAt(screen, newest?.row ?? 0, (lines[newest?.row ?? 0] ?? "").lastIndexOf("block"));
+		expect(blockCell.fg).toBe(`p${TEST_THEME_COLORS.error}`);
+		expect(decision).toBeDefined();
+		// The selection stays on the newest row it had while more records arrive.
+		expect(cellAt(screen, newest?.row ?? 0, (newest?.col ?? 0) + 1).inverse).toBe(false);
+	});
+});
+
+describe("filtering the log", () => {
+	it("filters log rows by input, hook and decision", async () => {
+		harness = await mountPanel({ cols: 100, rows: 30, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		const live = entryWith(h.config(), "block-rm.sh");
+		h.log.add(firingRecord(1, at(9, 0, 1), [[live, exitedWith(0, 5)]], [], "ls -la"));
+		h.log.add(firingRecord(2, at(9, 0, 2), [[live, exitedWith(2, 5, "", "no")]], [], "rm -rf build"));
+		await h.send(KEY.tab);
+		const text = screenLines(await h.type("build")).join("\n");
+		expect(text).toContain("rm -rf build");
+		expect(text).not.toContain("ls -la");
+	});
+});

@@ -1,0 +1,96 @@
+/**
+ * Enter on a firing-log row: the stdin JSON that was sent, stdout and stderr (capped), exit code, duration,
+ * decision and reason, and every hook that did not run with the reason ("why didn't my hook fire?").
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { visibleWidth } from "@earendil-works/pi-tui";
+import { buildLogRows } from "../../../src/ui/panel/log-list.ts";
+import { notRunSentence, recordDetailLines } from "../../../src/ui/panel/record-details.ts";
+import { plainTheme } from "../../../src/ui/theme.ts";
+import { screenLines } from "../../support/screen.ts";
+import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord, fixtureConfig } from "./fixtures.ts";
+import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+
+let harness: PanelHarness | undefined;
+afterEach(() => {
+	harness?.dispose();
+	harness = undefined;
+});
+
+describe("notRunSentence", () => {
+	const config = fixtureConfig();
+	it.each([
+		["matcher", 'matcher "Edit|Write" did not match "Bash"'],
+		["if", 'if "" did not match this call'],
+		["disabled", "disabled in the /hooks panel"],
+		["all_off", "all hooks were off (kill switch or disableAllHooks)"],
+		["untrusted", "the project is not trusted, so its hooks do not run"],
+		["duplicate", "the same command already ran for this event (each command runs once)"],
+	] as const)("explains %s", (reason, sentence) => {
+		expect(notRunSentence({ entry: entryWith(config, "prettier"), reason }, "Bash")).toBe(sentence);
+	});
+});
+
+describe.each([40, 80, 120])("log row details at %i columns", (cols) => {
+	it("show what ran (decision, reason, exit, duration, stdout, stderr), what did not run and why, and the stdin", async () => {
+		harness = await mountPanel({ cols, rows: 90, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		const config = h.config();
+		const guard = entryWith(config, "block-rm.sh");
+		const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no rm" } });
+		h.log.add(
+			firingRecord(
+				7,
+				new Date(2026, 0, 2, 9, 30, 15).getTime(),
+				[[guard, exitedWith(0, 42, deny, "checked 1 rule")]],
+				[
+					{ entry: entryWith(config, "prettier"), reason: "matcher" },
+					{ entry: entryWith(config, "git_policy.py"), reason: "disabled" },
+				],
+			),
+		);
+		await h.send(KEY.tab, KEY.enter);
+		const text = await h.allPages();
+		expect(text).toMatch(/Event\s+PreToolUse/);
+		expect(text).toMatch(/Time\s+09:30:15/);
+		expect(text).toMatch(/Input\s+rm -rf build/);
+		expect(text).toContain("Ran (1)");
+		expect(text).toMatch(/Decision\s+deny/);
+		expect(text).toMatch(/Exit code\s+0/);
+		expect(text).toMatch(/Took\s+42ms/);
+		expect(text).toContain("checked 1 rule");
+		expect(text).toContain('"permissionDecision": "deny"');
+		expect(text).toContain("Did not run (2)");
+		expect(text).toContain(cols >= 80 ? 'matcher "Edit|Write" did not match "Bash"' : 'matcher "Edit|Write" did not');
+		expect(text).toContain("disabled in the /hooks panel");
+		expect(text).toContain("Stdin JSON sent to the hooks");
+		expect(text).toContain('"hook_event_name": "PreToolUse"');
+	});
+});
+
+describe("log row details", () => {
+	it("cap long stdout and say how much is not shown", () => {
+		const guard = entryWith(fixtureConfig(), "block-rm.sh");
+		const long = Array.from({ length: 200 }, (_, i) => `line ${i + 1}`).join("\n");
+		const [row] = buildLogRows([firingRecord(1, 0, [[guard, exitedWith(0, 5, long)]])]);
+		if (row === undefined) throw new Error("no row");
+		const text = recordDetailLines(plainTheme, row, 80).join("\n");
+		expect(text).toContain("line 40");
+		expect(text).not.toContain("line 41");
+		expect(text).toMatch(/more characters not shown/);
+		for (const line of recordDetailLines(plainTheme, row, 80)) expect(visibleWidth(line)).toBe(80);
+	});
+
+	it("for an event where no hook ran, list every hook that was considered and why it did not run", async () => {
+		harness = await mountPanel({ cols: 80, rows: 60, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		const config = h.config();
+		h.log.add(firingRecord(1, 0, [], [{ entry: entryWith(config, "block-rm.sh"), reason: "all_off" }], "ls"));
+		await h.send(KEY.tab);
+		let text = screenLines(await h.screen()).join("\n");
+		expect(text).toMatch(/1 not run \(all off\)/);
+		text = screenLines(await h.send(KEY.enter)).join("\n");
+		expect(text).toContain("No hook ran for this event.");
+		expect(text).toContain("all hooks were off (kill switch or disableAllHooks)");
+	});
+});
