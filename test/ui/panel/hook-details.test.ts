@@ -45,9 +45,14 @@ describe.each([40, 80, 120])("hook details at %i columns", (cols) => {
 		expect(text).toMatch(/Median\s+30ms/);
 		expect(text).toMatch(/95th pct\s+10s/);
 		expect(text.replace(/[│\s]/g, "")).toContain('"command":"~/.claude/hooks/block-rm.sh","timeout":10');
-		const blocks = findText(screen, "Blocks") ?? { row: 0, col: 0 };
-		const value = (screenLines(screen)[cols >= 44 ? blocks.row : blocks.row + 1] ?? "").indexOf("2");
-		expect(cellAt(screen, cols >= 44 ? blocks.row : blocks.row + 1, value).fg).toBe(`p${TEST_THEME_COLORS.error}`);
+		// The block count is drawn in the error colour: scroll back until it is on screen.
+		let shown = screen;
+		for (let i = 0; i < 10 && findText(shown, "Blocks") === undefined; i++) shown = await h.send(i < 5 ? KEY.pageUp : KEY.down);
+		const blocks = findText(shown, "Blocks");
+		expect(blocks).toBeDefined();
+		const row = blocks?.row ?? 0;
+		const value = (screenLines(shown)[row] ?? "").indexOf("2", (blocks?.col ?? 0) + 6);
+		expect(cellAt(shown, row, value).fg).toBe(`p${TEST_THEME_COLORS.error}`);
 	});
 });
 
