@@ -55,7 +55,7 @@ const runPrint = (prompt) =>
 	new Promise((done) => {
 		// Print mode cannot ask, so the demo approves its own project hooks explicitly.
 		const printEnv = { ...env, PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" };
-		const child = spawn(piBin, ["-e", root, "-p", prompt], { cwd: project, env: printEnv, stdio: ["ignore", "pipe", "pipe"] });
+		const child = spawn(piBin, ["--no-session", "-e", root, "-p", prompt], { cwd: project, env: printEnv, stdio: ["ignore", "pipe", "pipe"] });
 		let stdout = "";
 		let stderr = "";
 		child.stdout.setEncoding("utf8").on("data", (text) => (stdout += text));
@@ -78,7 +78,8 @@ if (interactive) {
 	console.log("The model is scripted: type one of these prompts and watch the hooks decide.\n");
 	for (const [what, prompt] of PROMPTS) console.log(`  ${prompt}\n      -> ${what}`);
 	console.log("\nQuit pi with Ctrl+D. Starting pi...\n");
-	const child = spawn(piBin, ["-e", root], { cwd: project, env, stdio: "inherit" });
+	// --no-session: the demo folder is deleted afterwards, so there is nothing to resume.
+	const child = spawn(piBin, ["--no-session", "-e", root], { cwd: project, env, stdio: "inherit" });
 	const code = await new Promise((done) => child.on("exit", (exitCode) => done(exitCode ?? 1)));
 	await cleanup();
 	process.exit(code);

@@ -4,7 +4,7 @@
  */
 import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
-import { runProcess } from "./engine/run.ts";
+import { reapLingeringGroups, runProcess } from "./engine/run.ts";
 import { installDecisionLog } from "./pi/decision-log.ts";
 import { createRuntime } from "./pi/runtime.ts";
 
@@ -18,6 +18,7 @@ export default function piHookManager(pi: ExtensionAPI): void {
 		onRunStart: decisions.runStarted,
 		onRunEnd: decisions.runEnded,
 		runner: runProcess,
+		reap: reapLingeringGroups,
 		agentDir: getAgentDir,
 		home: homedir,
 		env: { ...process.env },

@@ -5,7 +5,7 @@
  */
 import { commonEffects, type CommonEffects } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
-import { commandText, systemReminder } from "./messages.ts";
+import { capText, commandText, systemReminder } from "./messages.ts";
 
 /** The combined decision of a prompt or session event. */
 export interface ContextDecision extends CommonEffects {
@@ -48,4 +48,4 @@ export const decideContextEvent = (verdicts: readonly HookVerdict[], name: strin
 
 /** What the user sees when UserPromptSubmit blocks a prompt (claude-code-observed.md case h). */
 export const promptBlockedText = (event: string, reasons: readonly string[], prompt: string): string =>
-	`${event} operation blocked by hook:\n${reasons.map((reason) => reason.trimEnd()).join("\n")}\n\nOriginal prompt: ${prompt}`;
+	capText(`${event} operation blocked by hook:\n${reasons.map((reason) => reason.trimEnd()).join("\n")}\n\nOriginal prompt: ${prompt}`);

@@ -5,7 +5,7 @@
  */
 import { commonEffects, type CommonEffects } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
-import { additionalContextText, commandText } from "./messages.ts";
+import { additionalContextText, capText, commandText } from "./messages.ts";
 
 /** The most consecutive Stop blocks before the agent is stopped anyway (Claude Code hooks §5.5). */
 export const STOP_BLOCK_CAP = 8;
@@ -43,7 +43,7 @@ export const decideBlockEvent = (verdicts: readonly HookVerdict[], name: string)
  * (claude-code-observed.md case i: a plain user message `Stop hook feedback:\n<reason>`).
  */
 export const stopFeedbackText = (decision: BlockDecision): string =>
-	`Stop hook feedback:\n${[...decision.reasons, ...decision.additionalContext].join("\n")}`;
+	capText(`Stop hook feedback:\n${[...decision.reasons, ...decision.additionalContext].join("\n")}`);
 
 /** PostToolBatch `additionalContext` for the next model request. */
 export const batchContextText = (decision: BlockDecision): string[] =>

@@ -7,6 +7,7 @@ import { sourceLabel } from "./config/sources.ts";
 import type { HookVerdict } from "./interpret.ts";
 import {
 	additionalContextText,
+	capText,
 	hookErrorLine,
 	postToolBlockingText,
 	preToolBlockedText,
@@ -66,7 +67,7 @@ export const commonEffects = (verdicts: readonly HookVerdict[], name: string): C
 			notices.push({ level: "warning", text: hookErrorLine(name, verdict.entry, verdict.warning) });
 		}
 		const json = verdict.json;
-		if (json?.systemMessage) notices.push({ level: "info", text: `${name} says: ${json.systemMessage}` });
+		if (json?.systemMessage) notices.push({ level: "info", text: capText(`${name} says: ${json.systemMessage}`) });
 		if (json?.continue === false && stop === undefined) stop = stoppedContinuationText(name, json.stopReason);
 	}
 	return { stop, notices };
@@ -86,11 +87,11 @@ export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string)
 		if (verdict.status === "blocking") {
 			// Exit 2 blocks even when the JSON says allow (Claude Code hooks §9 item 15).
 			const fromJson = isJsonBlock(verdict) && verdict.message !== "";
-			denyReasons.push(fromJson ? verdict.message : preToolBlockedText(name, verdict.entry, stderrOf(verdict)));
+			denyReasons.push(fromJson ? capText(verdict.message) : preToolBlockedText(name, verdict.entry, stderrOf(verdict)));
 		} else if (verdict.status === "success" && json !== undefined) {
 			const decision = specific?.permissionDecision ?? legacyDecision(json.decision);
 			const reason = specific?.permissionDecisionReason ?? json.reason;
-			if (decision === "deny") denyReasons.push(reason || preToolDeniedText(name, verdict.entry));
+			if (decision === "deny") denyReasons.push(reason ? capText(reason) : preToolDeniedText(name, verdict.entry));
 			else if (decision === "ask") {
 				askReasons.push(reason || `${name} hook asks for confirmation`);
 				askSources.push(sourceLabel(verdict.entry.source.scope));

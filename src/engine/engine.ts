@@ -163,8 +163,10 @@ export const commandSpec = (
 	if (entry.handler.type !== "command") throw new Error(`commandSpec: ${entry.handler.type} is not a command hook`);
 	const vars = { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR ?? cwd };
 	const handler = entry.handler;
-	const command = substitutePlaceholders(handler.command, vars);
 	const execForm = handler.args !== undefined;
+	// Shell form: `${CLAUDE_PROJECT_DIR}` is left to the shell, which expands it from the environment; pasting the
+	// path into the command text would let a folder named `$(...)` run commands.
+	const command = execForm ? substitutePlaceholders(handler.command, vars) : handler.command;
 	return {
 		file: execForm ? command : "/bin/sh",
 		args: execForm ? (handler.args ?? []).map((arg) => substitutePlaceholders(arg, vars)) : ["-c", command],

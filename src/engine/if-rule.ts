@@ -31,6 +31,15 @@ const RULE = /^\s*([A-Za-z0-9_.*:-]+)\s*(?:\((.*)\))?\s*$/s;
 const SHELL_TOOLS = new Set(["Bash", "PowerShell"]);
 const FILE_TOOLS = new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "LS"]);
 
+/** pi tool names in rules, as Claude Code names. */
+const PI_NAMES: Readonly<Record<string, string>> = { bash: "Bash", read: "Read", write: "Write", edit: "Edit", grep: "Grep", find: "Glob", ls: "LS" };
+
+/** Claude Code permission rules: `Edit(...)` covers every file-editing tool, `Read(...)` every file-reading one. */
+const RULE_COVERS: Readonly<Record<string, readonly string[]>> = {
+	Edit: ["Edit", "Write", "MultiEdit", "NotebookEdit"],
+	Read: ["Read", "Grep", "Glob", "LS"],
+};
+
 const escapeRegex = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
 
 /**
@@ -117,9 +126,11 @@ export const compileIfRule = (source: string): IfRuleResult => {
 	if (!match) {
 		return { ok: false, message: `if ${JSON.stringify(source)} is not a permission rule like "Bash(git *)" or "Edit(*.ts)"` };
 	}
-	const toolName = match[1] ?? "";
+	// pi's own tool names are accepted too, as in matchers (`bash(git *)` = `Bash(git *)`).
+	const toolName = PI_NAMES[match[1] ?? ""] ?? match[1] ?? "";
 	const specifier = match[2]?.trim();
-	const toolMatches = (name: string): boolean => toolName === "*" || toolName === name;
+	const covered = RULE_COVERS[toolName] ?? [toolName];
+	const toolMatches = (name: string): boolean => toolName === "*" || covered.includes(name);
 	let check: IfRule["test"] = () => true;
 	if (specifier !== undefined && specifier !== "" && specifier !== "*") {
 		if (SHELL_TOOLS.has(toolName)) check = testShell(specifier);

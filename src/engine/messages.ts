@@ -4,6 +4,15 @@
  */
 import type { HookEntry } from "./types.ts";
 
+/** Longest hook text the model or the user is shown, in characters (Claude Code hooks §3: 10,000). */
+export const MAX_HOOK_TEXT_CHARS = 10_000;
+
+/** `text` cut to {@link MAX_HOOK_TEXT_CHARS} characters with a visible marker; the full text is in the /hooks log. */
+export const capText = (text: string): string =>
+	text.length <= MAX_HOOK_TEXT_CHARS
+		? text
+		: `${text.slice(0, MAX_HOOK_TEXT_CHARS)}\n[pi-hook-manager: hook output truncated: showing ${MAX_HOOK_TEXT_CHARS} of ${text.length} characters]`;
+
 /** The hook's command as Claude Code quotes it: the command string, plus `args` for exec form. */
 export const commandText = (entry: HookEntry): string => {
 	const handler = entry.handler;
@@ -16,11 +25,11 @@ export const hookName = (event: string, matchQuery?: string): string =>
 	matchQuery === undefined || matchQuery === "" ? event : `${event}:${matchQuery}`;
 
 /** Wraps model-visible hook text the way Claude Code does. */
-export const systemReminder = (text: string): string => `<system-reminder>\n${text}\n</system-reminder>`;
+export const systemReminder = (text: string): string => `<system-reminder>\n${capText(text)}\n</system-reminder>`;
 
 /** PreToolUse exit 2: the tool result the model gets (observed case b). */
 export const preToolBlockedText = (name: string, entry: HookEntry, stderr: string): string =>
-	`${name} hook error: [${commandText(entry)}]: ${stderr === "" ? "No stderr output" : stderr}`;
+	capText(`${name} hook error: [${commandText(entry)}]: ${stderr === "" ? "No stderr output" : stderr}`);
 
 /** PreToolUse JSON deny without a reason. */
 export const preToolDeniedText = (name: string, entry: HookEntry): string =>
@@ -38,7 +47,7 @@ export const additionalContextText = (name: string, context: string): string =>
 
 /** What the user sees for a non-blocking hook failure: one short line (Claude Code hooks §6.3). */
 export const hookErrorLine = (name: string, entry: HookEntry, message: string): string =>
-	`${name} hook error (${shortCommand(entry)}): ${message}`;
+	capText(`${name} hook error (${shortCommand(entry)}): ${message}`);
 
 /** `continue: false`: what the user sees. */
 export const stoppedContinuationText = (name: string, stopReason: string | undefined): string =>

@@ -16,6 +16,27 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const EMPTY: CapturedOutput = { text: "", bytes: 0, truncated: false };
 
+/** Process groups of hooks that exited on their own; some may still have background jobs. */
+const lingering = new Set<number>();
+
+/**
+ * SIGKILLs what is left of the process groups of hooks that already exited (their background jobs), so no
+ * hook process outlives the session. Returns how many groups still had members. Never throws.
+ */
+export const reapLingeringGroups = (): number => {
+	let reaped = 0;
+	for (const pgid of lingering) {
+		try {
+			process.kill(-pgid, "SIGKILL");
+			reaped += 1;
+		} catch {
+			// ESRCH: nothing left in that group.
+		}
+	}
+	lingering.clear();
+	return reaped;
+};
+
 /**
  * Runs `spec` as a child process in a new process group and resolves what it did. Never throws or rejects.
  * - bad spec, or the process cannot start (ENOENT, EACCES, missing cwd) → `spawn_failed`;
@@ -24,7 +45,8 @@ const EMPTY: CapturedOutput = { text: "", bytes: 0, truncated: false };
  *   `spec.killGraceMs` ms → `timed_out` (or `aborted`), however the process ended;
  * - otherwise `exited` with the exit code, or `signaled` when a signal from elsewhere killed it.
  * stdout and stderr each keep at most `spec.maxOutputBytes` bytes. Once the direct child exited, the output pipes
- * get {@link PIPE_GRACE_MS} ms to close, then the run ends and whatever is left of the process group is SIGKILLed.
+ * get {@link PIPE_GRACE_MS} ms to close, then the run ends. A background job the hook left behind (`notify &`)
+ * keeps running, as in Claude Code; {@link reapLingeringGroups} ends such jobs when the session ends.
  */
 export const runProcess: ProcessRunner = async (spec, signal) => {
 	const start = performance.now();
@@ -106,7 +128,8 @@ export const runProcess: ProcessRunner = async (spec, signal) => {
 				subprocess.stdout.destroy();
 				subprocess.stderr.destroy();
 				subprocess.stdin.destroy();
-				killGroup("SIGKILL");
+				if (killedBy === undefined) lingering.add(pid);
+				else killGroup("SIGKILL");
 				const base = { stdout: stdout.result(), stderr: stderr.result(), durationMs: elapsed() };
 				if (killedBy === "timeout") resolve({ ...base, kind: "timed_out", timeoutMs: spec.timeoutMs });
 				else if (killedBy === "abort") resolve({ ...base, kind: "aborted" });

@@ -3,7 +3,9 @@
  * names (`path` <-> `file_path`, `edits[].oldText` <-> `old_string`), and `tool_response` shapes, so a hook
  * script written for Claude Code sees what it would see there (claude-code-observed.md cases a, f, p).
  */
-import { isAbsolute, resolve } from "node:path";
+import { homedir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
 type Json = Record<string, unknown>;
 
@@ -24,7 +26,19 @@ export const toClaudeToolName = (piToolName: string): string => PI_TO_CLAUDE[piT
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 const num = (value: unknown): number | undefined =>
 	typeof value === "number" && Number.isFinite(value) ? value : undefined;
-const absolute = (path: string, cwd: string): string => (isAbsolute(path) ? path : resolve(cwd, path));
+/**
+ * The absolute path pi's file tools will use for `path`: unicode spaces normalised, a leading `@` dropped,
+ * `~` expanded, `file://` URLs converted, then resolved against `cwd` (mirrors pi's `resolveToCwd`).
+ */
+export const resolveToolPath = (path: string, cwd: string): string => {
+	let normalized = path.replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, " ");
+	if (normalized.startsWith("@")) normalized = normalized.slice(1);
+	if (normalized === "~") normalized = homedir();
+	else if (normalized.startsWith("~/")) normalized = join(homedir(), normalized.slice(2));
+	else if (/^file:\/\//.test(normalized)) normalized = fileURLToPath(normalized);
+	return isAbsolute(normalized) ? resolve(normalized) : resolve(cwd, normalized);
+};
+const absolute = resolveToolPath;
 const withoutUndefined = (object: Json): Json =>
 	Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
 
@@ -110,6 +124,10 @@ export const fromClaudeToolInput = (piToolName: string, ccInput: Json): Json => 
 			const edits = many
 				? many.map((edit) => ({ oldText: edit.old_string, newText: edit.new_string }))
 				: [{ oldText: ccInput.old_string, newText: ccInput.new_string }];
+			// A Claude Code hook edits old_string/new_string; for a multi-edit call they stand for the first edit.
+			if (many && edits[0] && (ccInput.old_string !== undefined || ccInput.new_string !== undefined)) {
+				edits[0] = { oldText: ccInput.old_string ?? edits[0].oldText, newText: ccInput.new_string ?? edits[0].newText };
+			}
 			return { path: filePath, edits };
 		}
 		case "grep":
@@ -240,5 +258,37 @@ export const fromClaudeToolOutput = (piToolName: string, updated: unknown): stri
 		}
 		default:
 			return str(value.content) ?? str(value.stdout);
+	}
+};
+
+const isString = (value: unknown): boolean => typeof value === "string";
+
+/**
+ * Why `input` is not a valid input for pi's `piToolName` tool (e.g. after a hook's `updatedInput`), or
+ * undefined when it is. Unknown tools accept any object.
+ */
+export const invalidToolInput = (piToolName: string, input: Json): string | undefined => {
+	const need = (field: string, ok: boolean): string | undefined => (ok ? undefined : `"${field}" must be a string`);
+	switch (piToolName) {
+		case "bash":
+		case "powershell":
+			return need("command", isString(input.command)) ?? (input.timeout === undefined || num(input.timeout) !== undefined ? undefined : '"timeout" must be a number');
+		case "read":
+			return need("file_path", isString(input.path));
+		case "write":
+			return need("file_path", isString(input.path)) ?? need("content", isString(input.content));
+		case "edit": {
+			const edits = input.edits;
+			if (!isString(input.path)) return '"file_path" must be a string';
+			if (!Array.isArray(edits) || edits.length === 0) return "there must be at least one edit";
+			return (edits as PiEdit[]).every((edit) => isString(edit?.oldText) && isString(edit?.newText))
+				? undefined
+				: '"old_string" and "new_string" must be strings';
+		}
+		case "grep":
+		case "find":
+			return need("pattern", isString(input.pattern));
+		default:
+			return undefined;
 	}
 };

@@ -142,6 +142,8 @@ export interface HookConfig {
 	readonly issues: readonly ConfigIssue[];
 	/** `disableAllHooks` after precedence (project-local > project > user; pi project > pi global). */
 	readonly disableAllHooks: boolean;
+	/** The file whose `disableAllHooks` value applies; undefined when no file sets it. */
+	readonly disableAllHooksSource?: string;
 	/**
 	 * `allowedHttpHookUrls` of all sources concatenated (patterns with `*`); undefined when no file sets it
 	 * (every URL allowed). An empty array blocks every http hook (Claude Code hooks §2.3).

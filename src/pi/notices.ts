@@ -27,9 +27,11 @@ export const configNotices = (config: HookConfig): { key: string; notice: UserNo
 	const notices: { key: string; notice: UserNotice }[] = [];
 	for (const issue of config.issues) {
 		const where = issue.path === "" ? issue.file : `${issue.file} at ${issue.path}`;
+		// A whole-file problem either skips the file or (mid-session) keeps its last good hooks, as the message says.
+		const outcome = issue.path !== "" ? "; that entry is skipped" : issue.message.includes("keeping the") ? "" : "; the file is skipped";
 		notices.push({
 			key: `issue:${issue.file}:${issue.path}:${issue.message}`,
-			notice: { level: "error", text: `settings problem in ${where}: ${issue.message}; that entry is skipped` },
+			notice: { level: "error", text: `settings problem in ${where}: ${issue.message}${outcome}` },
 		});
 	}
 	// Unapproved project hooks (change-aware trust) are asked about by the runtime, not listed here.
@@ -58,7 +60,8 @@ export const configNotices = (config: HookConfig): { key: string; notice: UserNo
 		});
 	}
 	if (config.disableAllHooks) {
-		notices.push({ key: "disableAllHooks", notice: { level: "warning", text: "disableAllHooks is set in settings: no hook runs" } });
+		const where = config.disableAllHooksSource === undefined ? "settings" : config.disableAllHooksSource;
+		notices.push({ key: "disableAllHooks", notice: { level: "warning", text: `disableAllHooks is set in ${where}: no hook runs` } });
 	}
 	return notices;
 };

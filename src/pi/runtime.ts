@@ -56,6 +56,8 @@ export interface RuntimeDeps {
 	readonly home: () => string;
 	/** The environment hooks inherit: pi's environment at start-up (CLAUDE_ENV_FILE exports do not leak in). */
 	readonly env: Readonly<Record<string, string | undefined>>;
+	/** Ends the background jobs of hooks that already exited (the runner's `reapLingeringGroups`). */
+	readonly reap?: () => void;
 	/** pi's live environment, where CLAUDE_ENV_FILE exports go so later bash tool commands see them. */
 	readonly processEnv: Record<string, string | undefined>;
 	/** Receives every firing record (for the panel's log). */
@@ -250,6 +252,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			// Background hooks end with the session (Claude Code kills them at teardown in -p).
 			now.current.background.abort();
 			await Promise.allSettled([...now.current.inFlight]);
+			deps.reap?.();
 		},
 		async input(event, ctx) {
 			const now = active(ctx);

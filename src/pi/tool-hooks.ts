@@ -13,6 +13,7 @@ import { postToolUseFailurePayload, postToolUsePayload, preToolUsePayload, type 
 import {
 	fromClaudeToolInput,
 	fromClaudeToolOutput,
+	invalidToolInput,
 	toClaudeToolError,
 	toClaudeToolInput,
 	toClaudeToolName,
@@ -125,8 +126,22 @@ export const handleToolCall = async (
 			emit("block", verdicts.filter(denies), decision.denyReason);
 			return { block: true, reason: [decision.denyReason, ...context].join("\n") };
 		}
+		// Validate a rewrite before anything uses it: a hook must not make pi run `undefined`.
+		let rewritten: Record<string, unknown> | undefined;
+		if (decision.updatedInput !== undefined) {
+			const candidate = fromClaudeToolInput(event.toolName, { ...decision.updatedInput });
+			const problem = invalidToolInput(event.toolName, candidate);
+			const rewriters = verdicts.filter((v) => v.json?.hookSpecificOutput?.updatedInput !== undefined);
+			if (problem === undefined) rewritten = candidate;
+			else {
+				const text = `${name} hook returned an updatedInput that is not valid for ${event.toolName} (${problem}); the original input is used`;
+				showNotice(ctx, { level: "warning", text });
+				emit("error", rewriters, text);
+			}
+		}
 		if (decision.permission === "ask") {
-			const answer = await confirmAsk(ctx, decision, name, summary);
+			const shown = rewritten === undefined ? summary : summarize(event.toolName, rewritten);
+			const answer = await confirmAsk(ctx, decision, name, shown);
 			const asked = verdicts.filter((v) => v.json?.hookSpecificOutput?.permissionDecision === "ask");
 			emit("ask", asked, decision.askReasons.join("\n"), answer.allowed ? "allowed" : ctx.hasUI ? "denied" : "no_ui");
 			if (!answer.allowed) {
@@ -135,8 +150,7 @@ export const handleToolCall = async (
 				return { block: true, reason: [answer.reason, ...context].join("\n") };
 			}
 		}
-		if (decision.updatedInput !== undefined) {
-			const rewritten = fromClaudeToolInput(event.toolName, { ...decision.updatedInput });
+		if (rewritten !== undefined) {
 			replaceInput(input, rewritten);
 			emit("rewrite", verdicts.filter((v) => v.json?.hookSpecificOutput?.updatedInput !== undefined), `input rewritten to ${JSON.stringify(rewritten)}`);
 		}

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -96,5 +96,18 @@ describe("createEngine with the real runner", () => {
 		const engine = createEngine({ config: () => configOf({}), runner: runProcess, baseEnv: process.env });
 		expect(engine.hasHooks("PreToolUse")).toBe(false);
 		expect(await engine.dispatch(bashRequest("ls"))).toEqual({ verdicts: [], record: undefined });
+	});
+});
+
+describe("commandSpec", () => {
+	it("leaves ${CLAUDE_PROJECT_DIR} in a shell command to the shell, so a folder name cannot inject commands", async () => {
+		const project = join(dir, "p $(touch INJECTED) x");
+		mkdirSync(project);
+		const config = configOf({ PreToolUse: [{ hooks: [cmd('printf %s "${CLAUDE_PROJECT_DIR}" > "$CLAUDE_PROJECT_DIR/seen.txt"')] }] });
+		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
+		await engine.dispatch({ ...bashRequest("ls"), session: { ...session(), cwd: project, projectDir: project } });
+		expect(readFileSync(join(project, "seen.txt"), "utf8")).toBe(project);
+		expect(existsSync(join(project, "INJECTED"))).toBe(false);
+		expect(existsSync(join(dir, "INJECTED"))).toBe(false);
 	});
 });

@@ -46,7 +46,7 @@ describe("the if filter (Claude Code hooks §2.5, checklist items 9-10)", () => 
 
 	it("does not run for another tool", () => {
 		expect(runs("Bash(git *)", "Edit", { file_path: "/proj/git" })).toBe(false);
-		expect(runs("Edit(*.ts)", "Write", { file_path: "/proj/a.ts" })).toBe(false);
+		expect(runs("Read(*.ts)", "Write", { file_path: "/proj/a.ts" })).toBe(false);
 	});
 
 	it("rejects text that is not a permission rule", () => {
@@ -62,5 +62,19 @@ describe("the if filter (Claude Code hooks §2.5, checklist items 9-10)", () => 
 			"grep x",
 			"npm test",
 		]);
+	});
+});
+
+describe("if rules across tools", () => {
+	it("Edit(...) covers Write and MultiEdit; Read(...) covers Grep and Glob (Claude Code permission rules)", () => {
+		expect(runs("Edit(*.ts)", "Write", { file_path: "/proj/new.ts" })).toBe(true);
+		expect(runs("Edit(*.ts)", "MultiEdit", { file_path: "/proj/a.ts" })).toBe(true);
+		expect(runs("Read(src/**)", "Grep", { path: "/proj/src/x" })).toBe(true);
+		expect(runs("Write(*.ts)", "Edit", { file_path: "/proj/a.ts" })).toBe(false);
+	});
+
+	it("accepts pi's tool names as Claude Code's", () => {
+		expect(runs("bash(git *)", "Bash", { command: "git push" })).toBe(true);
+		expect(runs("edit(*.ts)", "Write", { file_path: "/proj/a.ts" })).toBe(true);
 	});
 });

@@ -106,3 +106,40 @@ describe("tool_response and error", () => {
 		expect(fromClaudeToolOutput(tool, updated)).toBe(expected);
 	});
 });
+
+describe("paths, rewrites and validation", () => {
+	it("resolves paths the way pi's file tools do: @ prefix, ~ and relative paths", async () => {
+		const { resolveToolPath } = await import("../../src/engine/tool-map.ts");
+		const { homedir } = await import("node:os");
+		expect(resolveToolPath("~/x", "/p")).toBe(`${homedir()}/x`);
+		expect(resolveToolPath("~", "/p")).toBe(homedir());
+		expect(resolveToolPath("@rel.txt", "/p")).toBe("/p/rel.txt");
+		expect(resolveToolPath("a/../b.txt", "/p")).toBe("/p/b.txt");
+		expect(toClaudeToolInput("write", { path: "~/x", content: "" }, "/p").file_path).toBe(`${homedir()}/x`);
+	});
+
+	it("a hook's old_string/new_string change applies to the first edit of a multi-edit call", () => {
+		const cc = toClaudeToolInput("edit", { path: "/e", edits: [{ oldText: "ONE", newText: "two" }, { oldText: "b", newText: "c" }] }, "/");
+		expect(fromClaudeToolInput("edit", { ...cc, new_string: "TWO" })).toEqual({
+			path: "/e",
+			edits: [
+				{ oldText: "ONE", newText: "TWO" },
+				{ oldText: "b", newText: "c" },
+			],
+		});
+	});
+
+	it.each([
+		["bash", { command: "ls" }, undefined],
+		["bash", {}, '"command" must be a string'],
+		["bash", { command: 42 }, '"command" must be a string'],
+		["write", { path: "/a" }, '"content" must be a string'],
+		["write", { path: 5, content: "" }, '"file_path" must be a string'],
+		["edit", { path: "/a", edits: [] }, "there must be at least one edit"],
+		["edit", { path: "/a", edits: [{ oldText: "a" }] }, '"old_string" and "new_string" must be strings'],
+		["custom_tool", {}, undefined],
+	] as const)("pi %s input %j is invalid because %s", async (tool, input, expected) => {
+		const { invalidToolInput } = await import("../../src/engine/tool-map.ts");
+		expect(invalidToolInput(tool, { ...input })).toBe(expected);
+	});
+});

@@ -29,6 +29,7 @@ export const mergeSources = (
 	const skipped: SkippedHook[] = [];
 	const issues: ConfigIssue[] = [];
 	const disable = new Map<SourceScope, boolean>();
+	const disableFile = new Map<SourceScope, string>();
 	let allowed: string[] | undefined;
 	for (const parsed of sources) {
 		issues.push(...parsed.issues);
@@ -42,7 +43,10 @@ export const mergeSources = (
 			}
 			continue;
 		}
-		if (parsed.disableAllHooks !== undefined) disable.set(parsed.source.scope, parsed.disableAllHooks);
+		if (parsed.disableAllHooks !== undefined) {
+			disable.set(parsed.source.scope, parsed.disableAllHooks);
+			disableFile.set(parsed.source.scope, parsed.source.file);
+		}
 		if (parsed.allowedHttpHookUrls !== undefined) allowed = [...(allowed ?? []), ...parsed.allowedHttpHookUrls];
 		for (const entry of parsed.entries) {
 			if (parsed.source.project && !isApproved(entry)) {
@@ -64,6 +68,7 @@ export const mergeSources = (
 		skipped,
 		issues,
 		disableAllHooks: scope === undefined ? false : (disable.get(scope) ?? false),
+		...(scope === undefined ? {} : { disableAllHooksSource: disableFile.get(scope) }),
 		...(allowed === undefined ? {} : { allowedHttpHookUrls: allowed }),
 	};
 };

@@ -3,6 +3,7 @@
  * reason and skipped; the rest of the file still loads (Claude Code hooks §2.1, v2.1.101/v2.1.122).
  */
 import { createHash } from "node:crypto";
+import { type ParseError, parse as parseJsonc } from "jsonc-parser";
 import { isHookEventName } from "../events.ts";
 import { compileIfRule } from "../if-rule.ts";
 import { compileMatcher } from "../matcher.ts";
@@ -148,6 +149,18 @@ const parseHooks = (hooks: Json, source: HookSource, entries: HookEntry[], issue
 	}
 };
 
+/** Adds `(line L, column C)` of the first syntax error (located with jsonc-parser) to a JSON.parse message. */
+const withLineAndColumn = (message: string, text: string): string => {
+	const errors: ParseError[] = [];
+	parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
+	const offset = errors[0]?.offset;
+	if (offset === undefined) return message;
+	const before = text.slice(0, offset);
+	const line = before.split("\n").length;
+	const column = before.length - before.lastIndexOf("\n");
+	return `${message} (line ${line}, column ${column})`;
+};
+
 /**
  * Parses the text of one settings file. Never throws: invalid JSON or a non-object makes the file unusable
  * (one issue); a bad `hooks` entry skips only that entry (one issue each).
@@ -155,11 +168,14 @@ const parseHooks = (hooks: Json, source: HookSource, entries: HookEntry[], issue
 export const parseSettingsText = (text: string, source: HookSource): ParsedSource => {
 	const entries: HookEntry[] = [];
 	const issues: ConfigIssue[] = [];
+	// A UTF-8 byte-order mark is not JSON but editors write it; an empty file holds no settings.
+	const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+	if (body.trim() === "") return { source, entries, issues, disableAllHooks: undefined, usable: true };
 	let data: unknown;
 	try {
-		data = JSON.parse(text);
+		data = JSON.parse(body);
 	} catch (error) {
-		const message = `invalid JSON: ${(error as Error).message}`;
+		const message = `invalid JSON: ${withLineAndColumn((error as Error).message, body)}`;
 		return { source, entries, issues: [{ file: source.file, path: "", message }], disableAllHooks: undefined, usable: false };
 	}
 	if (!isObject(data)) {

@@ -76,3 +76,12 @@ describe("mergeSources", () => {
 		expect(config.disableAllHooks).toBe(true);
 	});
 });
+
+describe("settings text oddities", () => {
+	it("ignores a UTF-8 byte-order mark, treats an empty file as no settings, and gives line and column of a JSON error", () => {
+		expect(parse(`\uFEFF${JSON.stringify({ hooks: { Stop: [{ hooks: [cmd("a")] }] } })}`).entries).toHaveLength(1);
+		expect(parse("  \n")).toMatchObject({ usable: true, issues: [] });
+		const broken = parse('{\n  "hooks": {\n    "Stop": [}\n}');
+		expect(broken.issues[0]?.message).toMatch(/line 3, column \d+/);
+	});
+});
