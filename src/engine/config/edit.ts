@@ -127,16 +127,23 @@ const startsLine = (text: string, offset: number): boolean => {
 	return text.slice(start, offset).trim() === "";
 };
 
-/** JSON for `value`: on one line (`{ "a": 1 }`), or pretty with every following line prefixed by `base`. */
-const renderValue = (value: unknown, layout: TextLayout, base: string, inline: boolean): string => {
-	const pretty = JSON.stringify(value, null, inline ? 1 : layout.unit);
-	if (inline) return pretty.replace(/\n\s*/g, " ");
-	return pretty.split("\n").join(`${layout.eol}${base}`);
+/** How a value sits on one line: `{ "a": 1 }` (padded) or `{"a": 1}` (tight), as in the neighbour `sample`. */
+type Inline = false | "padded" | "tight";
+
+const inlineStyle = (sample: string): Inline => (sample.includes("\n") ? false : /^[{[]\s/.test(sample) ? "padded" : "tight");
+
+/** JSON for `value`: on one line in the given style, or pretty with every following line prefixed by `base`. */
+const renderValue = (value: unknown, layout: TextLayout, base: string, inline: Inline): string => {
+	if (inline === false) return JSON.stringify(value, null, layout.unit).split("\n").join(`${layout.eol}${base}`);
+	const pretty = JSON.stringify(value, null, 1);
+	// Strings never hold a raw newline, so every newline here is between structural tokens.
+	const tight = inline === "tight" ? pretty.replace(/([{[])\n\s*/g, "$1").replace(/\n\s*([}\]])/g, "$1") : pretty;
+	return tight.replace(/\n\s*/g, " ");
 };
 
 /** Replaces a value, keeping it on one line when it was on one line. */
 const replaceNode = (text: string, node: JsonNode, value: unknown, layout: TextLayout): Edit => {
-	const inline = !text.slice(node.offset, end(node)).includes("\n");
+	const inline = inlineStyle(text.slice(node.offset, end(node)));
 	return { offset: node.offset, length: node.length, content: renderValue(value, layout, lineIndent(text, node.offset), inline) };
 };
 
@@ -153,11 +160,11 @@ const appendChild = (text: string, parent: JsonNode, item: unknown, layout: Text
 		return { offset: parent.offset, length: parent.length, content };
 	}
 	if (!startsLine(text, last.offset)) {
-		return { offset: end(last), length: 0, content: `, ${prefix}${renderValue(item, layout, "", true)}` };
+		return { offset: end(last), length: 0, content: `, ${prefix}${renderValue(item, layout, "", inlineStyle(text.slice(last.offset, end(last))) || "padded")}` };
 	}
 	const indent = lineIndent(text, last.offset);
 	// An array whose items are each written on one line gets the new item on one line too.
-	const inline = key === undefined && !text.slice(last.offset, end(last)).includes("\n");
+	const inline = key === undefined && inlineStyle(text.slice(last.offset, end(last)));
 	return { offset: end(last), length: 0, content: `,${layout.eol}${indent}${prefix}${renderValue(item, layout, indent, inline)}` };
 };
 

@@ -140,6 +140,14 @@ describe("applyHookChange keeps every other byte", () => {
 		expect(result.id).toBe(entry(result.text, "log.sh").id);
 	});
 
+	it("writes a one-line hook in the file's own style, tight or padded", () => {
+		const tight = SETTINGS.replace('{ "type": "command", "command": "log.sh" }', '{"type": "command", "command": "log.sh"}');
+		const result = ok(applyHookChange(tight, FILE, update(tight, "log.sh", draft("PreToolUse", "Bash", cmd("log.sh", { timeout: 5 })))));
+		expect(result.text).toBe(tight.replace('{"type": "command", "command": "log.sh"}', '{"type": "command", "command": "log.sh", "timeout": 5}'));
+		const added = ok(applyHookChange(tight, FILE, { kind: "add", draft: draft("PreToolUse", "Bash", { type: "command", command: "a.sh", args: ["x"] }) }));
+		expect(added.text).toContain('{"type": "command", "command": "log.sh"},\n\t\t\t\t\t{"type": "command", "command": "a.sh", "args": ["x"]}\n');
+	});
+
 	it("changes the matcher in place when the hook is alone in its group, and removes it when emptied", () => {
 		const withMatcher = ok(applyHookChange(SETTINGS, FILE, update(SETTINGS, "fmt.sh", draft("PostToolUse", "Write", cmd("fmt.sh")))));
 		expect(withMatcher.text).toBe(SETTINGS.replace('[{ "hooks": [{ "type": "command", "command": "fmt.sh" }] }]', '[{ "matcher": "Write", "hooks": [{ "type": "command", "command": "fmt.sh" }] }]'));

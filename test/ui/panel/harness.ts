@@ -76,6 +76,8 @@ export interface PanelHarness {
 	lines(): Promise<string[]>;
 	/** Writes settings JSON (pretty, tab-indented) for source `index`; returns the path. */
 	writeSettings(index: number, value: unknown): string;
+	/** Writes the exact text of the settings file of source `index`; returns the path. */
+	writeText(index: number, text: string): string;
 	/**
 	 * Waits (without forcing a render) until the screen shows `text`: proves that something other than a key
 	 * press, such as a new log record, re-rendered the panel.
@@ -92,13 +94,14 @@ export interface PanelHarness {
 export const mountPanel = async (options: MountOptions): Promise<PanelHarness> => {
 	const root = mkdtempSync(join(tmpdir(), "panel-test-"));
 	const sources = settingsSources({ home: join(root, "home"), agentDir: join(root, "agent"), projectDir: join(root, "project") });
-	const writeSettings = (index: number, value: unknown): string => {
+	const writeText = (index: number, text: string): string => {
 		const file = sources[index]?.file;
 		if (file === undefined) throw new Error(`no source ${index}`);
 		mkdirSync(dirname(file), { recursive: true });
-		writeFileSync(file, `${JSON.stringify(value, null, "\t")}\n`);
+		writeFileSync(file, text);
 		return file;
 	};
+	const writeSettings = (index: number, value: unknown): string => writeText(index, `${JSON.stringify(value, null, "\t")}\n`);
 	for (const [index, value] of Object.entries(options.settings ?? {})) if (value !== undefined) writeSettings(Number(index), value);
 	const trusted = options.trusted ?? true;
 	const store = createConfigStore({ sources, isTrusted: () => trusted, checkIntervalMs: 0 });
@@ -150,6 +153,7 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 		text: async () => screenToText(await screen()),
 		lines: async () => screenLines(await screen()),
 		writeSettings,
+		writeText,
 		async allPages() {
 			const pages = [screenToText(await screen())];
 			for (let i = 0; i < 20; i++) {
