@@ -22,7 +22,11 @@ export interface Shot {
 }
 
 /** Writes `<dir>/<name>.png` (default dir: `screenshots/`) from an emulated screen; returns the path. */
-export const writeScreenshot = (name: string, screen: Screen, options: SvgOptions & { readonly dir?: string } = {}): string => {
+export const writeScreenshot = (
+	name: string,
+	screen: Screen,
+	options: SvgOptions & { readonly dir?: string } = {},
+): string => {
 	const dir = options.dir ?? SCREENSHOT_DIR;
 	mkdirSync(dir, { recursive: true });
 	const path = join(dir, `${name}.png`);
@@ -34,7 +38,9 @@ export const writeScreenshot = (name: string, screen: Screen, options: SvgOption
 const loadShots = async (): Promise<Shot[]> => {
 	const dir = join(ROOT, "scripts", "shots");
 	if (!existsSync(dir)) return [];
-	const files = readdirSync(dir).filter((file) => file.endsWith(".ts")).sort();
+	const files = readdirSync(dir)
+		.filter((file) => file.endsWith(".ts"))
+		.sort();
 	const shots: Shot[] = [];
 	for (const file of files) {
 		// Each team adds its own module here, so the list is discovered rather than edited in one place.

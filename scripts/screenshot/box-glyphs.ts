@@ -71,7 +71,9 @@ const ROUNDED: Readonly<Record<string, "down-right" | "down-left" | "up-left" | 
 };
 
 /** Dashed lines: direction, weight and number of dashes. */
-const DASHED: Readonly<Record<string, { readonly vertical: boolean; readonly heavy: boolean; readonly dashes: number }>> = {
+const DASHED: Readonly<
+	Record<string, { readonly vertical: boolean; readonly heavy: boolean; readonly dashes: number }>
+> = {
 	"┄": { vertical: false, heavy: false, dashes: 3 },
 	"┅": { vertical: false, heavy: true, dashes: 3 },
 	"┈": { vertical: false, heavy: false, dashes: 4 },
@@ -105,12 +107,25 @@ const drawArms = (cell: GlyphCell, arms: Arms): string => {
 	// Each arm runs from the far edge to the centre, overlapping it by half the widest stroke so joins are solid.
 	const overlap = Math.ceil(Math.max(...arms.map((w) => (w === 2 ? heavy : w === 3 ? light * 2 + gap : light))) / 2);
 	const lines = (weight: Weight): number[][] =>
-		weight === 0 ? [] : weight === 1 ? [[-Math.floor(light / 2), light]] : weight === 2 ? [[-Math.floor(heavy / 2), heavy]] : [[-light - Math.floor(gap / 2) - (gap % 2), light], [Math.ceil(gap / 2), light]];
+		weight === 0
+			? []
+			: weight === 1
+				? [[-Math.floor(light / 2), light]]
+				: weight === 2
+					? [[-Math.floor(heavy / 2), heavy]]
+					: [
+							[-light - Math.floor(gap / 2) - (gap % 2), light],
+							[Math.ceil(gap / 2), light],
+						];
 	const [up, rightArm, down, left] = arms;
-	for (const [offset = 0, size = 0] of lines(up)) parts.push(rect(cx + offset, cell.y, size, cy - cell.y + overlap, cell.color));
-	for (const [offset = 0, size = 0] of lines(down)) parts.push(rect(cx + offset, cy - overlap, size, bottom - cy + overlap, cell.color));
-	for (const [offset = 0, size = 0] of lines(left)) parts.push(rect(cell.x, cy + offset, cx - cell.x + overlap, size, cell.color));
-	for (const [offset = 0, size = 0] of lines(rightArm)) parts.push(rect(cx - overlap, cy + offset, right - cx + overlap, size, cell.color));
+	for (const [offset = 0, size = 0] of lines(up))
+		parts.push(rect(cx + offset, cell.y, size, cy - cell.y + overlap, cell.color));
+	for (const [offset = 0, size = 0] of lines(down))
+		parts.push(rect(cx + offset, cy - overlap, size, bottom - cy + overlap, cell.color));
+	for (const [offset = 0, size = 0] of lines(left))
+		parts.push(rect(cell.x, cy + offset, cx - cell.x + overlap, size, cell.color));
+	for (const [offset = 0, size = 0] of lines(rightArm))
+		parts.push(rect(cx - overlap, cy + offset, right - cx + overlap, size, cell.color));
 	return parts.join("");
 };
 
@@ -123,7 +138,7 @@ const drawRounded = (cell: GlyphCell, corner: (typeof ROUNDED)[string]): string 
 	const horizontal = corner.endsWith("right") ? cell.x + cell.width : cell.x;
 	const dy = corner.startsWith("down") ? radius : -radius;
 	const dx = corner.endsWith("right") ? radius : -radius;
-	const sweep = (corner === "down-right" || corner === "up-left") ? 1 : 0;
+	const sweep = corner === "down-right" || corner === "up-left" ? 1 : 0;
 	const path = `M${cx} ${vertical}L${cx} ${cy + dy}A${radius} ${radius} 0 0 ${sweep} ${cx + dx} ${cy}L${horizontal} ${cy}`;
 	return `<path d="${path}" fill="none" stroke="${cell.color}" stroke-width="${light}"/>`;
 };
@@ -139,8 +154,20 @@ const drawDashed = (cell: GlyphCell, dashed: (typeof DASHED)[string]): string =>
 		const size = Math.max(1, Math.round(step * 0.6));
 		parts.push(
 			dashed.vertical
-				? rect(cell.x + Math.floor(cell.width / 2) - Math.floor(thickness / 2), cell.y + start, thickness, size, cell.color)
-				: rect(cell.x + start, cell.y + Math.floor(cell.height / 2) - Math.floor(thickness / 2), size, thickness, cell.color),
+				? rect(
+						cell.x + Math.floor(cell.width / 2) - Math.floor(thickness / 2),
+						cell.y + start,
+						thickness,
+						size,
+						cell.color,
+					)
+				: rect(
+						cell.x + start,
+						cell.y + Math.floor(cell.height / 2) - Math.floor(thickness / 2),
+						size,
+						thickness,
+						cell.color,
+					),
 		);
 	}
 	return parts.join("");

@@ -23,8 +23,13 @@ export const piDarkTheme = (): Theme => {
 	const bg: Record<string, string | number> = {};
 	// Background tokens are the ones named `...Bg` (selectedBg, toolErrorBg...), as in pi's theme schema.
 	for (const [token, value] of Object.entries(file.colors)) (token.endsWith("Bg") ? bg : fg)[token] = resolve(value);
-	return new Theme(fg as ConstructorParameters<typeof Theme>[0], bg as ConstructorParameters<typeof Theme>[1], "truecolor", {
-		name: "dark",
-		appearance: "dark",
-	});
+	return new Theme(
+		fg as ConstructorParameters<typeof Theme>[0],
+		bg as ConstructorParameters<typeof Theme>[1],
+		"truecolor",
+		{
+			name: "dark",
+			appearance: "dark",
+		},
+	);
 };

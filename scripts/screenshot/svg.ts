@@ -23,8 +23,22 @@ export const DARK_PALETTE: SvgPalette = {
 	background: "#15161c",
 	foreground: "#d8dae0",
 	ansi: [
-		"#1b1c22", "#e0595a", "#4ec98f", "#d8c35a", "#5a8de0", "#b86fd8", "#4fb6cc", "#c8cad0",
-		"#5c5f6a", "#f07474", "#6ee0a8", "#eedb74", "#79a7f2", "#cf8ded", "#6fd0e4", "#f2f3f5",
+		"#1b1c22",
+		"#e0595a",
+		"#4ec98f",
+		"#d8c35a",
+		"#5a8de0",
+		"#b86fd8",
+		"#4fb6cc",
+		"#c8cad0",
+		"#5c5f6a",
+		"#f07474",
+		"#6ee0a8",
+		"#eedb74",
+		"#79a7f2",
+		"#cf8ded",
+		"#6fd0e4",
+		"#f2f3f5",
 	],
 };
 
@@ -103,7 +117,9 @@ export const screenToSvg = (screen: Screen, options: SvgOptions = {}): string =>
 		let runColor: string | undefined;
 		const flushBackground = (end: number): void => {
 			if (runColor !== undefined) {
-				backgrounds.push(`<rect x="${padding + runStart * cell.width}" y="${y}" width="${(end - runStart) * cell.width}" height="${cell.height}" fill="${runColor}"/>`);
+				backgrounds.push(
+					`<rect x="${padding + runStart * cell.width}" y="${y}" width="${(end - runStart) * cell.width}" height="${cell.height}" fill="${runColor}"/>`,
+				);
 			}
 		};
 		row.forEach((c, col) => {
@@ -120,7 +136,9 @@ export const screenToSvg = (screen: Screen, options: SvgOptions = {}): string =>
 		let text: { key: string; attrs: string; chars: string[]; xs: number[] } | undefined;
 		const flushText = (): void => {
 			if (text !== undefined && text.chars.length > 0) {
-				texts.push(`<text y="${y + cell.baseline}" x="${text.xs.join(" ")}"${text.attrs}>${escapeXml(text.chars.join(""))}</text>`);
+				texts.push(
+					`<text y="${y + cell.baseline}" x="${text.xs.join(" ")}"${text.attrs}>${escapeXml(text.chars.join(""))}</text>`,
+				);
 			}
 			text = undefined;
 		};
@@ -128,8 +146,14 @@ export const screenToSvg = (screen: Screen, options: SvgOptions = {}): string =>
 			const x = padding + col * cell.width;
 			const { fg } = cellColors(c, palette);
 			const opacity = c.dim ? 0.6 : 1;
-			if (c.underline) lines.push(`<rect x="${x}" y="${y + cell.baseline + 2}" width="${cell.width * Math.max(1, c.width)}" height="1" fill="${fg}" fill-opacity="${opacity}"/>`);
-			if (c.strikethrough) lines.push(`<rect x="${x}" y="${y + Math.round(cell.height / 2)}" width="${cell.width * Math.max(1, c.width)}" height="1" fill="${fg}" fill-opacity="${opacity}"/>`);
+			if (c.underline)
+				lines.push(
+					`<rect x="${x}" y="${y + cell.baseline + 2}" width="${cell.width * Math.max(1, c.width)}" height="1" fill="${fg}" fill-opacity="${opacity}"/>`,
+				);
+			if (c.strikethrough)
+				lines.push(
+					`<rect x="${x}" y="${y + Math.round(cell.height / 2)}" width="${cell.width * Math.max(1, c.width)}" height="1" fill="${fg}" fill-opacity="${opacity}"/>`,
+				);
 			if (c.char === "" || c.char === " ") return;
 			const shape = boxGlyph(c.char, { x, y, width: cell.width, height: cell.height, color: fg });
 			if (shape !== undefined) {
@@ -179,7 +203,12 @@ export const FONT_FILES: readonly string[] = [
 /** Rasterises an SVG from {@link screenToSvg} with only the bundled fonts. */
 export const svgToPng = (svg: string): Buffer => {
 	const resvg = new Resvg(svg, {
-		font: { fontFiles: [...FONT_FILES], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY, monospaceFamily: FONT_FAMILY },
+		font: {
+			fontFiles: [...FONT_FILES],
+			loadSystemFonts: false,
+			defaultFontFamily: FONT_FAMILY,
+			monospaceFamily: FONT_FAMILY,
+		},
 		shapeRendering: 2,
 		textRendering: 1,
 	});

@@ -31,7 +31,9 @@ const hook = (command: string, overrides: Partial<DecisionHook> = {}): DecisionH
 	...overrides,
 });
 
-const record = (fields: Partial<DecisionRecord> & Pick<DecisionRecord, "kind" | "reason" | "hooks">): DecisionRecord => ({
+const record = (
+	fields: Partial<DecisionRecord> & Pick<DecisionRecord, "kind" | "reason" | "hooks">,
+): DecisionRecord => ({
 	version: DECISION_RECORD_VERSION,
 	event: "PreToolUse",
 	tool: "Bash",
@@ -77,14 +79,21 @@ const TRANSCRIPT: readonly DecisionRecord[] = [
 		event: "PostToolUse",
 		tool: "Write",
 		input: "src/cart.ts",
-		reason: "<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier (2 changes)\n</system-reminder>",
+		reason:
+			"<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier (2 changes)\n</system-reminder>",
 		hooks: [hook("npx prettier --write", { matcher: "Write|Edit" })],
 	}),
 	record({
 		kind: "error",
 		input: "make deploy",
 		reason: "exit code 1: config file .deploy.toml not found",
-		hooks: [hook("./.claude/hooks/deploy-check.sh", { exitCode: 1, status: "error", stderr: "config file .deploy.toml not found\n" })],
+		hooks: [
+			hook("./.claude/hooks/deploy-check.sh", {
+				exitCode: 1,
+				status: "error",
+				stderr: "config file .deploy.toml not found\n",
+			}),
+		],
 	}),
 ];
 
@@ -120,7 +129,13 @@ export const shots: Shot[] = [
 			}
 			root.addChild(new Spacer(1));
 			root.addChild(new Text(ui.fg("borderMuted", "\u2500".repeat(COLS)), 0, 0));
-			root.addChild(new Text(footerText({ counts: countDecisions(TRANSCRIPT), killSwitch: false, disabled: 0, running: [] }, ui) ?? "", 0, 0));
+			root.addChild(
+				new Text(
+					footerText({ counts: countDecisions(TRANSCRIPT), killSwitch: false, disabled: 0, running: [] }, ui) ?? "",
+					0,
+					0,
+				),
+			);
 			return screenOf(root, 15);
 		},
 	},
@@ -129,10 +144,22 @@ export const shots: Shot[] = [
 		async screen() {
 			const ui = theme();
 			const root = new Container();
-			root.addChild(new DecisionCard(BLOCK, { expanded: true, theme: ui, collapseHint: `${ui.fg("dim", "ctrl+o")}${ui.fg("muted", " to collapse")}` }));
+			root.addChild(
+				new DecisionCard(BLOCK, {
+					expanded: true,
+					theme: ui,
+					collapseHint: `${ui.fg("dim", "ctrl+o")}${ui.fg("muted", " to collapse")}`,
+				}),
+			);
 			root.addChild(new Spacer(1));
 			root.addChild(new Text(ui.fg("borderMuted", "\u2500".repeat(COLS)), 0, 0));
-			root.addChild(new Text(footerText({ counts: countDecisions([BLOCK]), killSwitch: false, disabled: 0, running: [] }, ui) ?? "", 0, 0));
+			root.addChild(
+				new Text(
+					footerText({ counts: countDecisions([BLOCK]), killSwitch: false, disabled: 0, running: [] }, ui) ?? "",
+					0,
+					0,
+				),
+			);
 			return screenOf(root, 17);
 		},
 	},

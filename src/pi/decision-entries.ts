@@ -27,7 +27,8 @@ const KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>([
 ]);
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+	typeof value === "object" && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === "string";
 const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
@@ -50,9 +51,11 @@ const isHook = (value: unknown): boolean =>
 export const parseDecisionRecord = (data: unknown): DecisionRecord | undefined => {
 	if (!isObject(data) || data.version !== DECISION_RECORD_VERSION) return undefined;
 	if (!isString(data.kind) || !KINDS.has(data.kind as DecisionKind)) return undefined;
-	if (!isString(data.event) || !isString(data.input) || !isString(data.reason) || !isNumber(data.time)) return undefined;
+	if (!isString(data.event) || !isString(data.input) || !isString(data.reason) || !isNumber(data.time))
+		return undefined;
 	if (data.tool !== undefined && !isString(data.tool)) return undefined;
-	if (data.answer !== undefined && data.answer !== "allowed" && data.answer !== "denied" && data.answer !== "no_ui") return undefined;
+	if (data.answer !== undefined && data.answer !== "allowed" && data.answer !== "denied" && data.answer !== "no_ui")
+		return undefined;
 	if (!Array.isArray(data.hooks) || !data.hooks.every(isHook)) return undefined;
 	// Checked field by field above; the JSON round trip drops nothing else the card reads.
 	return data as unknown as DecisionRecord;
@@ -79,14 +82,23 @@ class UnreadableEntry implements Component {
 	}
 
 	render(width: number): string[] {
-		return [this.theme.fg("muted", truncateToWidth(" ? hook decision from another pi-hook-manager version (not shown)", width, "..."))];
+		return [
+			this.theme.fg(
+				"muted",
+				truncateToWidth(" ? hook decision from another pi-hook-manager version (not shown)", width, "..."),
+			),
+		];
 	}
 
 	invalidate(): void {}
 }
 
 /** pi's entry renderer for {@link DECISION_ENTRY_TYPE}: a compact card, the full record when expanded. */
-export const renderDecisionEntry = (entry: CustomEntry<unknown>, options: EntryRenderOptions, theme: Theme): Component => {
+export const renderDecisionEntry = (
+	entry: CustomEntry<unknown>,
+	options: EntryRenderOptions,
+	theme: Theme,
+): Component => {
 	const record = parseDecisionRecord(entry.data);
 	if (record === undefined) return new UnreadableEntry(theme);
 	return new DecisionCard(record, {

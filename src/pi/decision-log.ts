@@ -7,7 +7,14 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import type { DecisionRecord } from "../engine/decision-record.ts";
 import type { HookEntry } from "../engine/types.ts";
 import { hookShortName } from "../ui/decision-format.ts";
-import { addDecision, countDecisions, type DecisionCounts, footerText, NO_DECISIONS, type RunningHook } from "../ui/footer-status.ts";
+import {
+	addDecision,
+	countDecisions,
+	type DecisionCounts,
+	footerText,
+	NO_DECISIONS,
+	type RunningHook,
+} from "../ui/footer-status.ts";
 import { fromPiTheme, type PanelTheme, plainTheme } from "../ui/theme.ts";
 import { commandText } from "../engine/messages.ts";
 import { DECISION_ENTRY_TYPE, decisionsIn, renderDecisionEntry } from "./decision-entries.ts";
@@ -66,7 +73,8 @@ const defaultSchedule = (callback: () => void, ms: number): (() => void) => {
 };
 
 /** The theme for the footer: pi's colours in the TUI; plain text elsewhere (RPC clients get no ANSI codes). */
-const footerTheme = (ctx: ExtensionContext): PanelTheme => (ctx.mode === "tui" ? fromPiTheme(ctx.ui.theme) : plainTheme);
+const footerTheme = (ctx: ExtensionContext): PanelTheme =>
+	ctx.mode === "tui" ? fromPiTheme(ctx.ui.theme) : plainTheme;
 
 /** Creates an empty log; `restore` fills it from the session. */
 export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
@@ -80,7 +88,12 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 	let lastCtx: ExtensionContext | undefined;
 	const listeners = new Set<() => void>();
 
-	const state = () => ({ counts, killSwitch, disabled, running: runs.filter((run) => run.visible).map((run) => run.hook) });
+	const state = () => ({
+		counts,
+		killSwitch,
+		disabled,
+		running: runs.filter((run) => run.visible).map((run) => run.hook),
+	});
 
 	/** Pushes the footer text; a session without UI (print, JSON) has no footer, and a UI that went away is ignored. */
 	const refresh = (ctx: ExtensionContext | undefined = lastCtx): void => {
@@ -146,7 +159,10 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 			const statusMessage = entry.handler.statusMessage;
 			const run: Run = {
 				entryId: entry.id,
-				hook: { name: hookShortName(commandText(entry)), statusMessage: statusMessage === "" ? undefined : statusMessage },
+				hook: {
+					name: hookShortName(commandText(entry)),
+					statusMessage: statusMessage === "" ? undefined : statusMessage,
+				},
 				visible: delay <= 0,
 				cancel: undefined,
 			};
@@ -181,7 +197,10 @@ export const installDecisionLog = (
 	pi: Pick<ExtensionAPI, "appendEntry" | "registerEntryRenderer" | "on">,
 	options: Omit<DecisionLogDeps, "appendEntry"> = {},
 ): DecisionLog => {
-	const log = createDecisionLog({ ...options, appendEntry: (customType, record) => pi.appendEntry(customType, record) });
+	const log = createDecisionLog({
+		...options,
+		appendEntry: (customType, record) => pi.appendEntry(customType, record),
+	});
 	pi.registerEntryRenderer(DECISION_ENTRY_TYPE, renderDecisionEntry);
 	pi.on("session_start", (_event, ctx) => log.restore(ctx));
 	pi.on("session_tree", (_event, ctx) => log.restore(ctx));

@@ -5,7 +5,15 @@
  */
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import type { DecisionHook, DecisionRecord } from "../engine/decision-record.ts";
-import { decisionSubject, displayText, formatDuration, formatTime, hooksShortName, kindStyle, reasonSummary } from "./decision-format.ts";
+import {
+	decisionSubject,
+	displayText,
+	formatDuration,
+	formatTime,
+	hooksShortName,
+	kindStyle,
+	reasonSummary,
+} from "./decision-format.ts";
 import type { PanelTheme } from "./theme.ts";
 
 /** How to draw a card. */
@@ -28,7 +36,8 @@ const MIN_VALUE_WIDTH = 8;
 
 const SEPARATOR = " \u00b7 ";
 
-const fit = (line: string, width: number): string => (visibleWidth(line) <= width ? line : truncateToWidth(line, width, "..."));
+const fit = (line: string, width: number): string =>
+	visibleWidth(line) <= width ? line : truncateToWidth(line, width, "...");
 
 /** Characters a hook's short name may take at `width`: enough to recognise it, but the reason must fit too. */
 const nameBudget = (width: number): number => (width < 60 ? 10 : Math.min(32, Math.floor(width * 0.3)));
@@ -54,7 +63,13 @@ const compactLine = (record: DecisionRecord, width: number, theme: PanelTheme): 
 };
 
 /** One labelled detail: the value wrapped under itself, continuation lines indented to the value column. */
-const detail = (label: string, value: string, width: number, theme: PanelTheme, style: (text: string) => string = (t) => t): string[] => {
+const detail = (
+	label: string,
+	value: string,
+	width: number,
+	theme: PanelTheme,
+	style: (text: string) => string = (t) => t,
+): string[] => {
 	const valueWidth = Math.max(MIN_VALUE_WIDTH, width - DETAIL_INDENT - LABEL_WIDTH);
 	const wrapped = displayText(value)
 		.split("\n")
@@ -62,7 +77,10 @@ const detail = (label: string, value: string, width: number, theme: PanelTheme, 
 	while (wrapped.length > 1 && wrapped.at(-1) === "") wrapped.pop();
 	const labelText = theme.fg("dim", label.padEnd(LABEL_WIDTH));
 	return wrapped.map((line, index) =>
-		fit(`${" ".repeat(DETAIL_INDENT)}${index === 0 ? labelText : " ".repeat(LABEL_WIDTH)}${line === "" ? "" : style(line)}`, width),
+		fit(
+			`${" ".repeat(DETAIL_INDENT)}${index === 0 ? labelText : " ".repeat(LABEL_WIDTH)}${line === "" ? "" : style(line)}`,
+			width,
+		),
 	);
 };
 
@@ -73,7 +91,11 @@ const ANSWER_TEXT: Readonly<Record<NonNullable<DecisionRecord["answer"]>, string
 };
 
 const hookResult = (hook: DecisionHook): string =>
-	[hook.exitCode === undefined ? "no exit code" : `exit ${hook.exitCode}`, formatDuration(hook.durationMs), hook.status].join(SEPARATOR);
+	[
+		hook.exitCode === undefined ? "no exit code" : `exit ${hook.exitCode}`,
+		formatDuration(hook.durationMs),
+		hook.status,
+	].join(SEPARATOR);
 
 /** The lines of one hook behind the decision. */
 const hookDetails = (hook: DecisionHook, label: string, width: number, theme: PanelTheme): string[] => {
@@ -122,7 +144,8 @@ export class DecisionCard implements Component {
 	}
 
 	render(width: number): string[] {
-		if (this.cache?.width !== width) this.cache = { width, lines: renderDecisionCard(this.record, width, this.options) };
+		if (this.cache?.width !== width)
+			this.cache = { width, lines: renderDecisionCard(this.record, width, this.options) };
 		return this.cache.lines;
 	}
 

@@ -39,7 +39,9 @@ const ANSWERS: Readonly<Record<NonNullable<DecisionRecord["answer"]>, string>> =
 /** Marker, label and colour of a record; an `ask` label carries the answer (`asked, you denied`). */
 export const kindStyle = (record: Pick<DecisionRecord, "kind" | "answer">): KindStyle => {
 	const style = KIND_STYLES[record.kind];
-	return record.kind === "ask" && record.answer !== undefined ? { ...style, label: `${style.label}, ${ANSWERS[record.answer]}` } : style;
+	return record.kind === "ask" && record.answer !== undefined
+		? { ...style, label: `${style.label}, ${ANSWERS[record.answer]}` }
+		: style;
 };
 
 /** The subject of a card: the tool for PreToolUse (`Bash`), else `Event` or `Event:Tool` (`PostToolUse:Write`). */
@@ -49,7 +51,28 @@ export const decisionSubject = (record: Pick<DecisionRecord, "event" | "tool">):
 };
 
 /** Programs that run a script: the script, not the program, names the hook. */
-const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "python", "python3", "node", "bun", "deno", "ruby", "perl", "php", "tsx", "npx", "uvx", "env", "exec", "command", "time", "nice"]);
+const RUNNERS = new Set([
+	"sh",
+	"bash",
+	"zsh",
+	"dash",
+	"python",
+	"python3",
+	"node",
+	"bun",
+	"deno",
+	"ruby",
+	"perl",
+	"php",
+	"tsx",
+	"npx",
+	"uvx",
+	"env",
+	"exec",
+	"command",
+	"time",
+	"nice",
+]);
 /** Subcommands of runners that come before the script (`uv run x.py`, `npm exec x`). */
 const SUBCOMMANDS = new Set(["run", "exec", "dlx", "x"]);
 
@@ -96,7 +119,8 @@ export const hookShortName = (command: string, max = 32): string => {
 	let index = 0;
 	while (index < words.length) {
 		const word = basename(words[index] ?? "");
-		const isRunner = RUNNERS.has(word) || (/^(uv|npm|pnpm|yarn)$/.test(word) && SUBCOMMANDS.has(words[index + 1] ?? ""));
+		const isRunner =
+			RUNNERS.has(word) || (/^(uv|npm|pnpm|yarn)$/.test(word) && SUBCOMMANDS.has(words[index + 1] ?? ""));
 		if (!isRunner) break;
 		index += RUNNERS.has(word) ? 1 : 2;
 		while ((words[index] ?? "").startsWith("-")) index++;
@@ -149,4 +173,5 @@ export const formatDuration = (ms: number): string => {
 };
 
 /** `2026-11-30 09:45:07 UTC`: UTC, so a record reads the same on every machine. */
-export const formatTime = (epochMs: number): string => `${new Date(epochMs).toISOString().slice(0, 19).replace("T", " ")} UTC`;
+export const formatTime = (epochMs: number): string =>
+	`${new Date(epochMs).toISOString().slice(0, 19).replace("T", " ")} UTC`;

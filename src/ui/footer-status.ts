@@ -41,7 +41,15 @@ const BUCKET: Readonly<Record<DecisionKind, keyof DecisionCounts>> = {
 };
 
 /** All zero. */
-export const NO_DECISIONS: DecisionCounts = { blocked: 0, asked: 0, rewritten: 0, keptGoing: 0, stopped: 0, context: 0, errors: 0 };
+export const NO_DECISIONS: DecisionCounts = {
+	blocked: 0,
+	asked: 0,
+	rewritten: 0,
+	keptGoing: 0,
+	stopped: 0,
+	context: 0,
+	errors: 0,
+};
 
 /** Counts records by {@link DecisionCounts} bucket. */
 export const countDecisions = (records: readonly Pick<DecisionRecord, "kind">[]): DecisionCounts => {
@@ -76,7 +84,11 @@ export interface FooterState {
 }
 
 /** The order and words of the counts; `errors` is singular for one. */
-const COUNT_WORDS: readonly { readonly key: keyof DecisionCounts; readonly word: (n: number) => string; readonly color: UiColor }[] = [
+const COUNT_WORDS: readonly {
+	readonly key: keyof DecisionCounts;
+	readonly word: (n: number) => string;
+	readonly color: UiColor;
+}[] = [
 	{ key: "blocked", word: () => "blocked", color: "error" },
 	{ key: "asked", word: () => "asked", color: "warning" },
 	{ key: "rewritten", word: () => "rewritten", color: "accent" },

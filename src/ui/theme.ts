@@ -8,11 +8,25 @@ import type { Theme, ThemeBg, ThemeColor } from "@earendil-works/pi-coding-agent
 /** Foreground tokens the UI uses: a subset of pi's theme tokens, with pi's meanings. */
 export type UiColor = Extract<
 	ThemeColor,
-	"accent" | "border" | "borderAccent" | "borderMuted" | "success" | "error" | "warning" | "muted" | "dim" | "text" | "toolTitle" | "toolOutput"
+	| "accent"
+	| "border"
+	| "borderAccent"
+	| "borderMuted"
+	| "success"
+	| "error"
+	| "warning"
+	| "muted"
+	| "dim"
+	| "text"
+	| "toolTitle"
+	| "toolOutput"
 >;
 
 /** Background tokens the UI uses: a subset of pi's theme tokens. */
-export type UiBg = Extract<ThemeBg, "selectedBg" | "customMessageBg" | "toolPendingBg" | "toolSuccessBg" | "toolErrorBg">;
+export type UiBg = Extract<
+	ThemeBg,
+	"selectedBg" | "customMessageBg" | "toolPendingBg" | "toolSuccessBg" | "toolErrorBg"
+>;
 
 /** Styling functions; each returns `text` wrapped in the style (never changes its visible width). */
 export interface PanelTheme {

@@ -25,7 +25,12 @@ beforeAll(async () => {
 		hooks: {
 			PreToolUse: [
 				{ matcher: "Bash", hooks: [{ type: "command", command: `python3 ${join(hookDir, "guard.py")}`, timeout: 10 }] },
-				{ matcher: "Bash", hooks: [{ type: "command", command: "sleep 2", if: "Bash(echo slow*)", statusMessage: "Checking the slow path" }] },
+				{
+					matcher: "Bash",
+					hooks: [
+						{ type: "command", command: "sleep 2", if: "Bash(echo slow*)", statusMessage: "Checking the slow path" },
+					],
+				},
 			],
 		},
 	});
@@ -50,15 +55,20 @@ describe("decision cards and the footer counter in the real pi", () => {
 		tmux.type("bash: rm -rf victim", "first");
 		tmux.keys(["Enter"], "first");
 		const screen = await tmux.waitFor(/hooks 1 blocked/, { name: "first" });
-		expect(screen).toMatch(/\u2717 blocked Bash \u00b7 guard\.py \u00b7 Dangerous command blocked: recursive forced delete/);
+		expect(screen).toMatch(
+			/\u2717 blocked Bash \u00b7 guard\.py \u00b7 Dangerous command blocked: recursive forced delete/,
+		);
 		expect(existsSync(join(sandbox.projectDir, "victim"))).toBe(true);
 
 		tmux.type("bash: echo slow path", "first");
 		tmux.keys(["Enter"], "first");
 		await tmux.waitFor("hooks Checking the slow path \u00b7 1 blocked", { name: "first" });
-		await tmux.waitFor((text) => text.includes("fake-model saw tool result: slow path") && !text.includes("Checking the slow path"), {
-			name: "first",
-		});
+		await tmux.waitFor(
+			(text) => text.includes("fake-model saw tool result: slow path") && !text.includes("Checking the slow path"),
+			{
+				name: "first",
+			},
+		);
 		expect(tmux.capture({ name: "first" })).toContain("hooks 1 blocked");
 
 		tmux.keys(["C-d"], "first");
@@ -69,7 +79,11 @@ describe("decision cards and the footer counter in the real pi", () => {
 
 	it("pi --session <id> draws the card again and restores the counter; Ctrl+O shows the full record", async () => {
 		expect(sessionId).not.toBe("");
-		tmux.start([PI_BIN, "-e", EXTENSION_PATH, "--session", sessionId], { name: "resumed", cwd: sandbox.projectDir, env: env() });
+		tmux.start([PI_BIN, "-e", EXTENSION_PATH, "--session", sessionId], {
+			name: "resumed",
+			cwd: sandbox.projectDir,
+			env: env(),
+		});
 		const screen = await tmux.waitFor(/hooks 1 blocked/, { name: "resumed" });
 		expect(screen).toMatch(/\u2717 blocked Bash \u00b7 guard\.py \u00b7 Dangerous command blocked/);
 
@@ -80,7 +94,9 @@ describe("decision cards and the footer counter in the real pi", () => {
 		expect(expanded).toMatch(/matcher +Bash/);
 		expect(expanded).toMatch(/source +Claude user \u00b7 .*settings\.json/);
 		expect(expanded).toMatch(/result +exit 2 \u00b7 \d+ ms \u00b7 blocking/);
-		expect(expanded).toMatch(/stderr +Dangerous command blocked: recursive forced delete \(rm -rf\)\. Command: rm -rf victim/);
+		expect(expanded).toMatch(
+			/stderr +Dangerous command blocked: recursive forced delete \(rm -rf\)\. Command: rm -rf victim/,
+		);
 		expect(expanded).toContain("hooks 1 blocked");
 		tmux.keys(["C-d"], "resumed");
 		await tmux.waitFor(/pi --session/, { name: "resumed" });

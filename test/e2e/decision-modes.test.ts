@@ -6,7 +6,14 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
-import { createPiSandbox, EXTENSION_PATH, type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import {
+	createPiSandbox,
+	EXTENSION_PATH,
+	type PiSandbox,
+	PROJECT_ROOT,
+	piPrintArgs,
+	runPiPrint,
+} from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
 
 let llm: FakeLlm;
@@ -27,7 +34,9 @@ const setup = (): PiSandbox => {
 	mkdirSync(hookDir, { recursive: true });
 	copyFileSync(join(PROJECT_ROOT, "test", "fixtures", "hooks", "block_dangerous_bash.py"), join(hookDir, "guard.py"));
 	sandbox.writeJson("home/.claude/settings.json", {
-		hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `python3 ${join(hookDir, "guard.py")}` }] }] },
+		hooks: {
+			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `python3 ${join(hookDir, "guard.py")}` }] }],
+		},
 	});
 	return sandbox;
 };
@@ -43,7 +52,8 @@ const sessionLines = (): Record<string, unknown>[] => {
 			.map((line) => JSON.parse(line) as Record<string, unknown>),
 	);
 };
-const decisionEntries = () => sessionLines().filter((line) => line.type === "custom" && line.customType === "pi-hook-manager/decision");
+const decisionEntries = () =>
+	sessionLines().filter((line) => line.type === "custom" && line.customType === "pi-hook-manager/decision");
 
 describe("decision entries in print, JSON and RPC mode", () => {
 	it.each([
@@ -83,7 +93,9 @@ describe("decision entries in print, JSON and RPC mode", () => {
 		try {
 			await rpc.prompt("bash: rm -rf victim");
 			const isStatus = (record: Record<string, unknown>) =>
-				record.type === "extension_ui_request" && record.method === "setStatus" && record.statusKey === "pi-hook-manager";
+				record.type === "extension_ui_request" &&
+				record.method === "setStatus" &&
+				record.statusKey === "pi-hook-manager";
 			await rpc.waitFor((record) => isStatus(record) && record.statusText === "hooks 1 blocked");
 			const texts = rpc.records.filter(isStatus).map((record) => record.statusText);
 			// A slow guard may show "hooks running guard.py" first; every text is plain (no ANSI for RPC clients).

@@ -6,7 +6,10 @@ import { createEngine } from "../../src/engine/engine.ts";
 import type { ProcessOutcome, ProcessRunner } from "../../src/engine/types.ts";
 
 const configOf = (hooks: unknown) =>
-	mergeSources([parseSettingsText(JSON.stringify({ hooks }), { scope: "claude-user", file: "/u/settings.json", project: false })], true);
+	mergeSources(
+		[parseSettingsText(JSON.stringify({ hooks }), { scope: "claude-user", file: "/u/settings.json", project: false })],
+		true,
+	);
 const request = {
 	event: "PreToolUse" as const,
 	matchValues: ["Bash", "bash"],
@@ -30,7 +33,14 @@ describe("run observers", () => {
 			return exited;
 		};
 		const config = configOf({
-			PreToolUse: [{ hooks: [{ type: "command", command: "one", statusMessage: "checking" }, { type: "command", command: "bg", async: true }] }],
+			PreToolUse: [
+				{
+					hooks: [
+						{ type: "command", command: "one", statusMessage: "checking" },
+						{ type: "command", command: "bg", async: true },
+					],
+				},
+			],
 		});
 		const engine = createEngine({
 			config: () => config,

@@ -2,7 +2,12 @@
 import type { CustomEntry, SessionEntry, Theme } from "@earendil-works/pi-coding-agent";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { DECISION_ENTRY_TYPE, decisionsIn, parseDecisionRecord, renderDecisionEntry } from "../../src/pi/decision-entries.ts";
+import {
+	DECISION_ENTRY_TYPE,
+	decisionsIn,
+	parseDecisionRecord,
+	renderDecisionEntry,
+} from "../../src/pi/decision-entries.ts";
 import { blockRecord } from "../support/decisions.ts";
 
 const custom = (customType: string, data: unknown, id: string): SessionEntry =>

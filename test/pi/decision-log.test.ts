@@ -9,7 +9,14 @@ import { blockRecord } from "../support/decisions.ts";
 import { commandEntry } from "../support/entries.ts";
 
 /** A context with a footer that records what was set, over a branch of entries. */
-const fakeCtx = (options: { hasUI?: boolean; mode?: ExtensionContext["mode"]; branch?: SessionEntry[]; setStatusThrows?: boolean } = {}) => {
+const fakeCtx = (
+	options: {
+		hasUI?: boolean;
+		mode?: ExtensionContext["mode"];
+		branch?: SessionEntry[];
+		setStatusThrows?: boolean;
+	} = {},
+) => {
 	const statuses: (string | undefined)[] = [];
 	const ctx = {
 		hasUI: options.hasUI ?? true,
@@ -29,7 +36,14 @@ const fakeCtx = (options: { hasUI?: boolean; mode?: ExtensionContext["mode"]; br
 };
 
 const entryOf = (record: DecisionRecord, id: string): SessionEntry =>
-	({ type: "custom", customType: DECISION_ENTRY_TYPE, data: record, id, parentId: null, timestamp: "" }) as SessionEntry;
+	({
+		type: "custom",
+		customType: DECISION_ENTRY_TYPE,
+		data: record,
+		id,
+		parentId: null,
+		timestamp: "",
+	}) as SessionEntry;
 
 /** A scheduler the test fires by hand. */
 const manualSchedule = () => {
@@ -67,7 +81,9 @@ describe("createDecisionLog", () => {
 		const log = createDecisionLog({ appendEntry: () => {} });
 		const { ctx: before } = fakeCtx();
 		log.record(blockRecord({ kind: "timeout" }), before);
-		const { ctx, statuses } = fakeCtx({ branch: [entryOf(blockRecord(), "a"), entryOf(blockRecord({ kind: "ask", answer: "denied" }), "b")] });
+		const { ctx, statuses } = fakeCtx({
+			branch: [entryOf(blockRecord(), "a"), entryOf(blockRecord({ kind: "ask", answer: "denied" }), "b")],
+		});
 		let changes = 0;
 		log.onChange(() => changes++);
 		log.restore(ctx);
@@ -121,7 +137,9 @@ describe("createDecisionLog", () => {
 		const clock = manualSchedule();
 		const log = createDecisionLog({ appendEntry: () => {}, schedule: clock.schedule });
 		const { ctx, statuses } = fakeCtx();
-		const slow: HookEntry = commandEntry("python3 hooks/scan.py", "PreToolUse", { statusMessage: "Scanning for secrets" });
+		const slow: HookEntry = commandEntry("python3 hooks/scan.py", "PreToolUse", {
+			statusMessage: "Scanning for secrets",
+		});
 		const quick: HookEntry = commandEntry("./quick.sh");
 		log.runStarted(quick, ctx);
 		log.runEnded(quick, ctx);

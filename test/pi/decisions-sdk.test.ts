@@ -40,7 +40,10 @@ afterEach(async () => {
 type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
 
 /** Writes `.claude/settings.json` and starts pi with the extension. */
-const start = async (hooks: Hooks, options: { ui?: ReturnType<typeof fakeUi>["ui"]; mode?: "print" | "rpc" } = {}): Promise<SdkRuntime> => {
+const start = async (
+	hooks: Hooks,
+	options: { ui?: ReturnType<typeof fakeUi>["ui"]; mode?: "print" | "rpc" } = {},
+): Promise<SdkRuntime> => {
 	writeFileSync(join(project, ".claude", "settings.json"), JSON.stringify({ hooks }));
 	pi = await startSdkRuntime({
 		cwd: project,
@@ -57,11 +60,18 @@ const printing = (json: unknown, code = 0): Record<string, unknown> => ({
 	type: "command",
 	command: `printf '%s' '${JSON.stringify(json)}'; exit ${code}`,
 });
-const shell = (command: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: "command", command, ...extra });
+const shell = (command: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+	type: "command",
+	command,
+	...extra,
+});
 
 /** One prompt in which the model calls bash with `command`, then answers "done". */
 const runBash = async (runtime: SdkRuntime, command: string): Promise<void> => {
-	runtime.faux.setResponses([fauxAssistantMessage(fauxToolCall("bash", { command }), { stopReason: "toolUse" }), fauxAssistantMessage("done")]);
+	runtime.faux.setResponses([
+		fauxAssistantMessage(fauxToolCall("bash", { command }), { stopReason: "toolUse" }),
+		fauxAssistantMessage("done"),
+	]);
 	await runtime.session().prompt(`run ${command}`);
 };
 
@@ -74,8 +84,12 @@ const decisions = (runtime: SdkRuntime): DecisionRecord[] =>
 		.map((entry) => entry.data as DecisionRecord);
 
 const pre = (hook: Record<string, unknown>, matcher = "Bash"): Hooks => ({ PreToolUse: [{ matcher, hooks: [hook] }] });
-const post = (hook: Record<string, unknown>, event = "PostToolUse"): Hooks => ({ [event]: [{ matcher: "Bash", hooks: [hook] }] });
-const specific = (event: string, fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
+const post = (hook: Record<string, unknown>, event = "PostToolUse"): Hooks => ({
+	[event]: [{ matcher: "Bash", hooks: [hook] }],
+});
+const specific = (event: string, fields: Record<string, unknown>) => ({
+	hookSpecificOutput: { hookEventName: event, ...fields },
+});
 
 describe("one entry per decision, with the right fields", () => {
 	it("a PreToolUse guard that exits 2: kind block with the hook, exit code, stderr and input", async () => {
@@ -109,21 +123,29 @@ describe("one entry per decision, with the right fields", () => {
 	it.each([
 		{
 			name: "a JSON deny",
-			hooks: pre(printing(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "force-push is not allowed" }))),
+			hooks: pre(
+				printing(
+					specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "force-push is not allowed" }),
+				),
+			),
 			command: "git push --force",
 			expected: { kind: "block", event: "PreToolUse", reason: "force-push is not allowed" },
 			hook: { exitCode: 0, status: "success" },
 		},
 		{
 			name: "an ask without a UI",
-			hooks: pre(printing(specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "publish commits?" }))),
+			hooks: pre(
+				printing(specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "publish commits?" })),
+			),
 			command: "git push",
 			expected: { kind: "ask", answer: "no_ui", reason: "publish commits?" },
 			hook: { status: "success" },
 		},
 		{
 			name: "an input rewrite",
-			hooks: pre(printing(specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo rewritten" } }))),
+			hooks: pre(
+				printing(specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo rewritten" } })),
+			),
 			command: "echo original",
 			expected: { kind: "rewrite", input: "echo original", reason: expect.stringContaining("echo rewritten") },
 			hook: { status: "success" },
@@ -151,9 +173,16 @@ describe("one entry per decision, with the right fields", () => {
 		},
 		{
 			name: "PostToolUseFailure additionalContext",
-			hooks: post(printing(specific("PostToolUseFailure", { additionalContext: "the build needs node 22" })), "PostToolUseFailure"),
+			hooks: post(
+				printing(specific("PostToolUseFailure", { additionalContext: "the build needs node 22" })),
+				"PostToolUseFailure",
+			),
 			command: "exit 3",
-			expected: { kind: "context", event: "PostToolUseFailure", reason: expect.stringContaining("the build needs node 22") },
+			expected: {
+				kind: "context",
+				event: "PostToolUseFailure",
+				reason: expect.stringContaining("the build needs node 22"),
+			},
 			hook: { status: "success" },
 		},
 		{
@@ -192,10 +221,15 @@ describe("one entry per decision, with the right fields", () => {
 		[false, "denied"],
 	] as const)("an ask the user answers (confirm returns %s) records the answer %s", async (answer, recorded) => {
 		const { ui, log } = fakeUi(() => answer);
-		const runtime = await start(pre(printing(specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "publish commits?" }))), {
-			ui,
-			mode: "rpc",
-		});
+		const runtime = await start(
+			pre(
+				printing(specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "publish commits?" })),
+			),
+			{
+				ui,
+				mode: "rpc",
+			},
+		);
 		await runBash(runtime, "git push");
 		expect(log.confirms).toHaveLength(1);
 		expect(decisions(runtime).map((r) => [r.kind, r.answer])).toEqual([["ask", recorded]]);
@@ -205,7 +239,10 @@ describe("one entry per decision, with the right fields", () => {
 	it("a hook that ran and changed nothing writes no entry and leaves the footer empty", async () => {
 		const { ui, log } = fakeUi();
 		const runtime = await start(
-			{ PreToolUse: [{ matcher: "Bash", hooks: [shell("exit 0"), shell("echo just a log line")] }], PostToolUse: [{ hooks: [shell("cat > /dev/null")] }] },
+			{
+				PreToolUse: [{ matcher: "Bash", hooks: [shell("exit 0"), shell("echo just a log line")] }],
+				PostToolUse: [{ hooks: [shell("cat > /dev/null")] }],
+			},
 			{ ui, mode: "rpc" },
 		);
 		await runBash(runtime, "echo hi");

@@ -96,8 +96,17 @@ export const startSdkRuntime = async (options: SdkRuntimeOptions): Promise<SdkRu
 	mkdirSync(options.agentDir, { recursive: true });
 	const faux = fauxProvider({ provider: "faux", models: [{ id: "faux-1" }] });
 	const errors: unknown[] = [];
-	const createRuntime: CreateAgentSessionRuntimeFactory = async ({ cwd, agentDir, sessionManager, sessionStartEvent }) => {
-		const modelRuntime = await ModelRuntime.create({ authPath: join(agentDir, "auth.json"), modelsPath: null, allowModelNetwork: false });
+	const createRuntime: CreateAgentSessionRuntimeFactory = async ({
+		cwd,
+		agentDir,
+		sessionManager,
+		sessionStartEvent,
+	}) => {
+		const modelRuntime = await ModelRuntime.create({
+			authPath: join(agentDir, "auth.json"),
+			modelsPath: null,
+			allowModelNetwork: false,
+		});
 		modelRuntime.registerNativeProvider(faux.provider);
 		const services = await createAgentSessionServices({
 			cwd,

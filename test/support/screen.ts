@@ -42,7 +42,11 @@ export interface Screen {
 }
 
 /** Creates a headless terminal with Unicode 11 widths (emoji and CJK are 2 cells, as in pi-tui and tmux). */
-export const createXterm = (cols: number, rows: number, options: { readonly scrollback?: number; readonly convertEol?: boolean } = {}): XtermTerminal => {
+export const createXterm = (
+	cols: number,
+	rows: number,
+	options: { readonly scrollback?: number; readonly convertEol?: boolean } = {},
+): XtermTerminal => {
 	const term = new xterm.Terminal({
 		cols,
 		rows,
@@ -119,7 +123,10 @@ export const readScreen = (term: XtermTerminal, cols: number = term.cols): Scree
 
 /** The text of one row, trailing blanks removed. */
 export const rowText = (screen: Screen, row: number): string =>
-	(screen.cells[row] ?? []).map((cell) => cell.char).join("").replace(/\s+$/, "");
+	(screen.cells[row] ?? [])
+		.map((cell) => cell.char)
+		.join("")
+		.replace(/\s+$/, "");
 
 /** The visible text: one line per row, trailing blanks and trailing empty rows removed. */
 export const screenToText = (screen: Screen): string => {

@@ -68,7 +68,10 @@ export const createTmuxServer = (): TmuxServer => {
 	writeFileSync(conf, `${TMUX_CONF}\n`);
 	const socket = `phm-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 	const tmux = (args: readonly string[]): string =>
-		execFileSync("tmux", ["-L", socket, "-f", conf, ...args], { encoding: "utf8", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TMUX_TMPDIR: dir } });
+		execFileSync("tmux", ["-L", socket, "-f", conf, ...args], {
+			encoding: "utf8",
+			env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TMUX_TMPDIR: dir },
+		});
 
 	const capture = (options: { readonly name?: string; readonly escapes?: boolean } = {}): string =>
 		tmux(["capture-pane", "-p", ...(options.escapes ? ["-e", "-N"] : []), "-t", options.name ?? "main"]);
@@ -77,7 +80,9 @@ export const createTmuxServer = (): TmuxServer => {
 		socket,
 		start(argv, options) {
 			// `env -i`: the tmux server's own environment (the test runner's) must not leak into the program.
-			const command = ["env", "-i", ...Object.entries(options.env).map(([key, value]) => `${key}=${value}`), ...argv].map(shellQuote).join(" ");
+			const command = ["env", "-i", ...Object.entries(options.env).map(([key, value]) => `${key}=${value}`), ...argv]
+				.map(shellQuote)
+				.join(" ");
 			tmux([
 				"new-session",
 				"-d",
@@ -102,12 +107,17 @@ export const createTmuxServer = (): TmuxServer => {
 		async waitFor(test, options = {}) {
 			const deadline = Date.now() + (options.timeoutMs ?? 20_000);
 			const accepts =
-				typeof test === "string" ? (screen: string) => screen.includes(test) : test instanceof RegExp ? (screen: string) => test.test(screen) : test;
+				typeof test === "string"
+					? (screen: string) => screen.includes(test)
+					: test instanceof RegExp
+						? (screen: string) => test.test(screen)
+						: test;
 			let screen = "";
 			for (;;) {
 				screen = capture({ name: options.name ?? "main" });
 				if (accepts(screen)) return screen;
-				if (Date.now() > deadline) throw new Error(`tmux: timed out waiting for ${String(test)}; the screen was:\n${screen}`);
+				if (Date.now() > deadline)
+					throw new Error(`tmux: timed out waiting for ${String(test)}; the screen was:\n${screen}`);
 				await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
 			}
 		},

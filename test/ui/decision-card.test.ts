@@ -16,7 +16,11 @@ let terminal: VirtualTerminal | undefined;
 afterEach(() => terminal?.dispose());
 
 /** Renders one card through pi-tui's TUI on a virtual terminal of `width` columns. */
-const show = async (record: DecisionRecord, width: number, options: Partial<DecisionCardOptions> = {}): Promise<Screen> => {
+const show = async (
+	record: DecisionRecord,
+	width: number,
+	options: Partial<DecisionCardOptions> = {},
+): Promise<Screen> => {
 	terminal?.dispose();
 	terminal = new VirtualTerminal(width, 40);
 	const tui = new TuiMainScreen(terminal);
@@ -30,36 +34,90 @@ const show = async (record: DecisionRecord, width: number, options: Partial<Deci
 
 const records: Record<DecisionKind, DecisionRecord> = {
 	block: blockRecord(),
-	ask: blockRecord({ kind: "ask", answer: "denied", reason: "git push publishes commits - confirm?", hooks: [guardHook({ command: "python3 .claude/hooks/bash_policy.py", exitCode: 0, status: "success", stderr: "" })] }),
-	rewrite: blockRecord({ kind: "rewrite", reason: 'input rewritten to {"command":"echo rewritten"}', hooks: [guardHook({ command: "./rewrite.sh", exitCode: 0, status: "success" })] }),
+	ask: blockRecord({
+		kind: "ask",
+		answer: "denied",
+		reason: "git push publishes commits - confirm?",
+		hooks: [guardHook({ command: "python3 .claude/hooks/bash_policy.py", exitCode: 0, status: "success", stderr: "" })],
+	}),
+	rewrite: blockRecord({
+		kind: "rewrite",
+		reason: 'input rewritten to {"command":"echo rewritten"}',
+		hooks: [guardHook({ command: "./rewrite.sh", exitCode: 0, status: "success" })],
+	}),
 	output_replaced: blockRecord({ kind: "output_replaced", event: "PostToolUse", reason: "[redacted]" }),
-	context: blockRecord({ kind: "context", event: "PostToolUse", tool: "Write", reason: "<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier\n</system-reminder>" }),
-	prompt_blocked: blockRecord({ kind: "prompt_blocked", event: "UserPromptSubmit", tool: undefined, input: "deploy to prod", reason: "prompts about prod are blocked" }),
-	stop_continue: blockRecord({ kind: "stop_continue", event: "Stop", tool: undefined, input: "", reason: "tests are still failing" }),
-	stop_cap: blockRecord({ kind: "stop_cap", event: "Stop", tool: undefined, input: "", reason: "Stop hooks blocked 8 times in a row; letting the agent stop", hooks: [] }),
-	compact_cancelled: blockRecord({ kind: "compact_cancelled", event: "PreCompact", tool: undefined, input: "manual", reason: "not now" }),
-	continue_false: blockRecord({ kind: "continue_false", reason: "PreToolUse:Bash hook stopped continuation: budget exhausted" }),
-	error: blockRecord({ kind: "error", reason: "exit code 1: Traceback (most recent call last)", hooks: [guardHook({ exitCode: 1, status: "error" })] }),
-	timeout: blockRecord({ kind: "timeout", reason: "timed out after 10 s", hooks: [guardHook({ exitCode: undefined, status: "timeout", durationMs: 10_000 })] }),
+	context: blockRecord({
+		kind: "context",
+		event: "PostToolUse",
+		tool: "Write",
+		reason: "<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier\n</system-reminder>",
+	}),
+	prompt_blocked: blockRecord({
+		kind: "prompt_blocked",
+		event: "UserPromptSubmit",
+		tool: undefined,
+		input: "deploy to prod",
+		reason: "prompts about prod are blocked",
+	}),
+	stop_continue: blockRecord({
+		kind: "stop_continue",
+		event: "Stop",
+		tool: undefined,
+		input: "",
+		reason: "tests are still failing",
+	}),
+	stop_cap: blockRecord({
+		kind: "stop_cap",
+		event: "Stop",
+		tool: undefined,
+		input: "",
+		reason: "Stop hooks blocked 8 times in a row; letting the agent stop",
+		hooks: [],
+	}),
+	compact_cancelled: blockRecord({
+		kind: "compact_cancelled",
+		event: "PreCompact",
+		tool: undefined,
+		input: "manual",
+		reason: "not now",
+	}),
+	continue_false: blockRecord({
+		kind: "continue_false",
+		reason: "PreToolUse:Bash hook stopped continuation: budget exhausted",
+	}),
+	error: blockRecord({
+		kind: "error",
+		reason: "exit code 1: Traceback (most recent call last)",
+		hooks: [guardHook({ exitCode: 1, status: "error" })],
+	}),
+	timeout: blockRecord({
+		kind: "timeout",
+		reason: "timed out after 10 s",
+		hooks: [guardHook({ exitCode: undefined, status: "timeout", durationMs: 10_000 })],
+	}),
 };
 
 describe("compact card", () => {
-	it.each(WIDTHS)("at width %i shows the marker, the tool, the hook's short name and the reason on one line", async (width) => {
-		const screen = await show(blockRecord(), width);
-		const lines = screenToText(screen).split("\n");
-		expect(lines).toHaveLength(1);
-		expect(lines[0]).toMatch(/^ \u2717 blocked Bash \u00b7 block_/);
-		expect(lines[0]).toContain(width < 60 ? "· Dang" : "· Dangerous");
-		if (width >= 80) expect(lines[0]).toContain("block_dangerous_bash.py \u00b7 Dangerous command blocked");
-		if (width < 120) expect(lines[0]).toMatch(/\.\.\.$/);
-		else expect(lines[0]).toContain("recursive forced delete");
-	});
+	it.each(WIDTHS)(
+		"at width %i shows the marker, the tool, the hook's short name and the reason on one line",
+		async (width) => {
+			const screen = await show(blockRecord(), width);
+			const lines = screenToText(screen).split("\n");
+			expect(lines).toHaveLength(1);
+			expect(lines[0]).toMatch(/^ \u2717 blocked Bash \u00b7 block_/);
+			expect(lines[0]).toContain(width < 60 ? "· Dang" : "· Dangerous");
+			if (width >= 80) expect(lines[0]).toContain("block_dangerous_bash.py \u00b7 Dangerous command blocked");
+			if (width < 120) expect(lines[0]).toMatch(/\.\.\.$/);
+			else expect(lines[0]).toContain("recursive forced delete");
+		},
+	);
 
 	it("draws the marker and label of a block in the theme's error colour, bold", async () => {
 		const screen = await show(blockRecord(), 80);
 		const marker = findText(screen, "\u2717 blocked");
 		expect(marker).toEqual({ row: 0, col: 1 });
-		for (let col = 1; col < 10; col++) expect(cellAt(screen, 0, col)).toMatchObject({ fg: `p${TEST_THEME_COLORS.error}`, bold: true });
+		for (let col = 1; col < 10; col++)
+			expect(cellAt(screen, 0, col)).toMatchObject({ fg: `p${TEST_THEME_COLORS.error}`, bold: true });
 		const reason = findText(screen, "Dangerous");
 		expect(cellAt(screen, reason?.row ?? -1, reason?.col ?? -1).fg).toBe("default");
 		const name = findText(screen, "block_dangerous");
@@ -107,7 +165,11 @@ describe("expanded card", () => {
 	});
 
 	it("labels several hooks and the answer to an ask", async () => {
-		const record = blockRecord({ kind: "ask", answer: "no_ui", hooks: [guardHook(), guardHook({ command: "./second.sh", exitCode: 0, status: "success" })] });
+		const record = blockRecord({
+			kind: "ask",
+			answer: "no_ui",
+			hooks: [guardHook(), guardHook({ command: "./second.sh", exitCode: 0, status: "success" })],
+		});
 		const text = screenToText(await show(record, 80, { expanded: true }));
 		expect(text).toContain("answer   no UI to ask, so the call was blocked");
 		expect(text).toContain("hook 1   python3");
@@ -129,12 +191,18 @@ describe("every kind at every width", () => {
 		const record = records[kind];
 		for (const width of [20, ...WIDTHS]) {
 			for (const expanded of [false, true]) {
-				const lines = renderDecisionCard(record, width, { expanded, theme: testTheme, collapseHint: "ctrl+o to collapse" });
+				const lines = renderDecisionCard(record, width, {
+					expanded,
+					theme: testTheme,
+					collapseHint: "ctrl+o to collapse",
+				});
 				for (const line of lines) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
 				if (!expanded) expect(lines).toHaveLength(1);
 			}
 		}
-		expect(renderDecisionCard(record, 120, { expanded: false, theme: plainTheme })[0]).not.toMatch(/\p{Extended_Pictographic}/u);
+		expect(renderDecisionCard(record, 120, { expanded: false, theme: plainTheme })[0]).not.toMatch(
+			/\p{Extended_Pictographic}/u,
+		);
 	});
 });
 

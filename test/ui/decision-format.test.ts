@@ -75,14 +75,18 @@ describe("hookShortName", () => {
 	});
 
 	it("names several hooks by the first one and how many more", () => {
-		expect(hooksShortName(blockRecord({ hooks: [guardHook(), guardHook({ command: "other.sh" })] }))).toBe("block_dangerous_bash.py +1");
+		expect(hooksShortName(blockRecord({ hooks: [guardHook(), guardHook({ command: "other.sh" })] }))).toBe(
+			"block_dangerous_bash.py +1",
+		);
 		expect(hooksShortName(blockRecord({ hooks: [] }))).toBe("");
 	});
 });
 
 describe("reasonSummary", () => {
 	it("drops the model-facing prefix of an exit-2 block", () => {
-		expect(reasonSummary(blockRecord().reason)).toBe("Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf victim");
+		expect(reasonSummary(blockRecord().reason)).toBe(
+			"Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf victim",
+		);
 	});
 
 	it("unwraps PostToolUse system reminders and joins lines", () => {

@@ -6,12 +6,32 @@ import { plainTheme, TEST_THEME_COLORS, testTheme } from "../../src/ui/theme.ts"
 import { cellAt, emulate, findText } from "../support/screen.ts";
 
 const kinds = (...list: DecisionKind[]) => list.map((kind) => ({ kind }));
-const state = (overrides: Partial<FooterState> = {}): FooterState => ({ counts: NO_DECISIONS, killSwitch: false, disabled: 0, running: [], ...overrides });
+const state = (overrides: Partial<FooterState> = {}): FooterState => ({
+	counts: NO_DECISIONS,
+	killSwitch: false,
+	disabled: 0,
+	running: [],
+	...overrides,
+});
 
 describe("countDecisions", () => {
 	it("puts every kind in one bucket", () => {
 		const counts = countDecisions(
-			kinds("block", "block", "prompt_blocked", "compact_cancelled", "ask", "rewrite", "output_replaced", "stop_continue", "stop_cap", "continue_false", "context", "error", "timeout"),
+			kinds(
+				"block",
+				"block",
+				"prompt_blocked",
+				"compact_cancelled",
+				"ask",
+				"rewrite",
+				"output_replaced",
+				"stop_continue",
+				"stop_cap",
+				"continue_false",
+				"context",
+				"error",
+				"timeout",
+			),
 		);
 		expect(counts).toEqual({ blocked: 4, asked: 1, rewritten: 2, keptGoing: 1, stopped: 2, context: 1, errors: 2 });
 		expect(addDecision(counts, { kind: "timeout" }).errors).toBe(3);
@@ -24,10 +44,15 @@ describe("footerText", () => {
 	});
 
 	it("counts decisions the way the issue shows: hooks 3 blocked, 1 error", () => {
-		expect(footerText(state({ counts: countDecisions(kinds("block", "block", "block", "error")) }), plainTheme)).toBe("hooks 3 blocked, 1 error");
-		expect(footerText(state({ counts: countDecisions(kinds("ask", "rewrite", "stop_continue", "context", "timeout", "error")) }), plainTheme)).toBe(
-			"hooks 1 asked, 1 rewritten, 1 kept going, 1 context, 2 errors",
+		expect(footerText(state({ counts: countDecisions(kinds("block", "block", "block", "error")) }), plainTheme)).toBe(
+			"hooks 3 blocked, 1 error",
 		);
+		expect(
+			footerText(
+				state({ counts: countDecisions(kinds("ask", "rewrite", "stop_continue", "context", "timeout", "error")) }),
+				plainTheme,
+			),
+		).toBe("hooks 1 asked, 1 rewritten, 1 kept going, 1 context, 2 errors");
 	});
 
 	it("shows off, disabled hooks and the running hook before the counts", () => {
@@ -52,7 +77,8 @@ describe("footerText", () => {
 	});
 
 	it("colours blocks and errors with the theme's error colour and off with its warning colour", async () => {
-		const text = footerText(state({ killSwitch: true, counts: countDecisions(kinds("block", "error")) }), testTheme) ?? "";
+		const text =
+			footerText(state({ killSwitch: true, counts: countDecisions(kinds("block", "error")) }), testTheme) ?? "";
 		const screen = await emulate([text], { cols: 60 });
 		const at = (needle: string) => {
 			const found = findText(screen, needle);

@@ -25,7 +25,10 @@ describe("plainTheme and testTheme", () => {
 	});
 
 	it("testTheme draws each token in its own palette colour", async () => {
-		const screen = await emulate([`${testTheme.fg("error", "E")}${testTheme.fg("warning", testTheme.bold("W"))}${testTheme.inverse("I")}`], { cols: 4 });
+		const screen = await emulate(
+			[`${testTheme.fg("error", "E")}${testTheme.fg("warning", testTheme.bold("W"))}${testTheme.inverse("I")}`],
+			{ cols: 4 },
+		);
 		expect(cellAt(screen, 0, 0).fg).toBe(`p${TEST_THEME_COLORS.error}`);
 		expect(cellAt(screen, 0, 1)).toMatchObject({ fg: `p${TEST_THEME_COLORS.warning}`, bold: true });
 		expect(cellAt(screen, 0, 2)).toMatchObject({ fg: "default", bold: false, inverse: true });

@@ -6,18 +6,24 @@ import { emulate } from "../../support/screen.ts";
 
 describe("screenToSvg", () => {
 	it("draws box-drawing characters as shapes and text with per-cell positions and colours", async () => {
-		const screen = await emulate(["\u256d\u2500\u256e", "\u2502\x1b[31;1mA\x1b[0m\u2502", "\u2570\u2500\u256f"], { cols: 3 });
+		const screen = await emulate(["\u256d\u2500\u256e", "\u2502\x1b[31;1mA\x1b[0m\u2502", "\u2570\u2500\u256f"], {
+			cols: 3,
+		});
 		const svg = screenToSvg(screen, { padding: 0, fontSize: 16 });
 		const cell = cellMetrics(16);
 		expect(svg).not.toContain("\u2500");
-		expect(svg).toContain(`<text y="${cell.height + cell.baseline}" x="${cell.width}" fill="${DARK_PALETTE.ansi[1]}" font-weight="bold">A</text>`);
+		expect(svg).toContain(
+			`<text y="${cell.height + cell.baseline}" x="${cell.width}" fill="${DARK_PALETTE.ansi[1]}" font-weight="bold">A</text>`,
+		);
 		expect(svg.match(/<path /g)).toHaveLength(4);
 	});
 
 	it("swaps foreground and background for inverse cells", async () => {
 		const screen = await emulate(["\x1b[7mI\x1b[0m"], { cols: 2 });
 		const svg = screenToSvg(screen, { padding: 0 });
-		expect(svg).toContain(`width="${cellMetrics(16).width}" height="${cellMetrics(16).height}" fill="${DARK_PALETTE.foreground}"`);
+		expect(svg).toContain(
+			`width="${cellMetrics(16).width}" height="${cellMetrics(16).height}" fill="${DARK_PALETTE.foreground}"`,
+		);
 		expect(svg).toContain(`fill="${DARK_PALETTE.background}">I</text>`);
 	});
 
@@ -30,7 +36,9 @@ describe("screenToSvg", () => {
 describe("boxGlyph", () => {
 	it("leaves ordinary characters to the font", () => {
 		expect(boxGlyph("a", { x: 0, y: 0, width: 10, height: 20, color: "#fff" })).toBeUndefined();
-		expect(boxGlyph("\u2588", { x: 0, y: 0, width: 10, height: 20, color: "#fff" })).toBe('<rect x="0" y="0" width="10" height="20" fill="#fff"/>');
+		expect(boxGlyph("\u2588", { x: 0, y: 0, width: 10, height: 20, color: "#fff" })).toBe(
+			'<rect x="0" y="0" width="10" height="20" fill="#fff"/>',
+		);
 	});
 });
 
