@@ -158,6 +158,13 @@ describe("compaction, batches and http hooks", () => {
 		]);
 	});
 
+	it("a PostToolBatch block stops the agent before its next model request, and the user sees why", async () => {
+		setup({ PostToolBatch: [{ hooks: [sh("echo 'batch says stop' >&2; exit 2")] }] });
+		const result = await run("bash: echo a\nbash: echo b");
+		expect(result.requests).toHaveLength(1);
+		expect(result.stderr).toContain("PostToolBatch hook stopped the agent: [echo 'batch says stop' >&2; exit 2]: batch says stop");
+	});
+
 	it("an http hook on loopback gets the JSON by POST and its deny blocks the call", async () => {
 		const bodies: unknown[] = [];
 		const server: Server = createServer((request, response) => {
