@@ -1,0 +1,160 @@
+/**
+ * The /hooks panel and the kill switch wired to pi: the firing log fed by the engine, the persisted per-hook
+ * switches and the in-memory kill switch the engine asks, the footer kept in step, and the overlay opened
+ * with `ctx.ui.custom`. index.ts only registers what this returns.
+ */
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
+import { parseSettingsText } from "../engine/config/parse.ts";
+import { settingsSources } from "../engine/config/sources.ts";
+import type { FiringRecord } from "../engine/engine.ts";
+import type { HookConfig, HookEntry, HookSource } from "../engine/types.ts";
+import { createFiringLog, type FiringLog } from "../ui/panel/firing-log.ts";
+import { HooksPanel, PANEL_OVERLAY_OPTIONS, type PanelServices } from "../ui/panel/hooks-panel.ts";
+import { KILL_SWITCH_KEY, panelKeys } from "../ui/panel/keys.ts";
+import { fromPiTheme } from "../ui/theme.ts";
+import { createHookState, type HookState, hookStateFile } from "./hook-state.ts";
+import { createKillSwitch, createPanelServices, type KillSwitch } from "./panel-services.ts";
+
+/** The footer calls the manager makes (the decision log owns the footer text). */
+export interface FooterControls {
+	setKillSwitch(on: boolean, ctx?: ExtensionContext): void;
+	setDisabledCount(count: number, ctx?: ExtensionContext): void;
+}
+
+/** What the manager needs. */
+export interface HookManagerDeps {
+	readonly agentDir: () => string;
+	readonly home: () => string;
+	/** The live configuration and approvals of the session runtime. */
+	readonly runtime: () => { config(): HookConfig | undefined; approve(entries: readonly HookEntry[]): string | undefined };
+	readonly footer?: FooterControls;
+	/** Firing records kept for the log; default 500. */
+	readonly logLimit?: number;
+}
+
+/** The manager. */
+export interface HookManager {
+	/** For the engine: false for a hook the user switched off. */
+	isEnabled(entry: HookEntry): boolean;
+	/** For the engine: true while the kill switch is off. */
+	allOff(): boolean;
+	/** For the engine: one firing record per event (the panel's log). */
+	onRecord(record: FiringRecord, ctx: ExtensionContext): void;
+	/** After the runtime started: forget switches of deleted hooks, update the footer. */
+	sessionStart(ctx: ExtensionContext): void;
+	/** `/hooks`: opens the panel over pi. */
+	openPanel(ctx: ExtensionContext): Promise<void>;
+	/** The kill switch shortcut. */
+	toggleKillSwitch(ctx: ExtensionContext): void;
+	/** The firing log (kept while the panel is closed). */
+	readonly log: FiringLog;
+}
+
+/** The kill switch key, for `pi.registerShortcut`. */
+export { KILL_SWITCH_KEY };
+
+/** Creates the manager; the state file is read on first use. */
+export const createHookManager = (deps: HookManagerDeps): HookManager => {
+	const log = createFiringLog(deps.logLimit);
+	let state: HookState | undefined;
+	let sources: readonly HookSource[] = [];
+	let lastCtx: ExtensionContext | undefined;
+	let openHost: { requestRender(): void } | undefined;
+	const hookState = (): HookState => {
+		if (state === undefined) {
+			state = createHookState(hookStateFile(deps.agentDir()));
+			if (state.loadProblem !== undefined && lastCtx?.hasUI) lastCtx.ui.notify(`hooks: ${state.loadProblem}`, "warning");
+		}
+		return state;
+	};
+	const updateFooter = (ctx: ExtensionContext | undefined = lastCtx): void => {
+		const config = deps.runtime().config();
+		if (config !== undefined) deps.footer?.setDisabledCount(hookState().disabledCount(config), ctx);
+	};
+	const killSwitch: KillSwitch = createKillSwitch((off) => {
+		deps.footer?.setKillSwitch(off, lastCtx);
+		openHost?.requestRender();
+	});
+
+	/** An edited project hook is approved for change-aware trust: the user just wrote it. */
+	const approveSaved = (file: string, text: string, id: string | undefined): void => {
+		const source = sources.find((candidate) => candidate.file === file);
+		if (id === undefined || source === undefined || !source.project) return;
+		const entry = parseSettingsText(text, source).entries.find((candidate) => candidate.id === id);
+		if (entry === undefined) return;
+		const problem = deps.runtime().approve([entry]);
+		if (problem !== undefined && lastCtx?.hasUI) lastCtx.ui.notify(`hooks: ${problem}`, "warning");
+	};
+
+	const services = (ctx: ExtensionContext): PanelServices => {
+		const base = createPanelServices({
+			config: () => deps.runtime().config(),
+			sources,
+			log,
+			state: hookState(),
+			killSwitch,
+			trusted: () => ctx.isProjectTrusted(),
+			onChange: () => updateFooter(ctx),
+		});
+		return {
+			...base,
+			save(snapshot, change, previous) {
+				const result = base.save(snapshot, change, previous);
+				if (result.ok) approveSaved(snapshot.file, result.text, result.id);
+				return result;
+			},
+		};
+	};
+
+	return {
+		log,
+		isEnabled: (entry) => hookState().isEnabled(entry),
+		allOff: () => killSwitch.isOff(),
+		onRecord(record, ctx) {
+			lastCtx = ctx;
+			log.add(record);
+		},
+		sessionStart(ctx) {
+			lastCtx = ctx;
+			sources = settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir: ctx.cwd });
+			const config = deps.runtime().config();
+			if (config !== undefined) hookState().reconcile(config, sources.map((source) => source.file));
+			deps.footer?.setKillSwitch(killSwitch.isOff(), ctx);
+			updateFooter(ctx);
+		},
+		async openPanel(ctx) {
+			lastCtx = ctx;
+			if (!ctx.hasUI) {
+				process.stderr.write("[pi-hook-manager] /hooks opens a panel in pi's interactive mode only\n");
+				return;
+			}
+			if (sources.length === 0) sources = settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir: ctx.cwd });
+			const panelServices = services(ctx);
+			await ctx.ui.custom<undefined>(
+				(tui: TUI, theme, keybindings: KeybindingsManager, done) => {
+					const host = {
+						requestRender: () => tui.requestRender(),
+						close: () => done(undefined),
+						rows: () => tui.terminal.rows,
+						schedule: (callback: () => void, ms: number) => void setTimeout(callback, ms).unref(),
+					};
+					openHost = host;
+					return new HooksPanel(fromPiTheme(theme), panelKeys(keybindings), panelServices, host);
+				},
+				{ overlay: true, overlayOptions: PANEL_OVERLAY_OPTIONS },
+			);
+			openHost = undefined;
+		},
+		toggleKillSwitch(ctx) {
+			lastCtx = ctx;
+			killSwitch.toggle();
+			if (ctx.hasUI) {
+				const text = killSwitch.isOff()
+					? `hooks: ALL HOOKS ARE OFF for this pi session (not saved; a restart turns them on). ${KILL_SWITCH_KEY} turns them back on.`
+					: "hooks: hooks are on again.";
+				ctx.ui.notify(text, killSwitch.isOff() ? "warning" : "info");
+			}
+		},
+	};
+};
