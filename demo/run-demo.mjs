@@ -26,7 +26,10 @@ const home = join(sandbox, "home");
 const agentDir = join(sandbox, "agent");
 const project = join(sandbox, "project");
 for (const dir of [home, agentDir, join(project, ".claude", "hooks"), join(project, "victim")]) mkdirSync(dir, { recursive: true });
-cpSync(join(demoDir, "project-hooks"), join(project, ".claude", "hooks"), { recursive: true });
+// The demo's hooks are the test suite's Python fixtures: the same scripts the end-to-end tests prove.
+for (const script of ["block_dangerous_bash.py", "bash_policy.py", "format_after_edit.py", "log_tool_events.py"]) {
+	cpSync(join(root, "test", "fixtures", "hooks", script), join(project, ".claude", "hooks", script));
+}
 writeFileSync(join(project, ".claude", "settings.json"), readFileSync(join(demoDir, "settings.json")));
 writeFileSync(join(project, "victim", "keep-me.txt"), "The guard keeps this file alive.\n");
 

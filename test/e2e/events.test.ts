@@ -5,26 +5,18 @@
 import { createServer, type Server } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
-import { createPiSandbox, type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { describe, expect, it } from "vitest";
+import { readJsonLines, useE2e } from "../support/e2e.ts";
+import { type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
 
 const HOOKS = join(PROJECT_ROOT, "test", "fixtures", "hooks");
-let llm: FakeLlm;
+const e2e = useE2e();
 let sandbox: PiSandbox;
-
-beforeAll(async () => {
-	llm = await startFakeLlm();
-});
-afterAll(async () => {
-	await llm.close();
-});
-afterEach(() => sandbox?.cleanup());
 
 type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
 const setup = (hooks: Hooks, agentSettings: Record<string, unknown> = {}): PiSandbox => {
-	sandbox = createPiSandbox({ fakeUrl: llm.url });
+	sandbox = e2e.sandbox();
 	sandbox.writeJson("home/.claude/settings.json", { hooks });
 	if (Object.keys(agentSettings).length > 0) {
 		const file = join(sandbox.agentDir, "settings.json");
@@ -35,17 +27,13 @@ const setup = (hooks: Hooks, agentSettings: Record<string, unknown> = {}): PiSan
 const node = (script: string, ...args: string[]) => ({ type: "command", command: ["node", JSON.stringify(join(HOOKS, script)), ...args].join(" ") });
 const sh = (command: string, extra: Record<string, unknown> = {}) => ({ type: "command", command, ...extra });
 const run = async (prompt: string) => {
-	const before = llm.requests.length;
+	const before = e2e.llm.requests.length;
 	const result = await runPiPrint(sandbox, piPrintArgs(prompt));
-	return { ...result, requests: llm.requests.slice(before) };
+	return { ...result, requests: e2e.llm.requests.slice(before) };
 };
 /** Every text the model was sent in a request, joined. */
 const allText = (request: { messages?: unknown[] } | undefined): string => JSON.stringify(request?.messages ?? []);
-const lines = (file: string) =>
-	readFileSync(file, "utf8")
-		.split("\n")
-		.filter(Boolean)
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
+const lines = readJsonLines;
 
 describe("Stop", () => {
 	it("a gate that blocks once gives exactly one more turn, with stop_hook_active true the second time", async () => {
@@ -184,12 +172,12 @@ describe("compaction, batches and http hooks", () => {
 					{ matcher: "Bash", hooks: [{ type: "http", url: `http://127.0.0.1:${port}/hook`, headers: { Authorization: "Bearer $HOOK_TOKEN $SECRET" }, allowedEnvVars: ["HOOK_TOKEN"] }] },
 				],
 			});
-			const before = llm.requests.length;
+			const before = e2e.llm.requests.length;
 			const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > ran.txt"), { env: { HOOK_TOKEN: "t0k", SECRET: "nope" } });
 			expect(result.code).toBe(0);
 			expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
-			expect(allText(llm.requests.at(-1))).toContain("denied over http");
-			expect(llm.requests.length - before).toBe(2);
+			expect(allText(e2e.llm.requests.at(-1))).toContain("denied over http");
+			expect(e2e.llm.requests.length - before).toBe(2);
 			expect(bodies).toEqual([{ body: expect.objectContaining({ hook_event_name: "PreToolUse", tool_name: "Bash" }), auth: "Bearer t0k" }]);
 		} finally {
 			await new Promise((resolve) => server.close(resolve));

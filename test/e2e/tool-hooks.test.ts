@@ -4,28 +4,20 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
-import { createPiSandbox, type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { describe, expect, it } from "vitest";
+import { readJsonLines, useE2e } from "../support/e2e.ts";
+import { type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 
 const FIXTURES = join(PROJECT_ROOT, "test", "fixtures", "hooks");
-let llm: FakeLlm;
+const e2e = useE2e();
 let sandbox: PiSandbox;
-
-beforeAll(async () => {
-	llm = await startFakeLlm();
-});
-afterAll(async () => {
-	await llm.close();
-});
-afterEach(() => sandbox?.cleanup());
 
 type Handler = Record<string, unknown>;
 type Hooks = Record<string, { matcher?: string; hooks: Handler[] }[]>;
 
 /** A sandbox whose project has `.claude/hooks/<fixtures>` and `.claude/settings.json` = `{hooks}`. */
 const setup = (hooks: Hooks, extraSettings: Record<string, unknown> = {}): PiSandbox => {
-	sandbox = createPiSandbox({ fakeUrl: llm.url });
+	sandbox = e2e.sandbox();
 	const hookDir = join(sandbox.projectDir, ".claude", "hooks");
 	mkdirSync(hookDir, { recursive: true });
 	for (const file of readdirSync(FIXTURES)) copyFileSync(join(FIXTURES, file), join(hookDir, file));
@@ -38,11 +30,11 @@ const command = (cmd: string, extra: Handler = {}): Handler => ({ type: "command
 
 /** Runs one prompt and returns pi's result plus the requests the model received during the run. */
 const run = async (prompt: string, timeoutMs?: number) => {
-	const before = llm.requests.length;
+	const before = e2e.llm.requests.length;
 	// The project's hooks are approved explicitly; change-aware trust has its own tests (trust.test.ts).
 	const env = { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" };
 	const result = await runPiPrint(sandbox, piPrintArgs(prompt), timeoutMs === undefined ? { env } : { env, timeoutMs });
-	return { ...result, requests: llm.requests.slice(before) };
+	return { ...result, requests: e2e.llm.requests.slice(before) };
 };
 /** The tool messages the model was sent, as text. */
 const toolMessages = (requests: readonly { messages?: unknown[] }[]): string[] => {
@@ -59,11 +51,7 @@ const isRunning = (pid: number): boolean => {
 		return false;
 	}
 };
-const readLines = (file: string): Record<string, unknown>[] =>
-	readFileSync(file, "utf8")
-		.split("\n")
-		.filter((line) => line !== "")
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
+const readLines = readJsonLines;
 
 describe("PreToolUse in the real pi", () => {
 	it("a guard that exits 2 blocks rm -rf: the command did not run and the model saw the reason", async () => {
@@ -127,17 +115,8 @@ describe("PreToolUse in the real pi", () => {
 			{ file_path: file, old_string: "alpha", new_string: "gamma", replace_all: false },
 			{ file_path: file },
 		]);
-		expect(pre[0]?.stdinKeys).toEqual([
-			"session_id",
-			"transcript_path",
-			"cwd",
-			"prompt_id",
-			"permission_mode",
-			"hook_event_name",
-			"tool_name",
-			"tool_input",
-			"tool_use_id",
-		]);
+		const common = ["session_id", "transcript_path", "cwd", "prompt_id", "permission_mode", "hook_event_name", "tool_name", "tool_input"];
+		expect(pre[0]?.stdinKeys).toEqual([...common, "tool_use_id"]);
 		const stdin = pre[0]?.stdin as Record<string, unknown>;
 		expect(stdin.cwd).toBe(sandbox.projectDir);
 		expect(stdin.hook_event_name).toBe("PreToolUse");
@@ -145,19 +124,7 @@ describe("PreToolUse in the real pi", () => {
 		expect(existsSync(String(stdin.transcript_path))).toBe(true);
 		expect(pre[0]?.env).toMatchObject({ CLAUDE_PROJECT_DIR: sandbox.projectDir, CLAUDECODE: "1", CLAUDE_CODE_SESSION_ID: stdin.session_id });
 		const [post] = readLines(join(sandbox.root, "post.jsonl"));
-		expect(post?.stdinKeys).toEqual([
-			"session_id",
-			"transcript_path",
-			"cwd",
-			"prompt_id",
-			"permission_mode",
-			"hook_event_name",
-			"tool_name",
-			"tool_input",
-			"tool_response",
-			"tool_use_id",
-			"duration_ms",
-		]);
+		expect(post?.stdinKeys).toEqual([...common, "tool_response", "tool_use_id", "duration_ms"]);
 		expect((post?.stdin as Record<string, unknown>).tool_response).toMatchObject({ type: "create", filePath: file, content: "alpha\n" });
 	});
 });

@@ -4,20 +4,13 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
-import { createPiSandbox, type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { describe, expect, it } from "vitest";
+import { useE2e } from "../support/e2e.ts";
+import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
 
-let llm: FakeLlm;
+const e2e = useE2e();
 let sandbox: PiSandbox;
-beforeAll(async () => {
-	llm = await startFakeLlm();
-});
-afterAll(async () => {
-	await llm.close();
-});
-afterEach(() => sandbox?.cleanup());
 
 const guard = (word: string) => ({
 	hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `echo '${word}' >&2; exit 2` }] }] },
@@ -26,7 +19,7 @@ const ran = (name: string) => existsSync(join(sandbox.projectDir, name));
 
 describe("change-aware trust", () => {
 	it("a new project hook does not run in print mode; the user is told which and how to approve it", async () => {
-		sandbox = createPiSandbox({ fakeUrl: llm.url });
+		sandbox = e2e.sandbox();
 		sandbox.writeJson("project/.claude/settings.json", guard("project guard"));
 		const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > a.txt"));
 		expect(ran("a.txt")).toBe(true);
@@ -36,7 +29,7 @@ describe("change-aware trust", () => {
 	});
 
 	it("an approval is remembered; changing the command asks again", async () => {
-		sandbox = createPiSandbox({ fakeUrl: llm.url });
+		sandbox = e2e.sandbox();
 		sandbox.writeJson("project/.claude/settings.json", guard("v1"));
 		await runPiPrint(sandbox, piPrintArgs("bash: echo hi > a.txt"), { env: { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" } });
 		expect(ran("a.txt")).toBe(false);
@@ -54,7 +47,7 @@ describe("change-aware trust", () => {
 	});
 
 	it("with a UI the user is asked, and an approved hook runs at once", async () => {
-		sandbox = createPiSandbox({ fakeUrl: llm.url });
+		sandbox = e2e.sandbox();
 		sandbox.writeJson("project/.claude/settings.json", guard("asked guard"));
 		const rpc = startPiRpc(sandbox);
 		try {
@@ -70,7 +63,7 @@ describe("change-aware trust", () => {
 	});
 
 	it("user-level hooks need no approval", async () => {
-		sandbox = createPiSandbox({ fakeUrl: llm.url });
+		sandbox = e2e.sandbox();
 		sandbox.writeJson("home/.claude/settings.json", guard("user guard"));
 		const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > a.txt"));
 		expect(ran("a.txt")).toBe(false);
