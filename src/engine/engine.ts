@@ -3,22 +3,12 @@
  * command once), interpret each outcome, and record why the others did not run. No direct I/O: the
  * configuration, the process runner and the clock are injected.
  */
-import { defaultTimeoutSeconds, eventUsesMatcher, isToolEvent } from "./events.ts";
+import { eventUsesMatcher, isToolEvent } from "./events.ts";
+import { runHookHandler } from "./handler-run.ts";
 import type { IfContext } from "./if-rule.ts";
 import { type HookVerdict, interpretOutcome } from "./interpret.ts";
-import { hookEnvironment, type SessionInfo, substitutePlaceholders } from "./payload.ts";
-import { isUrlAllowed, resolveHeaders } from "./http.ts";
-import { buildHookPrompt } from "./prompt-hook.ts";
-import type {
-	HookConfig,
-	HookEntry,
-	HookEventName,
-	HttpRunner,
-	ProcessOutcome,
-	ProcessRunner,
-	ProcessSpec,
-	PromptRunner,
-} from "./types.ts";
+import { hookEnvironment, type SessionInfo } from "./payload.ts";
+import type { HookConfig, HookEntry, HookEventName, HttpRunner, ProcessOutcome, ProcessRunner, PromptRunner } from "./types.ts";
 
 /** Why a configured hook did not run for an event. */
 export type NotRunReason = "matcher" | "if" | "disabled" | "duplicate" | "all_off" | "untrusted" | "unsupported_type";
@@ -140,45 +130,6 @@ const dedupeKey = (entry: HookEntry): string => {
 	return JSON.stringify([handler.type, handler.raw]);
 };
 
-/** Longest time a SessionEnd hook may take, in seconds, whatever its `timeout` (Claude Code hooks §2.3). */
-export const SESSION_END_MAX_SECONDS = 60;
-
-/** A hook's timeout for an event in milliseconds: its own `timeout`, else the event default. */
-export const hookTimeoutMs = (entry: HookEntry, event: HookEventName): number => {
-	const own = entry.handler.timeout;
-	// Claude Code hooks §2.3: prompt hooks default to 30 s; command and http hooks to the event's default.
-	const seconds = own ?? (entry.handler.type === "prompt" ? 30 : defaultTimeoutSeconds(event));
-	return (event === "SessionEnd" ? Math.min(seconds, SESSION_END_MAX_SECONDS) : seconds) * 1000;
-};
-
-/** Builds the process spec of a command hook. */
-export const commandSpec = (
-	entry: HookEntry,
-	event: HookEventName,
-	stdin: string,
-	env: Readonly<Record<string, string>>,
-	cwd: string,
-	options: { readonly maxOutputBytes: number; readonly killGraceMs: number },
-): ProcessSpec => {
-	if (entry.handler.type !== "command") throw new Error(`commandSpec: ${entry.handler.type} is not a command hook`);
-	const vars = { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR ?? cwd };
-	const handler = entry.handler;
-	const execForm = handler.args !== undefined;
-	// Shell form: `${CLAUDE_PROJECT_DIR}` is left to the shell, which expands it from the environment; pasting the
-	// path into the command text would let a folder named `$(...)` run commands.
-	const command = execForm ? substitutePlaceholders(handler.command, vars) : handler.command;
-	return {
-		file: execForm ? command : "/bin/sh",
-		args: execForm ? (handler.args ?? []).map((arg) => substitutePlaceholders(arg, vars)) : ["-c", command],
-		cwd,
-		env,
-		stdin,
-		timeoutMs: hookTimeoutMs(entry, event),
-		killGraceMs: options.killGraceMs,
-		maxOutputBytes: options.maxOutputBytes,
-	};
-};
-
 /** Calls an observer callback; an observer that throws must not break the dispatch. */
 const observe = (callback: () => void): void => {
 	try {
@@ -194,36 +145,16 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 	const options = { maxOutputBytes: deps.maxOutputBytes ?? 1024 * 1024, killGraceMs: deps.killGraceMs ?? 2000 };
 	let seq = 0;
 
-	const runHandler = async (
+	const runners = { runner: deps.runner, httpRunner: deps.httpRunner, promptRunner: deps.promptRunner };
+	const runHandler = (
 		entry: HookEntry,
 		request: DispatchRequest,
 		stdin: string,
 		env: Readonly<Record<string, string>>,
 		config: HookConfig,
 		signal: AbortSignal | undefined,
-	): Promise<ProcessOutcome> => {
-		const handler = entry.handler;
-		const timeoutMs = hookTimeoutMs(entry, request.event);
-		if (handler.type === "command") {
-			return deps.runner(commandSpec(entry, request.event, stdin, env, request.session.cwd, options), signal);
-		}
-		const raw = handler.raw;
-		if (handler.type === "http") {
-			const url = String(raw.url);
-			if (!isUrlAllowed(url, config.allowedHttpHookUrls)) {
-				return { kind: "request_failed", message: `${url} is not in allowedHttpHookUrls`, durationMs: 0 };
-			}
-			if (deps.httpRunner === undefined) return { kind: "request_failed", message: "http hooks are not available here", durationMs: 0 };
-			const headers = resolveHeaders(raw.headers, raw.allowedEnvVars, env);
-			return deps.httpRunner({ url, headers, body: stdin, timeoutMs }, signal);
-		}
-		if (handler.type === "prompt" && deps.promptRunner !== undefined) {
-			const prompt = buildHookPrompt(String(raw.prompt), stdin.trimEnd());
-			const model = typeof raw.model === "string" ? raw.model : undefined;
-			return deps.promptRunner({ event: request.event, prompt, model, timeoutMs }, signal);
-		}
-		return { kind: "request_failed", message: `${handler.type} hooks are not available here`, durationMs: 0 };
-	};
+	): Promise<ProcessOutcome> =>
+		runHookHandler(entry, { event: request.event, cwd: request.session.cwd, stdin, env, config, signal }, runners, options);
 
 	const select = (config: HookConfig, request: DispatchRequest) => {
 		const toRun: HookEntry[] = [];

@@ -1,0 +1,108 @@
+/**
+ * Running one hook handler of any type: the process spec of a `command` hook (shell or exec form, timeouts
+ * with Claude Code's defaults), the request of an `http` hook, the question of a `prompt` hook. Pure apart
+ * from the injected runners.
+ */
+import { defaultTimeoutSeconds } from "./events.ts";
+import { isUrlAllowed, resolveHeaders } from "./http.ts";
+import { substitutePlaceholders } from "./payload.ts";
+import { buildHookPrompt } from "./prompt-hook.ts";
+import type {
+	HookConfig,
+	HookEntry,
+	HookEventName,
+	HttpRunner,
+	ProcessOutcome,
+	ProcessRunner,
+	ProcessSpec,
+	PromptRunner,
+} from "./types.ts";
+
+/** Longest time a SessionEnd hook may take, in seconds, whatever its `timeout` (Claude Code hooks §2.3). */
+export const SESSION_END_MAX_SECONDS = 60;
+
+/** A hook's timeout for an event in milliseconds: its own `timeout`, else the event default. */
+export const hookTimeoutMs = (entry: HookEntry, event: HookEventName): number => {
+	const own = entry.handler.timeout;
+	// Claude Code hooks §2.3: prompt hooks default to 30 s; command and http hooks to the event's default.
+	const seconds = own ?? (entry.handler.type === "prompt" ? 30 : defaultTimeoutSeconds(event));
+	return (event === "SessionEnd" ? Math.min(seconds, SESSION_END_MAX_SECONDS) : seconds) * 1000;
+};
+
+/** Builds the process spec of a command hook. */
+export const commandSpec = (
+	entry: HookEntry,
+	event: HookEventName,
+	stdin: string,
+	env: Readonly<Record<string, string>>,
+	cwd: string,
+	options: { readonly maxOutputBytes: number; readonly killGraceMs: number },
+): ProcessSpec => {
+	if (entry.handler.type !== "command") throw new Error(`commandSpec: ${entry.handler.type} is not a command hook`);
+	const vars = { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR ?? cwd };
+	const handler = entry.handler;
+	const execForm = handler.args !== undefined;
+	// Shell form: `${CLAUDE_PROJECT_DIR}` is left to the shell, which expands it from the environment; pasting the
+	// path into the command text would let a folder named `$(...)` run commands.
+	const command = execForm ? substitutePlaceholders(handler.command, vars) : handler.command;
+	return {
+		file: execForm ? command : "/bin/sh",
+		args: execForm ? (handler.args ?? []).map((arg) => substitutePlaceholders(arg, vars)) : ["-c", command],
+		cwd,
+		env,
+		stdin,
+		timeoutMs: hookTimeoutMs(entry, event),
+		killGraceMs: options.killGraceMs,
+		maxOutputBytes: options.maxOutputBytes,
+	};
+};
+
+/** What one handler run needs to know about its event. */
+export interface HandlerRunContext {
+	readonly event: HookEventName;
+	/** The hook's working directory. */
+	readonly cwd: string;
+	/** The stdin JSON (the POST body for http hooks). */
+	readonly stdin: string;
+	readonly env: Readonly<Record<string, string>>;
+	/** For `allowedHttpHookUrls`. */
+	readonly config: HookConfig;
+	readonly signal: AbortSignal | undefined;
+}
+
+/** The runners of each handler type; a missing one makes hooks of that type fail with a clear message. */
+export interface HandlerRunners {
+	readonly runner: ProcessRunner;
+	readonly httpRunner: HttpRunner | undefined;
+	readonly promptRunner: PromptRunner | undefined;
+}
+
+/** Runs one hook handler and resolves its outcome; never rejects (the runners never do). */
+export const runHookHandler = async (
+	entry: HookEntry,
+	context: HandlerRunContext,
+	runners: HandlerRunners,
+	options: { readonly maxOutputBytes: number; readonly killGraceMs: number },
+): Promise<ProcessOutcome> => {
+	const handler = entry.handler;
+	const timeoutMs = hookTimeoutMs(entry, context.event);
+	if (handler.type === "command") {
+		return runners.runner(commandSpec(entry, context.event, context.stdin, context.env, context.cwd, options), context.signal);
+	}
+	const raw = handler.raw;
+	if (handler.type === "http") {
+		const url = String(raw.url);
+		if (!isUrlAllowed(url, context.config.allowedHttpHookUrls)) {
+			return { kind: "request_failed", message: `${url} is not in allowedHttpHookUrls`, durationMs: 0 };
+		}
+		if (runners.httpRunner === undefined) return { kind: "request_failed", message: "http hooks are not available here", durationMs: 0 };
+		const headers = resolveHeaders(raw.headers, raw.allowedEnvVars, context.env);
+		return runners.httpRunner({ url, headers, body: context.stdin, timeoutMs }, context.signal);
+	}
+	if (handler.type === "prompt" && runners.promptRunner !== undefined) {
+		const prompt = buildHookPrompt(String(raw.prompt), context.stdin.trimEnd());
+		const model = typeof raw.model === "string" ? raw.model : undefined;
+		return runners.promptRunner({ event: context.event, prompt, model, timeoutMs }, context.signal);
+	}
+	return { kind: "request_failed", message: `${handler.type} hooks are not available here`, durationMs: 0 };
+};
