@@ -70,7 +70,7 @@ export const fitMiddleParts = (text: string, width: number): { readonly line: st
 
 /**
  * Plain text in exactly `width` columns: cut with `...` when longer, padded with spaces when shorter. Adds no
- * escape codes, so the result can be styled as a whole (an inverse row stays inverse to its end).
+ * escape codes, so the result can be styled as a whole (a selected row keeps its background to its end).
  */
 export const fit = (text: string, width: number): string => {
 	const { kept, tail } = fitParts(text, width);

@@ -1,6 +1,7 @@
 /**
  * The hook list view: rows grouped event -> matcher -> handler, each handler with its state, command,
- * source, run count and last outcome; the filter's matched characters highlighted; the selected row inverse.
+ * source, run count and last outcome; the filter's matched characters highlighted; the selected row on pi's
+ * selection background.
  * Keeps the selection by hook id so it survives filtering and live reloads.
  */
 import type { PanelTheme } from "../theme.ts";
@@ -169,7 +170,7 @@ export class HookList {
 			t.fg("muted", stats);
 		const used = columns.indent + MARKER + columns.state + columns.target + columns.source + columns.runs + columns.last;
 		const line = body + " ".repeat(Math.max(0, width - used));
-		return selected ? t.inverse(line) : line;
+		return selected ? t.bg("selectedBg", line) : line;
 	}
 }
 

@@ -206,6 +206,6 @@ export class LogList {
 			t.fg(decisionColor(row.decision), highlightFit(row.decision, DECISION, match.ranges.decision, mark));
 		const used = MARKER + TIME + columns.event + columns.input + columns.hook + columns.duration + columns.exit + DECISION;
 		const padded = line + " ".repeat(Math.max(0, width - used));
-		return selected ? t.inverse(padded) : padded;
+		return selected ? t.bg("selectedBg", padded) : padded;
 	}
 }

@@ -5,13 +5,14 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
+import { TEST_THEME_BGS, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText, type Screen, screenLines } from "../../support/screen.ts";
 import { FIXTURE_SETTINGS, entryWith } from "./fixtures.ts";
 import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
 
 const WIDTHS = [40, 80, 120] as const;
 const color = (token: keyof typeof TEST_THEME_COLORS): string => `p${TEST_THEME_COLORS[token]}`;
+const SELECTED = `p${TEST_THEME_BGS.selectedBg}`;
 
 let harness: PanelHarness | undefined;
 afterEach(() => {
@@ -62,15 +63,17 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		expect(text).toContain("esc close");
 	});
 
-	it("shows the selected row inverse, skipped rows dim, and an invalid entry in the error colour", async () => {
+	it("shows the selected row on the selection background (to the panel edge), skipped rows dim, and an invalid entry in the error colour", async () => {
 		const h = await mount(cols);
 		let screen = await h.send(KEY.down);
 		const selected = at(screen, "> on");
-		expect(cellAt(screen, selected.row, selected.col + 2).inverse).toBe(true);
+		expect(cellAt(screen, selected.row, selected.col + 2).bg).toBe(SELECTED);
+		const rightBorder = (screenLines(screen)[selected.row] ?? "").lastIndexOf("│");
+		expect(cellAt(screen, selected.row, rightBorder - 2).bg).toBe(SELECTED);
 		const other = at(screen, "on   python");
-		expect(cellAt(screen, other.row, other.col).inverse).toBe(false);
+		expect(cellAt(screen, other.row, other.col).bg).toBe("default");
 		const skipped = at(screen, "skip");
-		expect(cellAt(screen, skipped.row, skipped.col + 5)).toMatchObject({ fg: color("dim"), inverse: false });
+		expect(cellAt(screen, skipped.row, skipped.col + 5)).toMatchObject({ fg: color("dim"), bg: "default" });
 		screen = await h.screen();
 		const bad = at(screen, "bad");
 		expect(cellAt(screen, bad.row, bad.col).fg).toBe(color("error"));
@@ -85,7 +88,7 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		expect(lines).not.toContain("block-rm");
 		expect(lines).not.toContain("PostToolUse");
 		const match = at(screen, "prettier");
-		expect(cellAt(screen, match.row, match.col)).toMatchObject({ underline: true, fg: color("accent"), inverse: true });
+		expect(cellAt(screen, match.row, match.col)).toMatchObject({ underline: true, fg: color("accent"), bg: SELECTED });
 		expect(cellAt(screen, match.row, match.col - 2)).toMatchObject({ underline: false });
 		screen = await h.send(KEY.escape);
 		expect(screenLines(screen).join("\n")).toContain("block-rm");
@@ -128,7 +131,7 @@ describe("toggling a hook", () => {
 		await h.send(KEY.escape);
 		screen = await h.send(KEY.down);
 		const dimRow = at(screen, "off  ~/.c");
-		expect(cellAt(screen, dimRow.row, dimRow.col + 5)).toMatchObject({ fg: color("dim"), inverse: false });
+		expect(cellAt(screen, dimRow.row, dimRow.col + 5)).toMatchObject({ fg: color("dim"), bg: "default" });
 		await h.send(KEY.up);
 		screen = await h.send(KEY.ctrlT);
 		expect(screenLines(screen).join("\n")).toContain("Enabled: PreToolUse");

@@ -3,7 +3,7 @@
  * run plus one for events where nothing ran, columns fitted to 40/80/120, bounded in memory.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
+import { TEST_THEME_BGS, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { createFiringLog } from "../../../src/ui/panel/firing-log.ts";
 import { buildLogRows } from "../../../src/ui/panel/log-list.ts";
 import { cellAt, findText, screenLines } from "../../support/screen.ts";
@@ -67,8 +67,9 @@ describe.each([40, 80, 120])("the log tab at %i columns", (cols) => {
 		const blockCell = cellAt(screen, newest?.row ?? 0, (lines[newest?.row ?? 0] ?? "").lastIndexOf("block"));
 		expect(blockCell.fg).toBe(`p${TEST_THEME_COLORS.error}`);
 		expect(decision).toBeDefined();
-		// The selection stays on the newest row it had while more records arrive.
-		expect(cellAt(screen, newest?.row ?? 0, (newest?.col ?? 0) + 1).inverse).toBe(false);
+		// The selection stays on the row it had (the first record) while newer records arrive above it.
+		expect(cellAt(screen, older?.row ?? 0, (older?.col ?? 0) + 1).bg).toBe(`p${TEST_THEME_BGS.selectedBg}`);
+		expect(cellAt(screen, newest?.row ?? 0, (newest?.col ?? 0) + 1).bg).toBe("default");
 	});
 });
 
