@@ -6,6 +6,7 @@
 import { Input, type OverlayOptions } from "@earendil-works/pi-tui";
 import { type FileSnapshot, type HookChange, parseHookPath, type SaveResult } from "../../engine/config/edit.ts";
 import { sourceLabel } from "../../engine/config/sources.ts";
+import type { FiringRecord } from "../../engine/engine.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
 import type { PanelTheme } from "../theme.ts";
 import { draftFromValues, entryValues, newHookValues } from "./editor-values.ts";
@@ -83,6 +84,7 @@ export class HooksPanel {
 	private screen: Screen = { kind: "main" };
 	private message: Message | undefined;
 	private rows: ListRow[] = [];
+	private logCache: { readonly records: readonly FiringRecord[]; readonly query: string } | undefined;
 	private readonly unsubscribe: () => void;
 	private focusedState = false;
 
@@ -326,7 +328,12 @@ export class HooksPanel {
 		this.rows = config === undefined ? [] : buildRows(config, { isEnabled: (entry) => this.services.isEnabled(entry), stats: (id) => this.services.log.stats(id), sources: this.services.sources });
 		const query = this.filter.getValue();
 		this.hookList.setMatches(fuzzyFilter(this.rows, query, HOOK_FILTER_KEYS, hookFilterFields));
-		this.logList.setMatches(fuzzyFilter(buildLogRows(this.services.log.records()), query, LOG_FILTER_KEYS, logFilterFields));
+		// The log can hold hundreds of runs: filter it again only when the records or the query changed.
+		const records = this.services.log.records();
+		if (this.logCache?.records !== records || this.logCache.query !== query) {
+			this.logCache = { records, query };
+			this.logList.setMatches(fuzzyFilter(buildLogRows(records), query, LOG_FILTER_KEYS, logFilterFields));
+		}
 	}
 
 	private panelHeight(): number {

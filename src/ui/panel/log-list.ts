@@ -178,13 +178,14 @@ export class LogList {
 			return lines.slice(0, height);
 		}
 		const mark = (text: string): string => t.bold(t.fg("accent", t.underline(text)));
-		let focus = 0;
-		const rows = this.matches.map((match, index) => {
-			const selected = match.item.key === this.selection.key;
-			if (selected) focus = index;
-			return this.rowLine(match, columns, width, selected, mark);
-		});
-		return [lines[0] as string, ...this.window.view(rows, focus, height - 1, width)];
+		const focus = Math.max(0, this.matches.findIndex((match) => match.item.key === this.selection.key));
+		// Only the visible rows are drawn: the log can hold a thousand runs.
+		const top = this.window.follow(this.matches.length, focus, height - 1);
+		for (const match of this.matches.slice(top, top + height - 1)) {
+			lines.push(this.rowLine(match, columns, width, match.item.key === this.selection.key, mark));
+		}
+		while (lines.length < height) lines.push(" ".repeat(width));
+		return lines;
 	}
 
 	private rowLine(match: LogMatch, columns: LogColumns, width: number, selected: boolean, mark: (text: string) => string): string {

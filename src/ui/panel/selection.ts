@@ -38,11 +38,20 @@ export class Selection {
 export class ScrollWindow {
 	private top = 0;
 
-	/** Exactly `height` lines of `lines`, scrolled so that `focus` is visible (`context` lines above it when scrolling up). */
-	view(lines: readonly string[], focus: number, height: number, width: number, context = 2): string[] {
+	/**
+	 * Scrolls so that line `focus` of `total` is visible in a window of `height` (with `context` lines above it
+	 * when scrolling up) and returns the first visible line, so a long list renders only what shows.
+	 */
+	follow(total: number, focus: number, height: number, context = 2): number {
 		if (focus < this.top) this.top = Math.max(0, focus - context);
 		if (focus >= this.top + height) this.top = focus - height + 1;
-		this.top = Math.max(0, Math.min(this.top, Math.max(0, lines.length - height)));
+		this.top = Math.max(0, Math.min(this.top, Math.max(0, total - height)));
+		return this.top;
+	}
+
+	/** Exactly `height` lines of `lines`, scrolled so that `focus` is visible (`context` lines above it when scrolling up). */
+	view(lines: readonly string[], focus: number, height: number, width: number, context = 2): string[] {
+		this.follow(lines.length, focus, height, context);
 		const window = lines.slice(this.top, this.top + height);
 		while (window.length < height) window.push(" ".repeat(width));
 		return window;
