@@ -5,33 +5,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import type {
-	AgentBeforeSettleEvent,
-	BeforeAgentStartEventResult,
-	BoundaryResult,
-	ExtensionAPI,
-	ExtensionContext,
-	InputEvent,
-	InputEventResult,
-	SessionBeforeCompactEvent,
-	SessionBeforeCompactResult,
-	SessionCompactEvent,
-	SessionShutdownEvent,
-	SessionStartEvent,
-	ToolCallEvent,
-	ToolCallEventResult,
-	ToolResultEvent,
-	ToolResultEventResult,
-	TurnEndEvent,
-	UIPromptStartEvent,
-} from "@earendil-works/pi-coding-agent";
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { settingsSources } from "../engine/config/sources.ts";
 import { type ConfigStore, createConfigStore } from "../engine/config/store.ts";
 import type { DecisionRecord } from "../engine/decision-record.ts";
-import { createEngine, type FiringRecord, type HookEngine } from "../engine/engine.ts";
+import { createEngine, type HookEngine } from "../engine/engine.ts";
 import { runHttpHook } from "../engine/http.ts";
 import type { SessionInfo } from "../engine/payload.ts";
-import type { HookConfig, HookEntry, ProcessRunner } from "../engine/types.ts";
+import type { HookConfig } from "../engine/types.ts";
 import { deliverAsyncVerdict } from "./async-hooks.ts";
 import { handleBeforeCompact, handleCompact } from "./compact-hooks.ts";
 import { askForApprovals } from "./approval-prompt.ts";
@@ -44,61 +25,10 @@ import { handleBeforeAgentStart, handleInput, type PromptHookState } from "./pro
 import { createPromptRunner } from "./prompt-runner.ts";
 import { runSessionEnd, runSessionStart, sessionEndReason, sessionStartSource } from "./session-hooks.ts";
 import { handleBeforeSettle, handleTurnEnd, type StopHookState } from "./stop-hooks.ts";
+import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 import { createToolHookState, handleToolCall, handleToolResult, type ToolHookState } from "./tool-hooks.ts";
 
-/** What the runtime needs from the outside world. */
-export interface RuntimeDeps {
-	readonly pi: Pick<ExtensionAPI, "sendMessage" | "getCommands">;
-	readonly runner: ProcessRunner;
-	/** pi's agent directory (`getAgentDir()`). */
-	readonly agentDir: () => string;
-	/** The user's home directory. */
-	readonly home: () => string;
-	/** The environment hooks inherit: pi's environment at start-up (CLAUDE_ENV_FILE exports do not leak in). */
-	readonly env: Readonly<Record<string, string | undefined>>;
-	/** Ends the background jobs of hooks that already exited (the runner's `reapLingeringGroups`). */
-	readonly reap?: () => void;
-	/** pi's live environment, where CLAUDE_ENV_FILE exports go so later bash tool commands see them. */
-	readonly processEnv: Record<string, string | undefined>;
-	/** Receives every firing record (for the panel's log). */
-	readonly onRecord?: (record: FiringRecord, ctx: ExtensionContext) => void;
-	/** Receives one record per decision a hook made (decision cards, footer counter). */
-	readonly onDecision?: (record: DecisionRecord, ctx: ExtensionContext) => void;
-	/** Called when an awaited hook starts running (the footer shows it, with its `statusMessage`). */
-	readonly onRunStart?: (entry: HookEntry, ctx: ExtensionContext) => void;
-	/** Called once for every `onRunStart` when that hook has finished. */
-	readonly onRunEnd?: (entry: HookEntry, ctx: ExtensionContext) => void;
-	/** False for a hook the user switched off in the panel; default: every hook enabled. */
-	readonly isEnabled?: (entry: HookEntry) => boolean;
-	/** True while the kill switch has every hook off. */
-	readonly allOff?: () => boolean;
-	/**
-	 * Milliseconds of silence before an `idle_prompt` Notification; default 60 000, or the environment
-	 * variable `PI_HOOK_MANAGER_IDLE_PROMPT_MS`.
-	 */
-	readonly idlePromptMs?: number;
-}
-
-/** The per-session runtime the extension factory wires to pi events. */
-export interface HookRuntime {
-	start(event: SessionStartEvent, ctx: ExtensionContext): Promise<void>;
-	shutdown(event: SessionShutdownEvent, ctx: ExtensionContext): Promise<void>;
-	input(event: InputEvent, ctx: ExtensionContext): Promise<InputEventResult>;
-	beforeAgentStart(ctx: ExtensionContext): BeforeAgentStartEventResult | undefined;
-	toolCall(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined>;
-	toolResult(event: ToolResultEvent, ctx: ExtensionContext): Promise<ToolResultEventResult | undefined>;
-	turnEnd(event: TurnEndEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
-	beforeSettle(event: AgentBeforeSettleEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
-	settled(ctx: ExtensionContext): void;
-	agentStart(ctx: ExtensionContext): void;
-	beforeCompact(event: SessionBeforeCompactEvent, ctx: ExtensionContext): Promise<SessionBeforeCompactResult | undefined>;
-	compact(event: SessionCompactEvent, ctx: ExtensionContext): Promise<void>;
-	uiPromptStart(event: UIPromptStartEvent, ctx: ExtensionContext): void;
-	/** The current configuration, or undefined before `session_start`. */
-	config(): HookConfig | undefined;
-	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */
-	approve(entries: readonly HookEntry[]): string | undefined;
-}
+export type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 
 interface SessionState {
 	readonly projectDir: string;

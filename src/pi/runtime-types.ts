@@ -1,0 +1,82 @@
+/**
+ * The contract between the extension factory and the per-session hook runtime: what the runtime needs from
+ * pi and the UI, and the handlers it offers for pi's events.
+ */
+import type {
+	AgentBeforeSettleEvent,
+	BeforeAgentStartEventResult,
+	BoundaryResult,
+	ExtensionAPI,
+	ExtensionContext,
+	InputEvent,
+	InputEventResult,
+	SessionBeforeCompactEvent,
+	SessionBeforeCompactResult,
+	SessionCompactEvent,
+	SessionShutdownEvent,
+	SessionStartEvent,
+	ToolCallEvent,
+	ToolCallEventResult,
+	ToolResultEvent,
+	ToolResultEventResult,
+	TurnEndEvent,
+	UIPromptStartEvent,
+} from "@earendil-works/pi-coding-agent";
+import type { DecisionRecord } from "../engine/decision-record.ts";
+import type { FiringRecord } from "../engine/engine.ts";
+import type { HookConfig, HookEntry, ProcessRunner } from "../engine/types.ts";
+
+/** What the runtime needs from the outside world. */
+export interface RuntimeDeps {
+	readonly pi: Pick<ExtensionAPI, "sendMessage" | "getCommands">;
+	readonly runner: ProcessRunner;
+	/** pi's agent directory (`getAgentDir()`). */
+	readonly agentDir: () => string;
+	/** The user's home directory. */
+	readonly home: () => string;
+	/** The environment hooks inherit: pi's environment at start-up (CLAUDE_ENV_FILE exports do not leak in). */
+	readonly env: Readonly<Record<string, string | undefined>>;
+	/** Ends the background jobs of hooks that already exited (the runner's `reapLingeringGroups`). */
+	readonly reap?: () => void;
+	/** pi's live environment, where CLAUDE_ENV_FILE exports go so later bash tool commands see them. */
+	readonly processEnv: Record<string, string | undefined>;
+	/** Receives every firing record (for the panel's log). */
+	readonly onRecord?: (record: FiringRecord, ctx: ExtensionContext) => void;
+	/** Receives one record per decision a hook made (decision cards, footer counter). */
+	readonly onDecision?: (record: DecisionRecord, ctx: ExtensionContext) => void;
+	/** Called when an awaited hook starts running (the footer shows it, with its `statusMessage`). */
+	readonly onRunStart?: (entry: HookEntry, ctx: ExtensionContext) => void;
+	/** Called once for every `onRunStart` when that hook has finished. */
+	readonly onRunEnd?: (entry: HookEntry, ctx: ExtensionContext) => void;
+	/** False for a hook the user switched off in the panel; default: every hook enabled. */
+	readonly isEnabled?: (entry: HookEntry) => boolean;
+	/** True while the kill switch has every hook off. */
+	readonly allOff?: () => boolean;
+	/**
+	 * Milliseconds of silence before an `idle_prompt` Notification; default 60 000, or the environment
+	 * variable `PI_HOOK_MANAGER_IDLE_PROMPT_MS`.
+	 */
+	readonly idlePromptMs?: number;
+}
+
+/** The per-session runtime the extension factory wires to pi events. */
+export interface HookRuntime {
+	start(event: SessionStartEvent, ctx: ExtensionContext): Promise<void>;
+	shutdown(event: SessionShutdownEvent, ctx: ExtensionContext): Promise<void>;
+	input(event: InputEvent, ctx: ExtensionContext): Promise<InputEventResult>;
+	beforeAgentStart(ctx: ExtensionContext): BeforeAgentStartEventResult | undefined;
+	toolCall(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined>;
+	toolResult(event: ToolResultEvent, ctx: ExtensionContext): Promise<ToolResultEventResult | undefined>;
+	turnEnd(event: TurnEndEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
+	beforeSettle(event: AgentBeforeSettleEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
+	settled(ctx: ExtensionContext): void;
+	agentStart(ctx: ExtensionContext): void;
+	beforeCompact(event: SessionBeforeCompactEvent, ctx: ExtensionContext): Promise<SessionBeforeCompactResult | undefined>;
+	compact(event: SessionCompactEvent, ctx: ExtensionContext): Promise<void>;
+	uiPromptStart(event: UIPromptStartEvent, ctx: ExtensionContext): void;
+	/** The current configuration, or undefined before `session_start`. */
+	config(): HookConfig | undefined;
+	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */
+	approve(entries: readonly HookEntry[]): string | undefined;
+}
+
