@@ -433,19 +433,21 @@ export class HooksPanel {
 
 	private hints(): [string, string][] {
 		const k = (action: PanelAction): string => this.keys.label(action);
+		// "↑↓" for the arrows; "↑/ctrl+j" once a key is remapped to something longer.
+		const pair = (a: PanelAction, b: PanelAction): string => (k(a).length === 1 && k(b).length === 1 ? `${k(a)}${k(b)}` : `${k(a)}/${k(b)}`);
 		const killSwitch: [string, string] = [k("killSwitch"), this.services.allOff() ? "all on" : "all off"];
 		switch (this.screen.kind) {
 			case "editor":
-				return [[`${k("nextField")}/${k("up")}${k("down")}`, "field"], [k("save"), "save"], [k("cancel"), "cancel"]];
+				return [[`${k("nextField")}/${pair("up", "down")}`, "field"], [k("save"), "save"], [k("cancel"), "cancel"]];
 			case "confirmDelete":
 				return [[k("confirm"), "delete"], [k("cancel"), "keep"]];
 			case "hookDetails":
-				return [[`${k("up")}${k("down")}`, "scroll"], [k("toggle"), "on/off"], [k("edit"), "edit"], [k("delete"), "delete"], killSwitch, [k("cancel"), "back"]];
+				return [[pair("up", "down"), "scroll"], [k("toggle"), "on/off"], [k("edit"), "edit"], [k("delete"), "delete"], killSwitch, [k("cancel"), "back"]];
 			case "recordDetails":
-				return [[`${k("up")}${k("down")}`, "scroll"], [k("toggle"), "on/off"], killSwitch, [k("cancel"), "back"]];
+				return [[pair("up", "down"), "scroll"], [k("toggle"), "on/off"], killSwitch, [k("cancel"), "back"]];
 			case "main":
 				return [
-					[`${k("up")}${k("down")}`, "move"],
+					[pair("up", "down"), "move"],
 					["type", "filter"],
 					[k("confirm"), "details"],
 					[k("toggle"), "on/off"],

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { KeybindingsManager, Text, TUI_KEYBINDINGS, TuiMainScreen } from "@earendil-works/pi-tui";
+import { type KeybindingsConfig, KeybindingsManager, Text, TUI_KEYBINDINGS, TuiMainScreen } from "@earendil-works/pi-tui";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { createConfigStore } from "../../../src/engine/config/store.ts";
 import type { HookConfig, HookSource } from "../../../src/engine/types.ts";
@@ -49,6 +49,8 @@ export interface MountOptions {
 	readonly theme?: PanelTheme;
 	/** Background transcript lines under the overlay. */
 	readonly background?: readonly string[];
+	/** The user's key remappings (pi's keybindings.json), e.g. `{ "tui.select.down": "ctrl+j" }`. */
+	readonly keybindings?: Readonly<Record<string, string>>;
 }
 
 /** A mounted panel. */
@@ -115,7 +117,7 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 	tui.addChild(new Text(background.join("\n"), 0, 0));
 	let closed = false;
 	const scheduled: (() => void)[] = [];
-	const panel = new HooksPanel(options.theme ?? testTheme, panelKeys(new KeybindingsManager(TUI_KEYBINDINGS)), services, {
+	const panel = new HooksPanel(options.theme ?? testTheme, panelKeys(new KeybindingsManager(TUI_KEYBINDINGS, { ...(options.keybindings as KeybindingsConfig | undefined) })), services, {
 		requestRender: () => tui.requestRender(),
 		close: () => {
 			closed = true;

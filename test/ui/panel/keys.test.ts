@@ -1,0 +1,65 @@
+/** The panel's keys: pi's keybinding ids for moving, confirming, cancelling and switching, so remaps apply. */
+import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
+import { afterEach, describe, expect, it } from "vitest";
+import { panelKeys } from "../../../src/ui/panel/keys.ts";
+import { screenLines } from "../../support/screen.ts";
+import { FIXTURE_SETTINGS } from "./fixtures.ts";
+import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+
+let harness: PanelHarness | undefined;
+afterEach(() => {
+	harness?.dispose();
+	harness = undefined;
+});
+
+describe("panelKeys", () => {
+	const keys = panelKeys(new KeybindingsManager(TUI_KEYBINDINGS));
+
+	it.each([
+		["up", KEY.up],
+		["down", KEY.down],
+		["confirm", KEY.enter],
+		["cancel", KEY.escape],
+		["switchView", KEY.tab],
+		["toggle", KEY.ctrlT],
+		["add", KEY.ctrlN],
+		["edit", KEY.ctrlE],
+		["delete", KEY.ctrlD],
+		["killSwitch", KEY.ctrlShiftH],
+		["killSwitch", "\x1b[27;6;104~"],
+	] as const)("%s matches %j", (action, data) => {
+		expect(keys.matches(data, action)).toBe(true);
+	});
+
+	it("does not take plain letters, which go to the filter", () => {
+		for (const action of ["toggle", "add", "edit", "delete", "up", "down", "confirm"] as const) expect(keys.matches("t", action)).toBe(false);
+	});
+
+	it("names keys for the help line the way pi does", () => {
+		expect([keys.label("up"), keys.label("confirm"), keys.label("cancel"), keys.label("toggle"), keys.label("killSwitch")]).toEqual([
+			"↑",
+			"enter",
+			"esc",
+			"ctrl+t",
+			"ctrl+shift+h",
+		]);
+	});
+
+	it("follows the user's remapping of pi's keybinding ids", () => {
+		const remapped = panelKeys(new KeybindingsManager(TUI_KEYBINDINGS, { "tui.select.down": "ctrl+j", "tui.select.cancel": "ctrl+g" }));
+		expect(remapped.matches("\x0a", "down")).toBe(true);
+		expect(remapped.matches(KEY.down, "down")).toBe(false);
+		expect(remapped.label("down")).toBe("ctrl+j");
+		expect(remapped.label("cancel")).toBe("ctrl+g");
+	});
+});
+
+describe("a remapped key in the panel", () => {
+	it("moves the selection and shows in the help line", async () => {
+		harness = await mountPanel({ cols: 100, rows: 30, settings: FIXTURE_SETTINGS, keybindings: { "tui.select.down": "ctrl+j" } });
+		const screen = await harness.send("\x0a");
+		const lines = screenLines(screen).join("\n");
+		expect(lines).toMatch(/> on +~\/\.claude\/hooks\/block-rm\.sh/);
+		expect(lines).toContain("↑/ctrl+j move");
+	});
+});

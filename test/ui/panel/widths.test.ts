@@ -1,0 +1,49 @@
+/**
+ * Every line of every panel screen is exactly the panel's width, from 40 to 200 columns: the list (filtered
+ * and not), the log, both detail views, the editor with errors, the delete question and the kill switch.
+ */
+import { stripTerminalSequences, visibleWidth } from "@earendil-works/pi-tui";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord } from "./fixtures.ts";
+import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+
+let harness: PanelHarness;
+beforeEach(async () => {
+	harness = await mountPanel({ cols: 120, rows: 30, settings: FIXTURE_SETTINGS });
+	const config = harness.config();
+	const long = "x".repeat(300);
+	harness.log.add(
+		firingRecord(
+			1,
+			0,
+			[[entryWith(config, "block-rm.sh"), exitedWith(2, 41, `日本語 output ${long}`, `stderr ${long}`)]],
+			[{ entry: entryWith(config, "prettier"), reason: "matcher" }],
+			`rm -rf ${long}`,
+		),
+	);
+});
+afterEach(() => harness.dispose());
+
+/** Key sequences that lead to each screen, from the list with an empty filter, and a text the screen shows. */
+const SCREENS: Readonly<Record<string, readonly [readonly string[], string]>> = {
+	list: [[], "matcher Edit|Write"],
+	"filtered list": [[..."prettier"], "Filter: prettier"],
+	log: [[KEY.tab], "decision"],
+	"log details": [[KEY.tab, KEY.enter], "Did not run (1)"],
+	"hook details": [[KEY.down, KEY.down, KEY.enter], "Statistics"],
+	"invalid entry details": [[KEY.enter], "Problem"],
+	"editor with errors": [[KEY.ctrlN, KEY.enter], "Fix the fields"],
+	"delete question": [[KEY.down, KEY.down, KEY.ctrlD], "Delete this hook?"],
+	"kill switch": [[KEY.ctrlShiftH], "ALL HOOKS ARE OFF"],
+};
+
+describe.each(Object.entries(SCREENS))("the %s", (_name, [keys, marker]) => {
+	it("fits every width from 40 to 200 columns exactly", async () => {
+		await harness.send(...keys);
+		expect(stripTerminalSequences(harness.panel.render(200).join("\n"))).toContain(marker);
+		for (let width = 40; width <= 200; width++) {
+			const lines = harness.panel.render(width);
+			for (const [row, line] of lines.entries()) expect(visibleWidth(line), `width ${width}, line ${row}: ${line}`).toBe(width);
+		}
+	});
+});
