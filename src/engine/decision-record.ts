@@ -84,7 +84,8 @@ export interface DecisionRecord {
  */
 const excerpt = (text: string): string => {
 	const masked = redactSecrets(text.slice(0, EXCERPT_CHARS * 2));
-	return text.length <= EXCERPT_CHARS * 2 && masked.length <= EXCERPT_CHARS ? masked : `${masked.slice(0, EXCERPT_CHARS)}...`;
+	const whole = text.length <= EXCERPT_CHARS * 2 && masked.length <= EXCERPT_CHARS;
+	return whole ? masked : `${masked.slice(0, EXCERPT_CHARS)}...`;
 };
 
 /** The record form of one hook's verdict, with capped output excerpts. */

@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import picomatch from "picomatch";
 import { forEachChild, parse, type SyntaxNode } from "unbash";
+import { matchWildcard } from "./wildcard.ts";
 
 /** Where the tool call happens, for resolving relative rule paths. */
 export interface IfContext {
@@ -40,8 +41,6 @@ const RULE_COVERS: Readonly<Record<string, readonly string[]>> = {
 	Read: ["Read", "Grep", "Glob", "LS"],
 };
 
-const escapeRegex = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * Compiles a bash specifier to a test on one subcommand: `*` is a wildcard, a trailing ` *` also matches the
  * bare command (`git *` matches `git`), and the legacy `prefix:*` form is a prefix match.
@@ -52,14 +51,9 @@ const compileCommandPattern = (specifier: string): ((command: string) => boolean
 		const prefix = legacy[1] ?? "";
 		return (command) => command === prefix || command.startsWith(`${prefix} `);
 	}
-	let body = specifier;
-	let optionalTail = false;
-	if (body.endsWith(" *")) {
-		body = body.slice(0, -2);
-		optionalTail = true;
-	}
-	const regex = new RegExp(`^${body.split("*").map(escapeRegex).join(".*")}${optionalTail ? "(?: .*)?" : ""}$`, "s");
-	return (command) => regex.test(command);
+	// `git *` is `git` alone or `git` followed by a space and anything.
+	const body = specifier.endsWith(" *") ? specifier.slice(0, -2) : undefined;
+	return (command) => matchWildcard(specifier, command) || (body !== undefined && matchWildcard(body, command));
 };
 
 /** The subcommands of a shell command line, without leading assignments; undefined when unparsable. */
@@ -108,18 +102,27 @@ const absoluteGlob = (specifier: string, context: IfContext): string => {
 	return trimmed.includes("/") ? join(context.cwd, specifier) : join(context.cwd, "**", specifier);
 };
 
+/** Most `*` runs a file rule may have: picomatch's regexes backtrack polynomially in their number. */
+export const MAX_FILE_RULE_WILDCARDS = 3;
+
+/** Longest path a file rule is tested against; a longer one runs the hook without testing (fail open). */
+export const MAX_FILE_RULE_PATH_LENGTH = 1024;
+
 const testFile = (specifier: string): IfRule["test"] => {
 	return (_tool, ccInput, context) => {
 		const raw = ccInput.file_path ?? ccInput.path ?? ccInput.notebook_path;
 		if (typeof raw !== "string" || raw === "") return false;
 		const path = isAbsolute(raw) ? raw : resolve(context.cwd, raw);
-		return picomatch(absoluteGlob(specifier, context), { dot: true })(path);
+		if (path.length > MAX_FILE_RULE_PATH_LENGTH) return true;
+		// gitignore-style rules have no extglobs; without them, `+(a|aa)` cannot backtrack exponentially.
+		return picomatch(absoluteGlob(specifier, context), { dot: true, noextglob: true })(path);
 	};
 };
 
 /**
- * Compiles an `if` string. Returns `{ok:false, message}` for text that is not `Tool` or `Tool(specifier)`;
- * never throws. Specifiers of tools other than shell and file tools are not evaluated: the hook runs.
+ * Compiles an `if` string. Returns `{ok:false, message}` for text that is not `Tool` or `Tool(specifier)`, or
+ * a file rule with more than {@link MAX_FILE_RULE_WILDCARDS} wildcards; never throws. Specifiers of tools other
+ * than shell and file tools are not evaluated: the hook runs.
  */
 export const compileIfRule = (source: string): IfRuleResult => {
 	const match = RULE.exec(source);
@@ -134,7 +137,14 @@ export const compileIfRule = (source: string): IfRuleResult => {
 	let check: IfRule["test"] = () => true;
 	if (specifier !== undefined && specifier !== "" && specifier !== "*") {
 		if (SHELL_TOOLS.has(toolName)) check = testShell(specifier);
-		else if (FILE_TOOLS.has(toolName)) check = testFile(specifier);
+		else if (FILE_TOOLS.has(toolName)) {
+			const wildcards = specifier.match(/\*+/g)?.length ?? 0;
+			if (wildcards > MAX_FILE_RULE_WILDCARDS) {
+				const why = `it has ${wildcards} wildcards (at most ${MAX_FILE_RULE_WILDCARDS}), which can take seconds on a long path`;
+				return { ok: false, message: `if ${JSON.stringify(source)} is refused: ${why}` };
+			}
+			check = testFile(specifier);
+		}
 	}
 	return {
 		ok: true,

@@ -4,11 +4,15 @@
  * is an exact, case-sensitive name or list of names; anything else is a JavaScript regex tested with
  * `.test()` (unanchored).
  */
+import { regexHazard } from "./regex-cost.ts";
 import type { CompiledMatcher } from "./types.ts";
 
 const EXACT_LIST = /^[A-Za-z0-9_\- ,|]+$/;
 
-/** Longest tool or source name a regex matcher is tested against; longer values never match (ReDoS bound). */
+/**
+ * Longest tool or source name a regex matcher is tested against; longer values never match. Together with
+ * {@link regexHazard} (which refuses exponential and high-polynomial patterns) this bounds a matcher's cost.
+ */
 export const MAX_MATCH_INPUT_LENGTH = 256;
 
 /** A compiled matcher, or the reason the matcher string is invalid. */
@@ -18,7 +22,7 @@ export type MatcherResult =
 
 /**
  * Compiles a matcher string from settings. `undefined` and `""` and `"*"` match every value.
- * Returns `{ok:false, message}` for a regex that does not compile; never throws.
+ * Returns `{ok:false, message}` for a regex that does not compile or could backtrack for seconds; never throws.
  */
 export const compileMatcher = (source: string | undefined): MatcherResult => {
 	if (source === undefined || source === "" || source === "*") {
@@ -39,6 +43,9 @@ export const compileMatcher = (source: string | undefined): MatcherResult => {
 	} catch (error) {
 		return { ok: false, message: `matcher ${JSON.stringify(source)} is not a valid regular expression: ${(error as Error).message}` };
 	}
+	// The length bound alone does not help: "(a+)+$" takes seconds on 26 characters.
+	const hazard = regexHazard(source);
+	if (hazard !== undefined) return { ok: false, message: `matcher ${JSON.stringify(source)} is refused: ${hazard}` };
 	return {
 		ok: true,
 		matcher: { source, test: (value) => value.length <= MAX_MATCH_INPUT_LENGTH && regex.test(value) },

@@ -87,7 +87,9 @@ export const redactSecrets = (text: string): string => {
 	out = out.replace(AUTHORIZATION, (match, head: string, scheme: string | undefined, value: string) =>
 		value.includes(REDACTED) ? match : `${head}${scheme ?? ""}${REDACTED}`,
 	);
-	out = out.replace(BEARER, (match, head: string, value: string) => (value.includes(REDACTED) ? match : `${head}${REDACTED}`));
+	out = out.replace(BEARER, (match, head: string, value: string) =>
+		value.includes(REDACTED) ? match : `${head}${REDACTED}`,
+	);
 	out = out.replace(URL_PASSWORD, (match, head: string, password: string, at: string) =>
 		NOT_SECRET_VALUE.test(password) || password === REDACTED ? match : `${head}${REDACTED}${at}`,
 	);

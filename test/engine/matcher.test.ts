@@ -41,7 +41,7 @@ describe("compileMatcher (Claude Code hooks §2.4, observed case r)", () => {
 		if (!result.ok) expect(result.message).toContain("not a valid regular expression");
 	});
 
-	it("never tests a regex against an overlong value (catastrophic patterns stay bounded)", () => {
-		expect(matches("(a+)+$", `${"a".repeat(300)}!`)).toBe(false);
+	it("never tests a regex against an overlong value (exponential patterns are refused: test/hostile)", () => {
+		expect(matches("^a.*$", "a".repeat(300))).toBe(false);
 	});
 });

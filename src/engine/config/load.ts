@@ -1,6 +1,6 @@
 /**
  * The only file-system access of the engine's configuration: reading a settings file and a cheap change
- * stamp for it. Every failure is a value (missing, unreadable, a directory, too large), never a throw.
+ * stamp for it. Every failure is a value (missing, unreadable, a directory or device, too large), never a throw.
  */
 import { readFileSync, statSync } from "node:fs";
 
@@ -32,6 +32,8 @@ export const readSettingsFile = (file: string): FileRead => {
 	try {
 		const stat = statSync(file);
 		if (stat.isDirectory()) return { kind: "error", message: "is a directory, not a settings file" };
+		// Reading a FIFO blocks until a writer comes, and /dev/zero never ends: read regular files only.
+		if (!stat.isFile()) return { kind: "error", message: "is not a regular file (a FIFO, socket or device), so it is not read" };
 		if (stat.size > MAX_SETTINGS_BYTES) {
 			return { kind: "error", message: `is ${stat.size} bytes; settings files over ${MAX_SETTINGS_BYTES} bytes are not read` };
 		}

@@ -129,6 +129,13 @@ const parseHooks = (hooks: Json, source: HookSource, entries: HookEntry[], issue
 				const jsonPath = `${groupPath}.hooks[${handlerIndex}]`;
 				const parsed = parseHandler(rawHandler, jsonPath);
 				if (!parsed.ok) return issue(parsed.path, parsed.message);
+				let id: string;
+				try {
+					id = hookId(source.file, event, group.matcher as string | undefined, rawHandler);
+				} catch (error) {
+					// JSON.parse reads 100k nested arrays; JSON.stringify (for the id) overflows the stack on them.
+					return issue(jsonPath, `this hook handler is nested too deeply to read (${(error as Error).message})`);
+				}
 				let ifRule: HookEntry["ifRule"];
 				if (parsed.handler.if !== undefined) {
 					const rule = compileIfRule(parsed.handler.if);
@@ -136,7 +143,7 @@ const parseHooks = (hooks: Json, source: HookSource, entries: HookEntry[], issue
 					ifRule = rule.rule;
 				}
 				entries.push({
-					id: hookId(source.file, event, group.matcher as string | undefined, rawHandler),
+					id,
 					event,
 					matcher: compiled.matcher,
 					handler: parsed.handler,
@@ -152,7 +159,11 @@ const parseHooks = (hooks: Json, source: HookSource, entries: HookEntry[], issue
 /** Adds `(line L, column C)` of the first syntax error (located with jsonc-parser) to a JSON.parse message. */
 const withLineAndColumn = (message: string, text: string): string => {
 	const errors: ParseError[] = [];
-	parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
+	try {
+		parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
+	} catch {
+		return message; // jsonc-parser recurses: 100k unclosed "[" overflow the stack; the message still says why
+	}
 	const offset = errors[0]?.offset;
 	if (offset === undefined) return message;
 	const before = text.slice(0, offset);
