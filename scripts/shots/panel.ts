@@ -32,17 +32,36 @@ const SOURCES = settingsSources({ home: "/home/dev", agentDir: "/home/dev/.pi/ag
 const SETTINGS: Readonly<Record<number, unknown>> = {
 	0: {
 		hooks: {
-			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "~/.claude/hooks/block_dangerous_bash.py", timeout: 10 }] }],
-			Notification: [{ hooks: [{ type: "command", command: "notify-send pi \"$(jq -r .message)\"" }] }],
+			PreToolUse: [
+				{
+					matcher: "Bash",
+					hooks: [{ type: "command", command: "~/.claude/hooks/block_dangerous_bash.py", timeout: 10 }],
+				},
+			],
+			Notification: [{ hooks: [{ type: "command", command: 'notify-send pi "$(jq -r .message)"' }] }],
 		},
 	},
 	1: {
 		hooks: {
 			PreToolUse: [
-				{ matcher: "Bash", hooks: [{ type: "command", command: 'python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/bash_policy.py"', if: "Bash(git push *)" }] },
+				{
+					matcher: "Bash",
+					hooks: [
+						{
+							type: "command",
+							command: 'python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/bash_policy.py"',
+							if: "Bash(git push *)",
+						},
+					],
+				},
 				{ matcher: "Edit|Write", hooks: [{ type: "command", command: "./.claude/hooks/protect-lockfiles.sh" }] },
 			],
-			PostToolUse: [{ matcher: "Write|Edit", hooks: [{ type: "command", command: "npx prettier --write", statusMessage: "formatting" }] }],
+			PostToolUse: [
+				{
+					matcher: "Write|Edit",
+					hooks: [{ type: "command", command: "npx prettier --write", statusMessage: "formatting" }],
+				},
+			],
 			Stop: [{ hooks: [{ type: "agent", prompt: "Check that the tests pass" }] }],
 		},
 	},
@@ -105,8 +124,28 @@ const fillLog = (log: FiringLog): void => {
 	const lockfiles = entry("protect-lockfiles");
 	const prettier = entry("prettier");
 	const http = config().entries.find((candidate) => candidate.handler.type === "http") as HookEntry;
-	const ask = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "git push publishes commits - confirm?" } });
-	log.add(record(1, at(44, 58), "PreToolUse", "Bash", "npm test", { command: "npm test" }, [[guard, exited(0, 38)]], [{ entry: policy, reason: "if" }, { entry: lockfiles, reason: "matcher" }]));
+	const ask = JSON.stringify({
+		hookSpecificOutput: {
+			hookEventName: "PreToolUse",
+			permissionDecision: "ask",
+			permissionDecisionReason: "git push publishes commits - confirm?",
+		},
+	});
+	log.add(
+		record(
+			1,
+			at(44, 58),
+			"PreToolUse",
+			"Bash",
+			"npm test",
+			{ command: "npm test" },
+			[[guard, exited(0, 38)]],
+			[
+				{ entry: policy, reason: "if" },
+				{ entry: lockfiles, reason: "matcher" },
+			],
+		),
+	);
 	log.add(
 		record(
 			2,
@@ -115,13 +154,63 @@ const fillLog = (log: FiringLog): void => {
 			"Bash",
 			"rm -rf build",
 			{ command: "rm -rf build" },
-			[[guard, exited(2, 41, "", "Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf build\n")]],
-			[{ entry: policy, reason: "if" }, { entry: lockfiles, reason: "matcher" }],
+			[
+				[
+					guard,
+					exited(2, 41, "", "Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf build\n"),
+				],
+			],
+			[
+				{ entry: policy, reason: "if" },
+				{ entry: lockfiles, reason: "matcher" },
+			],
 		),
 	);
-	log.add(record(3, at(45, 31), "PreToolUse", "Bash", "git push origin main", { command: "git push origin main" }, [[guard, exited(0, 35)], [policy, exited(0, 112, ask)]], [{ entry: lockfiles, reason: "matcher" }]));
-	log.add(record(4, at(46, 2), "PostToolUse", "Write", "src/cart.ts", { file_path: "/home/dev/shop/src/cart.ts" }, [[prettier, exited(0, 884)], [http, exited(0, 12)]], []));
-	log.add(record(5, at(46, 40), "PreToolUse", "Write", "package-lock.json", { file_path: "/home/dev/shop/package-lock.json" }, [], [{ entry: lockfiles, reason: "disabled" }, { entry: guard, reason: "matcher" }]));
+	log.add(
+		record(
+			3,
+			at(45, 31),
+			"PreToolUse",
+			"Bash",
+			"git push origin main",
+			{ command: "git push origin main" },
+			[
+				[guard, exited(0, 35)],
+				[policy, exited(0, 112, ask)],
+			],
+			[{ entry: lockfiles, reason: "matcher" }],
+		),
+	);
+	log.add(
+		record(
+			4,
+			at(46, 2),
+			"PostToolUse",
+			"Write",
+			"src/cart.ts",
+			{ file_path: "/home/dev/shop/src/cart.ts" },
+			[
+				[prettier, exited(0, 884)],
+				[http, exited(0, 12)],
+			],
+			[],
+		),
+	);
+	log.add(
+		record(
+			5,
+			at(46, 40),
+			"PreToolUse",
+			"Write",
+			"package-lock.json",
+			{ file_path: "/home/dev/shop/package-lock.json" },
+			[],
+			[
+				{ entry: lockfiles, reason: "disabled" },
+				{ entry: guard, reason: "matcher" },
+			],
+		),
+	);
 };
 
 interface Mounted {
@@ -155,7 +244,14 @@ const mount = (rows = ROWS): Mounted => {
 	fillLog(log);
 	const killSwitch = createKillSwitch();
 	const fixed = config();
-	const services = createPanelServices({ config: () => fixed, sources: SOURCES, log, state, killSwitch, trusted: () => true });
+	const services = createPanelServices({
+		config: () => fixed,
+		sources: SOURCES,
+		log,
+		state,
+		killSwitch,
+		trusted: () => true,
+	});
 	const terminal = new VirtualTerminal(COLS, rows);
 	const tui = new TuiMainScreen(terminal);
 	tui.addChild(new Text(ui.fg("muted", TRANSCRIPT.join("\n")), 0, 0));
@@ -207,7 +303,20 @@ export const shots: Shot[] = [
 	{
 		name: "panel-editor",
 		// ctrl+n, then a matcher regex that does not compile and a timeout that is not a number, then Enter.
-		screen: () => shot(["\x0e", ..."./.claude/hooks/no-secrets.sh", "\x1b[Z", "\x1b[Z", "\x15", ..."Edit|Write(", "\t", "\t", "\t", ..."ten", "\r"]),
+		screen: () =>
+			shot([
+				"\x0e",
+				..."./.claude/hooks/no-secrets.sh",
+				"\x1b[Z",
+				"\x1b[Z",
+				"\x15",
+				..."Edit|Write(",
+				"\t",
+				"\t",
+				"\t",
+				..."ten",
+				"\r",
+			]),
 	},
 	{
 		name: "panel-kill-switch",
@@ -219,14 +328,31 @@ export const shots: Shot[] = [
 			const root = new Container();
 			root.addChild(new Text(ui.fg("muted", TRANSCRIPT.slice(0, 3).join("\n")), 0, 0));
 			root.addChild(new Spacer(1));
-			root.addChild(new Text(ui.fg("warning", "hooks: ALL HOOKS ARE OFF for this pi session (not saved; a restart turns them on). ctrl+shift+h turns them back on."), 1, 0));
+			root.addChild(
+				new Text(
+					ui.fg(
+						"warning",
+						"hooks: ALL HOOKS ARE OFF for this pi session (not saved; a restart turns them on). ctrl+shift+h turns them back on.",
+					),
+					1,
+					0,
+				),
+			);
 			root.addChild(new Spacer(1));
 			root.addChild(new Text(ui.fg("borderMuted", "\u2500".repeat(COLS)), 0, 0));
 			root.addChild(new Text(" ", 0, 0));
 			root.addChild(new Text(ui.fg("borderMuted", "\u2500".repeat(COLS)), 0, 0));
 			root.addChild(new Text(ui.fg("dim", "~/shop"), 0, 0));
-			root.addChild(new Text(ui.fg("dim", `\u21911.3k \u219317 0.5%/128k (auto)${" ".repeat(COLS - 36)}fake-model`), 0, 0));
-			root.addChild(new Text(footerText({ counts: { ...NO_DECISIONS, blocked: 1 }, killSwitch: true, disabled: 1, running: [] }, ui) ?? "", 0, 0));
+			root.addChild(
+				new Text(ui.fg("dim", `\u21911.3k \u219317 0.5%/128k (auto)${" ".repeat(COLS - 36)}fake-model`), 0, 0),
+			);
+			root.addChild(
+				new Text(
+					footerText({ counts: { ...NO_DECISIONS, blocked: 1 }, killSwitch: true, disabled: 1, running: [] }, ui) ?? "",
+					0,
+					0,
+				),
+			);
 			tui.addChild(root);
 			tui.start();
 			tui.renderNow();

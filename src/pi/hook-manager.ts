@@ -27,7 +27,10 @@ export interface HookManagerDeps {
 	readonly agentDir: () => string;
 	readonly home: () => string;
 	/** The live configuration and approvals of the session runtime. */
-	readonly runtime: () => { config(): HookConfig | undefined; approve(entries: readonly HookEntry[]): string | undefined };
+	readonly runtime: () => {
+		config(): HookConfig | undefined;
+		approve(entries: readonly HookEntry[]): string | undefined;
+	};
 	readonly footer?: FooterControls;
 	/** Firing records kept for the log; default 500. */
 	readonly logLimit?: number;
@@ -64,7 +67,8 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 	const hookState = (): HookState => {
 		if (state === undefined) {
 			state = createHookState(hookStateFile(deps.agentDir()));
-			if (state.loadProblem !== undefined && lastCtx?.hasUI) lastCtx.ui.notify(`hooks: ${state.loadProblem}`, "warning");
+			if (state.loadProblem !== undefined && lastCtx?.hasUI)
+				lastCtx.ui.notify(`hooks: ${state.loadProblem}`, "warning");
 		}
 		return state;
 	};
@@ -119,7 +123,11 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			lastCtx = ctx;
 			sources = settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir: ctx.cwd });
 			const config = deps.runtime().config();
-			if (config !== undefined) hookState().reconcile(config, sources.map((source) => source.file));
+			if (config !== undefined)
+				hookState().reconcile(
+					config,
+					sources.map((source) => source.file),
+				);
 			deps.footer?.setKillSwitch(killSwitch.isOff(), ctx);
 			updateFooter(ctx);
 		},
@@ -129,7 +137,8 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 				process.stderr.write("[pi-hook-manager] /hooks opens a panel in pi's interactive mode only\n");
 				return;
 			}
-			if (sources.length === 0) sources = settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir: ctx.cwd });
+			if (sources.length === 0)
+				sources = settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir: ctx.cwd });
 			const panelServices = services(ctx);
 			await ctx.ui.custom<undefined>(
 				(tui: TUI, theme, keybindings: KeybindingsManager, done) => {

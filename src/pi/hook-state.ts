@@ -44,7 +44,16 @@ export interface HookState {
 	/** Enables or disables one hook and saves the state file. */
 	setEnabled(entry: HookEntry, enabled: boolean): StateWrite;
 	/** Moves a disabled mark from a hook's old id to its new id (the editor changed its definition). */
-	rename(oldId: string, entry: { readonly id: string; readonly file: string; readonly event: string; readonly matcher: string; readonly target: string }): StateWrite;
+	rename(
+		oldId: string,
+		entry: {
+			readonly id: string;
+			readonly file: string;
+			readonly event: string;
+			readonly matcher: string;
+			readonly target: string;
+		},
+	): StateWrite;
 	/** Number of hooks in `config` that are disabled. */
 	disabledCount(config: HookConfig): number;
 	/**
@@ -57,7 +66,8 @@ export interface HookState {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+	value !== null && typeof value === "object" && !Array.isArray(value);
 
 const readState = (file: string): { data: Record<string, DisabledHook>; problem: string | undefined } => {
 	let text: string;
@@ -131,7 +141,13 @@ export const createHookState = (file: string, now: () => Date = () => new Date()
 				const old = data[oldId];
 				if (old === undefined) return false;
 				delete data[oldId];
-				data[entry.id] = { file: entry.file, event: entry.event, matcher: entry.matcher, target: entry.target, since: old.since };
+				data[entry.id] = {
+					file: entry.file,
+					event: entry.event,
+					matcher: entry.matcher,
+					target: entry.target,
+					since: old.since,
+				};
 				return true;
 			});
 		},
@@ -144,7 +160,9 @@ export const createHookState = (file: string, now: () => Date = () => new Date()
 		reconcile(config, sourceFiles) {
 			const broken = new Set(config.issues.filter((issue) => issue.path === "").map((issue) => issue.file));
 			const judged = new Set(sourceFiles.filter((source) => !broken.has(source)));
-			const present = new Set([...config.entries, ...config.skipped.map((skipped) => skipped.entry)].map((entry) => entry.id));
+			const present = new Set(
+				[...config.entries, ...config.skipped.map((skipped) => skipped.entry)].map((entry) => entry.id),
+			);
 			const stale = Object.entries(disabled).filter(([id, hook]) => judged.has(hook.file) && !present.has(id));
 			if (stale.length === 0) return { ok: true };
 			return update((data) => {

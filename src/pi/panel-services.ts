@@ -65,7 +65,8 @@ export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
 					file: snapshot.file,
 					event: change.draft.event,
 					matcher: change.draft.matcher,
-					target: typeof change.draft.handler.command === "string" ? change.draft.handler.command : hookTarget(previous),
+					target:
+						typeof change.draft.handler.command === "string" ? change.draft.handler.command : hookTarget(previous),
 				});
 			}
 		}

@@ -43,7 +43,12 @@ afterAll(async () => {
 });
 
 /** The names of the hooks that ran so far, in order. */
-const firedHooks = (): string[] => (existsSync(fired) ? readFileSync(fired, "utf8").split("\n").filter((line) => line !== "") : []);
+const firedHooks = (): string[] =>
+	existsSync(fired)
+		? readFileSync(fired, "utf8")
+				.split("\n")
+				.filter((line) => line !== "")
+		: [];
 
 /** Sends a prompt to the scripted model and waits until the model saw the tool result. */
 const runBash = async (marker: string): Promise<void> => {
@@ -101,7 +106,9 @@ describe("the /hooks panel in the real pi", () => {
 		tmux.keys(["Enter"]);
 		await tmux.waitFor("Saved PreToolUse hook to Claude project");
 		const settings = JSON.parse(readFileSync(join(sandbox.projectDir, ".claude", "settings.json"), "utf8"));
-		expect(settings).toEqual({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `echo added >> ${fired}` }] }] } });
+		expect(settings).toEqual({
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `echo added >> ${fired}` }] }] },
+		});
 		tmux.keys(["Escape"]);
 		await tmux.waitFor((text) => !text.includes("Filter:"));
 		await runBash("third");

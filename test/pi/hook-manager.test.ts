@@ -21,11 +21,27 @@ let notices: string[];
 let config: () => HookConfig;
 let ctx: ExtensionContext;
 
-const SETTINGS = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "a.sh" }, { type: "command", command: "b.sh" }] }] } };
+const SETTINGS = {
+	hooks: {
+		PreToolUse: [
+			{
+				matcher: "Bash",
+				hooks: [
+					{ type: "command", command: "a.sh" },
+					{ type: "command", command: "b.sh" },
+				],
+			},
+		],
+	},
+};
 
 beforeEach(() => {
 	dir = mkdtempSync(join(tmpdir(), "hook-manager-"));
-	const [home, agentDir, projectDir] = ["home", "agent", "project"].map((name) => join(dir, name)) as [string, string, string];
+	const [home, agentDir, projectDir] = ["home", "agent", "project"].map((name) => join(dir, name)) as [
+		string,
+		string,
+		string,
+	];
 	const sources = settingsSources({ home, agentDir, projectDir });
 	const userFile = sources[0]?.file ?? "";
 	mkdirSync(dirname(userFile), { recursive: true });
@@ -38,7 +54,10 @@ beforeEach(() => {
 		agentDir: () => agentDir,
 		home: () => home,
 		runtime: () => ({ config, approve: () => undefined }),
-		footer: { setKillSwitch: (on) => void footer.killSwitch.push(on), setDisabledCount: (count) => void footer.disabled.push(count) },
+		footer: {
+			setKillSwitch: (on) => void footer.killSwitch.push(on),
+			setDisabledCount: (count) => void footer.disabled.push(count),
+		},
 	});
 	ctx = {
 		cwd: projectDir,
@@ -70,7 +89,10 @@ describe("createHookManager", () => {
 		state.setEnabled(a, false);
 		state.setEnabled(b, false);
 		// b.sh is deleted from the file before this pi starts.
-		writeFileSync(a.source.file, JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "a.sh" }] }] } }));
+		writeFileSync(
+			a.source.file,
+			JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "a.sh" }] }] } }),
+		);
 		manager.sessionStart(ctx);
 		expect(manager.isEnabled(a)).toBe(false);
 		expect(footer.disabled.at(-1)).toBe(1);

@@ -33,7 +33,13 @@ describe("createHookState", () => {
 		expect(saved).toEqual({
 			version: 1,
 			disabled: {
-				[guard.id]: { file: guard.source.file, event: "PreToolUse", matcher: "Bash", target: "~/.claude/hooks/block-rm.sh", since: "2026-01-02T03:04:05.000Z" },
+				[guard.id]: {
+					file: guard.source.file,
+					event: "PreToolUse",
+					matcher: "Bash",
+					target: "~/.claude/hooks/block-rm.sh",
+					since: "2026-01-02T03:04:05.000Z",
+				},
 			},
 		});
 		expect(createHookState(file).isEnabled(guard)).toBe(false);
@@ -45,7 +51,10 @@ describe("createHookState", () => {
 		const state = createHookState(hookStateFile(dir));
 		state.setEnabled(policy, false);
 		const project = FIXTURE_SETTINGS[1] as { hooks: { PreToolUse: unknown[] } };
-		const reordered = fixtureConfig(true, { ...FIXTURE_SETTINGS, 1: { hooks: { ...project.hooks, PreToolUse: [...project.hooks.PreToolUse].reverse() } } });
+		const reordered = fixtureConfig(true, {
+			...FIXTURE_SETTINGS,
+			1: { hooks: { ...project.hooks, PreToolUse: [...project.hooks.PreToolUse].reverse() } },
+		});
 		expect(entryWith(reordered, "git_policy.py").jsonPath).not.toBe(policy.jsonPath);
 		expect(state.isEnabled(entryWith(reordered, "git_policy.py"))).toBe(false);
 	});
@@ -55,20 +64,29 @@ describe("createHookState", () => {
 		const state = createHookState(file);
 		state.setEnabled(guard, false);
 		state.setEnabled(policy, false);
-		const otherProject = { ...policy, id: "other-project-hook", source: { ...policy.source, file: "/elsewhere/.claude/settings.json" } };
+		const otherProject = {
+			...policy,
+			id: "other-project-hook",
+			source: { ...policy.source, file: "/elsewhere/.claude/settings.json" },
+		};
 		state.setEnabled(otherProject, false);
 		const withoutGuard = fixtureConfig(true, { ...FIXTURE_SETTINGS, 0: { hooks: {} } });
 		expect(state.reconcile(withoutGuard, files)).toEqual({ ok: true });
 		expect(state.isEnabled(guard)).toBe(true);
 		expect(state.isEnabled(policy)).toBe(false);
 		expect(state.isEnabled(otherProject)).toBe(false);
-		expect(Object.keys(JSON.parse(readFileSync(file, "utf8")).disabled).sort()).toEqual([policy.id, "other-project-hook"].sort());
+		expect(Object.keys(JSON.parse(readFileSync(file, "utf8")).disabled).sort()).toEqual(
+			[policy.id, "other-project-hook"].sort(),
+		);
 	});
 
 	it("does not forget hooks of a file that failed to load as a whole", () => {
 		const state = createHookState(hookStateFile(dir));
 		state.setEnabled(guard, false);
-		const broken = { ...fixtureConfig(true, { ...FIXTURE_SETTINGS, 0: undefined }), issues: [{ file: guard.source.file, path: "", message: "invalid JSON" }] };
+		const broken = {
+			...fixtureConfig(true, { ...FIXTURE_SETTINGS, 0: undefined }),
+			issues: [{ file: guard.source.file, path: "", message: "invalid JSON" }],
+		};
 		state.reconcile(broken, files);
 		expect(state.isEnabled(guard)).toBe(false);
 	});
@@ -82,7 +100,13 @@ describe("createHookState", () => {
 	it("moves the mark to the hook's new id after an edit", () => {
 		const state = createHookState(hookStateFile(dir));
 		state.setEnabled(guard, false);
-		state.rename(guard.id, { id: "new-id", file: guard.source.file, event: "PreToolUse", matcher: "Bash", target: "x" });
+		state.rename(guard.id, {
+			id: "new-id",
+			file: guard.source.file,
+			event: "PreToolUse",
+			matcher: "Bash",
+			target: "x",
+		});
 		expect(state.isEnabled(guard)).toBe(true);
 		expect(state.isEnabled({ ...guard, id: "new-id" })).toBe(false);
 	});

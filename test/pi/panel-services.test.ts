@@ -22,7 +22,11 @@ const TEXT = `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks:
 
 beforeEach(() => {
 	dir = mkdtempSync(join(tmpdir(), "panel-services-"));
-	const sources = settingsSources({ home: join(dir, "home"), agentDir: join(dir, "agent"), projectDir: join(dir, "project") });
+	const sources = settingsSources({
+		home: join(dir, "home"),
+		agentDir: join(dir, "agent"),
+		projectDir: join(dir, "project"),
+	});
 	file = sources[0]?.file ?? "";
 	mkdirSync(dirname(file), { recursive: true });
 	writeFileSync(file, TEXT);
@@ -57,7 +61,11 @@ describe("createPanelServices", () => {
 		services.setEnabled(entry, false);
 		const at = parseHookPath(entry.jsonPath);
 		if (at === undefined) throw new Error("bad path");
-		const draft = { event: "PreToolUse" as const, matcher: "Bash", handler: { type: "command", command: "guard.sh", timeout: 5 } };
+		const draft = {
+			event: "PreToolUse" as const,
+			matcher: "Bash",
+			handler: { type: "command", command: "guard.sh", timeout: 5 },
+		};
 		const result = services.save(snapshot(), { kind: "update", id: entry.id, at, draft }, entry);
 		if (!result.ok || result.id === undefined) throw new Error("not saved");
 		expect(state.isEnabled({ ...entry, id: result.id })).toBe(false);

@@ -6,7 +6,14 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { applyEdits, type Edit, findNodeAtLocation, type JSONPath, type Node as JsonNode, parseTree } from "jsonc-parser";
+import {
+	applyEdits,
+	type Edit,
+	findNodeAtLocation,
+	type JSONPath,
+	type Node as JsonNode,
+	parseTree,
+} from "jsonc-parser";
 import type { HookEventName } from "../types.ts";
 import { hookId } from "./parse.ts";
 
@@ -60,7 +67,8 @@ export interface FileSnapshot {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+	value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Parses `hooks.PreToolUse[0].hooks[1]` (HookEntry.jsonPath); undefined for any other shape. */
 export const parseHookPath = (jsonPath: string): HookLocation | undefined => {
@@ -130,7 +138,8 @@ const startsLine = (text: string, offset: number): boolean => {
 /** How a value sits on one line: `{ "a": 1 }` (padded) or `{"a": 1}` (tight), as in the neighbour `sample`. */
 type Inline = false | "padded" | "tight";
 
-const inlineStyle = (sample: string): Inline => (sample.includes("\n") ? false : /^[{[]\s/.test(sample) ? "padded" : "tight");
+const inlineStyle = (sample: string): Inline =>
+	sample.includes("\n") ? false : /^[{[]\s/.test(sample) ? "padded" : "tight";
 
 /** JSON for `value`: on one line in the given style, or pretty with every following line prefixed by `base`. */
 const renderValue = (value: unknown, layout: TextLayout, base: string, inline: Inline): string => {
@@ -144,7 +153,11 @@ const renderValue = (value: unknown, layout: TextLayout, base: string, inline: I
 /** Replaces a value, keeping it on one line when it was on one line. */
 const replaceNode = (text: string, node: JsonNode, value: unknown, layout: TextLayout): Edit => {
 	const inline = inlineStyle(text.slice(node.offset, end(node)));
-	return { offset: node.offset, length: node.length, content: renderValue(value, layout, lineIndent(text, node.offset), inline) };
+	return {
+		offset: node.offset,
+		length: node.length,
+		content: renderValue(value, layout, lineIndent(text, node.offset), inline),
+	};
 };
 
 /** Appends `item` to an array, or a `"key": item` property to an object, after its last child. */
@@ -160,12 +173,20 @@ const appendChild = (text: string, parent: JsonNode, item: unknown, layout: Text
 		return { offset: parent.offset, length: parent.length, content };
 	}
 	if (!startsLine(text, last.offset)) {
-		return { offset: end(last), length: 0, content: `, ${prefix}${renderValue(item, layout, "", inlineStyle(text.slice(last.offset, end(last))) || "padded")}` };
+		return {
+			offset: end(last),
+			length: 0,
+			content: `, ${prefix}${renderValue(item, layout, "", inlineStyle(text.slice(last.offset, end(last))) || "padded")}`,
+		};
 	}
 	const indent = lineIndent(text, last.offset);
 	// An array whose items are each written on one line gets the new item on one line too.
 	const inline = key === undefined && inlineStyle(text.slice(last.offset, end(last)));
-	return { offset: end(last), length: 0, content: `,${layout.eol}${indent}${prefix}${renderValue(item, layout, indent, inline)}` };
+	return {
+		offset: end(last),
+		length: 0,
+		content: `,${layout.eol}${indent}${prefix}${renderValue(item, layout, indent, inline)}`,
+	};
 };
 
 /** Inserts a `"key": value` property before the first child of an object (a matcher goes before "hooks"). */
@@ -217,7 +238,8 @@ const addEvent = (text: string, event: string, groups: unknown[], layout: TextLa
 const removeAt = (text: string, data: Json, at: HookLocation): string => {
 	const groups = (data.hooks as Json)[at.event] as Json[];
 	const handlers = groups[at.group]?.hooks as unknown[];
-	if (handlers.length > 1) return apply(text, removeChild(nodeAt(text, ["hooks", at.event, at.group, "hooks"]), at.handler));
+	if (handlers.length > 1)
+		return apply(text, removeChild(nodeAt(text, ["hooks", at.event, at.group, "hooks"]), at.handler));
 	if (groups.length > 1) return apply(text, removeChild(nodeAt(text, ["hooks", at.event]), at.group));
 	const hooks = nodeAt(text, ["hooks"]);
 	return apply(text, removeChild(hooks, propertyIndex(hooks, at.event)));
@@ -229,7 +251,8 @@ const setMatcher = (text: string, path: JSONPath, matcher: string, layout: TextL
 	const index = propertyIndex(group, "matcher");
 	const property = group.children?.[index];
 	if (matcher === "") return index < 0 ? text : apply(text, removeChild(group, index));
-	if (property?.children?.[1] !== undefined) return apply(text, replaceNode(text, property.children[1], matcher, layout));
+	if (property?.children?.[1] !== undefined)
+		return apply(text, replaceNode(text, property.children[1], matcher, layout));
 	return apply(text, prependProperty(text, group, "matcher", matcher, layout));
 };
 
@@ -239,7 +262,10 @@ const sameMatcher = (group: unknown, matcher: string): boolean => {
 	return written === matcher;
 };
 
-const newGroup = (draft: HookDraft): Json => ({ ...(draft.matcher === "" ? {} : { matcher: draft.matcher }), hooks: [draft.handler] });
+const newGroup = (draft: HookDraft): Json => ({
+	...(draft.matcher === "" ? {} : { matcher: draft.matcher }),
+	hooks: [draft.handler],
+});
 
 /** Appends the draft: into the last group of its event with the same matcher, else as a new group. */
 const append = (text: string, data: Json, draft: HookDraft, layout: TextLayout): string => {
@@ -248,7 +274,10 @@ const append = (text: string, data: Json, draft: HookDraft, layout: TextLayout):
 	if (!Array.isArray(groups)) return addEvent(text, draft.event, [newGroup(draft)], layout);
 	for (let index = groups.length - 1; index >= 0; index--) {
 		if (sameMatcher(groups[index], draft.matcher)) {
-			return apply(text, appendChild(text, nodeAt(text, ["hooks", draft.event, index, "hooks"]), draft.handler, layout));
+			return apply(
+				text,
+				appendChild(text, nodeAt(text, ["hooks", draft.event, index, "hooks"]), draft.handler, layout),
+			);
 		}
 	}
 	return apply(text, appendChild(text, nodeAt(text, ["hooks", draft.event]), newGroup(draft), layout));
@@ -260,7 +289,10 @@ const parseForEdit = (text: string, file: string): { ok: true; data: Json } | { 
 	try {
 		data = JSON.parse(text);
 	} catch (error) {
-		return { ok: false, message: `${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was written` };
+		return {
+			ok: false,
+			message: `${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was written`,
+		};
 	}
 	if (!isObject(data)) return { ok: false, message: `${file} does not hold a JSON object; nothing was written` };
 	if (data.hooks !== undefined && !isObject(data.hooks)) {
@@ -268,7 +300,8 @@ const parseForEdit = (text: string, file: string): { ok: true; data: Json } | { 
 	}
 	if (isObject(data.hooks)) {
 		for (const [event, groups] of Object.entries(data.hooks)) {
-			if (!Array.isArray(groups)) return { ok: false, message: `"hooks.${event}" in ${file} is not an array; nothing was written` };
+			if (!Array.isArray(groups))
+				return { ok: false, message: `"hooks.${event}" in ${file} is not an array; nothing was written` };
 		}
 	}
 	return { ok: true, data };
@@ -290,10 +323,15 @@ export const applyHookChange = (text: string | undefined, file: string, change: 
 	const parsed = parseForEdit(text, file);
 	if (!parsed.ok) return { ok: false, reason: "invalid", message: parsed.message };
 	const layout = detectLayout(text);
-	if (change.kind === "add") return { ok: true, text: append(text, parsed.data, change.draft, layout), id: draftId(file, change.draft) };
+	if (change.kind === "add")
+		return { ok: true, text: append(text, parsed.data, change.draft, layout), id: draftId(file, change.draft) };
 	const at = locate(file, parsed.data, change.id, change.at);
 	if (at === undefined) {
-		return { ok: false, reason: "not_found", message: `the hook is no longer in ${file} (the file changed since the panel read it)` };
+		return {
+			ok: false,
+			reason: "not_found",
+			message: `the hook is no longer in ${file} (the file changed since the panel read it)`,
+		};
 	}
 	if (change.kind === "delete") return { ok: true, text: removeAt(text, parsed.data, at), id: undefined };
 	const { draft } = change;
@@ -304,7 +342,11 @@ export const applyHookChange = (text: string | undefined, file: string, change: 
 		// Same group (or the hook is alone in it): rewrite the matcher in place if needed, then the handler.
 		const withMatcher = sameMatcher(group, draft.matcher) ? text : setMatcher(text, groupPath, draft.matcher, layout);
 		const handler = nodeAt(withMatcher, [...groupPath, "hooks", at.handler]);
-		return { ok: true, text: apply(withMatcher, replaceNode(withMatcher, handler, draft.handler, layout)), id: draftId(file, draft) };
+		return {
+			ok: true,
+			text: apply(withMatcher, replaceNode(withMatcher, handler, draft.handler, layout)),
+			id: draftId(file, draft),
+		};
 	}
 	const removed = removeAt(text, parsed.data, at);
 	const reparsed = parseForEdit(removed, file);
@@ -316,7 +358,12 @@ export const applyHookChange = (text: string | undefined, file: string, change: 
  * The handler object of hook `id` as written in `text` (found at `at`, or anywhere after a reorder), so an
  * edit can keep the fields the editor does not show; undefined when it is not there.
  */
-export const readHandler = (text: string | undefined, file: string, id: string, at: HookLocation): Readonly<Record<string, unknown>> | undefined => {
+export const readHandler = (
+	text: string | undefined,
+	file: string,
+	id: string,
+	at: HookLocation,
+): Readonly<Record<string, unknown>> | undefined => {
 	if (text === undefined) return undefined;
 	const parsed = parseForEdit(text, file);
 	if (!parsed.ok) return undefined;
@@ -393,7 +440,11 @@ export const saveHookChange = (snapshot: FileSnapshot, change: HookChange): Save
 	try {
 		writeFileAtomic(snapshot.file, result.text);
 	} catch (error) {
-		return { ok: false, reason: "write_failed", message: `${snapshot.file} could not be written: ${(error as Error).message}` };
+		return {
+			ok: false,
+			reason: "write_failed",
+			message: `${snapshot.file} could not be written: ${(error as Error).message}`,
+		};
 	}
 	return result;
 };

@@ -15,24 +15,45 @@ export const BLOCK_LINES = 40;
 export const BLOCK_CHARS = 8000;
 
 /** `label   value`, the value wrapped under itself; a narrow width puts the value under the label. */
-export const field = (theme: PanelTheme, label: string, value: string, width: number, color: UiColor = "text"): string[] => {
+export const field = (
+	theme: PanelTheme,
+	label: string,
+	value: string,
+	width: number,
+	color: UiColor = "text",
+): string[] => {
 	const labelWidth = width >= 30 ? LABEL : 0;
 	const valueWidth = Math.max(1, width - labelWidth);
 	const wrapped = wordWrap(value === "" ? "-" : value, labelWidth === 0 ? valueWidth - 2 : valueWidth);
 	if (labelWidth === 0) {
-		return [theme.fg("muted", fit(label, width)), ...wrapped.map((line) => `  ${theme.fg(color, fit(line, width - 2))}`)];
+		return [
+			theme.fg("muted", fit(label, width)),
+			...wrapped.map((line) => `  ${theme.fg(color, fit(line, width - 2))}`),
+		];
 	}
-	return wrapped.map((line, index) => theme.fg("muted", fit(index === 0 ? label : "", labelWidth)) + theme.fg(color, fit(line, valueWidth)));
+	return wrapped.map(
+		(line, index) =>
+			theme.fg("muted", fit(index === 0 ? label : "", labelWidth)) + theme.fg(color, fit(line, valueWidth)),
+	);
 };
 
 /** A section title on its own line, bold, after an empty line. */
-export const section = (theme: PanelTheme, title: string, width: number): string[] => [" ".repeat(width), theme.bold(theme.fg("accent", fit(title, width)))];
+export const section = (theme: PanelTheme, title: string, width: number): string[] => [
+	" ".repeat(width),
+	theme.bold(theme.fg("accent", fit(title, width))),
+];
 
 /**
  * Raw text (stdin JSON, stdout, stderr) indented by two, at most {@link BLOCK_LINES} lines of it, with a note
  * saying how much was left out. `empty` is shown for empty text.
  */
-export const block = (theme: PanelTheme, text: string, width: number, empty = "(empty)", color: UiColor = "toolOutput"): string[] => {
+export const block = (
+	theme: PanelTheme,
+	text: string,
+	width: number,
+	empty = "(empty)",
+	color: UiColor = "toolOutput",
+): string[] => {
 	if (text === "") return [`  ${theme.fg("muted", fit(empty, width - 2))}`];
 	const considered = text.length > BLOCK_CHARS ? text.slice(0, BLOCK_CHARS) : text;
 	const lines = hardWrap(considered.replace(/\n$/, ""), Math.max(1, width - 2));

@@ -58,7 +58,10 @@ export const entryValues = (entry: HookEntry): EditorValues => {
 };
 
 /** Checks the values; `sources` tells which files are project files, `trusted` whether they run. */
-export const validateValues = (values: EditorValues, context: { readonly trusted: boolean; readonly sources: readonly HookSource[] }): FieldProblem[] => {
+export const validateValues = (
+	values: EditorValues,
+	context: { readonly trusted: boolean; readonly sources: readonly HookSource[] },
+): FieldProblem[] => {
 	const problems: FieldProblem[] = [];
 	const error = (field: EditorField, message: string): void => void problems.push({ field, level: "error", message });
 	const warn = (field: EditorField, message: string): void => void problems.push({ field, level: "warning", message });
@@ -72,16 +75,19 @@ export const validateValues = (values: EditorValues, context: { readonly trusted
 	if (values.if.trim() !== "") {
 		const rule = compileIfRule(values.if);
 		if (!rule.ok) error("if", rule.message);
-		else if (isHookEventName(event) && !isToolEvent(event)) error("if", `"if" works only on tool events; on ${event} a hook with "if" never runs`);
+		else if (isHookEventName(event) && !isToolEvent(event))
+			error("if", `"if" works only on tool events; on ${event} a hook with "if" never runs`);
 	}
 	if (values.command.trim() === "") error("command", "the command must not be empty");
 	if (values.timeout.trim() !== "") {
 		const seconds = Number(values.timeout);
-		if (!Number.isFinite(seconds) || seconds <= 0) error("timeout", `the timeout must be a positive number of seconds, got "${values.timeout}"`);
+		if (!Number.isFinite(seconds) || seconds <= 0)
+			error("timeout", `the timeout must be a positive number of seconds, got "${values.timeout}"`);
 	}
 	const source = context.sources.find((candidate) => candidate.scope === values.scope);
 	if (source === undefined) error("scope", "choose one of the five settings files");
-	else if (source.project && !context.trusted) warn("scope", "this project is not trusted: hooks in its files run only after you trust it");
+	else if (source.project && !context.trusted)
+		warn("scope", "this project is not trusted: hooks in its files run only after you trust it");
 	return problems;
 };
 
@@ -89,7 +95,10 @@ export const validateValues = (values: EditorValues, context: { readonly trusted
  * The handler JSON to write: the old handler's fields in their order (so `args`, `async` and unknown keys
  * survive an edit) with the edited fields set, and the emptied optional ones removed.
  */
-export const handlerFromValues = (values: EditorValues, old: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> => {
+export const handlerFromValues = (
+	values: EditorValues,
+	old: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> => {
 	const handler: Record<string, unknown> = { ...(old ?? { type: "command" }) };
 	handler.type = "command";
 	handler.command = values.command;
@@ -106,7 +115,10 @@ export const handlerFromValues = (values: EditorValues, old: Readonly<Record<str
 };
 
 /** The draft to save; call only when {@link validateValues} found no error. */
-export const draftFromValues = (values: EditorValues, old: Readonly<Record<string, unknown>> | undefined): HookDraft => {
+export const draftFromValues = (
+	values: EditorValues,
+	old: Readonly<Record<string, unknown>> | undefined,
+): HookDraft => {
 	if (!isHookEventName(values.event)) throw new Error(`draftFromValues: unknown event ${values.event}`);
 	return { event: values.event, matcher: values.matcher, handler: handlerFromValues(values, old) };
 };

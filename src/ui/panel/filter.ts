@@ -56,7 +56,12 @@ export const fuzzyFilter = <T, K extends string>(
  * Plain `text` fitted into `width` columns (see {@link fit}) with the characters in `ranges` styled by `mark`.
  * Ranges beyond the cut are dropped; the result is exactly `width` columns wide.
  */
-export const highlightFit = (text: string, width: number, ranges: MatchRanges | undefined, mark: (text: string) => string): string => {
+export const highlightFit = (
+	text: string,
+	width: number,
+	ranges: MatchRanges | undefined,
+	mark: (text: string) => string,
+): string => {
 	const { kept, tail } = fitParts(text, width);
 	if (ranges === undefined || ranges.length === 0) return kept + tail;
 	const cut = kept.length;
@@ -77,14 +82,26 @@ export const highlightFit = (text: string, width: number, ranges: MatchRanges | 
 };
 
 /** Like {@link highlightFit}, but a long text is cut in the middle (see {@link fitMiddleParts}). */
-export const highlightFitMiddle = (text: string, width: number, ranges: MatchRanges | undefined, mark: (text: string) => string): string => {
+export const highlightFitMiddle = (
+	text: string,
+	width: number,
+	ranges: MatchRanges | undefined,
+	mark: (text: string) => string,
+): string => {
 	const { line, pieces } = fitMiddleParts(text, width);
 	const [first, second] = pieces;
 	if (ranges === undefined || ranges.length === 0 || first === undefined) return line;
 	if (second === undefined) return highlightFit(text, width, ranges, mark);
 	const front = text.slice(first.start, first.end);
 	const back = text.slice(second.start, second.end);
-	const backRanges = ranges.map(([start, end]) => [start - second.start, end - second.start] as const).filter(([, end]) => end >= 0);
+	const backRanges = ranges
+		.map(([start, end]) => [start - second.start, end - second.start] as const)
+		.filter(([, end]) => end >= 0);
 	const rest = line.slice(front.length + 3 + back.length);
-	return highlightFit(front, visibleWidth(front), ranges, mark) + "..." + highlightFit(back, visibleWidth(back), backRanges, mark) + rest;
+	return (
+		highlightFit(front, visibleWidth(front), ranges, mark) +
+		"..." +
+		highlightFit(back, visibleWidth(back), backRanges, mark) +
+		rest
+	);
 };

@@ -17,7 +17,17 @@ export const DURATION_SAMPLES = 1000;
  * `deny`/`ask`/`allow`/`defer` (PreToolUse permission decisions), `block` (exit 2 or `decision: "block"`),
  * `stop` (`continue: false`), `ok` (ran, decided nothing), `error`, `timeout`, `cancelled`.
  */
-export type RunDecision = "deny" | "ask" | "allow" | "defer" | "block" | "stop" | "ok" | "error" | "timeout" | "cancelled";
+export type RunDecision =
+	| "deny"
+	| "ask"
+	| "allow"
+	| "defer"
+	| "block"
+	| "stop"
+	| "ok"
+	| "error"
+	| "timeout"
+	| "cancelled";
 
 /** The decision of one verdict. */
 export const verdictDecision = (verdict: HookVerdict): RunDecision => {
@@ -43,7 +53,8 @@ export const verdictDecision = (verdict: HookVerdict): RunDecision => {
 };
 
 /** True for decisions that stopped something (counted as blocks). */
-export const isBlock = (decision: RunDecision): boolean => decision === "block" || decision === "deny" || decision === "stop";
+export const isBlock = (decision: RunDecision): boolean =>
+	decision === "block" || decision === "deny" || decision === "stop";
 
 /** Exit code of a run; undefined when the process did not exit on its own (timeout, signal, no process). */
 export const verdictExit = (verdict: HookVerdict): number | undefined =>
@@ -64,7 +75,15 @@ export interface HookStats {
 }
 
 /** Statistics of a hook that has not run. */
-export const NO_STATS: HookStats = { runs: 0, blocks: 0, errors: 0, timeouts: 0, medianMs: undefined, p95Ms: undefined, last: undefined };
+export const NO_STATS: HookStats = {
+	runs: 0,
+	blocks: 0,
+	errors: 0,
+	timeouts: 0,
+	medianMs: undefined,
+	p95Ms: undefined,
+	last: undefined,
+};
 
 interface MutableStats {
 	runs: number;
@@ -93,7 +112,14 @@ export const createFiringLog = (limit = DEFAULT_LOG_LIMIT): FiringLog => {
 	const byHook = new Map<string, MutableStats>();
 	const listeners = new Set<() => void>();
 	const count = (verdict: HookVerdict, time: number): void => {
-		const stats = byHook.get(verdict.entry.id) ?? { runs: 0, blocks: 0, errors: 0, timeouts: 0, durations: [], last: undefined };
+		const stats = byHook.get(verdict.entry.id) ?? {
+			runs: 0,
+			blocks: 0,
+			errors: 0,
+			timeouts: 0,
+			durations: [],
+			last: undefined,
+		};
 		const decision = verdictDecision(verdict);
 		stats.runs++;
 		if (isBlock(decision)) stats.blocks++;

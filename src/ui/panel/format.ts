@@ -48,7 +48,10 @@ export interface KeptPiece {
  * Plain text in exactly `width` columns, cut in the middle (`~/.cl...block-rm.sh`) when longer, so both the
  * start of a command and its script name stay visible. Returns the pieces of `text` that were kept.
  */
-export const fitMiddleParts = (text: string, width: number): { readonly line: string; readonly pieces: readonly KeptPiece[] } => {
+export const fitMiddleParts = (
+	text: string,
+	width: number,
+): { readonly line: string; readonly pieces: readonly KeptPiece[] } => {
 	const textWidth = visibleWidth(text);
 	if (textWidth <= width || width < 12) {
 		const { kept, tail } = fitParts(text, width);
@@ -87,9 +90,15 @@ export const fitRight = (text: string, width: number): string => {
 /** What a hook runs, for display: the command (plus args), the URL of an http hook, the prompt of a prompt hook. */
 export const hookTarget = (entry: HookEntry): string => {
 	const handler = entry.handler;
-	if (handler.type === "command") return handler.args === undefined ? handler.command : [handler.command, ...handler.args].join(" ");
+	if (handler.type === "command")
+		return handler.args === undefined ? handler.command : [handler.command, ...handler.args].join(" ");
 	const raw = handler.raw;
-	const text = handler.type === "http" ? raw.url : handler.type === "prompt" || handler.type === "agent" ? raw.prompt : (raw.tool ?? raw.server);
+	const text =
+		handler.type === "http"
+			? raw.url
+			: handler.type === "prompt" || handler.type === "agent"
+				? raw.prompt
+				: (raw.tool ?? raw.server);
 	return typeof text === "string" ? text : JSON.stringify(raw);
 };
 
@@ -128,4 +137,5 @@ export const hardWrap = (text: string, width: number): string[] => {
 };
 
 /** Wraps prose (hints, messages) at word boundaries into lines of at most `width` columns. */
-export const wordWrap = (text: string, width: number): string[] => (text === "" ? [""] : wrapTextWithAnsi(oneLine(text), Math.max(1, width)));
+export const wordWrap = (text: string, width: number): string[] =>
+	text === "" ? [""] : wrapTextWithAnsi(oneLine(text), Math.max(1, width));

@@ -24,15 +24,29 @@ export const frame = (
 	const b = (text: string): string => theme.fg("border", text);
 	const innerWidth = width - FRAME_COLUMNS;
 	const titleText = fit(` ${title} `, Math.max(0, Math.min(visibleWidth(title) + 2, width - 4)));
-	const rightText = right === "" ? "" : fit(` ${right} `, Math.max(0, Math.min(visibleWidth(right) + 2, width - 6 - visibleWidth(titleText))));
+	const rightText =
+		right === ""
+			? ""
+			: fit(` ${right} `, Math.max(0, Math.min(visibleWidth(right) + 2, width - 6 - visibleWidth(titleText))));
 	const rule = Math.max(0, width - 3 - visibleWidth(titleText) - visibleWidth(rightText));
-	const top = b("╭─") + theme.bold(theme.fg("accent", titleText)) + b("─".repeat(rule)) + theme.fg(rightColor, rightText) + b("╮");
-	const body = inner.map((line) => `${b("│")} ${line}${" ".repeat(Math.max(0, innerWidth - visibleWidth(line)))} ${b("│")}`);
+	const top =
+		b("╭─") +
+		theme.bold(theme.fg("accent", titleText)) +
+		b("─".repeat(rule)) +
+		theme.fg(rightColor, rightText) +
+		b("╮");
+	const body = inner.map(
+		(line) => `${b("│")} ${line}${" ".repeat(Math.max(0, innerWidth - visibleWidth(line)))} ${b("│")}`,
+	);
 	return [top, ...body, b(`╰${"─".repeat(Math.max(0, width - 2))}╯`)];
 };
 
 /** Key hints `key action` joined by ` · `, wrapped by whole hints into lines of exactly `width` columns. */
-export const helpLines = (theme: PanelTheme, hints: readonly (readonly [string, string])[], width: number): string[] => {
+export const helpLines = (
+	theme: PanelTheme,
+	hints: readonly (readonly [string, string])[],
+	width: number,
+): string[] => {
 	const lines: string[] = [];
 	let current = "";
 	for (const [key, action] of hints) {

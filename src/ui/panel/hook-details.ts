@@ -23,7 +23,12 @@ const handlerJson = (row: ListRow & { kind: "hook" }): string => {
 };
 
 /** The lines of a hook's detail view at `width`. */
-export const hookDetailLines = (theme: PanelTheme, row: ListRow, width: number, context: HookDetailsContext): string[] => {
+export const hookDetailLines = (
+	theme: PanelTheme,
+	row: ListRow,
+	width: number,
+	context: HookDetailsContext,
+): string[] => {
 	if (row.kind === "issue") {
 		return [
 			...field(theme, "Problem", row.issue.message, width, "error"),
@@ -31,7 +36,13 @@ export const hookDetailLines = (theme: PanelTheme, row: ListRow, width: number, 
 			...field(theme, "Source", row.source, width),
 			...field(theme, "File", row.issue.file, width),
 			...section(theme, "What happens", width),
-			...field(theme, "", "This entry is skipped; the rest of the file still loads. Fix it in the file (or delete it with the editor once it parses).", width, "muted"),
+			...field(
+				theme,
+				"",
+				"This entry is skipped; the rest of the file still loads. Fix it in the file (or delete it with the editor once it parses).",
+				width,
+				"muted",
+			),
 		];
 	}
 	const { entry, stats } = row;
@@ -46,13 +57,19 @@ export const hookDetailLines = (theme: PanelTheme, row: ListRow, width: number, 
 					: row.state === "off"
 						? "disabled in this panel"
 						: "enabled";
-	const timeout = handler.timeout === undefined ? `default (${defaultTimeoutSeconds(entry.event)} s)` : `${handler.timeout} s`;
+	const timeout =
+		handler.timeout === undefined ? `default (${defaultTimeoutSeconds(entry.event)} s)` : `${handler.timeout} s`;
 	const lines = [
 		...field(theme, "State", runs, width, row.state === "on" && !context.allOff ? "success" : "warning"),
 		...field(theme, "Event", entry.event, width),
 		...field(theme, "Matcher", row.matcher, width),
 		...field(theme, "Type", handler.type, width),
-		...field(theme, handler.type === "command" ? "Command" : handler.type === "http" ? "URL" : "Prompt", hookTarget(entry), width),
+		...field(
+			theme,
+			handler.type === "command" ? "Command" : handler.type === "http" ? "URL" : "Prompt",
+			hookTarget(entry),
+			width,
+		),
 		...field(theme, "If", handler.if ?? "", width),
 		...field(theme, "Timeout", timeout, width),
 		...field(theme, "Status text", handler.statusMessage ?? "", width),
@@ -67,7 +84,14 @@ export const hookDetailLines = (theme: PanelTheme, row: ListRow, width: number, 
 		...field(theme, "Timeouts", String(stats.timeouts), width, stats.timeouts > 0 ? "warning" : "text"),
 		...field(theme, "Median", stats.medianMs === undefined ? "-" : formatDuration(stats.medianMs), width),
 		...field(theme, "95th pct", stats.p95Ms === undefined ? "-" : formatDuration(stats.p95Ms), width),
-		...field(theme, "Last run", stats.last === undefined ? "not run yet" : `${formatClock(stats.last.time)}  ${stats.last.decision}  ${formatDuration(stats.last.durationMs)}`, width),
+		...field(
+			theme,
+			"Last run",
+			stats.last === undefined
+				? "not run yet"
+				: `${formatClock(stats.last.time)}  ${stats.last.decision}  ${formatDuration(stats.last.durationMs)}`,
+			width,
+		),
 		...section(theme, "Definition", width),
 		...block(theme, handlerJson(row), width),
 	];

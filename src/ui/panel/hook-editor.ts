@@ -66,7 +66,10 @@ export class HookEditor {
 		this.keys = keys;
 		this.setup = setup;
 		this.event = setup.values.event;
-		this.scopeIndex = Math.max(0, setup.sources.findIndex((source) => source.scope === setup.values.scope));
+		this.scopeIndex = Math.max(
+			0,
+			setup.sources.findIndex((source) => source.scope === setup.values.scope),
+		);
 		const input = (value: string): Input => {
 			const field = new Input({ prompt: "" });
 			field.setValue(value);
@@ -162,7 +165,8 @@ export class HookEditor {
 		} else if (isPrintable(data)) {
 			const query = (this.jump + data).toLowerCase();
 			const found =
-				HOOK_EVENTS.find((event) => event.toLowerCase().startsWith(query)) ?? HOOK_EVENTS.find((event) => event.toLowerCase().includes(query));
+				HOOK_EVENTS.find((event) => event.toLowerCase().startsWith(query)) ??
+				HOOK_EVENTS.find((event) => event.toLowerCase().includes(query));
 			if (found !== undefined) {
 				this.jump += data;
 				this.event = found;
@@ -185,21 +189,30 @@ export class HookEditor {
 			const active = index === this.active;
 			if (active) focusLine = lines.length;
 			const label = `${active ? "> " : "  "}${LABELS[field]}`;
-			const labelText = active ? t.bold(t.fg("accent", fit(label, LABEL_WIDTH))) : t.fg("muted", fit(label, LABEL_WIDTH));
+			const labelText = active
+				? t.bold(t.fg("accent", fit(label, LABEL_WIDTH)))
+				: t.fg("muted", fit(label, LABEL_WIDTH));
 			lines.push(labelText + this.fieldValue(field, active, valueWidth));
-			const shown = problems.filter((problem) => problem.field === field && (this.showAll || this.touched.has(field) || problem.level === "warning"));
+			const shown = problems.filter(
+				(problem) =>
+					problem.field === field && (this.showAll || this.touched.has(field) || problem.level === "warning"),
+			);
 			for (const problem of shown) {
 				for (const line of wordWrap(problem.message, valueWidth)) {
-					lines.push(" ".repeat(LABEL_WIDTH) + t.fg(problem.level === "error" ? "error" : "warning", fit(line, valueWidth)));
+					lines.push(
+						" ".repeat(LABEL_WIDTH) + t.fg(problem.level === "error" ? "error" : "warning", fit(line, valueWidth)),
+					);
 				}
 			}
 			if (active) {
-				for (const line of wordWrap(this.hint(field), valueWidth)) lines.push(" ".repeat(LABEL_WIDTH) + t.fg("dim", fit(line, valueWidth)));
+				for (const line of wordWrap(this.hint(field), valueWidth))
+					lines.push(" ".repeat(LABEL_WIDTH) + t.fg("dim", fit(line, valueWidth)));
 			}
 		});
 		if (this.message !== undefined) {
 			lines.push(" ".repeat(width));
-			for (const line of wordWrap(this.message.text, width)) lines.push(t.fg(this.message.level === "error" ? "error" : "success", fit(line, width)));
+			for (const line of wordWrap(this.message.text, width))
+				lines.push(t.fg(this.message.level === "error" ? "error" : "success", fit(line, width)));
 		}
 		return this.window.view(lines, focusLine, height, width, 1);
 	}
@@ -222,7 +235,9 @@ export class HookEditor {
 			return input.render(width)[0] ?? " ".repeat(width);
 		}
 		const value = input.getValue();
-		return value === "" ? t.fg("dim", fit(field === "timeout" ? "default" : "-", width)) : t.fg("text", fit(value, width));
+		return value === ""
+			? t.fg("dim", fit(field === "timeout" ? "default" : "-", width))
+			: t.fg("text", fit(value, width));
 	}
 
 	private hint(field: EditorField): string {
@@ -242,7 +257,9 @@ export class HookEditor {
 			case "statusMessage":
 				return "optional text shown while the hook runs";
 			case "scope":
-				return this.setup.mode === "add" ? `${left}${right} choose the settings file` : "to move a hook to another file, add it there and delete it here";
+				return this.setup.mode === "add"
+					? `${left}${right} choose the settings file`
+					: "to move a hook to another file, add it there and delete it here";
 		}
 	}
 }

@@ -69,7 +69,8 @@ export const listColumns = (width: number): Columns => {
 	return { ...narrow, target: Math.max(1, width - MARKER - narrow.state - narrow.source) };
 };
 
-const stateLabel = (row: ListRow): string => (row.kind === "issue" ? "bad" : row.state === "skipped" ? "skip" : row.state);
+const stateLabel = (row: ListRow): string =>
+	row.kind === "issue" ? "bad" : row.state === "skipped" ? "skip" : row.state;
 
 /** The hook list: set rows, move the selection, render a window of it. */
 export class HookList {
@@ -112,7 +113,10 @@ export class HookList {
 	render(width: number, height: number): string[] {
 		const t = this.theme;
 		if (this.matches.length === 0) {
-			return [t.fg("muted", fit("No hooks match the filter.", width)), ...Array<string>(Math.max(0, height - 1)).fill(" ".repeat(width))].slice(0, height);
+			return [
+				t.fg("muted", fit("No hooks match the filter.", width)),
+				...Array<string>(Math.max(0, height - 1)).fill(" ".repeat(width)),
+			].slice(0, height);
 		}
 		const columns = listColumns(width);
 		const mark = (text: string): string => t.bold(t.fg("accent", t.underline(text)));
@@ -130,7 +134,8 @@ export class HookList {
 			if (row.matcher !== matcher) {
 				matcher = row.matcher;
 				const label = row.kind === "issue" ? "invalid entries" : `matcher ${row.matcher}`;
-				const ranges: MatchRanges | undefined = row.kind === "issue" ? undefined : shift(match.ranges.matcher, "matcher ".length);
+				const ranges: MatchRanges | undefined =
+					row.kind === "issue" ? undefined : shift(match.ranges.matcher, "matcher ".length);
 				lines.push(" ".repeat(INDENT) + t.fg("muted", highlightFit(label, width - INDENT, ranges, mark)));
 			}
 			const selected = row.key === this.selection.key;
@@ -141,7 +146,13 @@ export class HookList {
 		return this.window.view(lines, selectedLine, height, width);
 	}
 
-	private rowLine(match: HookMatch, columns: Columns, width: number, selected: boolean, mark: (text: string) => string): string {
+	private rowLine(
+		match: HookMatch,
+		columns: Columns,
+		width: number,
+		selected: boolean,
+		mark: (text: string) => string,
+	): string {
 		const t = this.theme;
 		const row = match.item;
 		const state = stateLabel(row);
@@ -152,9 +163,15 @@ export class HookList {
 		// A command keeps its start and its script name; an error message reads from its start.
 		const fitTarget = row.kind === "hook" ? highlightFitMiddle : highlightFit;
 		const target = fitTarget(row.target, columns.target, match.ranges.target, mark);
-		const sourceCell = highlightFit(source, columns.source - 1, columns.shortSource ? undefined : match.ranges.source, mark);
+		const sourceCell = highlightFit(
+			source,
+			columns.source - 1,
+			columns.shortSource ? undefined : match.ranges.source,
+			mark,
+		);
 		let stats = "";
-		if (columns.runs > 0 && row.kind === "hook") stats += fitRight(row.stats.runs === 0 ? "-" : `${row.stats.runs}x`, columns.runs - 1) + " ";
+		if (columns.runs > 0 && row.kind === "hook")
+			stats += fitRight(row.stats.runs === 0 ? "-" : `${row.stats.runs}x`, columns.runs - 1) + " ";
 		else if (columns.runs > 0) stats += " ".repeat(columns.runs);
 		if (columns.last > 0) {
 			const last = row.kind === "hook" ? row.stats.last : undefined;
@@ -168,7 +185,8 @@ export class HookList {
 			" " +
 			t.fg("muted", sourceCell) +
 			t.fg("muted", stats);
-		const used = columns.indent + MARKER + columns.state + columns.target + columns.source + columns.runs + columns.last;
+		const used =
+			columns.indent + MARKER + columns.state + columns.target + columns.source + columns.runs + columns.last;
 		const line = body + " ".repeat(Math.max(0, width - used));
 		return selected ? t.bg("selectedBg", line) : line;
 	}

@@ -3,7 +3,14 @@
  * invalid entry of the settings files, ordered event -> matcher -> handler. Pure.
  */
 import { sourceLabel } from "../../engine/config/sources.ts";
-import { HOOK_EVENTS, type ConfigIssue, type HookConfig, type HookEntry, type HookSource, type SourceScope } from "../../engine/types.ts";
+import {
+	HOOK_EVENTS,
+	type ConfigIssue,
+	type HookConfig,
+	type HookEntry,
+	type HookSource,
+	type SourceScope,
+} from "../../engine/types.ts";
 import type { HookStats } from "./firing-log.ts";
 import { hookTarget, matcherLabel } from "./format.ts";
 
@@ -83,7 +90,11 @@ export const buildRows = (config: HookConfig, inputs: RowInputs): ListRow[] => {
 	const sorted = [
 		...config.entries.map((entry) => ({ entry, skipped: undefined as string | undefined })),
 		...config.skipped.map((skipped) => ({ entry: skipped.entry, skipped: skipped.message })),
-	].sort((a, b) => sourceIndex(a.entry.source.scope) - sourceIndex(b.entry.source.scope) || a.entry.jsonPath.localeCompare(b.entry.jsonPath, "en", { numeric: true }));
+	].sort(
+		(a, b) =>
+			sourceIndex(a.entry.source.scope) - sourceIndex(b.entry.source.scope) ||
+			a.entry.jsonPath.localeCompare(b.entry.jsonPath, "en", { numeric: true }),
+	);
 	for (const { entry, skipped } of sorted) add(entry, skipped);
 	config.issues.forEach((issue, index) => {
 		const event = /^hooks\.([A-Za-z]+)/.exec(issue.path)?.[1] ?? "Settings";

@@ -65,7 +65,12 @@ type Screen =
 	| { readonly kind: "main" }
 	| { readonly kind: "hookDetails"; readonly key: string }
 	| { readonly kind: "recordDetails"; readonly row: LogRow }
-	| { readonly kind: "editor"; readonly editor: HookEditor; readonly snapshots: ReadonlyMap<string, FileSnapshot>; readonly entry: HookEntry | undefined }
+	| {
+			readonly kind: "editor";
+			readonly editor: HookEditor;
+			readonly snapshots: ReadonlyMap<string, FileSnapshot>;
+			readonly entry: HookEntry | undefined;
+	  }
 	| { readonly kind: "confirmDelete"; readonly row: ListRow & { kind: "hook" }; readonly snapshot: FileSnapshot };
 
 type Message = { readonly text: string; readonly level: "error" | "info" };
@@ -93,7 +98,11 @@ export class HooksPanel {
 		this.keys = keys;
 		this.services = services;
 		this.host = host;
-		this.filter = new Input({ prompt: "", placeholder: "type to filter", placeholderStyle: (text) => theme.fg("dim", text) });
+		this.filter = new Input({
+			prompt: "",
+			placeholder: "type to filter",
+			placeholderStyle: (text) => theme.fg("dim", text),
+		});
 		this.hookList = new HookList(theme);
 		this.logList = new LogList(theme);
 		this.unsubscribe = services.log.subscribe(() => host.requestRender());
@@ -176,8 +185,14 @@ export class HooksPanel {
 		const is = (action: PanelAction): boolean => this.keys.matches(data, action);
 		const entry = this.screen.kind === "hookDetails" ? this.selectedEntry() : undefined;
 		if (is("cancel") || is("confirm")) this.screen = { kind: "main" };
-		else if (is("up") || is("down")) this.detailScroll.scrollBy(is("up") ? -1 : 1, this.detailLines().length, this.bodyHeight());
-		else if (is("pageUp") || is("pageDown")) this.detailScroll.scrollBy((is("pageUp") ? -1 : 1) * this.bodyHeight(), this.detailLines().length, this.bodyHeight());
+		else if (is("up") || is("down"))
+			this.detailScroll.scrollBy(is("up") ? -1 : 1, this.detailLines().length, this.bodyHeight());
+		else if (is("pageUp") || is("pageDown"))
+			this.detailScroll.scrollBy(
+				(is("pageUp") ? -1 : 1) * this.bodyHeight(),
+				this.detailLines().length,
+				this.bodyHeight(),
+			);
 		else if (is("switchView")) {
 			this.screen = { kind: "main" };
 			this.tab = this.tab === "hooks" ? "log" : "hooks";
@@ -234,12 +249,18 @@ export class HooksPanel {
 		const enabled = !this.services.isEnabled(entry);
 		const problem = this.services.setEnabled(entry, enabled);
 		const what = `${entry.event} ${oneLine(hookTarget(entry))}`;
-		this.message = problem !== undefined ? { level: "error", text: problem } : { level: "info", text: `${enabled ? "Enabled" : "Disabled"}: ${what}` };
+		this.message =
+			problem !== undefined
+				? { level: "error", text: problem }
+				: { level: "info", text: `${enabled ? "Enabled" : "Disabled"}: ${what}` };
 	}
 
 	private openEditor(entry: HookEntry | undefined): void {
 		if (entry !== undefined && entry.handler.type !== "command") {
-			this.message = { level: "error", text: `Only command hooks can be edited here; edit the ${entry.handler.type} hook in ${entry.source.file}.` };
+			this.message = {
+				level: "error",
+				text: `Only command hooks can be edited here; edit the ${entry.handler.type} hook in ${entry.source.file}.`,
+			};
 			return;
 		}
 		const snapshots = new Map<string, FileSnapshot>();
@@ -256,7 +277,12 @@ export class HooksPanel {
 		}
 		const defaultScope = this.services.trusted() ? "claude-project" : "claude-user";
 		const values = entry === undefined ? newHookValues(defaultScope) : entryValues(entry);
-		const editor = new HookEditor(this.theme, this.keys, { mode: entry === undefined ? "add" : "edit", values, sources: this.services.sources, trusted: this.services.trusted() });
+		const editor = new HookEditor(this.theme, this.keys, {
+			mode: entry === undefined ? "add" : "edit",
+			values,
+			sources: this.services.sources,
+			trusted: this.services.trusted(),
+		});
 		editor.focused = this.focusedState;
 		this.screen = { kind: "editor", editor, snapshots, entry };
 		this.message = undefined;
@@ -281,7 +307,10 @@ export class HooksPanel {
 		const at = entry === undefined ? undefined : parseHookPath(entry.jsonPath);
 		const change: HookChange =
 			entry === undefined || at === undefined ? { kind: "add", draft } : { kind: "update", id: entry.id, at, draft };
-		this.finishSave(this.services.save(snapshot, change, entry), `Saved ${values.event} hook to ${sourceLabel(values.scope)} (${snapshot.file}).`);
+		this.finishSave(
+			this.services.save(snapshot, change, entry),
+			`Saved ${values.event} hook to ${sourceLabel(values.scope)} (${snapshot.file}).`,
+		);
 	}
 
 	private confirmDelete(entry: HookEntry | undefined): void {
@@ -307,7 +336,10 @@ export class HooksPanel {
 			this.screen = { kind: "main" };
 			return;
 		}
-		this.finishSave(this.services.save(screen.snapshot, { kind: "delete", id: entry.id, at }, entry), `Deleted ${entry.event} hook from ${screen.row.source} (${entry.source.file}).`);
+		this.finishSave(
+			this.services.save(screen.snapshot, { kind: "delete", id: entry.id, at }, entry),
+			`Deleted ${entry.event} hook from ${screen.row.source} (${entry.source.file}).`,
+		);
 	}
 
 	/** After a save: back to the list with what happened; reload so the list shows the file as it is now. */
@@ -315,7 +347,10 @@ export class HooksPanel {
 		this.screen = { kind: "main" };
 		if (result.ok) this.message = { level: "info", text: done };
 		else if (result.reason === "changed_on_disk" || result.reason === "not_found") {
-			this.message = { level: "error", text: `${result.message}. The panel reloaded the file: check the list and try again.` };
+			this.message = {
+				level: "error",
+				text: `${result.message}. The panel reloaded the file: check the list and try again.`,
+			};
 		} else this.message = { level: "error", text: result.message };
 		this.host.schedule(() => this.host.requestRender(), RELOAD_DELAY_MS);
 	}
@@ -325,7 +360,14 @@ export class HooksPanel {
 	/** Rebuilds the rows from the live configuration, the switches and the log, and applies the filter. */
 	private refresh(): void {
 		const config = this.services.config();
-		this.rows = config === undefined ? [] : buildRows(config, { isEnabled: (entry) => this.services.isEnabled(entry), stats: (id) => this.services.log.stats(id), sources: this.services.sources });
+		this.rows =
+			config === undefined
+				? []
+				: buildRows(config, {
+						isEnabled: (entry) => this.services.isEnabled(entry),
+						stats: (id) => this.services.log.stats(id),
+						sources: this.services.sources,
+					});
 		const query = this.filter.getValue();
 		this.hookList.setMatches(fuzzyFilter(this.rows, query, HOOK_FILTER_KEYS, hookFilterFields));
 		// The log can hold hundreds of runs: filter it again only when the records or the query changed.
@@ -350,8 +392,12 @@ export class HooksPanel {
 		if (this.screen.kind === "hookDetails") {
 			const key = this.screen.key;
 			const row = this.rows.find((candidate) => candidate.key === key);
-			if (row === undefined) return [this.theme.fg("warning", fit("This hook is no longer in the settings (the file changed).", width))];
-			return hookDetailLines(this.theme, row, width, { allOff: this.services.allOff(), disableAllHooks: config?.disableAllHooks ?? false });
+			if (row === undefined)
+				return [this.theme.fg("warning", fit("This hook is no longer in the settings (the file changed).", width))];
+			return hookDetailLines(this.theme, row, width, {
+				allOff: this.services.allOff(),
+				disableAllHooks: config?.disableAllHooks ?? false,
+			});
 		}
 		if (this.screen.kind === "recordDetails") return recordDetailLines(this.theme, this.screen.row, width);
 		return [];
@@ -366,21 +412,27 @@ export class HooksPanel {
 		const config = this.services.config();
 		const top: string[] = [this.tabLine(inner)];
 		if (this.services.allOff()) {
-			for (const line of wordWrap(`ALL HOOKS ARE OFF in this pi session. ${this.keys.label("killSwitch")} turns them back on.`, inner)) {
+			for (const line of wordWrap(
+				`ALL HOOKS ARE OFF in this pi session. ${this.keys.label("killSwitch")} turns them back on.`,
+				inner,
+			)) {
 				top.push(t.bold(t.fg("error", fit(line, inner))));
 			}
 		} else if (config?.disableAllHooks) {
-			for (const line of wordWrap("disableAllHooks is set in the settings: no hook runs.", inner)) top.push(t.fg("warning", fit(line, inner)));
+			for (const line of wordWrap("disableAllHooks is set in the settings: no hook runs.", inner))
+				top.push(t.fg("warning", fit(line, inner)));
 		}
 		if (this.screen.kind === "main") top.push(t.fg("muted", "Filter: ") + this.filterField(inner - 8));
 		const bottom: string[] = [];
 		if (this.message !== undefined && this.screen.kind === "main") {
-			for (const line of wordWrap(this.message.text, inner).slice(0, 3)) bottom.push(t.fg(this.message.level === "error" ? "error" : "success", fit(line, inner)));
+			for (const line of wordWrap(this.message.text, inner).slice(0, 3))
+				bottom.push(t.fg(this.message.level === "error" ? "error" : "success", fit(line, inner)));
 		}
 		bottom.push(...helpLines(t, this.hints(), inner));
 		const bodyHeight = Math.max(1, height - 2 - top.length - bottom.length);
 		const body = this.body(inner, bodyHeight);
-		const title = this.screen.kind === "editor" ? "Hooks > editor" : this.screen.kind === "main" ? "Hooks" : "Hooks > details";
+		const title =
+			this.screen.kind === "editor" ? "Hooks > editor" : this.screen.kind === "main" ? "Hooks" : "Hooks > details";
 		const off = config === undefined ? 0 : config.entries.filter((entry) => !this.services.isEnabled(entry)).length;
 		const right = this.services.allOff() ? "ALL OFF" : off > 0 ? `${off} off` : "";
 		return frame(t, title, right, [...top, ...body, ...bottom], width, this.services.allOff() ? "error" : "warning");
@@ -396,7 +448,9 @@ export class HooksPanel {
 		const log = ` Log ${this.logList.count()} `;
 		const style = (text: string, active: boolean): string => (active ? t.inverse(t.bold(text)) : t.fg("muted", text));
 		const used = hooks.length + log.length + 1;
-		return style(hooks, this.tab === "hooks") + " " + style(log, this.tab === "log") + " ".repeat(Math.max(0, width - used));
+		return (
+			style(hooks, this.tab === "hooks") + " " + style(log, this.tab === "log") + " ".repeat(Math.max(0, width - used))
+		);
 	}
 
 	private body(width: number, height: number): string[] {
@@ -404,7 +458,11 @@ export class HooksPanel {
 		switch (this.screen.kind) {
 			case "main":
 				if (this.tab === "hooks") return this.hookList.render(width, height);
-				return this.logList.render(width, height, "Nothing has fired yet: hooks fire on pi's tool calls, prompts and session events.");
+				return this.logList.render(
+					width,
+					height,
+					"Nothing has fired yet: hooks fire on pi's tool calls, prompts and session events.",
+				);
 			case "editor":
 				this.screen.editor.focused = this.focusedState;
 				return this.screen.editor.render(width, height);
@@ -414,9 +472,15 @@ export class HooksPanel {
 					t.bold(t.fg("warning", fit("Delete this hook?", width))),
 					...hardWrap(`${row.event}  matcher ${row.matcher}`, width).map((line) => fit(line, width)),
 					...hardWrap(row.target, width).map((line) => fit(line, width)),
-					...hardWrap(`from ${fileLabel(row.entry.source.file, this.services.sources)} (${row.entry.source.file})`, width).map((line) => t.fg("muted", fit(line, width))),
+					...hardWrap(
+						`from ${fileLabel(row.entry.source.file, this.services.sources)} (${row.entry.source.file})`,
+						width,
+					).map((line) => t.fg("muted", fit(line, width))),
 					" ".repeat(width),
-					t.fg("warning", fit(`${this.keys.label("confirm")} deletes it, ${this.keys.label("cancel")} keeps it.`, width)),
+					t.fg(
+						"warning",
+						fit(`${this.keys.label("confirm")} deletes it, ${this.keys.label("cancel")} keeps it.`, width),
+					),
 				];
 				while (lines.length < height) lines.push(" ".repeat(width));
 				return lines.slice(0, height);
@@ -434,15 +498,30 @@ export class HooksPanel {
 	private hints(): [string, string][] {
 		const k = (action: PanelAction): string => this.keys.label(action);
 		// "↑↓" for the arrows; "↑/ctrl+j" once a key is remapped to something longer.
-		const pair = (a: PanelAction, b: PanelAction): string => (k(a).length === 1 && k(b).length === 1 ? `${k(a)}${k(b)}` : `${k(a)}/${k(b)}`);
+		const pair = (a: PanelAction, b: PanelAction): string =>
+			k(a).length === 1 && k(b).length === 1 ? `${k(a)}${k(b)}` : `${k(a)}/${k(b)}`;
 		const killSwitch: [string, string] = [k("killSwitch"), this.services.allOff() ? "all on" : "all off"];
 		switch (this.screen.kind) {
 			case "editor":
-				return [[`${k("nextField")}/${pair("up", "down")}`, "field"], [k("save"), "save"], [k("cancel"), "cancel"]];
+				return [
+					[`${k("nextField")}/${pair("up", "down")}`, "field"],
+					[k("save"), "save"],
+					[k("cancel"), "cancel"],
+				];
 			case "confirmDelete":
-				return [[k("confirm"), "delete"], [k("cancel"), "keep"]];
+				return [
+					[k("confirm"), "delete"],
+					[k("cancel"), "keep"],
+				];
 			case "hookDetails":
-				return [[pair("up", "down"), "scroll"], [k("toggle"), "on/off"], [k("edit"), "edit"], [k("delete"), "delete"], killSwitch, [k("cancel"), "back"]];
+				return [
+					[pair("up", "down"), "scroll"],
+					[k("toggle"), "on/off"],
+					[k("edit"), "edit"],
+					[k("delete"), "delete"],
+					killSwitch,
+					[k("cancel"), "back"],
+				];
 			case "recordDetails":
 				return [[pair("up", "down"), "scroll"], [k("toggle"), "on/off"], killSwitch, [k("cancel"), "back"]];
 			case "main":
@@ -463,4 +542,9 @@ export class HooksPanel {
 }
 
 /** How the panel opens as an overlay: centred, nearly the full width (at least 40 columns), at most the full height. */
-export const PANEL_OVERLAY_OPTIONS = { anchor: "center", width: "94%", minWidth: 40, maxHeight: "100%" } as const satisfies OverlayOptions;
+export const PANEL_OVERLAY_OPTIONS = {
+	anchor: "center",
+	width: "94%",
+	minWidth: 40,
+	maxHeight: "100%",
+} as const satisfies OverlayOptions;

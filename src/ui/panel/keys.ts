@@ -70,7 +70,15 @@ export interface PanelKeys {
 	label(action: PanelAction): string;
 }
 
-const ARROWS: Readonly<Record<string, string>> = { up: "↑", down: "↓", left: "←", right: "→", pageUp: "pgup", pageDown: "pgdn", escape: "esc" };
+const ARROWS: Readonly<Record<string, string>> = {
+	up: "↑",
+	down: "↓",
+	left: "←",
+	right: "→",
+	pageUp: "pgup",
+	pageDown: "pgdn",
+	escape: "esc",
+};
 
 /** The panel keys over pi's keybindings (the manager `ctx.ui.custom` hands to the panel). */
 export const panelKeys = (keybindings: KeybindingsLike): PanelKeys => ({

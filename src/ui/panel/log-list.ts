@@ -61,7 +61,17 @@ export const buildLogRows = (records: readonly FiringRecord[]): LogRow[] =>
 		if (record.verdicts.length === 0) {
 			const reasons = [...new Set(record.notRun.map((hook) => NOT_RUN_WORDS[hook.reason]))].join(", ");
 			const hook = `${record.notRun.length} not run${reasons === "" ? "" : ` (${reasons})`}`;
-			return [{ key: `${record.seq}:none`, record, verdict: undefined, event: record.event, input, hook, decision: "not run" as const }];
+			return [
+				{
+					key: `${record.seq}:none`,
+					record,
+					verdict: undefined,
+					event: record.event,
+					input,
+					hook,
+					decision: "not run" as const,
+				},
+			];
 		}
 		return record.verdicts.map((verdict, index) => ({
 			key: `${record.seq}:${index}`,
@@ -119,7 +129,8 @@ export const logColumns = (width: number): LogColumns => {
 	];
 	for (const layout of layouts) {
 		const rest = width - MARKER - TIME - DECISION - layout.event - layout.duration - layout.exit;
-		if (rest >= (layout.hook ? 28 : 8)) return { event: layout.event, duration: layout.duration, exit: layout.exit, ...flex(rest, layout.hook) };
+		if (rest >= (layout.hook ? 28 : 8))
+			return { event: layout.event, duration: layout.duration, exit: layout.exit, ...flex(rest, layout.hook) };
 	}
 	return { event: 0, duration: 0, exit: 0, input: Math.max(1, width - MARKER - TIME - DECISION), hook: 0 };
 };
@@ -178,7 +189,10 @@ export class LogList {
 			return lines.slice(0, height);
 		}
 		const mark = (text: string): string => t.bold(t.fg("accent", t.underline(text)));
-		const focus = Math.max(0, this.matches.findIndex((match) => match.item.key === this.selection.key));
+		const focus = Math.max(
+			0,
+			this.matches.findIndex((match) => match.item.key === this.selection.key),
+		);
 		// Only the visible rows are drawn: the log can hold a thousand runs.
 		const top = this.window.follow(this.matches.length, focus, height - 1);
 		for (const match of this.matches.slice(top, top + height - 1)) {
@@ -188,24 +202,39 @@ export class LogList {
 		return lines;
 	}
 
-	private rowLine(match: LogMatch, columns: LogColumns, width: number, selected: boolean, mark: (text: string) => string): string {
+	private rowLine(
+		match: LogMatch,
+		columns: LogColumns,
+		width: number,
+		selected: boolean,
+		mark: (text: string) => string,
+	): string {
 		const t = this.theme;
 		const row = match.item;
 		const verdict = row.verdict;
 		const exit = verdict === undefined ? undefined : verdictExit(verdict);
 		const numbers =
-			(columns.duration > 0 ? fitRight(verdict === undefined ? "" : formatDuration(verdict.outcome.durationMs), columns.duration - 1) + " " : "") +
-			(columns.exit > 0 ? fitRight(exit === undefined ? (verdict === undefined ? "" : "-") : String(exit), columns.exit - 1) + " " : "");
+			(columns.duration > 0
+				? fitRight(verdict === undefined ? "" : formatDuration(verdict.outcome.durationMs), columns.duration - 1) + " "
+				: "") +
+			(columns.exit > 0
+				? fitRight(exit === undefined ? (verdict === undefined ? "" : "-") : String(exit), columns.exit - 1) + " "
+				: "");
 		const line =
 			(selected ? "> " : "  ") +
 			t.fg("muted", fit(formatClock(row.record.time), TIME)) +
-			(columns.event > 0 ? t.fg("accent", highlightFit(row.event, columns.event - 1, match.ranges.event, mark)) + " " : "") +
+			(columns.event > 0
+				? t.fg("accent", highlightFit(row.event, columns.event - 1, match.ranges.event, mark)) + " "
+				: "") +
 			highlightFit(row.input, columns.input - 1, match.ranges.input, mark) +
 			" " +
-			(columns.hook > 0 ? `${t.fg(verdict === undefined ? "muted" : "text", (verdict === undefined ? highlightFit : highlightFitMiddle)(row.hook, columns.hook - 1, match.ranges.hook, mark))} ` : "") +
+			(columns.hook > 0
+				? `${t.fg(verdict === undefined ? "muted" : "text", (verdict === undefined ? highlightFit : highlightFitMiddle)(row.hook, columns.hook - 1, match.ranges.hook, mark))} `
+				: "") +
 			t.fg("muted", numbers) +
 			t.fg(decisionColor(row.decision), highlightFit(row.decision, DECISION, match.ranges.decision, mark));
-		const used = MARKER + TIME + columns.event + columns.input + columns.hook + columns.duration + columns.exit + DECISION;
+		const used =
+			MARKER + TIME + columns.event + columns.input + columns.hook + columns.duration + columns.exit + DECISION;
 		const padded = line + " ".repeat(Math.max(0, width - used));
 		return selected ? t.bg("selectedBg", padded) : padded;
 	}

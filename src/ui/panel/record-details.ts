@@ -43,13 +43,26 @@ const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: number): s
 		...field(theme, "Decision", decision, width, decisionColor(decision)),
 		...field(theme, "Exit code", exit === undefined ? `- (${outcome.kind.replace("_", " ")})` : String(exit), width),
 		...field(theme, "Took", formatDuration(outcome.durationMs), width),
-		...field(theme, "Reason", verdict.message === "" ? "-" : verdict.message, width, verdict.status === "success" ? "text" : decisionColor(decision)),
+		...field(
+			theme,
+			"Reason",
+			verdict.message === "" ? "-" : verdict.message,
+			width,
+			verdict.status === "success" ? "text" : decisionColor(decision),
+		),
 	];
 	if (verdict.warning !== undefined) lines.push(...field(theme, "Note", verdict.warning, width, "warning"));
 	if (outcome.kind === "spawn_failed" || outcome.kind === "request_failed") return lines;
-	const truncated = (capped: boolean, bytes: number): string => (capped ? ` (cut at the cap; ${bytes} bytes written)` : "");
+	const truncated = (capped: boolean, bytes: number): string =>
+		capped ? ` (cut at the cap; ${bytes} bytes written)` : "";
 	lines.push(theme.fg("muted", fit(`stdout${truncated(outcome.stdout.truncated, outcome.stdout.bytes)}`, width)));
-	lines.push(...block(theme, outcome.stdout.text.trim().startsWith("{") ? prettyJson(outcome.stdout.text) : outcome.stdout.text, width));
+	lines.push(
+		...block(
+			theme,
+			outcome.stdout.text.trim().startsWith("{") ? prettyJson(outcome.stdout.text) : outcome.stdout.text,
+			width,
+		),
+	);
 	lines.push(theme.fg("muted", fit(`stderr${truncated(outcome.stderr.truncated, outcome.stderr.bytes)}`, width)));
 	lines.push(...block(theme, outcome.stderr.text, width, "(empty)", "warning"));
 	return lines;
@@ -58,7 +71,10 @@ const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: number): s
 /** The lines of a log row's detail view at `width`; the row's own hook run comes first. */
 export const recordDetailLines = (theme: PanelTheme, row: LogRow, width: number): string[] => {
 	const record = row.record;
-	const verdicts = row.verdict === undefined ? record.verdicts : [row.verdict, ...record.verdicts.filter((verdict) => verdict !== row.verdict)];
+	const verdicts =
+		row.verdict === undefined
+			? record.verdicts
+			: [row.verdict, ...record.verdicts.filter((verdict) => verdict !== row.verdict)];
 	const lines = [
 		...field(theme, "Event", record.event, width),
 		...field(theme, "Time", formatClock(record.time), width),
@@ -74,8 +90,11 @@ export const recordDetailLines = (theme: PanelTheme, row: LogRow, width: number)
 	lines.push(...section(theme, `Did not run (${record.notRun.length})`, width));
 	if (record.notRun.length === 0) lines.push(theme.fg("muted", fit("Every configured hook of this event ran.", width)));
 	for (const hook of record.notRun) {
-		lines.push(theme.fg("text", fit(`${oneLine(hookTarget(hook.entry))} (${sourceLabel(hook.entry.source.scope)})`, width)));
-		for (const line of wordWrap(notRunSentence(hook, record.matchQuery), width - 2)) lines.push(`  ${theme.fg("warning", fit(line, width - 2))}`);
+		lines.push(
+			theme.fg("text", fit(`${oneLine(hookTarget(hook.entry))} (${sourceLabel(hook.entry.source.scope)})`, width)),
+		);
+		for (const line of wordWrap(notRunSentence(hook, record.matchQuery), width - 2))
+			lines.push(`  ${theme.fg("warning", fit(line, width - 2))}`);
 	}
 	lines.push(...section(theme, "Stdin JSON sent to the hooks", width));
 	lines.push(...block(theme, prettyJson(record.stdin), width));

@@ -29,7 +29,8 @@ export class Selection {
 		const count = this.keys.length;
 		if (count === 0) return;
 		const index = Math.max(0, this.selectedKey === undefined ? 0 : this.keys.indexOf(this.selectedKey));
-		const next = Math.abs(delta) === 1 ? (index + delta + count) % count : Math.min(count - 1, Math.max(0, index + delta));
+		const next =
+			Math.abs(delta) === 1 ? (index + delta + count) % count : Math.min(count - 1, Math.max(0, index + delta));
 		this.selectedKey = this.keys[next];
 	}
 }

@@ -2,7 +2,18 @@
  * Editing one hook in a settings file: only that hook's bytes change, the new hook's id is the one the parser
  * gives it, a file changed on disk is never overwritten, and the write is atomic.
  */
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+	chmodSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -40,7 +51,8 @@ const SETTINGS = `{
 }
 `;
 
-const entries = (text: string, file = FILE): readonly HookEntry[] => parseSettingsText(text, { ...SOURCE, file }).entries;
+const entries = (text: string, file = FILE): readonly HookEntry[] =>
+	parseSettingsText(text, { ...SOURCE, file }).entries;
 const entry = (text: string, command: string): HookEntry => {
 	const found = entries(text).find((e) => e.handler.type === "command" && e.handler.command === command);
 	if (found === undefined) throw new Error(`no hook ${command}`);
@@ -52,7 +64,11 @@ const locationOf = (e: HookEntry) => {
 	return at;
 };
 const cmd = (command: string, extra: Record<string, unknown> = {}) => ({ type: "command", command, ...extra });
-const draft = (event: HookDraft["event"], matcher: string, handler: Record<string, unknown>): HookDraft => ({ event, matcher, handler });
+const draft = (event: HookDraft["event"], matcher: string, handler: Record<string, unknown>): HookDraft => ({
+	event,
+	matcher,
+	handler,
+});
 const update = (text: string, command: string, next: HookDraft): HookChange => {
 	const e = entry(text, command);
 	return { kind: "update", id: e.id, at: locationOf(e), draft: next };
@@ -83,7 +99,9 @@ describe("parseHookPath and detectLayout", () => {
 
 describe("applyHookChange keeps every other byte", () => {
 	it("adds a hook to the group with the same event and matcher, one line like its siblings", () => {
-		const result = ok(applyHookChange(SETTINGS, FILE, { kind: "add", draft: draft("PreToolUse", "Bash", cmd("new.sh")) }));
+		const result = ok(
+			applyHookChange(SETTINGS, FILE, { kind: "add", draft: draft("PreToolUse", "Bash", cmd("new.sh")) }),
+		);
 		expect(result.text).toBe(
 			SETTINGS.replace(
 				'{ "type": "command", "command": "log.sh" }\n',
@@ -102,14 +120,16 @@ describe("applyHookChange keeps every other byte", () => {
 	});
 
 	it("adds a new matcher group to an existing event", () => {
-		const result = ok(applyHookChange(SETTINGS, FILE, { kind: "add", draft: draft("PreToolUse", "Edit|Write", cmd("w.sh")) }));
+		const result = ok(
+			applyHookChange(SETTINGS, FILE, { kind: "add", draft: draft("PreToolUse", "Edit|Write", cmd("w.sh")) }),
+		);
 		const before = SETTINGS.slice(0, SETTINGS.indexOf('\n\t\t],\n\t\t"PostToolUse"'));
 		expect(result.text.startsWith(before)).toBe(true);
 		expect(result.text.endsWith(SETTINGS.slice(SETTINGS.indexOf('\n\t\t],\n\t\t"PostToolUse"')))).toBe(true);
 		expect(entry(result.text, "w.sh").matcher.source).toBe("Edit|Write");
 	});
 
-	it("adds a \"hooks\" key to a file that has none, and creates a missing file", () => {
+	it('adds a "hooks" key to a file that has none, and creates a missing file', () => {
 		const plain = '{\n  "model": "opus"\n}\n';
 		const result = ok(applyHookChange(plain, FILE, { kind: "add", draft: draft("PreToolUse", "Bash", cmd("g.sh")) }));
 		expect(result.text).toBe(
@@ -141,34 +161,74 @@ describe("applyHookChange keeps every other byte", () => {
 	});
 
 	it("writes a one-line hook in the file's own style, tight or padded", () => {
-		const tight = SETTINGS.replace('{ "type": "command", "command": "log.sh" }', '{"type": "command", "command": "log.sh"}');
-		const result = ok(applyHookChange(tight, FILE, update(tight, "log.sh", draft("PreToolUse", "Bash", cmd("log.sh", { timeout: 5 })))));
-		expect(result.text).toBe(tight.replace('{"type": "command", "command": "log.sh"}', '{"type": "command", "command": "log.sh", "timeout": 5}'));
-		const added = ok(applyHookChange(tight, FILE, { kind: "add", draft: draft("PreToolUse", "Bash", { type: "command", command: "a.sh", args: ["x"] }) }));
-		expect(added.text).toContain('{"type": "command", "command": "log.sh"},\n\t\t\t\t\t{"type": "command", "command": "a.sh", "args": ["x"]}\n');
+		const tight = SETTINGS.replace(
+			'{ "type": "command", "command": "log.sh" }',
+			'{"type": "command", "command": "log.sh"}',
+		);
+		const result = ok(
+			applyHookChange(tight, FILE, update(tight, "log.sh", draft("PreToolUse", "Bash", cmd("log.sh", { timeout: 5 })))),
+		);
+		expect(result.text).toBe(
+			tight.replace(
+				'{"type": "command", "command": "log.sh"}',
+				'{"type": "command", "command": "log.sh", "timeout": 5}',
+			),
+		);
+		const added = ok(
+			applyHookChange(tight, FILE, {
+				kind: "add",
+				draft: draft("PreToolUse", "Bash", { type: "command", command: "a.sh", args: ["x"] }),
+			}),
+		);
+		expect(added.text).toContain(
+			'{"type": "command", "command": "log.sh"},\n\t\t\t\t\t{"type": "command", "command": "a.sh", "args": ["x"]}\n',
+		);
 	});
 
 	it("changes the matcher in place when the hook is alone in its group, and removes it when emptied", () => {
-		const withMatcher = ok(applyHookChange(SETTINGS, FILE, update(SETTINGS, "fmt.sh", draft("PostToolUse", "Write", cmd("fmt.sh")))));
-		expect(withMatcher.text).toBe(SETTINGS.replace('[{ "hooks": [{ "type": "command", "command": "fmt.sh" }] }]', '[{ "matcher": "Write", "hooks": [{ "type": "command", "command": "fmt.sh" }] }]'));
-		const cleared = ok(applyHookChange(withMatcher.text, FILE, update(withMatcher.text, "fmt.sh", draft("PostToolUse", "", cmd("fmt.sh")))));
+		const withMatcher = ok(
+			applyHookChange(SETTINGS, FILE, update(SETTINGS, "fmt.sh", draft("PostToolUse", "Write", cmd("fmt.sh")))),
+		);
+		expect(withMatcher.text).toBe(
+			SETTINGS.replace(
+				'[{ "hooks": [{ "type": "command", "command": "fmt.sh" }] }]',
+				'[{ "matcher": "Write", "hooks": [{ "type": "command", "command": "fmt.sh" }] }]',
+			),
+		);
+		const cleared = ok(
+			applyHookChange(
+				withMatcher.text,
+				FILE,
+				update(withMatcher.text, "fmt.sh", draft("PostToolUse", "", cmd("fmt.sh"))),
+			),
+		);
 		expect(cleared.text).toBe(SETTINGS);
 	});
 
 	it("moves a hook to another group when its matcher changes and it has siblings", () => {
-		const result = ok(applyHookChange(SETTINGS, FILE, update(SETTINGS, "log.sh", draft("PreToolUse", "Read", cmd("log.sh")))));
-		const moved = entries(result.text).map((e) => [e.event, e.matcher.source, e.handler.type === "command" ? e.handler.command : ""]);
+		const result = ok(
+			applyHookChange(SETTINGS, FILE, update(SETTINGS, "log.sh", draft("PreToolUse", "Read", cmd("log.sh")))),
+		);
+		const moved = entries(result.text).map((e) => [
+			e.event,
+			e.matcher.source,
+			e.handler.type === "command" ? e.handler.command : "",
+		]);
 		expect(moved).toEqual([
 			["PreToolUse", "Bash", "guard.sh"],
 			["PreToolUse", "Read", "log.sh"],
 			["PostToolUse", undefined, "fmt.sh"],
 		]);
-		expect(result.text.startsWith(SETTINGS.slice(0, SETTINGS.indexOf('{ "type": "command", "command": "guard.sh"')))).toBe(true);
+		expect(
+			result.text.startsWith(SETTINGS.slice(0, SETTINGS.indexOf('{ "type": "command", "command": "guard.sh"'))),
+		).toBe(true);
 		expect(result.text.endsWith(SETTINGS.slice(SETTINGS.indexOf('\n\t\t],\n\t\t"PostToolUse"')))).toBe(true);
 	});
 
 	it("moves a hook to another event", () => {
-		const result = ok(applyHookChange(SETTINGS, FILE, update(SETTINGS, "fmt.sh", draft("PostToolUseFailure", "", cmd("fmt.sh")))));
+		const result = ok(
+			applyHookChange(SETTINGS, FILE, update(SETTINGS, "fmt.sh", draft("PostToolUseFailure", "", cmd("fmt.sh")))),
+		);
 		expect(entries(result.text).map((e) => e.event)).toEqual(["PreToolUse", "PreToolUse", "PostToolUseFailure"]);
 		expect(result.text).toContain('"zzz": 1');
 	});
@@ -178,16 +238,25 @@ describe("applyHookChange keeps every other byte", () => {
 		expect(last.text).toBe(SETTINGS.replace(',\n\t\t\t\t\t{ "type": "command", "command": "log.sh" }', ""));
 		expect(last.id).toBeUndefined();
 		const first = ok(applyHookChange(SETTINGS, FILE, remove(SETTINGS, "guard.sh")));
-		expect(first.text).toBe(SETTINGS.replace('{ "type": "command", "command": "guard.sh", "timeout": 10 },\n\t\t\t\t\t', ""));
+		expect(first.text).toBe(
+			SETTINGS.replace('{ "type": "command", "command": "guard.sh", "timeout": 10 },\n\t\t\t\t\t', ""),
+		);
 		const only = ok(applyHookChange(SETTINGS, FILE, remove(SETTINGS, "fmt.sh")));
-		expect(only.text).toBe(SETTINGS.replace(',\n\t\t"PostToolUse": [{ "hooks": [{ "type": "command", "command": "fmt.sh" }] }]', ""));
+		expect(only.text).toBe(
+			SETTINGS.replace(',\n\t\t"PostToolUse": [{ "hooks": [{ "type": "command", "command": "fmt.sh" }] }]', ""),
+		);
 	});
 
 	it("finds the hook by id when the file was reordered since its path was read", () => {
 		const change = remove(SETTINGS, "fmt.sh");
 		const reordered = SETTINGS.replace('"PostToolUse": [{', '"PostToolUse": [{ "hooks": [] }, {');
 		const result = ok(applyHookChange(reordered, FILE, change));
-		expect(result.text).toBe(SETTINGS.replace('"PostToolUse": [{ "hooks": [{ "type": "command", "command": "fmt.sh" }] }]', '"PostToolUse": [{ "hooks": [] }]'));
+		expect(result.text).toBe(
+			SETTINGS.replace(
+				'"PostToolUse": [{ "hooks": [{ "type": "command", "command": "fmt.sh" }] }]',
+				'"PostToolUse": [{ "hooks": [] }]',
+			),
+		);
 	});
 
 	it("refuses to change a hook that is no longer in the file, or a file that is not valid JSON", () => {

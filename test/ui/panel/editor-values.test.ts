@@ -1,11 +1,20 @@
 /** The editor's checks before saving, and the handler JSON it writes. */
 import { describe, expect, it } from "vitest";
-import { handlerFromValues, newHookValues, validateValues, type EditorValues } from "../../../src/ui/panel/editor-values.ts";
+import {
+	handlerFromValues,
+	newHookValues,
+	validateValues,
+	type EditorValues,
+} from "../../../src/ui/panel/editor-values.ts";
 import { SOURCES } from "./fixtures.ts";
 
 const valid: EditorValues = { ...newHookValues(), command: "echo ok" };
 const check = (values: Partial<EditorValues>, trusted = true) =>
-	validateValues({ ...valid, ...values }, { trusted, sources: SOURCES }).map((problem) => [problem.field, problem.level, problem.message]);
+	validateValues({ ...valid, ...values }, { trusted, sources: SOURCES }).map((problem) => [
+		problem.field,
+		problem.level,
+		problem.message,
+	]);
 
 describe("validateValues", () => {
 	it("accepts a complete hook", () => {
@@ -20,7 +29,11 @@ describe("validateValues", () => {
 		[{ timeout: "0" }, "timeout", 'the timeout must be a positive number of seconds, got "0"'],
 		[{ timeout: "-5" }, "timeout", 'the timeout must be a positive number of seconds, got "-5"'],
 		[{ timeout: "ten" }, "timeout", 'the timeout must be a positive number of seconds, got "ten"'],
-		[{ event: "Stop", matcher: "", if: "Bash(ls)" }, "if", '"if" works only on tool events; on Stop a hook with "if" never runs'],
+		[
+			{ event: "Stop", matcher: "", if: "Bash(ls)" },
+			"if",
+			'"if" works only on tool events; on Stop a hook with "if" never runs',
+		],
 	] as const)("reports %j as an error on its field", (values, field, message) => {
 		const problems = check(values);
 		expect(problems.find(([f]) => f === field)?.[1]).toBe("error");
@@ -32,21 +45,46 @@ describe("validateValues", () => {
 	});
 
 	it("warns (without blocking) about a matcher on an event that ignores matchers and an untrusted project file", () => {
-		expect(check({ event: "Stop", matcher: "Bash" })).toEqual([["matcher", "warning", "Stop ignores matchers: the hook fires on every Stop"]]);
-		expect(check({}, false)).toEqual([["scope", "warning", "this project is not trusted: hooks in its files run only after you trust it"]]);
+		expect(check({ event: "Stop", matcher: "Bash" })).toEqual([
+			["matcher", "warning", "Stop ignores matchers: the hook fires on every Stop"],
+		]);
+		expect(check({}, false)).toEqual([
+			["scope", "warning", "this project is not trusted: hooks in its files run only after you trust it"],
+		]);
 		expect(check({ scope: "claude-user" }, false)).toEqual([]);
 	});
 });
 
 describe("handlerFromValues", () => {
 	it("keeps the old handler's fields and order, sets the edited ones and drops emptied ones", () => {
-		const old = { type: "command", command: "old.sh", async: true, timeout: 5, statusMessage: "x", custom: { keep: 1 } };
-		const handler = handlerFromValues({ ...valid, command: "new.sh", timeout: "", statusMessage: "checking", if: "Bash(rm *)" }, old);
-		expect(handler).toEqual({ type: "command", command: "new.sh", async: true, statusMessage: "checking", custom: { keep: 1 }, if: "Bash(rm *)" });
+		const old = {
+			type: "command",
+			command: "old.sh",
+			async: true,
+			timeout: 5,
+			statusMessage: "x",
+			custom: { keep: 1 },
+		};
+		const handler = handlerFromValues(
+			{ ...valid, command: "new.sh", timeout: "", statusMessage: "checking", if: "Bash(rm *)" },
+			old,
+		);
+		expect(handler).toEqual({
+			type: "command",
+			command: "new.sh",
+			async: true,
+			statusMessage: "checking",
+			custom: { keep: 1 },
+			if: "Bash(rm *)",
+		});
 		expect(Object.keys(handler)).toEqual(["type", "command", "async", "statusMessage", "custom", "if"]);
 	});
 
 	it("writes a new hook with a numeric timeout", () => {
-		expect(handlerFromValues({ ...valid, timeout: "30" }, undefined)).toEqual({ type: "command", command: "echo ok", timeout: 30 });
+		expect(handlerFromValues({ ...valid, timeout: "30" }, undefined)).toEqual({
+			type: "command",
+			command: "echo ok",
+			timeout: 30,
+		});
 	});
 });

@@ -13,11 +13,34 @@ describe("verdictDecision", () => {
 		[exitedWith(0, 1), "ok"],
 		[exitedWith(2, 1, "", "no"), "block"],
 		[exitedWith(1, 1), "error"],
-		[exitedWith(0, 1, JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny" } })), "deny"],
-		[exitedWith(0, 1, JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } })), "ask"],
+		[
+			exitedWith(
+				0,
+				1,
+				JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny" } }),
+			),
+			"deny",
+		],
+		[
+			exitedWith(
+				0,
+				1,
+				JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } }),
+			),
+			"ask",
+		],
 		[exitedWith(0, 1, JSON.stringify({ decision: "block", reason: "x" })), "block"],
 		[exitedWith(0, 1, JSON.stringify({ continue: false })), "stop"],
-		[{ kind: "timed_out", timeoutMs: 10, stdout: { text: "", bytes: 0, truncated: false }, stderr: { text: "", bytes: 0, truncated: false }, durationMs: 10 } as const, "timeout"],
+		[
+			{
+				kind: "timed_out",
+				timeoutMs: 10,
+				stdout: { text: "", bytes: 0, truncated: false },
+				stderr: { text: "", bytes: 0, truncated: false },
+				durationMs: 10,
+			} as const,
+			"timeout",
+		],
 	])("classifies an outcome as %#", (outcome, decision) => {
 		expect(verdictDecision(interpretOutcome(guard, "PreToolUse", outcome))).toBe(decision);
 	});
@@ -39,7 +62,9 @@ describe("createFiringLog", () => {
 	it("counts runs, blocks, errors and timeouts per hook over the whole session, with median and p95", () => {
 		const log = createFiringLog(2);
 		const durations = [10, 20, 30, 40, 50, 60, 70, 80, 90, 1000];
-		durations.forEach((ms, index) => log.add(firingRecord(index + 1, index, [[guard, exitedWith(index % 3 === 0 ? 2 : 0, ms)]])));
+		durations.forEach((ms, index) =>
+			log.add(firingRecord(index + 1, index, [[guard, exitedWith(index % 3 === 0 ? 2 : 0, ms)]])),
+		);
 		log.add(firingRecord(11, 11, [[guard, exitedWith(1, 5)]]));
 		const stats = log.stats(guard.id);
 		expect(stats).toMatchObject({ runs: 11, blocks: 4, errors: 1, timeouts: 0, medianMs: 50, p95Ms: 1000 });

@@ -10,7 +10,11 @@ import { interpretOutcome } from "../../../src/engine/interpret.ts";
 import type { HookConfig, HookEntry, HookSource, ProcessOutcome } from "../../../src/engine/types.ts";
 
 /** The five sources of a project at /p for a user at /home/u with pi's agent dir /home/u/.pi/agent. */
-export const SOURCES: readonly HookSource[] = settingsSources({ home: "/home/u", agentDir: "/home/u/.pi/agent", projectDir: "/p" });
+export const SOURCES: readonly HookSource[] = settingsSources({
+	home: "/home/u",
+	agentDir: "/home/u/.pi/agent",
+	projectDir: "/p",
+});
 
 const source = (index: number): HookSource => {
 	const found = SOURCES[index];
@@ -22,15 +26,23 @@ const source = (index: number): HookSource => {
 export const FIXTURE_SETTINGS: Readonly<Record<number, unknown>> = {
 	0: {
 		hooks: {
-			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "~/.claude/hooks/block-rm.sh", timeout: 10 }] }],
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [{ type: "command", command: "~/.claude/hooks/block-rm.sh", timeout: 10 }] },
+			],
 			Stop: [{ hooks: [{ type: "agent", prompt: "check the tests pass" }] }],
 		},
 	},
 	1: {
 		hooks: {
 			PreToolUse: [
-				{ matcher: "Bash", hooks: [{ type: "command", command: "python3 .claude/hooks/git_policy.py", if: "Bash(git push *)" }] },
-				{ matcher: "Edit|Write", hooks: [{ type: "command", command: "npx prettier --write", statusMessage: "formatting" }] },
+				{
+					matcher: "Bash",
+					hooks: [{ type: "command", command: "python3 .claude/hooks/git_policy.py", if: "Bash(git push *)" }],
+				},
+				{
+					matcher: "Edit|Write",
+					hooks: [{ type: "command", command: "npx prettier --write", statusMessage: "formatting" }],
+				},
 			],
 			PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "node .claude/hooks/log.mjs" }] }],
 			UserPromptSubmit: [{ hooks: [{ type: "command", command: "" }] }],
@@ -45,7 +57,10 @@ export const FIXTURE_SETTINGS: Readonly<Record<number, unknown>> = {
 };
 
 /** The merged configuration; `trusted: false` skips the three project files. */
-export const fixtureConfig = (trusted = true, settings: Readonly<Record<number, unknown>> = FIXTURE_SETTINGS): HookConfig =>
+export const fixtureConfig = (
+	trusted = true,
+	settings: Readonly<Record<number, unknown>> = FIXTURE_SETTINGS,
+): HookConfig =>
 	mergeSources(
 		SOURCES.map((src, index) =>
 			settings[index] === undefined

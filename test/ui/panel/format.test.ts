@@ -1,7 +1,15 @@
 /** Pure text helpers of the panel: durations, times, fitting to a width, percentiles, wrapping. */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { fit, fitRight, formatClock, formatDuration, hardWrap, oneLine, percentile } from "../../../src/ui/panel/format.ts";
+import {
+	fit,
+	fitRight,
+	formatClock,
+	formatDuration,
+	hardWrap,
+	oneLine,
+	percentile,
+} from "../../../src/ui/panel/format.ts";
 
 describe("format", () => {
 	it.each([

@@ -5,7 +5,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { type KeybindingsConfig, KeybindingsManager, Text, TUI_KEYBINDINGS, TuiMainScreen } from "@earendil-works/pi-tui";
+import {
+	type KeybindingsConfig,
+	KeybindingsManager,
+	Text,
+	TUI_KEYBINDINGS,
+	TuiMainScreen,
+} from "@earendil-works/pi-tui";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { createConfigStore } from "../../../src/engine/config/store.ts";
 import type { HookConfig, HookSource } from "../../../src/engine/types.ts";
@@ -95,7 +101,11 @@ export interface PanelHarness {
 /** Mounts the panel over a short transcript. */
 export const mountPanel = async (options: MountOptions): Promise<PanelHarness> => {
 	const root = mkdtempSync(join(tmpdir(), "panel-test-"));
-	const sources = settingsSources({ home: join(root, "home"), agentDir: join(root, "agent"), projectDir: join(root, "project") });
+	const sources = settingsSources({
+		home: join(root, "home"),
+		agentDir: join(root, "agent"),
+		projectDir: join(root, "project"),
+	});
 	const writeText = (index: number, text: string): string => {
 		const file = sources[index]?.file;
 		if (file === undefined) throw new Error(`no source ${index}`);
@@ -103,29 +113,44 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 		writeFileSync(file, text);
 		return file;
 	};
-	const writeSettings = (index: number, value: unknown): string => writeText(index, `${JSON.stringify(value, null, "\t")}\n`);
-	for (const [index, value] of Object.entries(options.settings ?? {})) if (value !== undefined) writeSettings(Number(index), value);
+	const writeSettings = (index: number, value: unknown): string =>
+		writeText(index, `${JSON.stringify(value, null, "\t")}\n`);
+	for (const [index, value] of Object.entries(options.settings ?? {}))
+		if (value !== undefined) writeSettings(Number(index), value);
 	const trusted = options.trusted ?? true;
 	const store = createConfigStore({ sources, isTrusted: () => trusted, checkIntervalMs: 0 });
 	const log = createFiringLog();
 	const state = createHookState(hookStateFile(join(root, "agent")), () => new Date("2026-01-02T03:04:05Z"));
 	const killSwitch = createKillSwitch();
-	const services = createPanelServices({ config: () => store.current(), sources, log, state, killSwitch, trusted: () => trusted });
+	const services = createPanelServices({
+		config: () => store.current(),
+		sources,
+		log,
+		state,
+		killSwitch,
+		trusted: () => trusted,
+	});
 	const terminal = new VirtualTerminal(options.cols, options.rows ?? 30);
 	const tui = new TuiMainScreen(terminal);
-	const background = options.background ?? Array.from({ length: 8 }, (_, i) => `transcript line ${i + 1}: pi ran a tool`);
+	const background =
+		options.background ?? Array.from({ length: 8 }, (_, i) => `transcript line ${i + 1}: pi ran a tool`);
 	tui.addChild(new Text(background.join("\n"), 0, 0));
 	let closed = false;
 	const scheduled: (() => void)[] = [];
-	const panel = new HooksPanel(options.theme ?? testTheme, panelKeys(new KeybindingsManager(TUI_KEYBINDINGS, { ...(options.keybindings as KeybindingsConfig | undefined) })), services, {
-		requestRender: () => tui.requestRender(),
-		close: () => {
-			closed = true;
-			tui.hideOverlay();
+	const panel = new HooksPanel(
+		options.theme ?? testTheme,
+		panelKeys(new KeybindingsManager(TUI_KEYBINDINGS, { ...(options.keybindings as KeybindingsConfig | undefined) })),
+		services,
+		{
+			requestRender: () => tui.requestRender(),
+			close: () => {
+				closed = true;
+				tui.hideOverlay();
+			},
+			rows: () => terminal.rows,
+			schedule: (callback) => void scheduled.push(callback),
 		},
-		rows: () => terminal.rows,
-		schedule: (callback) => void scheduled.push(callback),
-	});
+	);
 	tui.showOverlay(panel, PANEL_OVERLAY_OPTIONS);
 	tui.start();
 	const screen = async (): Promise<Screen> => {

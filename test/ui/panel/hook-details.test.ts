@@ -25,14 +25,22 @@ describe.each([40, 80, 120])("hook details at %i columns", (cols) => {
 		harness = await mountPanel({ cols, rows: 70, settings: FIXTURE_SETTINGS });
 		const h = harness;
 		const guard = entryWith(h.config(), "block-rm.sh");
-		const outcomes = [exitedWith(2, 30, "", "no"), exitedWith(0, 10), exitedWith(2, 50, "", "no"), exitedWith(1, 20), timedOut];
+		const outcomes = [
+			exitedWith(2, 30, "", "no"),
+			exitedWith(0, 10),
+			exitedWith(2, 50, "", "no"),
+			exitedWith(1, 20),
+			timedOut,
+		];
 		outcomes.forEach((outcome, index) => h.log.add(firingRecord(index + 1, index * 1000, [[guard, outcome]])));
 		await h.type("block-rm");
 		const screen = await h.send(KEY.enter);
 		const text = await h.allPages();
 		expect(text).toContain("Hooks > details");
 		expect(text).toMatch(/State\s+enabled/);
-		expect(text).toMatch(cols >= 80 ? /Command\s+~\/\.claude\/hooks\/block-rm\.sh/ : /Command\s+~\/\.claude\/hooks\/block-/);
+		expect(text).toMatch(
+			cols >= 80 ? /Command\s+~\/\.claude\/hooks\/block-rm\.sh/ : /Command\s+~\/\.claude\/hooks\/block-/,
+		);
 		expect(text).toMatch(/Timeout\s+10 s/);
 		expect(text).toMatch(/Source\s+Claude user/);
 		// Wrapped values continue under themselves: without borders and spaces the path reads in one piece.
@@ -47,7 +55,8 @@ describe.each([40, 80, 120])("hook details at %i columns", (cols) => {
 		expect(text.replace(/[│\s]/g, "")).toContain('"command":"~/.claude/hooks/block-rm.sh","timeout":10');
 		// The block count is drawn in the error colour: scroll back until it is on screen.
 		let shown = screen;
-		for (let i = 0; i < 10 && findText(shown, "Blocks") === undefined; i++) shown = await h.send(i < 5 ? KEY.pageUp : KEY.down);
+		for (let i = 0; i < 10 && findText(shown, "Blocks") === undefined; i++)
+			shown = await h.send(i < 5 ? KEY.pageUp : KEY.down);
 		const blocks = findText(shown, "Blocks");
 		expect(blocks).toBeDefined();
 		const row = blocks?.row ?? 0;

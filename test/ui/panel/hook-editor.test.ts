@@ -34,7 +34,9 @@ const PROJECT_TEXT = `{
 }
 `;
 
-const USER_SETTINGS = { hooks: { PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "echo user-hook" }] }] } };
+const USER_SETTINGS = {
+	hooks: { PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "echo user-hook" }] }] },
+};
 
 const mount = async (cols: number, rows = 40): Promise<PanelHarness> => {
 	harness = await mountPanel({ cols, rows, settings: { 0: USER_SETTINGS } });
@@ -188,7 +190,11 @@ describe("the editor", () => {
 	});
 
 	it("does not open the editor on an http hook, and says where to edit it", async () => {
-		harness = await mountPanel({ cols: 100, rows: 30, settings: { 3: { hooks: { Stop: [{ hooks: [{ type: "http", url: "http://127.0.0.1:1/h" }] }] } } } });
+		harness = await mountPanel({
+			cols: 100,
+			rows: 30,
+			settings: { 3: { hooks: { Stop: [{ hooks: [{ type: "http", url: "http://127.0.0.1:1/h" }] }] } } },
+		});
 		const screen = await harness.send(KEY.ctrlE);
 		expect(text(screen)).toContain("Only command hooks can be edited here");
 	});

@@ -21,7 +21,12 @@ afterEach(() => {
 });
 
 const mount = async (cols: number, options: { trusted?: boolean; rows?: number } = {}): Promise<PanelHarness> => {
-	harness = await mountPanel({ cols, rows: options.rows ?? 34, settings: FIXTURE_SETTINGS, ...(options.trusted === undefined ? {} : { trusted: options.trusted }) });
+	harness = await mountPanel({
+		cols,
+		rows: options.rows ?? 34,
+		settings: FIXTURE_SETTINGS,
+		...(options.trusted === undefined ? {} : { trusted: options.trusted }),
+	});
 	return harness;
 };
 
@@ -52,10 +57,20 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		const screen = await h.screen();
 		expectFramed(screen);
 		const text = screenLines(screen).join("\n");
-		for (const expected of ["PreToolUse", "matcher Bash", "matcher Edit|Write", "PostToolUse", "Stop", "UserPromptSubmit", "invalid entries"]) {
+		for (const expected of [
+			"PreToolUse",
+			"matcher Bash",
+			"matcher Edit|Write",
+			"PostToolUse",
+			"Stop",
+			"UserPromptSubmit",
+			"invalid entries",
+		]) {
 			expect(text).toContain(expected);
 		}
-		expect(text).toMatch(cols >= 80 ? /on +~\/\.claude\/hooks\/block-rm\.sh +Claude user/ : /on +~\/\.c\S*\.\.\.\S*block-rm\.sh +C user/);
+		expect(text).toMatch(
+			cols >= 80 ? /on +~\/\.claude\/hooks\/block-rm\.sh +Claude user/ : /on +~\/\.c\S*\.\.\.\S*block-rm\.sh +C user/,
+		);
 		expect(text).toMatch(/skip +check the tests/);
 		expect(text).toMatch(/bad +a command hook/);
 		// The rows of one event follow its header: PreToolUse's matchers come before PostToolUse.
@@ -113,31 +128,34 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 });
 
 describe("toggling a hook", () => {
-	it.each(WIDTHS)("switches the selected hook off and on at %i columns, persisted in the state file, never in the settings", async (cols) => {
-		const h = await mount(cols);
-		const settingsBefore = readFileSync(h.sources[0]?.file ?? "", "utf8");
-		await h.type("block-rm");
-		let screen = await h.send(KEY.ctrlT);
-		const row = at(screen, "> off");
-		expect(cellAt(screen, row.row, row.col + 2).fg).toBe(color("warning"));
-		expect(screenLines(screen).join("\n")).toMatch(/Disabled: PreToolUse/);
-		expect(screenLines(screen)[at(screen, "╭─").row]).toContain("1 off");
-		const guard = entryWith(h.config(), "block-rm.sh");
-		expect(h.state.isEnabled(guard)).toBe(false);
-		const stateFile = `${h.root}/agent/pi-hook-manager/state.json`;
-		expect(Object.keys(JSON.parse(readFileSync(stateFile, "utf8")).disabled)).toEqual([guard.id]);
-		expect(readFileSync(h.sources[0]?.file ?? "", "utf8")).toBe(settingsBefore);
-		// The row is drawn dim (not selected) once the filter is cleared and the selection moves on.
-		await h.send(KEY.escape);
-		screen = await h.send(KEY.down);
-		const dimRow = at(screen, "off  ~/.c");
-		expect(cellAt(screen, dimRow.row, dimRow.col + 5)).toMatchObject({ fg: color("dim"), bg: "default" });
-		await h.send(KEY.up);
-		screen = await h.send(KEY.ctrlT);
-		expect(screenLines(screen).join("\n")).toContain("Enabled: PreToolUse");
-		expect(h.state.isEnabled(guard)).toBe(true);
-		expect(existsSync(stateFile)).toBe(true);
-	});
+	it.each(WIDTHS)(
+		"switches the selected hook off and on at %i columns, persisted in the state file, never in the settings",
+		async (cols) => {
+			const h = await mount(cols);
+			const settingsBefore = readFileSync(h.sources[0]?.file ?? "", "utf8");
+			await h.type("block-rm");
+			let screen = await h.send(KEY.ctrlT);
+			const row = at(screen, "> off");
+			expect(cellAt(screen, row.row, row.col + 2).fg).toBe(color("warning"));
+			expect(screenLines(screen).join("\n")).toMatch(/Disabled: PreToolUse/);
+			expect(screenLines(screen)[at(screen, "╭─").row]).toContain("1 off");
+			const guard = entryWith(h.config(), "block-rm.sh");
+			expect(h.state.isEnabled(guard)).toBe(false);
+			const stateFile = `${h.root}/agent/pi-hook-manager/state.json`;
+			expect(Object.keys(JSON.parse(readFileSync(stateFile, "utf8")).disabled)).toEqual([guard.id]);
+			expect(readFileSync(h.sources[0]?.file ?? "", "utf8")).toBe(settingsBefore);
+			// The row is drawn dim (not selected) once the filter is cleared and the selection moves on.
+			await h.send(KEY.escape);
+			screen = await h.send(KEY.down);
+			const dimRow = at(screen, "off  ~/.c");
+			expect(cellAt(screen, dimRow.row, dimRow.col + 5)).toMatchObject({ fg: color("dim"), bg: "default" });
+			await h.send(KEY.up);
+			screen = await h.send(KEY.ctrlT);
+			expect(screenLines(screen).join("\n")).toContain("Enabled: PreToolUse");
+			expect(h.state.isEnabled(guard)).toBe(true);
+			expect(existsSync(stateFile)).toBe(true);
+		},
+	);
 
 	it("can disable a hook of an untrusted project (it stays skipped, and disabled once trusted)", async () => {
 		const h = await mount(80, { trusted: false });
@@ -149,17 +167,20 @@ describe("toggling a hook", () => {
 });
 
 describe("the kill switch", () => {
-	it.each(WIDTHS)("ctrl+shift+h switches every hook off with a plain banner in the error colour, and on again at %i columns", async (cols) => {
-		const h = await mount(cols);
-		let screen = await h.send(KEY.ctrlShiftH);
-		expect(h.killSwitch.isOff()).toBe(true);
-		const banner = at(screen, "ALL HOOKS ARE OFF");
-		expect(cellAt(screen, banner.row, banner.col)).toMatchObject({ fg: color("error"), bold: true });
-		expect(screenLines(screen)[at(screen, "╭─").row]).toContain("ALL OFF");
-		expect(screenLines(screen).join("\n")).toContain("all on");
-		expectFramed(screen);
-		screen = await h.send(KEY.ctrlShiftH);
-		expect(h.killSwitch.isOff()).toBe(false);
-		expect(findText(screen, "ALL HOOKS ARE OFF")).toBeUndefined();
-	});
+	it.each(WIDTHS)(
+		"ctrl+shift+h switches every hook off with a plain banner in the error colour, and on again at %i columns",
+		async (cols) => {
+			const h = await mount(cols);
+			let screen = await h.send(KEY.ctrlShiftH);
+			expect(h.killSwitch.isOff()).toBe(true);
+			const banner = at(screen, "ALL HOOKS ARE OFF");
+			expect(cellAt(screen, banner.row, banner.col)).toMatchObject({ fg: color("error"), bold: true });
+			expect(screenLines(screen)[at(screen, "╭─").row]).toContain("ALL OFF");
+			expect(screenLines(screen).join("\n")).toContain("all on");
+			expectFramed(screen);
+			screen = await h.send(KEY.ctrlShiftH);
+			expect(h.killSwitch.isOff()).toBe(false);
+			expect(findText(screen, "ALL HOOKS ARE OFF")).toBeUndefined();
+		},
+	);
 });

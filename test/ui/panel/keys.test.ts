@@ -32,21 +32,24 @@ describe("panelKeys", () => {
 	});
 
 	it("does not take plain letters, which go to the filter", () => {
-		for (const action of ["toggle", "add", "edit", "delete", "up", "down", "confirm"] as const) expect(keys.matches("t", action)).toBe(false);
+		for (const action of ["toggle", "add", "edit", "delete", "up", "down", "confirm"] as const)
+			expect(keys.matches("t", action)).toBe(false);
 	});
 
 	it("names keys for the help line the way pi does", () => {
-		expect([keys.label("up"), keys.label("confirm"), keys.label("cancel"), keys.label("toggle"), keys.label("killSwitch")]).toEqual([
-			"↑",
-			"enter",
-			"esc",
-			"ctrl+t",
-			"ctrl+shift+h",
-		]);
+		expect([
+			keys.label("up"),
+			keys.label("confirm"),
+			keys.label("cancel"),
+			keys.label("toggle"),
+			keys.label("killSwitch"),
+		]).toEqual(["↑", "enter", "esc", "ctrl+t", "ctrl+shift+h"]);
 	});
 
 	it("follows the user's remapping of pi's keybinding ids", () => {
-		const remapped = panelKeys(new KeybindingsManager(TUI_KEYBINDINGS, { "tui.select.down": "ctrl+j", "tui.select.cancel": "ctrl+g" }));
+		const remapped = panelKeys(
+			new KeybindingsManager(TUI_KEYBINDINGS, { "tui.select.down": "ctrl+j", "tui.select.cancel": "ctrl+g" }),
+		);
 		expect(remapped.matches("\x0a", "down")).toBe(true);
 		expect(remapped.matches(KEY.down, "down")).toBe(false);
 		expect(remapped.label("down")).toBe("ctrl+j");
@@ -56,7 +59,12 @@ describe("panelKeys", () => {
 
 describe("a remapped key in the panel", () => {
 	it("moves the selection and shows in the help line", async () => {
-		harness = await mountPanel({ cols: 100, rows: 30, settings: FIXTURE_SETTINGS, keybindings: { "tui.select.down": "ctrl+j" } });
+		harness = await mountPanel({
+			cols: 100,
+			rows: 30,
+			settings: FIXTURE_SETTINGS,
+			keybindings: { "tui.select.down": "ctrl+j" },
+		});
 		const screen = await harness.send("\x0a");
 		const lines = screenLines(screen).join("\n");
 		expect(lines).toMatch(/> on +~\/\.claude\/hooks\/block-rm\.sh/);

@@ -20,12 +20,25 @@ const config = fixtureConfig();
 const guard = entryWith(config, "block-rm.sh");
 const policy = entryWith(config, "git_policy.py");
 const prettier = entryWith(config, "prettier");
-const at = (hour: number, minute: number, second: number): number => new Date(2026, 0, 2, hour, minute, second).getTime();
+const at = (hour: number, minute: number, second: number): number =>
+	new Date(2026, 0, 2, hour, minute, second).getTime();
 
 describe("buildLogRows", () => {
 	it("makes one row per hook run and one row for an event where no hook ran, saying why", () => {
-		const ran = firingRecord(1, at(9, 0, 0), [[guard, exitedWith(2, 35, "", "no")], [policy, exitedWith(0, 12)]]);
-		const none = firingRecord(2, at(9, 0, 1), [], [{ entry: prettier, reason: "matcher" }, { entry: guard, reason: "disabled" }], "ls");
+		const ran = firingRecord(1, at(9, 0, 0), [
+			[guard, exitedWith(2, 35, "", "no")],
+			[policy, exitedWith(0, 12)],
+		]);
+		const none = firingRecord(
+			2,
+			at(9, 0, 1),
+			[],
+			[
+				{ entry: prettier, reason: "matcher" },
+				{ entry: guard, reason: "disabled" },
+			],
+			"ls",
+		);
 		const rows = buildLogRows([none, ran]);
 		expect(rows.map((row) => [row.key, row.hook, row.decision])).toEqual([
 			["2:none", "2 not run (matcher, disabled)", "not run"],

@@ -37,7 +37,13 @@ describe.each([40, 80, 120])("log row details at %i columns", (cols) => {
 		const h = harness;
 		const config = h.config();
 		const guard = entryWith(config, "block-rm.sh");
-		const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no rm" } });
+		const deny = JSON.stringify({
+			hookSpecificOutput: {
+				hookEventName: "PreToolUse",
+				permissionDecision: "deny",
+				permissionDecisionReason: "no rm",
+			},
+		});
 		h.log.add(
 			firingRecord(
 				7,

@@ -43,7 +43,8 @@ describe.each(Object.entries(SCREENS))("the %s", (_name, [keys, marker]) => {
 		expect(stripTerminalSequences(harness.panel.render(200).join("\n"))).toContain(marker);
 		for (let width = 40; width <= 200; width++) {
 			const lines = harness.panel.render(width);
-			for (const [row, line] of lines.entries()) expect(visibleWidth(line), `width ${width}, line ${row}: ${line}`).toBe(width);
+			for (const [row, line] of lines.entries())
+				expect(visibleWidth(line), `width ${width}, line ${row}: ${line}`).toBe(width);
 		}
 	});
 });
