@@ -16,12 +16,16 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const EMPTY: CapturedOutput = { text: "", bytes: 0, truncated: false };
 
-/** Process groups of hooks that exited on their own; some may still have background jobs. */
+/**
+ * Process groups of hooks that exited on their own (some may still have background jobs), and of hooks being
+ * terminated whose SIGKILL has not been sent yet.
+ */
 const lingering = new Set<number>();
 
 /**
- * SIGKILLs what is left of the process groups of hooks that already exited (their background jobs), so no
- * hook process outlives the session. Returns how many groups still had members. Never throws.
+ * SIGKILLs what is left of the process groups of hooks that already exited (their background jobs) or are being
+ * terminated (their SIGTERM-ignoring children), so no hook process outlives the session. Returns how many groups
+ * still had members. Never throws.
  */
 export const reapLingeringGroups = (): number => {
 	let reaped = 0;
@@ -113,6 +117,8 @@ export const runProcess: ProcessRunner = async (spec, signal) => {
 			if (killedBy !== undefined) return;
 			killedBy = reason;
 			killGroup("SIGTERM");
+			// Until the SIGKILL below lands, a reap must finish the job: pi may exit before the grace period ends.
+			lingering.add(pid);
 			graceTimer = setTimeout(() => killGroup("SIGKILL"), timerMs(spec.killGraceMs));
 		};
 		const timeoutTimer = setTimeout(() => terminate("timeout"), timerMs(spec.timeoutMs));
@@ -129,7 +135,10 @@ export const runProcess: ProcessRunner = async (spec, signal) => {
 				subprocess.stderr.destroy();
 				subprocess.stdin.destroy();
 				if (killedBy === undefined) lingering.add(pid);
-				else killGroup("SIGKILL");
+				else {
+					killGroup("SIGKILL");
+					lingering.delete(pid);
+				}
 				const base = { stdout: stdout.result(), stderr: stderr.result(), durationMs: elapsed() };
 				if (killedBy === "timeout") resolve({ ...base, kind: "timed_out", timeoutMs: spec.timeoutMs });
 				else if (killedBy === "abort") resolve({ ...base, kind: "aborted" });
