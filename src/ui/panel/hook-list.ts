@@ -7,7 +7,7 @@
 import type { PanelTheme } from "../theme.ts";
 import type { FilterMatch, MatchRanges } from "./filter.ts";
 import { highlightFit, highlightFitMiddle } from "./filter.ts";
-import { fit, fitRight, formatDuration } from "./format.ts";
+import { fit, fitRight, formatDuration, oneLine } from "./format.ts";
 import type { ListRow } from "./hook-rows.ts";
 import { ScrollWindow, Selection } from "./selection.ts";
 
@@ -40,6 +40,8 @@ const SHORT_SOURCES: Readonly<Record<string, string>> = {
 interface Columns {
 	readonly indent: number;
 	readonly state: number;
+	/** The handler type (`cmd`, `http`, `prompt`...); 0 = written in front of the target instead. */
+	readonly type: number;
 	readonly target: number;
 	readonly source: number;
 	readonly shortSource: boolean;
@@ -51,22 +53,32 @@ const MARKER = 2;
 const INDENT = 2;
 
 /**
- * Lays out the columns: the command keeps at least 24 columns; the last outcome, the run count, then the
- * full source labels and the indentation give way first.
+ * Lays out the columns: the command keeps at least 24 columns; the last outcome, the run count, the full
+ * source labels, then the type column and the indentation give way first.
  */
 export const listColumns = (width: number): Columns => {
 	const options: Omit<Columns, "target">[] = [
-		{ indent: INDENT, state: 5, source: 15, shortSource: false, runs: 6, last: 14 },
-		{ indent: INDENT, state: 5, source: 15, shortSource: false, runs: 6, last: 0 },
-		{ indent: INDENT, state: 5, source: 15, shortSource: false, runs: 0, last: 0 },
-		{ indent: INDENT, state: 5, source: 8, shortSource: true, runs: 0, last: 0 },
+		{ indent: INDENT, state: 5, type: 7, source: 15, shortSource: false, runs: 6, last: 14 },
+		{ indent: INDENT, state: 5, type: 7, source: 15, shortSource: false, runs: 6, last: 0 },
+		{ indent: INDENT, state: 5, type: 7, source: 15, shortSource: false, runs: 0, last: 0 },
+		{ indent: INDENT, state: 5, type: 7, source: 8, shortSource: true, runs: 0, last: 0 },
 	];
 	for (const option of options) {
-		const target = width - option.indent - MARKER - option.state - option.source - option.runs - option.last;
+		const target =
+			width - option.indent - MARKER - option.state - option.type - option.source - option.runs - option.last;
 		if (target >= 24) return { ...option, target };
 	}
-	const narrow = { indent: 0, state: 5, source: 8, shortSource: true, runs: 0, last: 0 };
+	const narrow = { indent: 0, state: 5, type: 0, source: 8, shortSource: true, runs: 0, last: 0 };
 	return { ...narrow, target: Math.max(1, width - MARKER - narrow.state - narrow.source) };
+};
+
+/** Short names of the handler types for the type column. */
+const TYPE_LABELS: Readonly<Record<string, string>> = {
+	command: "cmd",
+	http: "http",
+	prompt: "prompt",
+	agent: "agent",
+	mcp_tool: "mcp",
 };
 
 const stateLabel = (row: ListRow): string =>
@@ -141,6 +153,11 @@ export class HookList {
 			const selected = row.key === this.selection.key;
 			if (selected) selectedLine = lines.length;
 			lines.push(this.rowLine(match, columns, width, selected, mark));
+			if (row.kind === "hook" && row.state === "skipped" && row.note !== undefined) {
+				// A skipped hook says why right under it.
+				const pad = columns.indent + MARKER + columns.state;
+				lines.push(" ".repeat(pad) + t.fg("warning", fit(oneLine(row.note), width - pad)));
+			}
 		}
 		// The window keeps the selected row in view, with its group headers when they fit.
 		return this.window.view(lines, selectedLine, height, width);
@@ -160,9 +177,12 @@ export class HookList {
 		const source = columns.shortSource ? (SHORT_SOURCES[row.source] ?? row.source) : row.source;
 		const muted = row.kind === "issue" || row.state !== "on";
 		const textColor = row.kind === "issue" ? "error" : muted ? "dim" : "text";
+		const type = row.kind === "hook" ? (TYPE_LABELS[row.entry.handler.type] ?? row.entry.handler.type) : "";
+		// Without a type column, a hook that is not a command says its type in front of its target.
+		const prefix = columns.type === 0 && row.kind === "hook" && row.entry.handler.type !== "command" ? `${type}: ` : "";
 		// A command keeps its start and its script name; an error message reads from its start.
 		const fitTarget = row.kind === "hook" ? highlightFitMiddle : highlightFit;
-		const target = fitTarget(row.target, columns.target, match.ranges.target, mark);
+		const target = fitTarget(prefix + row.target, columns.target, shift(match.ranges.target, prefix.length), mark);
 		const sourceCell = highlightFit(
 			source,
 			columns.source - 1,
@@ -181,12 +201,20 @@ export class HookList {
 			" ".repeat(columns.indent) +
 			(selected ? "> " : "  ") +
 			t.fg(stateColor, fit(state, columns.state)) +
+			t.fg("muted", fit(type, columns.type)) +
 			t.fg(textColor, target) +
 			" " +
 			t.fg("muted", sourceCell) +
 			t.fg("muted", stats);
 		const used =
-			columns.indent + MARKER + columns.state + columns.target + columns.source + columns.runs + columns.last;
+			columns.indent +
+			MARKER +
+			columns.state +
+			columns.type +
+			columns.target +
+			columns.source +
+			columns.runs +
+			columns.last;
 		const line = body + " ".repeat(Math.max(0, width - used));
 		return selected ? t.bg("selectedBg", line) : line;
 	}

@@ -12,9 +12,9 @@ const text = async (name: string): Promise<string> => {
 describe("panel screenshots", () => {
 	it("the list shows hooks of several sources, a disabled, a skipped and an invalid entry", async () => {
 		const list = await text("panel-list");
-		expect(list).toMatch(/> off +\.\/\.claude\/hooks\/protect-lockfiles\.sh +Claude project/);
-		expect(list).toMatch(/on +~\/\.claude\/hooks\/block_dangerous_bash\.py +Claude user +3x ok 35ms/);
-		expect(list).toMatch(/skip +Check that the tests pass/);
+		expect(list).toMatch(/> off +cmd +\.\/\.claude\/hooks\/protect-lockfiles\.sh +Claude project/);
+		expect(list).toMatch(/on +cmd +~\/\.claude\/hooks\/block_dangerous_bash\.py +Claude user +3x ok 35ms/);
+		expect(list).toMatch(/skip +agent +Check that the tests pass/);
 		expect(list).toMatch(/bad +a command hook needs/);
 	});
 

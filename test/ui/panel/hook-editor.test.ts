@@ -143,7 +143,7 @@ describe("the editor", () => {
 		const edited = entryWith(h.config(), "./guard.sh");
 		expect(edited.handler.timeout).toBe(20);
 		expect(h.state.isEnabled(edited)).toBe(false);
-		expect(text(screen)).toMatch(/off +\.\/guard\.sh/);
+		expect(text(screen)).toMatch(/off +cmd +\.\/guard\.sh/);
 	});
 
 	it("refuses to save over a file changed on disk since the panel read it, says so, and reloads", async () => {
