@@ -44,7 +44,7 @@ export const compileMatcher = (source: string | undefined): MatcherResult => {
 		return { ok: false, message: `matcher ${JSON.stringify(source)} is not a valid regular expression: ${(error as Error).message}` };
 	}
 	// The length bound alone does not help: "(a+)+$" takes seconds on 26 characters.
-	const hazard = regexHazard(source);
+	const hazard = regexHazard(source, MAX_MATCH_INPUT_LENGTH);
 	if (hazard !== undefined) return { ok: false, message: `matcher ${JSON.stringify(source)} is refused: ${hazard}` };
 	return {
 		ok: true,
