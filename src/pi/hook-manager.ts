@@ -139,6 +139,13 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			}
 			if (sources.length === 0)
 				sources = settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir: ctx.cwd });
+			// Hooks deleted from their files since the session started lose their switch now.
+			const current = deps.runtime().config();
+			if (current !== undefined)
+				hookState().reconcile(
+					current,
+					sources.map((source) => source.file),
+				);
 			const panelServices = services(ctx);
 			await ctx.ui.custom<undefined>(
 				(tui: TUI, theme, keybindings: KeybindingsManager, done) => {

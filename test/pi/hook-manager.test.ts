@@ -99,6 +99,19 @@ describe("createHookManager", () => {
 		expect(createHookState(hookStateFile(join(dir, "agent"))).isEnabled(b)).toBe(true);
 	});
 
+	it("forgets the switch of a hook deleted during the session when the panel opens", async () => {
+		const [a] = config().entries;
+		if (a === undefined) throw new Error("no entry");
+		createHookState(hookStateFile(join(dir, "agent"))).setEnabled(a, false);
+		manager.sessionStart(ctx);
+		expect(manager.isEnabled(a)).toBe(false);
+		writeFileSync(a.source.file, JSON.stringify({ hooks: {} }));
+		const custom = vi.fn(async () => undefined);
+		await manager.openPanel({ ...ctx, ui: { ...ctx.ui, custom } } as unknown as ExtensionContext);
+		expect(custom).toHaveBeenCalledOnce();
+		expect(createHookState(hookStateFile(join(dir, "agent"))).isEnabled(a)).toBe(true);
+	});
+
 	it("keeps the firing records the engine reports, for the panel", () => {
 		manager.sessionStart(ctx);
 		const [a] = config().entries;

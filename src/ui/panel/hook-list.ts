@@ -7,7 +7,7 @@
 import type { PanelTheme } from "../theme.ts";
 import type { FilterMatch, MatchRanges } from "./filter.ts";
 import { highlightFit, highlightFitMiddle } from "./filter.ts";
-import { fit, fitRight, formatDuration, oneLine } from "./format.ts";
+import { fit, fitRight, formatDuration, oneLine, wordWrap } from "./format.ts";
 import type { ListRow } from "./hook-rows.ts";
 import { ScrollWindow, Selection } from "./selection.ts";
 
@@ -121,14 +121,12 @@ export class HookList {
 		return this.matches.length;
 	}
 
-	/** Exactly `height` lines of exactly `width` columns. */
-	render(width: number, height: number): string[] {
+	/** Exactly `height` lines of exactly `width` columns; `emptyText` when there is no row to show. */
+	render(width: number, height: number, emptyText = "No hooks match the filter."): string[] {
 		const t = this.theme;
 		if (this.matches.length === 0) {
-			return [
-				t.fg("muted", fit("No hooks match the filter.", width)),
-				...Array<string>(Math.max(0, height - 1)).fill(" ".repeat(width)),
-			].slice(0, height);
+			const text = wordWrap(emptyText, width).map((line) => t.fg("muted", fit(line, width)));
+			return [...text, ...Array<string>(Math.max(0, height - text.length)).fill(" ".repeat(width))].slice(0, height);
 		}
 		const columns = listColumns(width);
 		const mark = (text: string): string => t.bold(t.fg("accent", t.underline(text)));

@@ -457,7 +457,13 @@ export class HooksPanel {
 		const t = this.theme;
 		switch (this.screen.kind) {
 			case "main":
-				if (this.tab === "hooks") return this.hookList.render(width, height);
+				if (this.tab === "hooks") {
+					const empty =
+						this.filter.getValue() === ""
+							? `No hooks configured. ${this.keys.label("add")} adds one to any of the five settings files.`
+							: "No hooks match the filter.";
+					return this.hookList.render(width, height, empty);
+				}
 				return this.logList.render(
 					width,
 					height,

@@ -133,6 +133,13 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 	});
 });
 
+describe("an empty configuration", () => {
+	it("says there are no hooks and how to add one", async () => {
+		harness = await mountPanel({ cols: 80, rows: 20 });
+		expect(await harness.text()).toContain("No hooks configured. ctrl+n adds one to any of the five settings files.");
+	});
+});
+
 describe("toggling a hook", () => {
 	it.each(WIDTHS)(
 		"switches the selected hook off and on at %i columns, persisted in the state file, never in the settings",
