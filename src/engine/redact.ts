@@ -19,11 +19,13 @@ const NOT_SECRET_VALUE = /^(?:|true|false|null|none|undefined|\$\{?[A-Za-z_][A-Z
 const PEM_BLOCK = /(-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----)[\s\S]*?(-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----|$)/g;
 
 /**
- * `KEY=value` (shell, .env, URL query, `--flag=value`): the key is a whole word (the look-behind anchors it, so
- * no position is retried inside a word), the value is double-quoted, single-quoted, JSON-escaped-quoted or bare.
+ * The `KEY=` of `KEY=value` (shell, .env, URL query, `--flag=value`; `KEY = value` with blanks on both sides): the
+ * key is a whole word (the look-behind anchors it, so no position is retried inside a word).
  */
-const ASSIGNMENT =
-	/(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]{1,128})(\s*=\s*)(\[redacted\]|"[^"\n]*"|'[^'\n]*'|\\"[^"\\\n]*\\"|[^\s"'&;|,)}\]=][^\s"'&;|,)}\]]*)/g;
+const ASSIGNMENT_KEY = /(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]{1,128})([ \t]+=[ \t]+|=)/g;
+
+/** The value after `KEY=`: masked, double-quoted, single-quoted, JSON-escaped-quoted or bare (`a=b` included). */
+const ASSIGNMENT_VALUE = /\[redacted\]|"[^"\n]*"|'[^'\n]*'|\\"[^"\\\n]*\\"|[^\s"'&;|,)}\]]+/y;
 
 /** `"key": "value"` and `'key': 'value'` (JSON, Python and JS object literals). */
 const QUOTED_PAIR = /(["'])([^"'\n]{1,128})\1(\s*:\s*)(["'])((?:(?!\4)[^\\\n]|\\.)*)\4/g;
@@ -64,6 +66,27 @@ const maskValue = (value: string): string => {
 };
 
 /**
+ * Masks the values of `KEY=value` pairs with a secret key. The value of any other key is scanned like the rest of
+ * the text, so `X= TOKEN=abc` and `a=TOKEN=abc` mask `abc`; every character is looked at a bounded number of times.
+ */
+const maskAssignments = (text: string): string => {
+	const parts: string[] = [];
+	let copied = 0;
+	ASSIGNMENT_KEY.lastIndex = 0;
+	for (let match = ASSIGNMENT_KEY.exec(text); match !== null; match = ASSIGNMENT_KEY.exec(text)) {
+		if (!isSecretKey(match[1] ?? "")) continue;
+		const valueStart = match.index + match[0].length;
+		ASSIGNMENT_VALUE.lastIndex = valueStart;
+		const value = ASSIGNMENT_VALUE.exec(text)?.[0];
+		if (value === undefined) continue;
+		parts.push(text.slice(copied, valueStart), maskValue(value));
+		copied = valueStart + value.length;
+		ASSIGNMENT_KEY.lastIndex = copied;
+	}
+	return copied === 0 ? text : parts.join("") + text.slice(copied);
+};
+
+/**
  * Masks values that look like secrets in `text`: known token formats (`sk-...`, `ghp_...`, `AKIA...`,
  * `xoxb-...`, JWTs), `Bearer`/`Authorization` credentials, URL passwords, PEM private keys, and the values of
  * `KEY=value`, `"key": "value"` and `key: value` pairs whose key names a secret (TOKEN, SECRET, PASSWORD,
@@ -76,9 +99,7 @@ export const redactSecrets = (text: string): string => {
 	out = out.replace(QUOTED_PAIR, (match, q: string, key: string, colon: string, vq: string, value: string) =>
 		isSecretKey(key) ? `${q}${key}${q}${colon}${maskValue(`${vq}${value}${vq}`)}` : match,
 	);
-	out = out.replace(ASSIGNMENT, (match, key: string, eq: string, value: string) =>
-		isSecretKey(key) ? `${key}${eq}${maskValue(value)}` : match,
-	);
+	out = maskAssignments(out);
 	out = out.replace(LINE_PAIR, (match, lead: string, key: string, colon: string, value: string) => {
 		if (!isSecretKey(key)) return match;
 		const trimmed = value.trimEnd(); // keep trailing blanks and a CR as they were

@@ -23,6 +23,10 @@ describe("redactSecrets masks secrets", () => {
 		["an Authorization header without scheme", "authorization: 0123456789abcdef", `authorization: ${R}`],
 		["an Authorization header in JSON", '{"Authorization": "Bearer abcdefghijklmnopqrstu"}', `{"Authorization": "Bearer ${R}"}`],
 		["an env assignment", "GITHUB_TOKEN=abc123 gh pr list", `GITHUB_TOKEN=${R} gh pr list`],
+		["an assignment after an empty one (found by fast-check)", "Z= GITHUB_TOKEN=abc", `Z= GITHUB_TOKEN=${R}`],
+		["an assignment inside another one's value", "--env=API_KEY=abc", `--env=API_KEY=${R}`],
+		["a spaced assignment", "password = hunter2", `password = ${R}`],
+		["a value with = in it", "TOKEN=abc==def", `TOKEN=${R}`],
 		["an exported quoted password", 'export DB_PASSWORD="hunter2 and more"', `export DB_PASSWORD="${R}"`],
 		["a single-quoted secret", "CLIENT_SECRET='s3cr3t'", `CLIENT_SECRET='${R}'`],
 		["a numeric password", "PASSWORD=123456", `PASSWORD=${R}`],
@@ -86,7 +90,7 @@ describe("redactSecrets on hostile input", () => {
 	// timeout is the bound, there is no timing assertion.
 	it("finishes on 1 MiB of text built to make naive patterns backtrack", () => {
 		const mib = 1 << 20;
-		const inputs = ["a".repeat(mib), `${"a_".repeat(mib / 2)}=x`, '"'.repeat(mib), `"k": "${"x".repeat(mib)}`, `password: ${" ".repeat(mib)}x`];
+		const inputs = ["a".repeat(mib), `${"a_".repeat(mib / 2)}=x`, "a=".repeat(mib / 2), "TOKEN=".repeat(mib / 6), '"'.repeat(mib), `"k": "${"x".repeat(mib)}`, `password: ${" ".repeat(mib)}x`];
 		for (const input of inputs) expect(redactSecrets(input).length).toBeGreaterThan(0);
 	}, 30_000);
 });
