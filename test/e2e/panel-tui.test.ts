@@ -70,7 +70,7 @@ describe("the /hooks panel in the real pi", () => {
 		await tmux.waitFor("$ sleep 2; echo slow");
 		// The panel opens while the tool still runs; PostToolUse fires about two seconds later.
 		const panel = await openPanel();
-		expect(panel).toMatch(/on +echo pre >> /);
+		expect(panel).toMatch(/on +cmd +echo pre >> /);
 		expect(panel).toContain("Claude user");
 		tmux.keys(["Tab"]);
 		const log = await tmux.waitFor(/PostToolUse +Bash sleep 2/);
@@ -84,7 +84,7 @@ describe("the /hooks panel in the real pi", () => {
 		await openPanel();
 		tmux.type("echo pre");
 		tmux.keys(["C-t"]);
-		const screen = await tmux.waitFor(/> off +echo pre >> /);
+		const screen = await tmux.waitFor(/> off +cmd +echo pre >> /);
 		expect(screen).toContain("Disabled: PreToolUse echo pre");
 		// The first esc clears the filter, the second closes the panel (sent apart: ESC ESC would read as one key).
 		tmux.keys(["Escape"]);

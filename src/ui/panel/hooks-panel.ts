@@ -77,6 +77,8 @@ type Message = { readonly text: string; readonly level: "error" | "info" };
 
 /** The /hooks panel component. */
 export class HooksPanel {
+	/** Page up/down and the other viewport keys reach the panel in pi's fullscreen mode too. */
+	readonly capturesViewportInput = true;
 	private readonly theme: PanelTheme;
 	private readonly keys: PanelKeys;
 	private readonly services: PanelServices;
