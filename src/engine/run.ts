@@ -4,7 +4,8 @@
  */
 
 import { statSync } from "node:fs";
-import { execa } from "execa";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
 import { captureStream } from "./capture.ts";
 import type { CapturedOutput, ProcessOutcome, ProcessRunner, ProcessSpec } from "./types.ts";
 
@@ -59,45 +60,36 @@ export const runProcess: ProcessRunner = async (spec, signal) => {
 	if (invalid !== undefined) return { kind: "spawn_failed", message: invalid, durationMs: elapsed() };
 	if (signal?.aborted) return { kind: "aborted", stdout: EMPTY, stderr: EMPTY, durationMs: elapsed() };
 
-	let subprocess;
+	// Node's spawn directly: execa cost about 0.7 ms per hook (35% of a `true` hook), for nothing used here.
+	let child: ChildProcessByStdio<Writable, Readable, Readable>;
 	try {
-		subprocess = execa(spec.file, spec.args, {
+		child = spawn(spec.file, [...spec.args], {
 			cwd: spec.cwd,
 			env: spec.env,
-			extendEnv: false,
-			stdin: "pipe",
-			stdout: "pipe",
-			stderr: "pipe",
-			buffer: false,
-			reject: false,
+			stdio: ["pipe", "pipe", "pipe"],
 			detached: true,
-			cleanup: false,
 			windowsHide: true,
 		});
 	} catch (error) {
 		const message = `cannot start "${spec.file}": ${errorText(error)}`;
 		return { kind: "spawn_failed", message, durationMs: elapsed() };
 	}
-	const { pid } = subprocess;
+	// A failed spawn (ENOENT, EACCES, a missing cwd) is reported by an "error" event on the next tick.
+	const spawnError = new Promise<NodeJS.ErrnoException>((resolve) => child.once("error", resolve));
+	const { pid } = child;
 	if (pid === undefined) {
-		// Not spawned: execa (reject: false) resolves with the spawn error once Node reported it.
-		const failure = await subprocess.then(
-			(result) => ({ code: result.code, text: result.originalMessage ?? result.message ?? "unknown error" }),
-			(error: unknown) => ({ code: undefined, text: errorText(error) }),
-		);
-		const message = spawnFailureMessage(spec, failure.code, failure.text);
+		for (const stream of [child.stdin, child.stdout, child.stderr]) stream.destroy();
+		const failure = await spawnError;
+		const message = spawnFailureMessage(spec, failure.code, failure.message);
 		return { kind: "spawn_failed", message, durationMs: elapsed() };
 	}
-	// We watch the Node process ourselves; execa's own promise only has to never reject unhandled.
-	subprocess.then(ignore, ignore);
-	const child = subprocess.nodeChildProcess;
 	child.on("error", ignore);
-	const stdout = captureStream(subprocess.stdout, spec.maxOutputBytes);
-	const stderr = captureStream(subprocess.stderr, spec.maxOutputBytes);
+	const stdout = captureStream(child.stdout, spec.maxOutputBytes);
+	const stderr = captureStream(child.stderr, spec.maxOutputBytes);
 	// A child that never reads stdin, or exits first, makes the write fail with EPIPE/ECONNRESET: not our problem.
-	subprocess.stdin.on("error", ignore);
+	child.stdin.on("error", ignore);
 	try {
-		subprocess.stdin.end(spec.stdin);
+		child.stdin.end(spec.stdin);
 	} catch {
 		// Same as above: the child's stdin is gone, the run goes on.
 	}
@@ -131,9 +123,9 @@ export const runProcess: ProcessRunner = async (spec, signal) => {
 			signal?.removeEventListener("abort", onAbort);
 			void waitAtMost(Promise.all([stdout.done, stderr.done]), PIPE_GRACE_MS).then(() => {
 				// A grandchild may still hold the pipes: stop reading, and end every process left in the group.
-				subprocess.stdout.destroy();
-				subprocess.stderr.destroy();
-				subprocess.stdin.destroy();
+				child.stdout.destroy();
+				child.stderr.destroy();
+				child.stdin.destroy();
 				if (killedBy === undefined) lingering.add(pid);
 				else {
 					killGroup("SIGKILL");
