@@ -121,8 +121,16 @@ describe("Notification", () => {
 			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
 			await rpc.waitFor((r) => r.type === "agent_settled", 30_000, from);
 			expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(true);
+			// Notification hooks run in the background: wait for the line rather than assume it is there.
+			const firstNote = () => {
+				try {
+					return lines(box, "notes.jsonl")[0];
+				} catch {
+					return undefined;
+				}
+			};
+			await expect.poll(firstNote, { timeout: 10_000 }).toMatchObject({ hook_event_name: "Notification", notification_type: "permission_prompt" });
 			const notes = lines(box, "notes.jsonl");
-			expect(notes[0]).toMatchObject({ hook_event_name: "Notification", notification_type: "permission_prompt" });
 			expect(String(notes[0]?.message)).toContain("Hook asks: allow Bash?");
 		} finally {
 			await rpc.close();
@@ -134,8 +142,15 @@ describe("Notification", () => {
 		const rpc = startPiRpc(box, [], { PI_HOOK_MANAGER_IDLE_PROMPT_MS: "500" });
 		try {
 			await rpc.prompt("hello");
-			await expect.poll(() => existsSync(join(box.projectDir, "idle.json")), { timeout: 10_000 }).toBe(true);
-			expect(readJson(box, "idle.json")).toMatchObject({ notification_type: "idle_prompt" });
+			// The hook writes the file with `cat >`: wait until it holds the whole JSON, not just until it exists.
+			const parsed = () => {
+				try {
+					return readJson(box, "idle.json");
+				} catch {
+					return undefined;
+				}
+			};
+			await expect.poll(parsed, { timeout: 10_000 }).toMatchObject({ notification_type: "idle_prompt" });
 		} finally {
 			await rpc.close();
 		}
