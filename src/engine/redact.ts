@@ -13,7 +13,8 @@ const SECRET_KEY = /token|secret|passw(?:or)?d|api[_-]?key|private[_-]?key|crede
 const NOT_SECRET_KEY = /tokens|tokeniz|token_?(?:count|limit|usage|budget|type)/i;
 
 /** Values that are not secrets even under a secret key: empty, a variable reference, a placeholder, masked. */
-const NOT_SECRET_VALUE = /^(?:|true|false|null|none|undefined|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^<>]*>|\*+)$/i;
+const NOT_SECRET_VALUE =
+	/^(?:|true|false|null|none|undefined|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^<>]*>|\*+)$/i;
 
 /** `-----BEGIN ... PRIVATE KEY----- ... -----END ... PRIVATE KEY-----` (PEM); a cut-off block up to the end. */
 const PEM_BLOCK = /(-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----)[\s\S]*?(-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----|$)/g;

@@ -9,7 +9,8 @@ import { REDACTED } from "../../src/engine/redact.ts";
 import { commandEntry, exited } from "../support/entries.ts";
 
 const GH = `ghp_${"x".repeat(36)}`;
-const verdictOf = (code: number, stdout: string, stderr: string) => interpretOutcome(commandEntry("guard"), "PreToolUse", exited(code, stdout, stderr));
+const verdictOf = (code: number, stdout: string, stderr: string) =>
+	interpretOutcome(commandEntry("guard"), "PreToolUse", exited(code, stdout, stderr));
 
 describe("decision records mask secrets before they are persisted", () => {
 	it("masks a token in a hook's stdout and stderr excerpts", () => {
@@ -40,7 +41,11 @@ describe("decision records mask secrets before they are persisted", () => {
 	});
 
 	it("keeps a short output without secrets exactly as it was", () => {
-		const [hook] = decisionRecord("block", "PreToolUse", [verdictOf(2, "", "no rm -rf please\n")], { input: "", reason: "", time: 0 }).hooks;
+		const [hook] = decisionRecord("block", "PreToolUse", [verdictOf(2, "", "no rm -rf please\n")], {
+			input: "",
+			reason: "",
+			time: 0,
+		}).hooks;
 		expect(hook?.stderr).toBe("no rm -rf please\n");
 	});
 });

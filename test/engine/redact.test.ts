@@ -16,12 +16,20 @@ describe("redactSecrets masks secrets", () => {
 		["an AWS access key id", "aws AKIAIOSFODNN7EXAMPLE here", `aws AKIA${R} here`],
 		["a Slack bot token", "xoxb-123456789012-1234567890123-AbCdEfGh", `xoxb-${R}`],
 		["a Slack user token", "xoxp-1234567890-abcdef", `xoxp-${R}`],
-		["a JWT", "jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", `jwt eyJ${R}`],
+		[
+			"a JWT",
+			"jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+			`jwt eyJ${R}`,
+		],
 		["a Bearer hex token", "curl -H 'X: Bearer 0123456789abcdef0123456789abcdef'", `curl -H 'X: Bearer ${R}'`],
 		["a Bearer base64 token", "bearer dGhpcyBpcyBhIHNlY3JldCB0b2tlbg==", `bearer ${R}`],
 		["an Authorization header", "Authorization: Basic dXNlcjpwYXNzd29yZA==", `Authorization: Basic ${R}`],
 		["an Authorization header without scheme", "authorization: 0123456789abcdef", `authorization: ${R}`],
-		["an Authorization header in JSON", '{"Authorization": "Bearer abcdefghijklmnopqrstu"}', `{"Authorization": "Bearer ${R}"}`],
+		[
+			"an Authorization header in JSON",
+			'{"Authorization": "Bearer abcdefghijklmnopqrstu"}',
+			`{"Authorization": "Bearer ${R}"}`,
+		],
 		["an env assignment", "GITHUB_TOKEN=abc123 gh pr list", `GITHUB_TOKEN=${R} gh pr list`],
 		["an assignment after an empty one (found by fast-check)", "Z= GITHUB_TOKEN=abc", `Z= GITHUB_TOKEN=${R}`],
 		["an assignment inside another one's value", "--env=API_KEY=abc", `--env=API_KEY=${R}`],
@@ -42,13 +50,21 @@ describe("redactSecrets masks secrets", () => {
 		["a YAML line", "db:\n  password: hunter2 \n  user: bob", `db:\n  password: ${R} \n  user: bob`],
 		["an HTTP header line", "X-Api-Key: 12345abcde\r\nAccept: */*", `X-Api-Key: ${R}\r\nAccept: */*`],
 		["a JSON-escaped assignment", '{"command":"TOKEN=\\"abc\\" run"}', `{"command":"TOKEN=\\"${R}\\" run"}`],
-		["a URL password", "git clone https://bob:hunter2@git.example.com/r.git", `git clone https://bob:${R}@git.example.com/r.git`],
+		[
+			"a URL password",
+			"git clone https://bob:hunter2@git.example.com/r.git",
+			`git clone https://bob:${R}@git.example.com/r.git`,
+		],
 		[
 			"a PEM private key",
 			"-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nabc\n-----END RSA PRIVATE KEY-----",
 			`-----BEGIN RSA PRIVATE KEY-----\n${R}\n-----END RSA PRIVATE KEY-----`,
 		],
-		["a PEM private key cut off by a cap", "x\n-----BEGIN PRIVATE KEY-----\nMIIEv", `x\n-----BEGIN PRIVATE KEY-----\n${R}\n`],
+		[
+			"a PEM private key cut off by a cap",
+			"x\n-----BEGIN PRIVATE KEY-----\nMIIEv",
+			`x\n-----BEGIN PRIVATE KEY-----\n${R}\n`,
+		],
 	])("%s", (_name, input, expected) => {
 		expect(redactSecrets(input)).toBe(expected);
 	});
@@ -90,7 +106,15 @@ describe("redactSecrets on hostile input", () => {
 	// timeout is the bound, there is no timing assertion.
 	it("finishes on 1 MiB of text built to make naive patterns backtrack", () => {
 		const mib = 1 << 20;
-		const inputs = ["a".repeat(mib), `${"a_".repeat(mib / 2)}=x`, "a=".repeat(mib / 2), "TOKEN=".repeat(mib / 6), '"'.repeat(mib), `"k": "${"x".repeat(mib)}`, `password: ${" ".repeat(mib)}x`];
+		const inputs = [
+			"a".repeat(mib),
+			`${"a_".repeat(mib / 2)}=x`,
+			"a=".repeat(mib / 2),
+			"TOKEN=".repeat(mib / 6),
+			'"'.repeat(mib),
+			`"k": "${"x".repeat(mib)}`,
+			`password: ${" ".repeat(mib)}x`,
+		];
 		for (const input of inputs) expect(redactSecrets(input).length).toBeGreaterThan(0);
 	}, 30_000);
 });

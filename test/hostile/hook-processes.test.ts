@@ -30,7 +30,11 @@ const engineWith = (...handlers: Handler[]) => {
 	const parsed = parseSettingsText(text, { scope: "claude-user", file: join(dir, "settings.json"), project: false });
 	expect(parsed.issues).toEqual([]);
 	const config = mergeSources([parsed], true);
-	return createEngine({ config: () => config, runner: runProcess, baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
+	return createEngine({
+		config: () => config,
+		runner: runProcess,
+		baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+	});
 };
 
 /** Dispatches one Bash PreToolUse call and combines the verdicts as pi's tool_call handler does. */
@@ -123,7 +127,8 @@ describe("a hook that does not play along with its pipes", () => {
 	});
 
 	it("closes stdin at once and answers later: its deny still blocks with its reason", async () => {
-		const json = '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "stdin closed"}}';
+		const json =
+			'{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "stdin closed"}}';
 		const engine = engineWith(sh(`exec 0<&-; sleep 0.2; echo '${json}'`));
 		const { decision } = await callBash(engine, "y".repeat(5 * MIB));
 		expect([decision.permission, decision.denyReason]).toEqual(["deny", "stdin closed"]);
@@ -165,7 +170,9 @@ describe("a hook that cannot run or dies", () => {
 		const { verdicts } = await callBash(engineWith(sh(script), { type: "command", command: script, args: [] }), "ls");
 		const messages = verdicts.map((v) => `${v.status}: ${v.message}`).sort();
 		expect(messages[0]).toMatch(/^error: Failed with non-blocking status code 126: .*Permission denied/);
-		expect(messages[1]).toMatch(/^error: could not start: cannot start ".*hook.sh": permission denied, is it executable\? \(EACCES\)$/);
+		expect(messages[1]).toMatch(
+			/^error: could not start: cannot start ".*hook.sh": permission denied, is it executable\? \(EACCES\)$/,
+		);
 	});
 
 	it("killed by SIGKILL: a non-blocking error that says so", async () => {
@@ -178,7 +185,10 @@ describe("a hook that cannot run or dies", () => {
 		const controller = new AbortController();
 		const engine = engineWith(sh(`echo $$ > "${dir}/pid"; exec sleep 1000`));
 		const running = callBash(engine, "ls", { signal: controller.signal });
-		await waitFor(() => existsSync(join(dir, "pid")) && readFileSync(join(dir, "pid"), "utf8").endsWith("\n"), "the hook");
+		await waitFor(
+			() => existsSync(join(dir, "pid")) && readFileSync(join(dir, "pid"), "utf8").endsWith("\n"),
+			"the hook",
+		);
 		controller.abort();
 		const { verdicts, decision } = await running;
 		expect(only(verdicts)).toMatchObject({ status: "cancelled", message: "cancelled (the run was aborted)" });
@@ -207,7 +217,9 @@ describe("hooks on parallel tool calls", () => {
 		const logger = sh(`cat > "${dir}/log-$$.json"`);
 		const engine = engineWith(guard, logger);
 		const ids = Array.from({ length: 16 }, (_, i) => `call_${i}`);
-		const results = await Promise.all(ids.map((id, i) => callBash(engine, i % 2 === 0 ? `echo bad-${i}` : `echo ok-${i}`, { id })));
+		const results = await Promise.all(
+			ids.map((id, i) => callBash(engine, i % 2 === 0 ? `echo bad-${i}` : `echo ok-${i}`, { id })),
+		);
 		results.forEach(({ verdicts, decision }, i) => {
 			expect(verdicts).toHaveLength(2);
 			if (i % 2 === 1) return expect(decision.permission).toBe("none");
@@ -216,7 +228,9 @@ describe("hooks on parallel tool calls", () => {
 			expect(JSON.parse(stdin)).toMatchObject({ tool_use_id: `call_${i}`, tool_input: { command: `echo bad-${i}` } });
 		});
 		const logged = readdirSync(dir).filter((name) => name.startsWith("log-"));
-		const loggedIds = logged.map((name) => (JSON.parse(readFileSync(join(dir, name), "utf8")) as { tool_use_id: string }).tool_use_id);
+		const loggedIds = logged.map(
+			(name) => (JSON.parse(readFileSync(join(dir, name), "utf8")) as { tool_use_id: string }).tool_use_id,
+		);
 		expect(loggedIds.sort()).toEqual([...ids].sort());
 	});
 });

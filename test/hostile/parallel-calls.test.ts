@@ -18,10 +18,14 @@ describe("hooks on parallel tool calls", () => {
 		box.writeJson("home/.claude/settings.json", {
 			hooks: {
 				PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `sleep 0.3; ${guard}` }] }],
-				PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `cat > "$CLAUDE_PROJECT_DIR/post-$$.json"` }] }],
+				PostToolUse: [
+					{ matcher: "Bash", hooks: [{ type: "command", command: `cat > "$CLAUDE_PROJECT_DIR/post-$$.json"` }] },
+				],
 			},
 		});
-		const calls = [0, 1, 2, 3, 4, 5].map((i) => (i % 2 === 0 ? `bash: touch made/bad-${i}` : `bash: touch made/ok-${i}`));
+		const calls = [0, 1, 2, 3, 4, 5].map((i) =>
+			i % 2 === 0 ? `bash: touch made/bad-${i}` : `bash: touch made/ok-${i}`,
+		);
 		const before = e2e.llm.requests.length;
 		const result = await runPiPrint(box, piPrintArgs(calls.join("\n")));
 		expect(result.code, result.stderr).toBe(0);
@@ -38,7 +42,11 @@ describe("hooks on parallel tool calls", () => {
 			expect(text).not.toMatch(new RegExp(`bad-(?!${i}\\b)\\d`));
 		}
 		const posts = readdirSync(box.projectDir).filter((name) => name.startsWith("post-"));
-		const posted = posts.map((name) => (JSON.parse(readFileSync(join(box.projectDir, name), "utf8")) as { tool_input: { command: string } }).tool_input.command);
+		const posted = posts.map(
+			(name) =>
+				(JSON.parse(readFileSync(join(box.projectDir, name), "utf8")) as { tool_input: { command: string } }).tool_input
+					.command,
+		);
 		expect(posted.sort()).toEqual(["touch made/ok-1", "touch made/ok-3", "touch made/ok-5"]);
 	});
 });

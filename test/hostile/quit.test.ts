@@ -45,13 +45,19 @@ const killAll = (pids: Map<string, number>): void => {
 const expectAllGone = async (pids: Map<string, number>): Promise<void> => {
 	const survivors = () => [...pids].filter(([, pid]) => isRunning(pid)).map(([tag, pid]) => `${tag} (${pid})`);
 	// Signals sent before pi exited may take a moment to land; nothing can kill them after that.
-	await waitFor(() => survivors().length === 0, () => `no hook process left, still running: ${survivors().join(", ")}`, 5_000);
+	await waitFor(
+		() => survivors().length === 0,
+		() => `no hook process left, still running: ${survivors().join(", ")}`,
+		5_000,
+	);
 };
 
 /** `tag pid` lines the hooks wrote. */
 const readPids = (file: string): Map<string, number> => {
 	if (!existsSync(file)) return new Map();
-	const lines = readFileSync(file, "utf8").split("\n").filter((line) => line.includes(" "));
+	const lines = readFileSync(file, "utf8")
+		.split("\n")
+		.filter((line) => line.includes(" "));
 	return new Map(lines.map((line) => [line.split(" ")[0] ?? "", Number(line.split(" ")[1])]));
 };
 
@@ -60,7 +66,8 @@ const hostileHooks = (box: PiSandbox): string => {
 	const pids = join(box.projectDir, "pids");
 	const note = (tag: string) => `echo "${tag} $$" >> "${pids}"`;
 	// A grandchild that ignores SIGTERM and has let go of the hook's pipes.
-	const stubborn = (tag: string) => `(trap '' TERM; exec sleep 1000) </dev/null >/dev/null 2>&1 & echo "${tag}-grandchild $!" >> "${pids}"`;
+	const stubborn = (tag: string) =>
+		`(trap '' TERM; exec sleep 1000) </dev/null >/dev/null 2>&1 & echo "${tag}-grandchild $!" >> "${pids}"`;
 	const hooks = [
 		{ type: "command", command: `${note("awaited")}; ${stubborn("awaited")}; exec sleep 1000` },
 		{ type: "command", command: `${note("async")}; ${stubborn("async")}; exec sleep 1000`, async: true },
@@ -94,7 +101,11 @@ describe("quitting pi while hooks run", () => {
 	it("SIGTERM to pi in print mode mid-call ends every hook process too", async () => {
 		const box = e2e.sandbox();
 		const pidFile = hostileHooks(box);
-		const pi = spawn(PI_BIN, piPrintArgs("bash: echo never-runs"), { cwd: box.projectDir, env: box.env(), stdio: ["ignore", "ignore", "pipe"] });
+		const pi = spawn(PI_BIN, piPrintArgs("bash: echo never-runs"), {
+			cwd: box.projectDir,
+			env: box.env(),
+			stdio: ["ignore", "ignore", "pipe"],
+		});
 		let stderr = "";
 		pi.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
 		const exited = new Promise<number | null>((resolve) => pi.on("close", resolve));

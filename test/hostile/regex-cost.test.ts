@@ -46,15 +46,35 @@ describe("matchers that would backtrack exponentially are refused", () => {
 	});
 
 	it("a refused matcher in a settings file is one issue at its JSON path; the other groups still load", () => {
-		const settings = { hooks: { PreToolUse: [{ matcher: "(a+)+$", hooks: [{ type: "command", command: "x" }] }, { matcher: "Bash", hooks: [{ type: "command", command: "y" }] }] } };
-		const parsed = parseSettingsText(JSON.stringify(settings), { scope: "claude-user", file: "/u.json", project: false });
+		const settings = {
+			hooks: {
+				PreToolUse: [
+					{ matcher: "(a+)+$", hooks: [{ type: "command", command: "x" }] },
+					{ matcher: "Bash", hooks: [{ type: "command", command: "y" }] },
+				],
+			},
+		};
+		const parsed = parseSettingsText(JSON.stringify(settings), {
+			scope: "claude-user",
+			file: "/u.json",
+			project: false,
+		});
 		expect(parsed.issues.map((issue) => issue.path)).toEqual(["hooks.PreToolUse[0].matcher"]);
 		expect(parsed.issues[0]?.message).toMatch(/^matcher "\(a\+\)\+\$" is refused: .*exponential time$/);
 		expect(parsed.entries.map((entry) => entry.matcher.source)).toEqual(["Bash"]);
 	});
 
 	it("matchers people write are accepted", () => {
-		for (const matcher of ["Bash", "Edit|Write", "mcp__.*", "mcp__memory__.*", "^mcp__(github|gitlab)__.*$", ".*Edit.*", "Notebook.*|.*Write", "(?:Read|Grep)"]) {
+		for (const matcher of [
+			"Bash",
+			"Edit|Write",
+			"mcp__.*",
+			"mcp__memory__.*",
+			"^mcp__(github|gitlab)__.*$",
+			".*Edit.*",
+			"Notebook.*|.*Write",
+			"(?:Read|Grep)",
+		]) {
 			expect(compileMatcher(matcher).ok, matcher).toBe(true);
 		}
 	});
@@ -77,7 +97,12 @@ describe("if rules on hostile commands and paths", () => {
 	it("a bash rule with many wildcards on a 100,000-character command finishes (no regex backtracking)", () => {
 		const command = `echo ${"a".repeat(100_000)}`;
 		const rule = "Bash(*a*a*a*a*a*a*a*a*b)";
-		expect(ifRuleResults([[rule, "Bash", { command }], [rule, "Bash", { command: `${command}b` }]])).toEqual([false, true]);
+		expect(
+			ifRuleResults([
+				[rule, "Bash", { command }],
+				[rule, "Bash", { command: `${command}b` }],
+			]),
+		).toEqual([false, true]);
 	});
 
 	it("bash wildcards keep their meaning: `*` spans anything, a trailing ` *` also matches the bare command", () => {
@@ -122,7 +147,9 @@ describe("if rules on hostile commands and paths", () => {
 	it("a path longer than the bound runs the hook without testing the rule (fail open)", () => {
 		const compiled = compileIfRule("Edit(*.ts)");
 		if (!compiled.ok) throw new Error(compiled.message);
-		expect(compiled.rule.test("Edit", { file_path: `/proj/${"a".repeat(MAX_FILE_RULE_PATH_LENGTH)}.js` }, context)).toBe(true);
+		expect(
+			compiled.rule.test("Edit", { file_path: `/proj/${"a".repeat(MAX_FILE_RULE_PATH_LENGTH)}.js` }, context),
+		).toBe(true);
 		expect(compiled.rule.test("Edit", { file_path: "/proj/a.js" }, context)).toBe(false);
 	});
 });

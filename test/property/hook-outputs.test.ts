@@ -16,7 +16,8 @@ import { commandEntry } from "../support/entries.ts";
 const anyText = fc.string({ unit: "binary", maxLength: 80 });
 const loose = fc.jsonValue({ maxDepth: 2 });
 /** A value of the right type most of the time. */
-const maybe = <T>(right: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ arbitrary: right, weight: 3 }, { arbitrary: loose, weight: 1 });
+const maybe = <T>(right: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
+	fc.oneof({ arbitrary: right, weight: 3 }, { arbitrary: loose, weight: 1 });
 
 /** Hook JSON with Claude Code's fields, right or wrong. */
 const hookJson = fc.record(
@@ -33,7 +34,9 @@ const hookJson = fc.record(
 					hookEventName: maybe(fc.constantFrom(...HOOK_EVENTS)),
 					permissionDecision: maybe(fc.constantFrom("allow", "deny", "ask", "defer")),
 					permissionDecisionReason: maybe(anyText),
-					updatedInput: maybe(fc.dictionary(fc.constantFrom("command", "file_path", "content", "x"), loose, { maxKeys: 3 })),
+					updatedInput: maybe(
+						fc.dictionary(fc.constantFrom("command", "file_path", "content", "x"), loose, { maxKeys: 3 }),
+					),
 					additionalContext: maybe(anyText),
 					updatedToolOutput: loose,
 				},
@@ -61,11 +64,43 @@ const outcome: fc.Arbitrary<ProcessOutcome> = fc.oneof(
 			durationMs: fc.double({ min: 0, max: 1e7, noNaN: true }),
 		}),
 	},
-	{ weight: 1, arbitrary: fc.record({ kind: fc.constant("signaled" as const), signal: fc.constantFrom("SIGKILL", "SIGSEGV"), stdout: captured(anyText), stderr: captured(anyText), durationMs: fc.nat() }) },
-	{ weight: 1, arbitrary: fc.record({ kind: fc.constant("timed_out" as const), timeoutMs: fc.integer({ min: 1, max: 600_000 }), stdout: captured(anyText), stderr: captured(anyText), durationMs: fc.nat() }) },
-	{ weight: 1, arbitrary: fc.record({ kind: fc.constant("aborted" as const), stdout: captured(anyText), stderr: captured(anyText), durationMs: fc.nat() }) },
-	{ weight: 1, arbitrary: fc.record({ kind: fc.constant("spawn_failed" as const), message: anyText, durationMs: fc.nat() }) },
-	{ weight: 1, arbitrary: fc.record({ kind: fc.constant("request_failed" as const), message: anyText, durationMs: fc.nat() }) },
+	{
+		weight: 1,
+		arbitrary: fc.record({
+			kind: fc.constant("signaled" as const),
+			signal: fc.constantFrom("SIGKILL", "SIGSEGV"),
+			stdout: captured(anyText),
+			stderr: captured(anyText),
+			durationMs: fc.nat(),
+		}),
+	},
+	{
+		weight: 1,
+		arbitrary: fc.record({
+			kind: fc.constant("timed_out" as const),
+			timeoutMs: fc.integer({ min: 1, max: 600_000 }),
+			stdout: captured(anyText),
+			stderr: captured(anyText),
+			durationMs: fc.nat(),
+		}),
+	},
+	{
+		weight: 1,
+		arbitrary: fc.record({
+			kind: fc.constant("aborted" as const),
+			stdout: captured(anyText),
+			stderr: captured(anyText),
+			durationMs: fc.nat(),
+		}),
+	},
+	{
+		weight: 1,
+		arbitrary: fc.record({ kind: fc.constant("spawn_failed" as const), message: anyText, durationMs: fc.nat() }),
+	},
+	{
+		weight: 1,
+		arbitrary: fc.record({ kind: fc.constant("request_failed" as const), message: anyText, durationMs: fc.nat() }),
+	},
 );
 
 const entry = commandEntry("hook.sh");
@@ -96,7 +131,9 @@ describe("deciding over any set of verdicts", () => {
 				const decision = decidePreToolUse(verdicts, "PreToolUse:Bash");
 				expect(["deny", "ask", "allow", "none"]).toContain(decision.permission);
 				if (verdicts.some((verdict) => verdict.status === "blocking")) expect(decision.permission).toBe("deny");
-				const asks = verdicts.some((v) => v.status === "success" && v.json?.hookSpecificOutput?.permissionDecision === "ask");
+				const asks = verdicts.some(
+					(v) => v.status === "success" && v.json?.hookSpecificOutput?.permissionDecision === "ask",
+				);
 				if (asks && decision.permission !== "deny") expect(decision.permission).toBe("ask");
 			}),
 			{ numRuns: 1000 },

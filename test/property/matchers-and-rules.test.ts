@@ -13,16 +13,31 @@ import { matchWildcard } from "../../src/engine/wildcard.ts";
 const regexish = fc.string({ unit: fc.constantFrom(..."()[]{}|*+?.^$\\-,:=!<>aAbB0 _".split("")), maxLength: 24 });
 const anyText = fc.string({ unit: "binary", maxLength: 64 });
 /** Names that make matchers work: runs of a few letters, up to past the length bound. */
-const names = fc.oneof(anyText, fc.string({ unit: fc.constantFrom("a", "b", "B", "_", "!"), maxLength: MAX_MATCH_INPUT_LENGTH + 20 }));
+const names = fc.oneof(
+	anyText,
+	fc.string({ unit: fc.constantFrom("a", "b", "B", "_", "!"), maxLength: MAX_MATCH_INPUT_LENGTH + 20 }),
+);
 
 const context = { cwd: "/proj", projectDir: "/proj" };
-const toolNames = fc.oneof(fc.constantFrom("Bash", "Edit", "Write", "Read", "Glob", "Grep", "LS", "MultiEdit", "NotebookEdit", "mcp__x__y"), anyText);
+const toolNames = fc.oneof(
+	fc.constantFrom("Bash", "Edit", "Write", "Read", "Glob", "Grep", "LS", "MultiEdit", "NotebookEdit", "mcp__x__y"),
+	anyText,
+);
 const specifiers = fc.string({ unit: fc.constantFrom(..."*?/.~[]{}()!+@,:- abgit$`'\"\\".split("")), maxLength: 20 });
-const ifSources = fc.oneof(anyText, fc.tuple(toolNames, specifiers).map(([tool, specifier]) => `${tool}(${specifier})`));
-const shellish = fc.string({ unit: fc.constantFrom(..."git push rm -rf $()`'\";&|<>\\\n*ab{}".split("")), maxLength: 40 });
+const ifSources = fc.oneof(
+	anyText,
+	fc.tuple(toolNames, specifiers).map(([tool, specifier]) => `${tool}(${specifier})`),
+);
+const shellish = fc.string({
+	unit: fc.constantFrom(..."git push rm -rf $()`'\";&|<>\\\n*ab{}".split("")),
+	maxLength: 40,
+});
 const toolInputs = fc.oneof(
 	fc.record({ command: fc.oneof(shellish, fc.jsonValue()) }, { requiredKeys: [] }),
-	fc.record({ file_path: fc.oneof(anyText, fc.jsonValue()), path: fc.jsonValue(), notebook_path: fc.jsonValue() }, { requiredKeys: [] }),
+	fc.record(
+		{ file_path: fc.oneof(anyText, fc.jsonValue()), path: fc.jsonValue(), notebook_path: fc.jsonValue() },
+		{ requiredKeys: [] },
+	),
 	fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 }),
 );
 
@@ -50,10 +65,13 @@ describe("matchers", () => {
 
 	it("a name longer than the bound never matches a regex matcher", () => {
 		fc.assert(
-			fc.property(fc.string({ minLength: MAX_MATCH_INPUT_LENGTH + 1, maxLength: MAX_MATCH_INPUT_LENGTH + 50 }), (value) => {
-				const result = compileMatcher(".*");
-				expect(result.ok && result.matcher.test(value)).toBe(false);
-			}),
+			fc.property(
+				fc.string({ minLength: MAX_MATCH_INPUT_LENGTH + 1, maxLength: MAX_MATCH_INPUT_LENGTH + 50 }),
+				(value) => {
+					const result = compileMatcher(".*");
+					expect(result.ok && result.matcher.test(value)).toBe(false);
+				},
+			),
 		);
 	});
 });

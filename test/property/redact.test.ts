@@ -6,25 +6,46 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { redactSecrets } from "../../src/engine/redact.ts";
 
-const alnum = (length: number) => fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".split("")), minLength: length, maxLength: length });
+const alnum = (length: number) =>
+	fc.string({
+		unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".split("")),
+		minLength: length,
+		maxLength: length,
+	});
 /** Secrets in the shapes redactSecrets knows, with random bodies. */
 const secrets = fc.oneof(
 	alnum(36).map((body) => ({ text: `ghp_${body}`, body })),
 	alnum(32).map((body) => ({ text: `sk-proj-${body}`, body })),
-	fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".split("")), minLength: 16, maxLength: 16 }).map((body) => ({ text: `AKIA${body}`, body })),
+	fc
+		.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".split("")), minLength: 16, maxLength: 16 })
+		.map((body) => ({ text: `AKIA${body}`, body })),
 	alnum(24).map((body) => ({ text: `xoxb-${body}`, body })),
 	alnum(40).map((body) => ({ text: `Bearer ${body}`, body })),
-	fc.tuple(fc.constantFrom("GITHUB_TOKEN", "DB_PASSWORD", "api_key", "CLIENT_SECRET", "passwd"), alnum(12)).map(([key, body]) => ({ text: `${key}=${body}`, body })),
-	fc.tuple(fc.constantFrom("password", "apiKey", "access_token", "private_key"), alnum(12)).map(([key, body]) => ({ text: `"${key}": "${body}"`, body })),
+	fc
+		.tuple(fc.constantFrom("GITHUB_TOKEN", "DB_PASSWORD", "api_key", "CLIENT_SECRET", "passwd"), alnum(12))
+		.map(([key, body]) => ({ text: `${key}=${body}`, body })),
+	fc
+		.tuple(fc.constantFrom("password", "apiKey", "access_token", "private_key"), alnum(12))
+		.map(([key, body]) => ({ text: `"${key}": "${body}"`, body })),
 );
 /** Text around a secret: words, spaces and punctuation that end a token. */
-const surroundings = fc.string({ unit: fc.constantFrom(..." \n\t,;()[]{}<>|&\"'.:=-_abcXYZ019".split("")), maxLength: 30 });
+const surroundings = fc.string({
+	unit: fc.constantFrom(..." \n\t,;()[]{}<>|&\"'.:=-_abcXYZ019".split("")),
+	maxLength: 30,
+});
 const mixed = fc.oneof(
 	fc.string({ unit: "binary", maxLength: 120 }),
 	fc
-		.array(fc.oneof(surroundings, secrets.map((secret) => secret.text), fc.constantFrom("[redacted]", "TOKEN=", "Bearer ", "Authorization: ", '"secret": ')), {
-			maxLength: 8,
-		})
+		.array(
+			fc.oneof(
+				surroundings,
+				secrets.map((secret) => secret.text),
+				fc.constantFrom("[redacted]", "TOKEN=", "Bearer ", "Authorization: ", '"secret": '),
+			),
+			{
+				maxLength: 8,
+			},
+		)
 		.map((parts) => parts.join("")),
 );
 

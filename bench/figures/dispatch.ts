@@ -1,0 +1,129 @@
+/**
+ * Figure 1: the time a tool call spends in the extension's `tool_call` handler when 200 hooks are configured
+ * and none matches, through the real runtime (createRuntime) with a fake pi context holding only what it reads.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ExtensionContext, SessionStartEvent, ToolCallEvent } from "@earendil-works/pi-coding-agent";
+import { createRuntime } from "../../src/pi/runtime.ts";
+import type { ProcessRunner } from "../../src/engine/types.ts";
+import { type FigureRow, formatMs, median, percentile } from "../stats.ts";
+
+/** Matchers people write that do not match Bash: exact names, lists and regexes. */
+const MATCHERS = [
+	"Read",
+	"Edit|Write",
+	"mcp__github__.*",
+	"^Notebook",
+	"Glob|Grep",
+	"WebFetch",
+	"Task",
+	"mcp__memory__create_entities",
+	"LS",
+	"Write",
+];
+
+/** `hooks` for `count` PreToolUse hooks, each in its own group, none of which matches Bash. */
+const nonMatchingHooks = (count: number): Record<string, unknown> => ({
+	PreToolUse: Array.from({ length: count }, (_, i) => ({
+		matcher: MATCHERS[i % MATCHERS.length],
+		hooks: [
+			{
+				type: "command",
+				command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/check-${i}.sh`,
+				...(i % 7 === 0 ? { if: "Edit(*.ts)" } : {}),
+			},
+		],
+	})),
+});
+
+/** The fields of pi's ExtensionContext the runtime reads on session_start and tool_call. */
+const fakeContext = (cwd: string): ExtensionContext =>
+	({
+		cwd,
+		hasUI: false,
+		mode: "print",
+		signal: undefined,
+		isProjectTrusted: () => true,
+		abort: () => {},
+		sessionManager: { getSessionId: () => "bench-session", getSessionFile: () => undefined, getBranch: () => [] },
+		ui: { notify: () => {}, setStatus: () => {} },
+	}) as unknown as ExtensionContext;
+
+/** Per-call milliseconds of `calls` tool_call events through a runtime over `hookCount` non-matching hooks. */
+const measureCalls = async (hookCount: number, calls: number, runs: number): Promise<number[]> => {
+	const root = mkdtempSync(join(tmpdir(), "phm-bench-dispatch-"));
+	try {
+		const home = join(root, "home");
+		const project = join(root, "project");
+		for (const dir of [join(home, ".claude"), join(root, "agent"), project]) mkdirSync(dir, { recursive: true });
+		writeFileSync(join(home, ".claude", "settings.json"), JSON.stringify({ hooks: nonMatchingHooks(hookCount) }));
+		let spawned = 0;
+		const runner: ProcessRunner = async () => {
+			spawned++;
+			return { kind: "spawn_failed", message: "the benchmark's hooks must not run", durationMs: 0 };
+		};
+		let records = 0;
+		const runtime = createRuntime({
+			pi: { sendMessage: () => {}, getCommands: () => [] },
+			runner,
+			agentDir: () => join(root, "agent"),
+			home: () => home,
+			env: { PATH: process.env.PATH },
+			processEnv: {},
+			onRecord: () => void records++,
+		});
+		const ctx = fakeContext(project);
+		await runtime.start({ type: "session_start", reason: "startup" } as SessionStartEvent, ctx);
+		if ((runtime.config()?.entries.length ?? 0) !== hookCount)
+			throw new Error(`expected ${hookCount} hooks, got ${runtime.config()?.entries.length}`);
+		const times: number[] = [];
+		let id = 0;
+		const call = async (): Promise<number> => {
+			const event = {
+				type: "tool_call",
+				toolName: "bash",
+				toolCallId: `call_${id++}`,
+				input: { command: "ls -la src" },
+			} as ToolCallEvent;
+			const start = performance.now();
+			const result = await runtime.toolCall(event, ctx);
+			const elapsed = performance.now() - start;
+			if (result !== undefined) throw new Error(`a tool call was blocked: ${JSON.stringify(result)}`);
+			return elapsed;
+		};
+		for (let i = 0; i < calls; i++) await call(); // warm-up: JIT, caches
+		for (let run = 0; run < runs; run++) for (let i = 0; i < calls; i++) times.push(await call());
+		if (spawned > 0) throw new Error("a hook matched: the benchmark configuration is wrong");
+		if (hookCount > 0 && records === 0) throw new Error("no firing records: the hooks were not considered");
+		return times;
+	} finally {
+		rmSync(root, { recursive: true, force: true });
+	}
+};
+
+/** Figure 1 rows: 200 non-matching hooks, and no hooks at all for comparison. */
+export const measureDispatch = async (): Promise<FigureRow[]> => {
+	const calls = 1000;
+	const runs = 7;
+	const none = await measureCalls(0, calls, runs);
+	const many = await measureCalls(200, calls, runs);
+	const overhead = median(many);
+	return [
+		{
+			figure: 1,
+			what: "`tool_call` handler, 200 hooks configured, none matches (per call)",
+			target: "< 50 µs",
+			measured: `${formatMs(overhead)} median, ${formatMs(percentile(many, 99))} p99 (${runs * calls} calls)`,
+			result: overhead < 0.05 ? "met" : "missed",
+		},
+		{
+			figure: 1,
+			what: "`tool_call` handler, no hooks configured (per call, for comparison)",
+			target: "-",
+			measured: `${formatMs(median(none))} median, ${formatMs(percentile(none, 99))} p99`,
+			result: "-",
+		},
+	];
+};
