@@ -5,6 +5,7 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
+import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
 import { parseSettingsText } from "../engine/config/parse.ts";
 import { settingsSources } from "../engine/config/sources.ts";
 import type { FiringRecord } from "../engine/engine.ts";
@@ -103,6 +104,13 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		});
 		return {
 			...base,
+			needsApproval: (entry) =>
+				deps.runtime().config()?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE) ?? false,
+			approve(entry) {
+				const problem = deps.runtime().approve([entry]);
+				updateFooter(ctx);
+				return problem;
+			},
 			save(snapshot, change, previous) {
 				const result = base.save(snapshot, change, previous);
 				if (result.ok) approveSaved(snapshot.file, result.text, result.id);

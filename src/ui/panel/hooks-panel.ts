@@ -45,6 +45,10 @@ export interface PanelServices {
 	save(snapshot: FileSnapshot, change: HookChange, previous: HookEntry | undefined): SaveResult;
 	/** The handler object of an existing hook as written in the snapshot. */
 	readHandler(snapshot: FileSnapshot, entry: HookEntry): Readonly<Record<string, unknown>> | undefined;
+	/** True for a project hook that waits for the user's approval (change-aware trust). */
+	needsApproval?(entry: HookEntry): boolean;
+	/** Approves a project hook's current definition; returns an error text when it could not be saved. */
+	approve?(entry: HookEntry): string | undefined;
 }
 
 /** What the panel needs from the TUI around it. */
@@ -246,6 +250,13 @@ export class HooksPanel {
 	private toggle(entry: HookEntry | undefined): void {
 		if (entry === undefined) {
 			this.message = { level: "error", text: "Select a hook to switch it on or off." };
+			return;
+		}
+		// Switching on a new or changed project hook means approving its current definition.
+		if (this.services.needsApproval?.(entry) && this.services.approve !== undefined) {
+			const problem = this.services.approve(entry);
+			const approved = `${entry.event} ${oneLine(hookTarget(entry))}`;
+			this.message = problem !== undefined ? { level: "error", text: problem } : { level: "info", text: `Approved: ${approved}` };
 			return;
 		}
 		const enabled = !this.services.isEnabled(entry);

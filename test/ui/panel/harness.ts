@@ -13,8 +13,10 @@ import {
 	TuiMainScreen,
 } from "@earendil-works/pi-tui";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
+import { UNAPPROVED_MESSAGE } from "../../../src/engine/config/merge.ts";
 import { createConfigStore } from "../../../src/engine/config/store.ts";
-import type { HookConfig, HookSource } from "../../../src/engine/types.ts";
+import type { HookConfig, HookEntry, HookSource } from "../../../src/engine/types.ts";
+import { approvalsFile, createApprovals } from "../../../src/pi/approvals.ts";
 import { createHookState, type HookState, hookStateFile } from "../../../src/pi/hook-state.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../../src/pi/panel-services.ts";
 import { type PanelTheme, testTheme } from "../../../src/ui/theme.ts";
@@ -57,6 +59,8 @@ export interface MountOptions {
 	readonly background?: readonly string[];
 	/** The user's key remappings (pi's keybindings.json), e.g. `{ "tui.select.down": "ctrl+j" }`. */
 	readonly keybindings?: Readonly<Record<string, string>>;
+	/** Change-aware trust on: project hooks need approval (kept in the temp agent dir). */
+	readonly approvals?: boolean;
 }
 
 /** A mounted panel. */
@@ -118,11 +122,17 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 	for (const [index, value] of Object.entries(options.settings ?? {}))
 		if (value !== undefined) writeSettings(Number(index), value);
 	const trusted = options.trusted ?? true;
-	const store = createConfigStore({ sources, isTrusted: () => trusted, checkIntervalMs: 0 });
+	const approvals = options.approvals ? createApprovals(approvalsFile(join(root, "agent"))) : undefined;
+	const store = createConfigStore({
+		sources,
+		isTrusted: () => trusted,
+		checkIntervalMs: 0,
+		...(approvals ? { isApproved: approvals.isApproved, approvalsVersion: approvals.version } : {}),
+	});
 	const log = createFiringLog();
 	const state = createHookState(hookStateFile(join(root, "agent")), () => new Date("2026-01-02T03:04:05Z"));
 	const killSwitch = createKillSwitch();
-	const services = createPanelServices({
+	const base = createPanelServices({
 		config: () => store.current(),
 		sources,
 		log,
@@ -130,6 +140,14 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 		killSwitch,
 		trusted: () => trusted,
 	});
+	const services = approvals
+		? {
+				...base,
+				needsApproval: (entry: HookEntry) =>
+					store.current().skipped.some((skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE),
+				approve: (entry: HookEntry) => approvals.approve([entry]),
+			}
+		: base;
 	const terminal = new VirtualTerminal(options.cols, options.rows ?? 30);
 	const tui = new TuiMainScreen(terminal);
 	const background =

@@ -20,12 +20,16 @@ afterEach(() => {
 	harness = undefined;
 });
 
-const mount = async (cols: number, options: { trusted?: boolean; rows?: number } = {}): Promise<PanelHarness> => {
+const mount = async (
+	cols: number,
+	options: { trusted?: boolean; rows?: number; approvals?: boolean } = {},
+): Promise<PanelHarness> => {
 	harness = await mountPanel({
 		cols,
 		rows: options.rows ?? 34,
 		settings: FIXTURE_SETTINGS,
 		...(options.trusted === undefined ? {} : { trusted: options.trusted }),
+		...(options.approvals === undefined ? {} : { approvals: options.approvals }),
 	});
 	return harness;
 };
@@ -170,6 +174,19 @@ describe("toggling a hook", () => {
 			expect(existsSync(stateFile)).toBe(true);
 		},
 	);
+
+	it("switching on a new project hook approves it (change-aware trust), and it then runs", async () => {
+		const h = await mount(80, { approvals: true });
+		await h.type("git_policy");
+		let screen = await h.screen();
+		expect(screenLines(screen).join("\n")).toContain("skip");
+		const waiting = h.config().skipped.find((skipped) => skipped.entry.jsonPath.length > 0 && JSON.stringify(skipped.entry.handler).includes("git_policy"));
+		expect(waiting?.message).toContain("new or changed project hook");
+		screen = await h.send(KEY.ctrlT);
+		expect(screenLines(screen).join("\n")).toContain("Approved: PreToolUse python3");
+		expect(h.config().entries.some((entry) => JSON.stringify(entry.handler).includes("git_policy"))).toBe(true);
+		expect(existsSync(`${h.root}/agent/pi-hook-manager/approvals.json`)).toBe(true);
+	});
 
 	it("can disable a hook of an untrusted project (it stays skipped, and disabled once trusted)", async () => {
 		const h = await mount(80, { trusted: false });
