@@ -122,9 +122,9 @@ export const decisionRecord = (
 	event,
 	tool: details.tool,
 	// Records are persisted in the session file: mask what looks like a secret before it gets there.
-	input: redactSecrets(details.input),
+	input: excerpt(details.input),
 	hooks: verdicts.map(decisionHook),
-	reason: redactSecrets(details.reason),
+	reason: excerpt(details.reason),
 	...(details.answer === undefined ? {} : { answer: details.answer }),
 	time: details.time,
 });

@@ -49,3 +49,13 @@ describe("decision records mask secrets before they are persisted", () => {
 		expect(hook?.stderr).toBe("no rm -rf please\n");
 	});
 });
+
+describe("decision records stay small", () => {
+	it("caps the input and the reason like the output excerpts", () => {
+		const long = "y".repeat(EXCERPT_CHARS * 3);
+		const record = decisionRecord("output_replaced", "PostToolUse", [], { input: long, reason: long, time: 0 });
+		expect(record.reason.length).toBeLessThanOrEqual(EXCERPT_CHARS + 3);
+		expect(record.reason.endsWith("...")).toBe(true);
+		expect(record.input.length).toBeLessThanOrEqual(EXCERPT_CHARS + 3);
+	});
+});
