@@ -9,6 +9,7 @@ import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
 import { parseSettingsText } from "../engine/config/parse.ts";
 import { settingsSources } from "../engine/config/sources.ts";
 import type { FiringRecord } from "../engine/engine.ts";
+import { firingExcerpt } from "../engine/firing-excerpt.ts";
 import type { HookConfig, HookEntry, HookSource } from "../engine/types.ts";
 import { createFiringLog, type FiringLog } from "../ui/panel/firing-log.ts";
 import { HooksPanel, PANEL_OVERLAY_OPTIONS, type PanelServices } from "../ui/panel/hooks-panel.ts";
@@ -125,7 +126,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		allOff: () => killSwitch.isOff(),
 		onRecord(record, ctx) {
 			lastCtx = ctx;
-			log.add(record);
+			log.add(firingExcerpt(record));
 		},
 		sessionStart(ctx) {
 			lastCtx = ctx;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import type { FiringRecord } from "../../src/engine/engine.ts";
+import { firingExcerpt, LOG_EXCERPT_CHARS } from "../../src/engine/firing-excerpt.ts";
+import { interpretOutcome } from "../../src/engine/interpret.ts";
+import { REDACTED } from "../../src/engine/redact.ts";
+import { commandEntry, exited } from "../support/entries.ts";
+
+const record = (stdout: string, stdin: string): FiringRecord => ({
+	seq: 1,
+	time: 0,
+	event: "PreToolUse",
+	matchQuery: "Bash",
+	summary: "ls",
+	stdin,
+	verdicts: [interpretOutcome(commandEntry("guard"), "PreToolUse", exited(0, stdout, ""))],
+	notRun: [],
+});
+
+describe("firingExcerpt", () => {
+	it("cuts a megabyte of output and stdin to an excerpt with a visible marker", () => {
+		const big = "z".repeat(1024 * 1024);
+		const kept = firingExcerpt(record(big, big));
+		const outcome = kept.verdicts[0]?.outcome;
+		if (outcome?.kind !== "exited") throw new Error("unexpected outcome");
+		expect(outcome.stdout.text.length).toBeLessThan(LOG_EXCERPT_CHARS + 200);
+		expect(outcome.stdout.text).toContain(`the log keeps the first ${LOG_EXCERPT_CHARS} of 1048576 characters`);
+		expect(kept.stdin.length).toBeLessThan(LOG_EXCERPT_CHARS + 200);
+	});
+
+	it("masks secrets in what it keeps", () => {
+		const kept = firingExcerpt(record("GITHUB_TOKEN=abcdef123456\n", '{"command":"export API_KEY=hunter22"}'));
+		const outcome = kept.verdicts[0]?.outcome;
+		if (outcome?.kind !== "exited") throw new Error("unexpected outcome");
+		expect(outcome.stdout.text).toBe(`GITHUB_TOKEN=${REDACTED}\n`);
+		expect(kept.stdin).not.toContain("hunter22");
+	});
+});
