@@ -4,12 +4,11 @@
  * selection background.
  * Keeps the selection by hook id so it survives filtering and live reloads.
  */
-import type { PanelTheme } from "../theme.ts";
 import type { FilterMatch, MatchRanges } from "./filter.ts";
 import { highlightFit, highlightFitMiddle } from "./filter.ts";
 import { fit, fitRight, formatDuration, oneLine, wordWrap } from "./format.ts";
 import type { ListRow } from "./hook-rows.ts";
-import { ScrollWindow, Selection } from "./selection.ts";
+import { KeyedList } from "./selection.ts";
 
 /** The fields the hook list filters on. */
 export const HOOK_FILTER_KEYS = ["event", "matcher", "target", "source"] as const;
@@ -85,42 +84,7 @@ const stateLabel = (row: ListRow): string =>
 	row.kind === "issue" ? "bad" : row.state === "skipped" ? "skip" : row.state;
 
 /** The hook list: set rows, move the selection, render a window of it. */
-export class HookList {
-	private matches: readonly HookMatch[] = [];
-	private readonly selection = new Selection();
-	private readonly window = new ScrollWindow();
-	private readonly theme: PanelTheme;
-
-	constructor(theme: PanelTheme) {
-		this.theme = theme;
-	}
-
-	/** Replaces the rows (after a filter change or reload), keeping the selected hook when it is still there. */
-	setMatches(matches: readonly HookMatch[]): void {
-		this.matches = matches;
-		this.selection.setKeys(matches.map((match) => match.item.key));
-	}
-
-	/** The selected row; undefined when the list is empty. */
-	selected(): ListRow | undefined {
-		return this.matches.find((match) => match.item.key === this.selection.key)?.item;
-	}
-
-	/** Selects the row with this key, if it is shown. */
-	select(key: string): void {
-		this.selection.select(key);
-	}
-
-	/** Moves the selection by `delta` rows (single steps wrap around). */
-	move(delta: number): void {
-		this.selection.move(delta);
-	}
-
-	/** Number of rows shown (after filtering). */
-	count(): number {
-		return this.matches.length;
-	}
-
+export class HookList extends KeyedList<HookMatch> {
 	/** Exactly `height` lines of exactly `width` columns; `emptyText` when there is no row to show. */
 	render(width: number, height: number, emptyText = "No hooks match the filter."): string[] {
 		const t = this.theme;

@@ -5,11 +5,11 @@
  */
 import type { FiringRecord, NotRunReason } from "../../engine/engine.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
-import type { PanelTheme, UiColor } from "../theme.ts";
+import type { UiColor } from "../theme.ts";
 import { type FilterMatch, highlightFit, highlightFitMiddle } from "./filter.ts";
 import { type RunDecision, verdictDecision, verdictExit } from "./firing-log.ts";
 import { fit, fitRight, formatClock, formatDuration, hookTarget, oneLine } from "./format.ts";
-import { ScrollWindow, Selection } from "./selection.ts";
+import { KeyedList } from "./selection.ts";
 
 /** One row of the log. */
 export interface LogRow {
@@ -136,37 +136,7 @@ export const logColumns = (width: number): LogColumns => {
 };
 
 /** The log view: set rows, move the selection, render a window of it. */
-export class LogList {
-	private matches: readonly LogMatch[] = [];
-	private readonly selection = new Selection();
-	private readonly window = new ScrollWindow();
-	private readonly theme: PanelTheme;
-
-	constructor(theme: PanelTheme) {
-		this.theme = theme;
-	}
-
-	/** Replaces the rows, keeping the selected run when it is still shown. */
-	setMatches(matches: readonly LogMatch[]): void {
-		this.matches = matches;
-		this.selection.setKeys(matches.map((match) => match.item.key));
-	}
-
-	/** The selected row; undefined when the log is empty. */
-	selected(): LogRow | undefined {
-		return this.matches.find((match) => match.item.key === this.selection.key)?.item;
-	}
-
-	/** Moves the selection by `delta` rows (single steps wrap around). */
-	move(delta: number): void {
-		this.selection.move(delta);
-	}
-
-	/** Number of rows shown. */
-	count(): number {
-		return this.matches.length;
-	}
-
+export class LogList extends KeyedList<LogMatch> {
 	/** Exactly `height` lines of exactly `width` columns: a header row, then the rows. */
 	render(width: number, height: number, emptyText: string): string[] {
 		const t = this.theme;

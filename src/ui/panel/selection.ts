@@ -2,6 +2,7 @@
  * Selection and scrolling shared by the panel's lists: the selected row is kept by key (so it survives
  * filtering, reloads and new log records), and the window of lines follows it.
  */
+import type { PanelTheme } from "../theme.ts";
 
 /** The selected key among a list of keys. */
 export class Selection {
@@ -71,5 +72,46 @@ export class ScrollWindow {
 	/** Back to the top. */
 	reset(): void {
 		this.top = 0;
+	}
+}
+
+/**
+ * The part the panel's lists share: rows that carry a key, the selection kept by key across updates, the
+ * scroll window, and the theme. Subclasses draw the rows.
+ */
+export abstract class KeyedList<M extends { readonly item: { readonly key: string } }> {
+	protected matches: readonly M[] = [];
+	protected readonly selection = new Selection();
+	protected readonly window = new ScrollWindow();
+	protected readonly theme: PanelTheme;
+
+	constructor(theme: PanelTheme) {
+		this.theme = theme;
+	}
+
+	/** Replaces the rows (after a filter change, reload or new record), keeping the selected row when it is still there. */
+	setMatches(matches: readonly M[]): void {
+		this.matches = matches;
+		this.selection.setKeys(matches.map((match) => match.item.key));
+	}
+
+	/** The selected row; undefined when the list is empty. */
+	selected(): M["item"] | undefined {
+		return this.matches.find((match) => match.item.key === this.selection.key)?.item;
+	}
+
+	/** Selects the row with this key, if it is shown. */
+	select(key: string): void {
+		this.selection.select(key);
+	}
+
+	/** Moves the selection by `delta` rows (single steps wrap around). */
+	move(delta: number): void {
+		this.selection.move(delta);
+	}
+
+	/** Number of rows shown (after filtering). */
+	count(): number {
+		return this.matches.length;
 	}
 }
