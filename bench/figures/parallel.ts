@@ -4,10 +4,7 @@
  * spawns of the same `/bin/sh -c "sleep 0.2"`, alternately in the same run, which shows what the machine costs.
  */
 import { spawn } from "node:child_process";
-import { mergeSources } from "../../src/engine/config/merge.ts";
-import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { createEngine } from "../../src/engine/engine.ts";
-import { runProcess } from "../../src/engine/run.ts";
+import { benchEngine, benchRequest } from "../engine-setup.ts";
 import { type FigureRow, formatMs, median, timeMs } from "../stats.ts";
 
 /** Resolves when 16 bare `/bin/sh -c "sleep 0.2"` started at once have exited. */
@@ -27,25 +24,8 @@ const bareParallel = (): Promise<unknown> =>
 /** Figure 3 row: median wall time over repeated dispatches. */
 export const measureParallel = async (): Promise<FigureRow[]> => {
 	// Distinct commands: the engine runs the same command only once per event.
-	const hooks = Array.from({ length: 16 }, (_, i) => ({ type: "command", command: `sleep 0.2 # hook ${i}` }));
-	const settings = JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks }] } });
-	const config = mergeSources(
-		[parseSettingsText(settings, { scope: "claude-user", file: "/bench/settings.json", project: false })],
-		true,
-	);
-	const engine = createEngine({
-		config: () => config,
-		runner: runProcess,
-		baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
-	});
-	const cwd = process.cwd();
-	const request = {
-		event: "PreToolUse" as const,
-		matchValues: ["Bash", "bash"],
-		tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
-		payload: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } },
-		session: { sessionId: "bench", transcriptPath: "", cwd, projectDir: cwd, promptId: undefined },
-	};
+	const engine = benchEngine(Array.from({ length: 16 }, (_, i) => ({ type: "command", command: `sleep 0.2 # hook ${i}` })));
+	const request = benchRequest();
 	const dispatch = async (): Promise<void> => {
 		const { verdicts } = await engine.dispatch(request);
 		if (verdicts.length !== 16 || verdicts.some((verdict) => verdict.status !== "success"))

@@ -4,10 +4,7 @@
  * measured alternately in the same run.
  */
 import { spawn } from "node:child_process";
-import { mergeSources } from "../../src/engine/config/merge.ts";
-import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { createEngine } from "../../src/engine/engine.ts";
-import { runProcess } from "../../src/engine/run.ts";
+import { benchEngine, benchRequest } from "../engine-setup.ts";
 import { type FigureRow, formatMs, median, timeMs } from "../stats.ts";
 
 /** Resolves when a bare `/bin/sh -c true` (no pipes, no group) has exited. */
@@ -20,26 +17,8 @@ const bareSpawn = (): Promise<void> =>
 
 /** Figure 2 row: the ratio of the medians, engine / bare spawn. */
 export const measureSpawn = async (): Promise<FigureRow[]> => {
-	const settings = JSON.stringify({
-		hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "true" }] }] },
-	});
-	const config = mergeSources(
-		[parseSettingsText(settings, { scope: "claude-user", file: "/bench/settings.json", project: false })],
-		true,
-	);
-	const engine = createEngine({
-		config: () => config,
-		runner: runProcess,
-		baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
-	});
-	const cwd = process.cwd();
-	const request = {
-		event: "PreToolUse" as const,
-		matchValues: ["Bash", "bash"],
-		tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
-		payload: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } },
-		session: { sessionId: "bench", transcriptPath: "", cwd, projectDir: cwd, promptId: undefined },
-	};
+	const engine = benchEngine([{ type: "command", command: "true" }]);
+	const request = benchRequest();
 	const throughEngine = async (): Promise<void> => {
 		const { verdicts } = await engine.dispatch(request);
 		if (verdicts.length !== 1 || verdicts[0]?.status !== "success")
