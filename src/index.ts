@@ -4,7 +4,7 @@
  */
 import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
-import { reapLingeringGroups, runProcess } from "./engine/run.ts";
+import { reapHooksOnExit, reapLingeringGroups, runProcess } from "./engine/run.ts";
 import { installDecisionLog } from "./pi/decision-log.ts";
 import { failSafe } from "./pi/fail-safe.ts";
 import { createHookManager, KILL_SWITCH_KEY } from "./pi/hook-manager.ts";
@@ -12,6 +12,7 @@ import { createRuntime } from "./pi/runtime.ts";
 
 /** The extension factory pi calls once per session runtime. */
 export default function piHookManager(pi: ExtensionAPI): void {
+	reapHooksOnExit();
 	// Decision cards, the footer counter and the decision history (registered first: it restores on session_start).
 	const decisions = installDecisionLog(pi);
 	// The /hooks panel, the per-hook switches and the kill switch; the engine asks them before every hook.

@@ -73,7 +73,10 @@ export interface EngineDeps {
 	readonly httpRunner?: HttpRunner;
 	/** Runs `prompt` hooks (needs pi's model); without it they fail with a clear message. */
 	readonly promptRunner?: PromptRunner;
-	/** Signal that ends background (`async`) hooks, e.g. at session shutdown. */
+	/**
+	 * The session's signal: when it fires (session shutdown) every running hook is killed, awaited or
+	 * background, so no hook outlives the session.
+	 */
 	readonly backgroundSignal?: () => AbortSignal | undefined;
 	/** pi's environment, inherited by hooks. */
 	readonly baseEnv: Readonly<Record<string, string | undefined>>;
@@ -129,6 +132,10 @@ const dedupeKey = (entry: HookEntry): string => {
 	if (handler.type === "http") return JSON.stringify(["http", handler.raw.url]);
 	return JSON.stringify([handler.type, handler.raw]);
 };
+
+/** One signal that fires when either fires; undefined when neither is given. */
+const combine = (a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined =>
+	a === undefined ? b : b === undefined ? a : AbortSignal.any([a, b]);
 
 /** Calls an observer callback; an observer that throws must not break the dispatch. */
 const observe = (callback: () => void): void => {
@@ -220,7 +227,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			const runAwaited = async (entry: HookEntry): Promise<void> => {
 				observe(() => deps.onRunStart?.(entry, request));
 				try {
-					verdicts.push(await runOne(entry, request.signal));
+					verdicts.push(await runOne(entry, combine(request.signal, deps.backgroundSignal?.())));
 				} finally {
 					observe(() => deps.onRunEnd?.(entry, request));
 				}
@@ -230,7 +237,8 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				const handler = entry.handler;
 				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
 					// Background hooks never hold up the event; their result arrives later (Claude Code hooks §3).
-					void runOne(entry, deps.backgroundSignal?.()).then((verdict) => deps.onAsyncVerdict?.(verdict, request));
+					// The callback may run after the session ended: a throw there must not become an unhandled rejection.
+					void runOne(entry, deps.backgroundSignal?.()).then((verdict) => observe(() => deps.onAsyncVerdict?.(verdict, request)));
 					continue;
 				}
 				awaited.push(runAwaited(entry));

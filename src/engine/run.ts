@@ -18,8 +18,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const EMPTY: CapturedOutput = { text: "", bytes: 0, truncated: false };
 
 /**
- * Process groups of hooks that exited on their own (some may still have background jobs), and of hooks being
- * terminated whose SIGKILL has not been sent yet.
+ * Process groups this process started that may still have members: hooks still running, hooks that exited on
+ * their own (some may have left background jobs), and hooks being terminated whose SIGKILL is not sent yet.
  */
 const lingering = new Set<number>();
 
@@ -29,6 +29,7 @@ const lingering = new Set<number>();
  * still had members. Never throws.
  */
 export const reapLingeringGroups = (): number => {
+	if (lingering.size === 0) return 0;
 	let reaped = 0;
 	for (const pgid of lingering) {
 		try {
@@ -84,6 +85,8 @@ export const runProcess: ProcessRunner = async (spec, signal) => {
 		return { kind: "spawn_failed", message, durationMs: elapsed() };
 	}
 	child.on("error", ignore);
+	// Registered from the start: if pi exits while the hook still runs, the exit reap ends it.
+	lingering.add(pid);
 	const stdout = captureStream(child.stdout, spec.maxOutputBytes);
 	const stderr = captureStream(child.stderr, spec.maxOutputBytes);
 	// A child that never reads stdin, or exits first, makes the write fail with EPIPE/ECONNRESET: not our problem.
@@ -213,3 +216,15 @@ function errorText(error: unknown): string {
 }
 
 function ignore(): void {}
+
+let reapOnExitRegistered = false;
+
+/**
+ * Makes sure no hook outlives pi: on process exit (however pi ends) every group still registered gets
+ * SIGKILL. Registers once per process, whatever the number of callers.
+ */
+export const reapHooksOnExit = (): void => {
+	if (reapOnExitRegistered) return;
+	reapOnExitRegistered = true;
+	process.once("exit", () => void reapLingeringGroups());
+};

@@ -25,7 +25,9 @@ export type EventRequest = Omit<DispatchRequest, "session">;
 
 /** Dispatches `request` and records one `error`/`timeout` decision per failing hook. Never throws. */
 export const runHooks = async (hc: HookContext, request: EventRequest): Promise<readonly HookVerdict[]> => {
-	const { verdicts } = await hc.engine.dispatch({ ...request, session: hc.session });
+	// Esc cancels hooks wherever pi gives the event an abort signal.
+	const signal = request.signal ?? hc.ctx.signal;
+	const { verdicts } = await hc.engine.dispatch({ ...request, session: hc.session, ...(signal ? { signal } : {}) });
 	const details = { ...(request.tool ? { tool: request.tool.ccToolName } : {}), input: request.summary ?? "", time: Date.now() };
 	for (const record of failureRecords(request.event, verdicts, details)) hc.onDecision(record);
 	return verdicts;

@@ -135,7 +135,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 					if (state !== undefined) deps.onRunEnd?.(entry, state.ctx);
 				},
 				onAsyncVerdict: (verdict, request) => {
-					const now = state === undefined ? undefined : active(state.ctx);
+					// A background hook can finish after the session ended (its context is then stale): drop it.
+					if (state === undefined || state.background.signal.aborted) return;
+					const now = active(state.ctx);
 					if (now !== undefined) deliverAsyncVerdict(now.hc, deps.pi, verdict, request);
 				},
 				...(deps.isEnabled ? { isEnabled: deps.isEnabled } : {}),

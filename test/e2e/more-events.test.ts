@@ -172,6 +172,19 @@ describe("handler types", () => {
 		}
 	});
 
+	it("a background hook still running when pi ends is killed with the session, and pi exits cleanly", async () => {
+		const box = await start({
+			PreToolUse: [{ matcher: "Bash", hooks: [sh(`echo $$ > "$CLAUDE_PROJECT_DIR/async.pid"; exec sleep 5`, { async: true })] }],
+			PostToolUse: [{ matcher: "Bash", hooks: [sh("sleep 2; echo '{}'", { asyncRewake: true })] }],
+		});
+		const result = await runPiPrint(box, piPrintArgs("bash: ls"));
+		expect(result.code).toBe(0);
+		expect(result.stderr).not.toContain("uncaughtException");
+		const pid = Number(readFileSync(join(box.projectDir, "async.pid"), "utf8"));
+		const alive = existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z");
+		expect(alive).toBe(false);
+	});
+
 	it("an asyncRewake hook that exits 2 wakes the agent with its stderr after the run has settled", async () => {
 		const box = await start({
 			PostToolUse: [{ matcher: "Bash", hooks: [sh("sleep 0.5; echo 'wake up: tests failed' >&2; exit 2", { asyncRewake: true })] }],
