@@ -82,7 +82,9 @@ const DYNAMIC = /\$\(|`|\$[A-Za-z_{]/;
 const testShell = (specifier: string): IfRule["test"] => {
 	const matches = compileCommandPattern(specifier);
 	// A pattern that names more than the command (`git push *`) cannot be trusted against dynamic text.
-	const specific = /\s/.test(specifier.trim());
+	// `git push *` names more than the command; `rm *` or `rm:*` names only the command and its arguments.
+	const literal = specifier.replace(/(?: \*|:\*)$/, "").split("*")[0] ?? "";
+	const specific = /\s/.test(literal.trim());
 	return (_tool, ccInput) => {
 		const commandLine = typeof ccInput.command === "string" ? ccInput.command : "";
 		const subcommands = shellSubcommands(commandLine);

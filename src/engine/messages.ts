@@ -53,8 +53,29 @@ export const hookErrorLine = (name: string, entry: HookEntry, message: string): 
 export const stoppedContinuationText = (name: string, stopReason: string | undefined): string =>
 	`${name} hook stopped continuation${stopReason ? `: ${stopReason}` : ""}`;
 
-/** A command shortened for one-line messages, in characters. */
+/**
+ * Text safe to show in a terminal: control characters (newlines, carriage returns, escape sequences) are
+ * written as escapes (`\n`, `\r`, `\e`, `\x07`), so a command cannot hide part of itself or redraw the screen.
+ */
+export const visibleText = (text: string): string =>
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+	text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => {
+		switch (char) {
+			case "\n":
+				return "\\n";
+			case "\r":
+				return "\\r";
+			case "\t":
+				return "\\t";
+			case "\u001b":
+				return "\\e";
+			default:
+				return `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`;
+		}
+	});
+
+/** A command shortened for one-line messages, in characters, with control characters escaped. */
 export const shortCommand = (entry: HookEntry, max = 60): string => {
-	const text = commandText(entry).replace(/\s+/g, " ").trim();
+	const text = visibleText(commandText(entry)).replace(/ +/g, " ").trim();
 	return text.length <= max ? text : `${text.slice(0, max - 3)}...`;
 };

@@ -6,7 +6,7 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
 import { sourceLabel } from "../engine/config/sources.ts";
-import { shortCommand } from "../engine/messages.ts";
+import { commandText, visibleText } from "../engine/messages.ts";
 import type { HookConfig } from "../engine/types.ts";
 import type { Approvals, PendingApproval } from "./approvals.ts";
 import { showNotice } from "./notices.ts";
@@ -17,7 +17,8 @@ export const APPROVE_ENV = "PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS";
 const describe = (pending: PendingApproval): string => {
 	const { entry } = pending;
 	const matcher = entry.matcher.source ? ` [${entry.matcher.source}]` : "";
-	return `${pending.change} ${entry.event}${matcher}: ${shortCommand(entry, 70)} (${sourceLabel(entry.source.scope)})`;
+	// The whole command, escaped: the user approves exactly what will run, with nothing cut or hidden.
+	return `${pending.change} ${entry.event}${visibleText(matcher)}: ${visibleText(commandText(entry))} (${sourceLabel(entry.source.scope)})`;
 };
 
 /**
@@ -36,8 +37,15 @@ export const askForApprovals = async (
 	for (const skipped of waiting) asked.add(skipped.entry.id);
 	const pending = approvals.pending(waiting.map((skipped) => skipped.entry));
 	const list = pending.map((item) => `  ${describe(item)}`).join("\n");
-	let approved = env[APPROVE_ENV] === "1";
-	if (!approved && ctx.hasUI) {
+	const entries = pending.map((item) => item.entry);
+	if (env[APPROVE_ENV] === "1") {
+		// An explicit opt-in for this pi process only: nothing is written to the approvals file.
+		approvals.approveForRun(entries);
+		showNotice(ctx, { level: "info", text: `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n${list}` });
+		return;
+	}
+	let approved = false;
+	if (ctx.hasUI) {
 		try {
 			approved = await ctx.ui.confirm(
 				`Run ${pending.length} new or changed project hook(s)?`,
@@ -48,13 +56,13 @@ export const askForApprovals = async (
 		}
 	}
 	if (approved) {
-		const problem = approvals.approve(pending.map((item) => item.entry));
+		const problem = approvals.approve(entries);
 		if (problem !== undefined) showNotice(ctx, { level: "error", text: problem });
 		showNotice(ctx, { level: "info", text: `approved ${pending.length} project hook(s); they run from now on` });
 		return;
 	}
 	const how = ctx.hasUI
-		? "You are asked again in your next session."
+		? "Approve them in /hooks (Ctrl+T on a hook marked skip), or answer again in your next session."
 		: `To approve them, start pi interactively in this project and accept, or set ${APPROVE_ENV}=1 for this run.`;
 	showNotice(ctx, { level: "warning", text: `${pending.length} new or changed project hook(s) will not run until approved:\n${list}\n${how}` });
 };

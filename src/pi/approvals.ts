@@ -35,6 +35,8 @@ export interface Approvals {
 	isApproved(entry: HookEntry): boolean;
 	/** Approves the current definitions of `entries` and saves; returns an error message when saving failed. */
 	approve(entries: readonly HookEntry[]): string | undefined;
+	/** Approves `entries` for this pi process only (nothing is saved). */
+	approveForRun(entries: readonly HookEntry[]): void;
 	/** Classifies unapproved entries as new or changed (an approval exists at the same file and JSON path). */
 	pending(entries: readonly HookEntry[]): PendingApproval[];
 	/** A counter that changes with every approval, so cached configurations know to re-merge. */
@@ -61,9 +63,14 @@ const read = (file: string): Record<string, ApprovedHook> => {
 /** Creates the approvals store backed by `file` (missing or unreadable = nothing approved). */
 export const createApprovals = (file: string, now: () => Date = () => new Date()): Approvals => {
 	let approved = read(file);
+	const forRun = new Set<string>();
 	let version = 0;
 	return {
-		isApproved: (entry) => approved[entry.id] !== undefined,
+		isApproved: (entry) => approved[entry.id] !== undefined || forRun.has(entry.id),
+		approveForRun(entries) {
+			for (const entry of entries) forRun.add(entry.id);
+			version += 1;
+		},
 		approve(entries) {
 			approved = { ...read(file), ...approved };
 			for (const entry of entries) {

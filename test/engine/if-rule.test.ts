@@ -27,6 +27,8 @@ describe("the if filter (Claude Code hooks §2.5, checklist items 9-10)", () => 
 		["Bash(*)", "anything", true],
 		["Bash(git *)", "echo 'unterminated", true],
 		["Bash(rm *)", "cat a | grep b; ls", false],
+		["Bash(rm *)", "echo $HOME", false],
+		["Bash(rm *)", "echo '$HOME'", false],
 	] as const)("%s on %j runs the hook: %s", (rule, command, expected) => {
 		expect(runs(rule, "Bash", { command })).toBe(expected);
 	});

@@ -4,6 +4,7 @@
  */
 import { sliceByColumn, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import { sourceLabel } from "../../engine/config/sources.ts";
+import { visibleText } from "../../engine/messages.ts";
 import type { HookEntry } from "../../engine/types.ts";
 
 /** `850ms`, `1.2s`, `2m05s`: a duration in milliseconds, short. */
@@ -88,7 +89,10 @@ export const fitRight = (text: string, width: number): string => {
 };
 
 /** What a hook runs, for display: the command (plus args), the URL of an http hook, the prompt of a prompt hook. */
-export const hookTarget = (entry: HookEntry): string => {
+export const hookTarget = (entry: HookEntry): string => visibleText(rawHookTarget(entry));
+
+/** The command, URL or prompt of a hook as written. */
+const rawHookTarget = (entry: HookEntry): string => {
 	const handler = entry.handler;
 	if (handler.type === "command")
 		return handler.args === undefined ? handler.command : [handler.command, ...handler.args].join(" ");
