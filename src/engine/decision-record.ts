@@ -124,7 +124,8 @@ export const decisionRecord = (
 	// Records are persisted in the session file: mask what looks like a secret before it gets there.
 	input: excerpt(details.input),
 	hooks: verdicts.map(decisionHook),
-	reason: excerpt(details.reason),
+	// Cards show the words, not the wrapper the model gets them in.
+	reason: excerpt(details.reason.replace(/<\/?system-reminder>\n?/g, "").trim()),
 	...(details.answer === undefined ? {} : { answer: details.answer }),
 	time: details.time,
 });

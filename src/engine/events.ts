@@ -55,3 +55,23 @@ export const defaultTimeoutSeconds = (event: HookEventName): number => {
 			return 600;
 	}
 };
+
+/** The hook events pi-hook-manager fires in pi; the others (PermissionRequest, SubagentStop, ...) have no pi event. */
+const FIRED_EVENTS: ReadonlySet<HookEventName> = new Set([
+	"SessionStart",
+	"SessionEnd",
+	"UserPromptSubmit",
+	"UserPromptExpansion",
+	"PreToolUse",
+	"PostToolUse",
+	"PostToolUseFailure",
+	"PostToolBatch",
+	"Stop",
+	"StopFailure",
+	"PreCompact",
+	"PostCompact",
+	"Notification",
+]);
+
+/** True when pi-hook-manager fires `event` in pi; hooks of other events are listed as never firing. */
+export const isFiredInPi = (event: HookEventName): boolean => FIRED_EVENTS.has(event);

@@ -28,7 +28,12 @@ export const configNotices = (config: HookConfig): { key: string; notice: UserNo
 	for (const issue of config.issues) {
 		const where = issue.path === "" ? issue.file : `${issue.file} at ${issue.path}`;
 		// A whole-file problem either skips the file or (mid-session) keeps its last good hooks, as the message says.
-		const outcome = issue.path !== "" ? "; that entry is skipped" : issue.message.includes("keeping the") ? "" : "; the file is skipped";
+		const outcome =
+			issue.path !== ""
+				? "; that entry is skipped"
+				: issue.message.includes("keeping the") || issue.message.includes("no longer run")
+					? ""
+					: "; the file is skipped";
 		notices.push({
 			key: `issue:${issue.file}:${issue.path}:${issue.message}`,
 			notice: { level: "error", text: `settings problem in ${where}: ${issue.message}${outcome}` },

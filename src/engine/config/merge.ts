@@ -3,6 +3,7 @@
  * §2.1), project files count only in a trusted project, handler types this version cannot run are listed
  * as skipped, and `disableAllHooks` takes the most specific value that is set.
  */
+import { isFiredInPi } from "../events.ts";
 import type { ConfigIssue, HookConfig, HookEntry, SkippedHook, SourceScope } from "../types.ts";
 import type { ParsedSource } from "./parse.ts";
 
@@ -49,7 +50,13 @@ export const mergeSources = (
 		}
 		if (parsed.allowedHttpHookUrls !== undefined) allowed = [...(allowed ?? []), ...parsed.allowedHttpHookUrls];
 		for (const entry of parsed.entries) {
-			if (parsed.source.project && !isApproved(entry)) {
+			if (!isFiredInPi(entry.event)) {
+				skipped.push({
+					entry,
+					reason: "unsupported_type",
+					message: `pi has no ${entry.event} event, so this hook never fires (pi-hook-manager fires the tool, prompt, session, stop, compaction and notification events)`,
+				});
+			} else if (parsed.source.project && !isApproved(entry)) {
 				skipped.push({ entry, reason: "untrusted", message: UNAPPROVED_MESSAGE });
 			} else if (SUPPORTED_TYPES.has(entry.handler.type)) {
 				entries.push(entry);

@@ -165,7 +165,7 @@ const withLineAndColumn = (message: string, text: string): string => {
 		return message; // jsonc-parser recurses: 100k unclosed "[" overflow the stack; the message still says why
 	}
 	const offset = errors[0]?.offset;
-	if (offset === undefined) return message;
+	if (offset === undefined || /line \d+/.test(message)) return message;
 	const before = text.slice(0, offset);
 	const line = before.split("\n").length;
 	const column = before.length - before.lastIndexOf("\n");

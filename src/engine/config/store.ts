@@ -45,6 +45,12 @@ const loadFile = (source: HookSource, previous: CachedFile | undefined, stamp: s
 		read.kind === "ok"
 			? parseSettingsText(read.text, source)
 			: { ...emptySource(source), issues: [{ file: source.file, path: "", message: read.message }], usable: false };
+	const before = previous?.lastGood?.entries.length ?? 0;
+	if (parsed.usable && read.kind === "ok" && read.text.trim() === "" && before > 0) {
+		// Emptying a file is allowed, but guards must not disappear without a word.
+		const message = `is now empty: its ${before} hook(s) no longer run`;
+		return { stamp, parsed: { ...parsed, issues: [{ file: source.file, path: "", message }] }, lastGood: parsed };
+	}
 	if (parsed.usable) return { stamp, parsed, lastGood: parsed };
 	const lastGood = previous?.lastGood;
 	if (lastGood === undefined) return { stamp, parsed, lastGood: undefined };

@@ -85,3 +85,11 @@ describe("settings text oddities", () => {
 		expect(broken.issues[0]?.message).toMatch(/line 3, column \d+/);
 	});
 });
+
+describe("events pi never fires", () => {
+	it("lists their hooks as skipped with the reason", () => {
+		const config = mergeSources([parse({ hooks: { PermissionRequest: [{ hooks: [cmd("a")] }], Stop: [{ hooks: [cmd("b")] }] } })], true);
+		expect(config.entries.map((e) => e.event)).toEqual(["Stop"]);
+		expect(config.skipped[0]?.message).toContain("pi has no PermissionRequest event");
+	});
+});

@@ -66,3 +66,16 @@ describe("createConfigStore", () => {
 		expect(commands(store)).toEqual(["claude-project:p"]);
 	});
 });
+
+describe("an emptied settings file", () => {
+	it("drops its hooks but says so", () => {
+		write("project/.claude/settings.json", hooks("guard"), 1000);
+		let clock = 0;
+		const store = createConfigStore({ sources: settingsSources(locations()), isTrusted: () => true, now: () => clock });
+		expect(commands(store)).toEqual(["claude-project:guard"]);
+		write("project/.claude/settings.json", "", 2000);
+		clock += 1000;
+		expect(commands(store)).toEqual([]);
+		expect(store.current().issues.map((issue) => issue.message)).toEqual(["is now empty: its 1 hook(s) no longer run"]);
+	});
+});
