@@ -432,7 +432,8 @@ export class HooksPanel {
 				top.push(t.bold(t.fg("error", fit(line, inner))));
 			}
 		} else if (config?.disableAllHooks) {
-			for (const line of wordWrap("disableAllHooks is set in the settings: no hook runs.", inner))
+			const where = config.disableAllHooksSource ?? "the settings";
+			for (const line of wordWrap(`disableAllHooks is set in ${where}: no hook runs.`, inner))
 				top.push(t.fg("warning", fit(line, inner)));
 		}
 		if (this.screen.kind === "main") top.push(t.fg("muted", "Filter: ") + this.filterField(inner - 8));
