@@ -22,19 +22,23 @@ export const EXCERPT_CHARS = 2000;
  * `prompt_blocked`, `stop_continue` (Stop turned into another turn), `stop_cap` (the block cap ended it),
  * `compact_cancelled`, `continue_false` (a hook stopped the agent), `error`, `timeout`.
  */
-export type DecisionKind =
-	| "block"
-	| "ask"
-	| "rewrite"
-	| "output_replaced"
-	| "context"
-	| "prompt_blocked"
-	| "stop_continue"
-	| "stop_cap"
-	| "compact_cancelled"
-	| "continue_false"
-	| "error"
-	| "timeout";
+export const DECISION_KINDS = [
+	"block",
+	"ask",
+	"rewrite",
+	"output_replaced",
+	"context",
+	"prompt_blocked",
+	"stop_continue",
+	"stop_cap",
+	"compact_cancelled",
+	"continue_false",
+	"error",
+	"timeout",
+] as const;
+
+/** One of {@link DECISION_KINDS}. */
+export type DecisionKind = (typeof DECISION_KINDS)[number];
 
 /** One hook that took part in a decision. */
 export interface DecisionHook {

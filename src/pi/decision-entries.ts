@@ -4,27 +4,14 @@
  */
 import type { CustomEntry, EntryRenderOptions, SessionEntry, Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, truncateToWidth } from "@earendil-works/pi-tui";
-import { DECISION_RECORD_VERSION, type DecisionKind, type DecisionRecord } from "../engine/decision-record.ts";
+import { DECISION_KINDS, DECISION_RECORD_VERSION, type DecisionKind, type DecisionRecord } from "../engine/decision-record.ts";
 import { DecisionCard } from "../ui/decision-card.ts";
 import { fromPiTheme } from "../ui/theme.ts";
 
 /** The `customType` of every decision entry pi-hook-manager appends. */
 export const DECISION_ENTRY_TYPE = "pi-hook-manager/decision";
 
-const KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>([
-	"block",
-	"ask",
-	"rewrite",
-	"output_replaced",
-	"context",
-	"prompt_blocked",
-	"stop_continue",
-	"stop_cap",
-	"compact_cancelled",
-	"continue_false",
-	"error",
-	"timeout",
-]);
+const KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>(DECISION_KINDS);
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>

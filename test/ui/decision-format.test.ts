@@ -1,6 +1,6 @@
 /** Words, markers and short names of hook decisions. */
 import { describe, expect, it } from "vitest";
-import type { DecisionKind } from "../../src/engine/decision-record.ts";
+import { DECISION_KINDS, type DecisionKind } from "../../src/engine/decision-record.ts";
 import {
 	decisionSubject,
 	displayText,
@@ -14,20 +14,7 @@ import {
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { blockRecord, guardHook } from "../support/decisions.ts";
 
-const KINDS: DecisionKind[] = [
-	"block",
-	"ask",
-	"rewrite",
-	"output_replaced",
-	"context",
-	"prompt_blocked",
-	"stop_continue",
-	"stop_cap",
-	"compact_cancelled",
-	"continue_false",
-	"error",
-	"timeout",
-];
+const KINDS: readonly DecisionKind[] = DECISION_KINDS;
 
 describe("kindStyle", () => {
 	it.each(KINDS)("gives %s a one-cell marker that is not an emoji, a label and a colour", (kind) => {
