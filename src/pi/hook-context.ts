@@ -3,6 +3,7 @@
  * decisions go; plus one helper that dispatches an event and reports its failures the same way everywhere.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { matchesKey } from "@earendil-works/pi-tui";
 import type { UserNotice } from "../engine/decide-tool.ts";
 import { type DecisionKind, type DecisionRecord, decisionRecord, failureRecords } from "../engine/decision-record.ts";
 import type { DispatchRequest, HookEngine } from "../engine/engine.ts";
@@ -25,12 +26,33 @@ export type EventRequest = Omit<DispatchRequest, "session">;
 
 /** Dispatches `request` and records one `error`/`timeout` decision per failing hook. Never throws. */
 export const runHooks = async (hc: HookContext, request: EventRequest): Promise<readonly HookVerdict[]> => {
-	// Esc cancels hooks wherever pi gives the event an abort signal.
-	const signal = request.signal ?? hc.ctx.signal;
-	const { verdicts } = await hc.engine.dispatch({ ...request, session: hc.session, ...(signal ? { signal } : {}) });
-	const details = { ...(request.tool ? { tool: request.tool.ccToolName } : {}), input: request.summary ?? "", time: Date.now() };
-	for (const record of failureRecords(request.event, verdicts, details)) hc.onDecision(record);
-	return verdicts;
+	// Esc cancels hooks: through pi's abort signal where the event has one, else (Stop, prompts, compaction in
+	// the TUI) by watching the terminal for Esc while the hooks run.
+	const escape = request.signal ?? hc.ctx.signal ? undefined : watchEscape(hc.ctx);
+	const signal = request.signal ?? hc.ctx.signal ?? escape?.signal;
+	try {
+		const { verdicts } = await hc.engine.dispatch({ ...request, session: hc.session, ...(signal ? { signal } : {}) });
+		const details = { ...(request.tool ? { tool: request.tool.ccToolName } : {}), input: request.summary ?? "", time: Date.now() };
+		for (const record of failureRecords(request.event, verdicts, details)) hc.onDecision(record);
+		return verdicts;
+	} finally {
+		escape?.stop();
+	}
+};
+
+/** An abort signal that fires when the user presses Esc in pi's TUI; undefined without a TUI. */
+const watchEscape = (ctx: ExtensionContext): { signal: AbortSignal; stop: () => void } | undefined => {
+	if (!ctx.hasUI || ctx.mode !== "tui") return undefined;
+	const controller = new AbortController();
+	try {
+		const stop = ctx.ui.onTerminalInput((data) => {
+			if (matchesKey(data, "escape")) controller.abort();
+			return undefined;
+		});
+		return { signal: controller.signal, stop };
+	} catch {
+		return undefined;
+	}
 };
 
 /** Shows notices to the user. */
