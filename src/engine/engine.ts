@@ -54,6 +54,8 @@ export interface DispatchRequest {
 	readonly signal?: AbortSignal;
 	/** Short form of the input for the firing log. */
 	readonly summary?: string;
+	/** When set, only hooks with these ids are considered (e.g. SessionStart hooks approved late). */
+	readonly only?: ReadonlySet<string>;
 }
 
 /** The result of a dispatch. */
@@ -171,6 +173,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		const usesMatcher = eventUsesMatcher(request.event);
 		const allOff = config.disableAllHooks || (deps.allOff?.() ?? false);
 		for (const entry of entriesFor(config, request.event)) {
+			if (request.only !== undefined && !request.only.has(entry.id)) continue;
 			if (usesMatcher && request.matchValues.length > 0 && !request.matchValues.some((value) => entry.matcher.test(value))) {
 				notRun.push({ entry, reason: "matcher" });
 				continue;

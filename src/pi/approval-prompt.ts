@@ -7,7 +7,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
 import { sourceLabel } from "../engine/config/sources.ts";
 import { commandText, visibleText } from "../engine/messages.ts";
-import type { HookConfig } from "../engine/types.ts";
+import type { HookConfig, HookEntry } from "../engine/types.ts";
 import type { Approvals, PendingApproval } from "./approvals.ts";
 import { showNotice } from "./notices.ts";
 
@@ -23,7 +23,7 @@ const describe = (pending: PendingApproval): string => {
 
 /**
  * Asks about the project hooks in `config` that wait for approval and were not asked about yet this session
- * (`asked` holds their ids). Approved hooks run from the next event on. Never throws.
+ * (`asked` holds their ids). Approved hooks run from the next event on; resolves with them. Never throws.
  */
 export const askForApprovals = async (
 	ctx: ExtensionContext,
@@ -31,9 +31,9 @@ export const askForApprovals = async (
 	approvals: Approvals,
 	asked: Set<string>,
 	env: Readonly<Record<string, string | undefined>>,
-): Promise<void> => {
+): Promise<readonly HookEntry[]> => {
 	const waiting = config.skipped.filter((skipped) => skipped.message === UNAPPROVED_MESSAGE && !asked.has(skipped.entry.id));
-	if (waiting.length === 0) return;
+	if (waiting.length === 0) return [];
 	for (const skipped of waiting) asked.add(skipped.entry.id);
 	const pending = approvals.pending(waiting.map((skipped) => skipped.entry));
 	const list = pending.map((item) => `  ${describe(item)}`).join("\n");
@@ -42,7 +42,7 @@ export const askForApprovals = async (
 		// An explicit opt-in for this pi process only: nothing is written to the approvals file.
 		approvals.approveForRun(entries);
 		showNotice(ctx, { level: "info", text: `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n${list}` });
-		return;
+		return entries;
 	}
 	let approved = false;
 	if (ctx.hasUI) {
@@ -59,10 +59,11 @@ export const askForApprovals = async (
 		const problem = approvals.approve(entries);
 		if (problem !== undefined) showNotice(ctx, { level: "error", text: problem });
 		showNotice(ctx, { level: "info", text: `approved ${pending.length} project hook(s); they run from now on` });
-		return;
+		return entries;
 	}
 	const how = ctx.hasUI
 		? "Approve them in /hooks (Ctrl+T on a hook marked skip), or answer again in your next session."
 		: `To approve them, start pi interactively in this project and accept, or set ${APPROVE_ENV}=1 for this run.`;
 	showNotice(ctx, { level: "warning", text: `${pending.length} new or changed project hook(s) will not run until approved:\n${list}\n${how}` });
+	return [];
 };

@@ -103,6 +103,16 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		else Object.assign(deps.processEnv, result.vars);
 	};
 
+	/** Runs SessionStart hooks (all, or those in `only`) with a fresh CLAUDE_ENV_FILE; resolves with the ids that ran. */
+	const runStartHooks = async (ctx: ExtensionContext, source: string, only: ReadonlySet<string> | undefined): Promise<ReadonlySet<string>> => {
+		const now = active(ctx);
+		if (now === undefined || !now.current.engine.hasHooks("SessionStart")) return new Set();
+		const envFile = createEnvFile(join(deps.agentDir(), "pi-hook-manager"), now.hc.session.sessionId);
+		const ran = await runSessionStart(now.hc, deps.pi, source, envFile, only);
+		applyEnvFile(ctx, envFile);
+		return ran;
+	};
+
 	return {
 		async start(event, ctx) {
 			const projectDir = ctx.cwd;
@@ -165,16 +175,23 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				ctx,
 			};
 			tellConfig(state, store.current());
-			// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
-			// user answers, unapproved project hooks stay off.
-			track(state, askForApprovals(ctx, store.current(), approvals, state.asked, deps.env));
 			const source = sessionStartSource(event.reason, hasHistory(ctx));
-			if (source === undefined) return;
-			const now = active(ctx);
-			if (now === undefined || !engine.hasHooks("SessionStart")) return;
-			const envFile = createEnvFile(join(deps.agentDir(), "pi-hook-manager"), now.hc.session.sessionId);
-			await runSessionStart(now.hc, deps.pi, source, envFile);
-			applyEnvFile(ctx, envFile);
+			let startedWith: (ran: ReadonlySet<string>) => void = () => {};
+			const started = new Promise<ReadonlySet<string>>((resolve) => {
+				startedWith = resolve;
+			});
+			// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
+			// user answers, unapproved project hooks stay off; SessionStart hooks approved late run then.
+			const approving = askForApprovals(ctx, store.current(), approvals, state.asked, deps.env);
+			track(
+				state,
+				approving.then(async (approved) => {
+					const ran = await started;
+					const late = approved.filter((entry) => entry.event === "SessionStart" && !ran.has(entry.id));
+					if (late.length > 0 && source !== undefined) await runStartHooks(ctx, source, new Set(late.map((entry) => entry.id)));
+				}),
+			);
+			startedWith(source === undefined ? new Set() : await runStartHooks(ctx, source, undefined));
 		},
 		async shutdown(event, ctx) {
 			const now = active(ctx);

@@ -41,29 +41,34 @@ export const sessionEndReason = (reason: SessionShutdownEvent["reason"], interac
 
 /**
  * Runs SessionStart hooks for `source` with `CLAUDE_ENV_FILE` set, and sends their context to the model as
- * a hidden message delivered with the next prompt. Returns the env file (for applying its exports).
+ * a hidden message delivered with the next prompt. `only` limits the run to those hook ids. Resolves with the
+ * ids of the hooks that ran.
  */
 export const runSessionStart = async (
 	hc: HookContext,
 	pi: Pick<ExtensionAPI, "sendMessage">,
 	source: string,
 	envFile: string | undefined,
-): Promise<void> => {
-	if (!hc.engine.hasHooks("SessionStart")) return;
+	only?: ReadonlySet<string>,
+): Promise<ReadonlySet<string>> => {
+	if (!hc.engine.hasHooks("SessionStart")) return new Set();
 	const model = hc.ctx.model?.id;
 	const verdicts = await runHooks(hc, {
 		event: "SessionStart",
 		matchValues: [source],
 		payload: { ...basePayload(hc.session, "SessionStart", false), source, ...(model ? { model } : {}) },
 		...(envFile ? { extraEnv: { CLAUDE_ENV_FILE: envFile } } : {}),
+		...(only ? { only } : {}),
 		summary: source,
 	});
+	const ran = new Set(verdicts.map((verdict) => verdict.entry.id));
 	const name = `SessionStart:${source}`;
 	const decision = decideContextEvent(verdicts, name, false);
 	showNotices(hc, decision.notices);
-	if (decision.context.length === 0) return;
+	if (decision.context.length === 0) return ran;
 	pi.sendMessage({ customType: CONTEXT_MESSAGE_TYPE, content: decision.context.join("\n"), display: false }, { deliverAs: "nextTurn" });
 	recordDecision(hc, "context", "SessionStart", contextVerdicts(verdicts), source, decision.context.join("\n"));
+	return ran;
 };
 
 /** Runs SessionEnd hooks; their output is only reported (SessionEnd cannot block). */

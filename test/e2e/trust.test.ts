@@ -90,6 +90,35 @@ describe("change-aware trust", () => {
 		expect(later.stderr).toContain("will not run until approved");
 	});
 
+	it("a project SessionStart hook approved in the dialog runs at once, and its context reaches the first request", async () => {
+		sandbox = e2e.sandbox();
+		const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "LATE-CTX-9" } });
+		sandbox.writeJson("project/.claude/settings.json", {
+			hooks: { SessionStart: [{ hooks: [{ type: "command", command: `echo run >> "$CLAUDE_PROJECT_DIR/runs.txt"; echo '${context}'` }] }] },
+		});
+		const rpc = startPiRpc(sandbox);
+		try {
+			const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
+			await expect.poll(() => ran("runs.txt"), { timeout: 10_000 }).toBe(true);
+			const before = e2e.llm.requests.length;
+			await rpc.prompt("hello");
+			expect(JSON.stringify(e2e.llm.requests[before]?.messages)).toContain("SessionStart hook additional context: LATE-CTX-9");
+		} finally {
+			await rpc.close();
+		}
+		expect(readFileSync(join(sandbox.projectDir, "runs.txt"), "utf8")).toBe("run\n");
+	});
+
+	it("with the one-run opt-in a project SessionStart hook runs exactly once", async () => {
+		sandbox = e2e.sandbox();
+		sandbox.writeJson("project/.claude/settings.json", {
+			hooks: { SessionStart: [{ hooks: [{ type: "command", command: `echo run >> "$CLAUDE_PROJECT_DIR/runs.txt"` }] }] },
+		});
+		await runPiPrint(sandbox, piPrintArgs("hello"), { env: { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" } });
+		expect(readFileSync(join(sandbox.projectDir, "runs.txt"), "utf8")).toBe("run\n");
+	});
+
 	it("user-level hooks need no approval", async () => {
 		sandbox = e2e.sandbox();
 		sandbox.writeJson("home/.claude/settings.json", guard("user guard"));
