@@ -57,7 +57,11 @@ const hasHistory = (ctx: ExtensionContext): boolean => ctx.sessionManager.getBra
 export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	let state: SessionState | undefined;
 
+	/** The configuration whose notices were last told; the store returns the same object while nothing changed. */
+	let toldConfig: HookConfig | undefined;
 	const tellConfig = (current: SessionState, config: HookConfig): void => {
+		if (config === toldConfig) return; // hot path: called for every event
+		toldConfig = config;
 		for (const { key, notice } of configNotices(config)) {
 			if (current.told.has(key)) continue;
 			current.told.add(key);
