@@ -2,14 +2,14 @@
  * Screenshots of decision cards in pi's dark theme: a transcript of compact cards of several kinds with the
  * footer counter under them, and one card expanded to the full record.
  */
-import { Container, Spacer, Text, TuiMainScreen } from "@earendil-works/pi-tui";
+import { Container, Spacer, Text } from "@earendil-works/pi-tui";
 import { DECISION_RECORD_VERSION, type DecisionHook, type DecisionRecord } from "../../src/engine/decision-record.ts";
 import { DecisionCard } from "../../src/ui/decision-card.ts";
 import { countDecisions, footerText } from "../../src/ui/footer-status.ts";
 import { fromPiTheme, type PanelTheme } from "../../src/ui/theme.ts";
 import type { Screen } from "../../test/support/screen.ts";
-import { VirtualTerminal } from "../../test/support/virtual-terminal.ts";
 import { piDarkTheme } from "../screenshot/pi-theme.ts";
+import { renderComponent } from "../screenshot/render.ts";
 import type { Shot } from "../screenshots.ts";
 
 const COLS = 100;
@@ -97,18 +97,7 @@ const TRANSCRIPT: readonly DecisionRecord[] = [
 	}),
 ];
 
-/** Renders `component` through pi-tui's TUI on a virtual terminal and reads the screen back. */
-const screenOf = async (component: Container, rows: number): Promise<Screen> => {
-	const terminal = new VirtualTerminal(COLS, rows);
-	const tui = new TuiMainScreen(terminal);
-	tui.addChild(component);
-	tui.start();
-	tui.renderNow();
-	const screen = await terminal.screen();
-	tui.stop();
-	terminal.dispose();
-	return screen;
-};
+const screenOf = (component: Container, rows: number): Promise<Screen> => renderComponent(component, COLS, rows);
 
 const theme = (): PanelTheme => fromPiTheme(piDarkTheme());
 

@@ -23,6 +23,7 @@ import { fromPiTheme, type PanelTheme } from "../../src/ui/theme.ts";
 import type { Screen } from "../../test/support/screen.ts";
 import { VirtualTerminal } from "../../test/support/virtual-terminal.ts";
 import { piDarkTheme } from "../screenshot/pi-theme.ts";
+import { renderComponent } from "../screenshot/render.ts";
 import type { Shot } from "../screenshots.ts";
 
 const COLS = 110;
@@ -323,8 +324,6 @@ export const shots: Shot[] = [
 		async screen() {
 			// pi after ctrl+shift+h: the notice in the transcript and "hooks off" in the footer.
 			const ui = theme();
-			const terminal = new VirtualTerminal(COLS, 16);
-			const tui = new TuiMainScreen(terminal);
 			const root = new Container();
 			root.addChild(new Text(ui.fg("muted", TRANSCRIPT.slice(0, 3).join("\n")), 0, 0));
 			root.addChild(new Spacer(1));
@@ -353,13 +352,7 @@ export const shots: Shot[] = [
 					0,
 				),
 			);
-			tui.addChild(root);
-			tui.start();
-			tui.renderNow();
-			const screen = await terminal.screen();
-			tui.stop();
-			terminal.dispose();
-			return screen;
+			return renderComponent(root, COLS, 16);
 		},
 	},
 	{ name: "panel-kill-switch-panel", screen: () => shot(["\x1b[104;6u"], 20) },

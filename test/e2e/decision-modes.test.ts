@@ -4,10 +4,9 @@
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
+import { describe, expect, it } from "vitest";
+import { useE2e } from "../support/e2e.ts";
 import {
-	createPiSandbox,
 	EXTENSION_PATH,
 	type PiSandbox,
 	PROJECT_ROOT,
@@ -16,20 +15,12 @@ import {
 } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
 
-let llm: FakeLlm;
+const e2e = useE2e();
 let sandbox: PiSandbox;
-
-beforeAll(async () => {
-	llm = await startFakeLlm();
-});
-afterAll(async () => {
-	await llm.close();
-});
-afterEach(() => sandbox?.cleanup());
 
 /** A sandbox whose user settings (`~/.claude/settings.json`) hold the rm -rf guard; no trust or approval needed. */
 const setup = (): PiSandbox => {
-	sandbox = createPiSandbox({ fakeUrl: llm.url });
+	sandbox = e2e.sandbox();
 	const hookDir = join(sandbox.home, ".claude", "hooks");
 	mkdirSync(hookDir, { recursive: true });
 	copyFileSync(join(PROJECT_ROOT, "test", "fixtures", "hooks", "block_dangerous_bash.py"), join(hookDir, "guard.py"));
