@@ -5,7 +5,7 @@
  */
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent, ToolResultEventResult } from "@earendil-works/pi-coding-agent";
 import { decidePostToolUse, decidePreToolUse, type PreToolDecision } from "../engine/decide-tool.ts";
-import { type DecisionRecord, decisionRecord, failureRecords } from "../engine/decision-record.ts";
+import { type DecisionRecord, decisionRecord } from "../engine/decision-record.ts";
 import type { HookEngine } from "../engine/engine.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import { hookName } from "../engine/messages.ts";
@@ -19,6 +19,7 @@ import {
 	toClaudeToolName,
 	toClaudeToolResponse,
 } from "../engine/tool-map.ts";
+import { runHooks } from "./hook-context.ts";
 import { showNotice } from "./notices.ts";
 
 /** Per-session state the tool hooks share between `tool_call` and `tool_result`. */
@@ -100,13 +101,12 @@ export const handleToolCall = async (
 		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd);
 		const name = hookName("PreToolUse", ccToolName);
 		const summary = summarize(event.toolName, input);
-		const { verdicts } = await deps.engine.dispatch({
+		const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
+		const verdicts = await runHooks(hc, {
 			event: "PreToolUse",
 			matchValues: [ccToolName, event.toolName],
 			tool: { ccToolName, ccInput },
 			payload: preToolUsePayload(session, { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId }),
-			session,
-			signal: ctx.signal,
 			summary,
 		});
 		if (verdicts.length === 0) return undefined;
@@ -115,7 +115,6 @@ export const handleToolCall = async (
 		const emit = (kind: DecisionRecord["kind"], which: readonly HookVerdict[], reason: string, answer?: DecisionRecord["answer"]) =>
 			deps.onDecision(decisionRecord(kind, "PreToolUse", which, { ...details, reason, ...(answer ? { answer } : {}) }));
 		for (const notice of decision.notices) showNotice(ctx, notice);
-		for (const record of failureRecords("PreToolUse", verdicts, details)) deps.onDecision(record);
 		if (decision.stop !== undefined) {
 			deps.state.stopRequested = decision.stop;
 			emit("continue_false", verdicts.filter((v) => v.json?.continue === false), decision.stop);
@@ -191,13 +190,12 @@ export const handleToolResult = async (
 				? postToolUseFailurePayload(session, call, toClaudeToolError(event.toolName, event), ctx.signal?.aborted ?? false, durationMs)
 				: postToolUsePayload(session, call, toClaudeToolResponse(event.toolName, ccInput, event), durationMs);
 			const name = hookName(hookEvent, ccToolName);
-			const { verdicts } = await deps.engine.dispatch({
+			const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
+			const verdicts = await runHooks(hc, {
 				event: hookEvent,
 				matchValues: [ccToolName, event.toolName],
 				tool: { ccToolName, ccInput },
 				payload,
-				session,
-				signal: ctx.signal,
 				summary: summarize(event.toolName, input),
 			});
 			const decision = decidePostToolUse(verdicts, name);
@@ -205,7 +203,6 @@ export const handleToolResult = async (
 			const emit = (kind: DecisionRecord["kind"], which: readonly HookVerdict[], reason: string) =>
 				deps.onDecision(decisionRecord(kind, hookEvent, which, { ...details, reason }));
 			for (const notice of decision.notices) showNotice(ctx, notice);
-			for (const record of failureRecords(hookEvent, verdicts, details)) deps.onDecision(record);
 			if (decision.stop !== undefined) {
 				deps.state.stopRequested = decision.stop;
 				emit("continue_false", verdicts.filter((v) => v.json?.continue === false), decision.stop);
