@@ -8,7 +8,7 @@ import type { AgentBeforeSettleEvent, BoundaryResult, TurnEndEvent } from "@eare
 import { batchContextText, decideBlockEvent, STOP_BLOCK_CAP, stopFeedbackText } from "../engine/decide-stop.ts";
 import { basePayload } from "../engine/payload.ts";
 import { toClaudeToolInput, toClaudeToolName } from "../engine/tool-map.ts";
-import { blockingVerdicts, contextVerdicts, type HookContext, recordDecision, runHooks, showNotices } from "./hook-context.ts";
+import { blockingVerdicts, CONTEXT_MESSAGE_TYPE, contextVerdicts, type HookContext, recordDecision, runHooks, showNotices } from "./hook-context.ts";
 
 /** Consecutive Stop blocks, reset by a new prompt or a Stop that lets the agent finish. */
 export interface StopHookState {
@@ -148,7 +148,7 @@ export const handleTurnEnd = async (event: TurnEndEvent, hc: HookContext): Promi
 	const entries = [...event.entries];
 	const context = batchContextText(decision);
 	if (context.length > 0) {
-		entries.push({ type: "custom_message", customType: "pi-hook-manager/context", content: context.join("\n"), display: false });
+		entries.push({ type: "custom_message", customType: CONTEXT_MESSAGE_TYPE, content: context.join("\n"), display: false });
 		recordDecision(hc, "context", "PostToolBatch", contextVerdicts(verdicts), "", context.join("\n"));
 	}
 	if (decision.blocked || decision.stop !== undefined) {
