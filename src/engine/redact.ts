@@ -93,9 +93,25 @@ const maskAssignments = (text: string): string => {
  * `KEY=value`, `"key": "value"` and `key: value` pairs whose key names a secret (TOKEN, SECRET, PASSWORD,
  * PASSWD, API_KEY, APIKEY, PRIVATE_KEY, CREDENTIAL; `max_tokens` and the like are counts, not secrets).
  * Variable references (`$TOKEN`, `${TOKEN}`), placeholders (`<token>`) and empty values stay. Idempotent;
- * never throws; linear in the length of `text`.
+ * never throws; linear in the length of `text` (a bounded number of passes).
  */
 export const redactSecrets = (text: string): string => {
+	// One pass can uncover a secret for another rule: a token mask ends a word that was too long to be a key, so
+	// `...GITHUB_TOKEN=abc` becomes a `KEY=value` pair. Repeat until nothing changes, so masking is idempotent.
+	let out = redactOnce(text);
+	for (let pass = 1; pass < MAX_PASSES; pass++) {
+		const next = redactOnce(out);
+		if (next === out) break;
+		out = next;
+	}
+	return out;
+};
+
+/** Most passes {@link redactSecrets} makes; every pass only ever turns more text into `[redacted]`. */
+const MAX_PASSES = 4;
+
+/** One pass of every masking rule. */
+const redactOnce = (text: string): string => {
 	let out = text.replace(PEM_BLOCK, `$1\n${REDACTED}\n$2`);
 	out = out.replace(QUOTED_PAIR, (match, q: string, key: string, colon: string, vq: string, value: string) =>
 		isSecretKey(key) ? `${q}${key}${q}${colon}${maskValue(`${vq}${value}${vq}`)}` : match,

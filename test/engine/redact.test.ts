@@ -102,6 +102,13 @@ describe("redactSecrets on hostile input", () => {
 		expect(redactSecrets(once)).toBe(once);
 	});
 
+	it("masks a key that a token mask uncovers, in one call (found by fast-check)", () => {
+		const text = `xoxb-${"a".repeat(24)}sk-proj-${"a".repeat(32)}xoxb-${"a".repeat(24)}AKIA${"A".repeat(16)}GITHUB_TOKEN=${"a".repeat(12)}`;
+		const once = redactSecrets(text);
+		expect(once).toBe(`xoxb-${REDACTED}_TOKEN=${REDACTED}`);
+		expect(redactSecrets(once)).toBe(once);
+	});
+
 	// Each input would take hours with a pattern like /\w*TOKEN\w*=/ (quadratic on 1 MiB): the test's
 	// timeout is the bound, there is no timing assertion.
 	it("finishes on 1 MiB of text built to make naive patterns backtrack", () => {
