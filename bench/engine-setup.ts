@@ -14,7 +14,11 @@ export const benchEngine = (hooks: readonly Record<string, unknown>[]): HookEngi
 		[parseSettingsText(settings, { scope: "claude-user", file: "/bench/settings.json", project: false })],
 		true,
 	);
-	return createEngine({ config: () => config, runner: runProcess, baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
+	return createEngine({
+		config: () => config,
+		runner: runProcess,
+		baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+	});
 };
 
 /** A PreToolUse request for `bash ls` in the current directory. */

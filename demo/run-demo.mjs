@@ -17,7 +17,10 @@ const PROMPTS = [
 	["a guard blocks a recursive delete (exit 2)", "bash: rm -rf victim"],
 	["a policy denies a force-push (JSON deny)", "bash: git push --force origin main"],
 	["a policy asks before a push (JSON ask)", "bash: git push origin feature-x"],
-	["a formatter rewrites JSON after a write (PostToolUse)", 'tool: write {"path":"data.json","content":"{\\"b\\":1,\\"a\\":[1,2]}"}'],
+	[
+		"a formatter rewrites JSON after a write (PostToolUse)",
+		'tool: write {"path":"data.json","content":"{\\"b\\":1,\\"a\\":[1,2]}"}',
+	],
 	["a harmless command runs; the logger records it", "bash: ls"],
 ];
 
@@ -25,7 +28,8 @@ const sandbox = mkdtempSync(join(tmpdir(), "pi-hook-manager-demo-"));
 const home = join(sandbox, "home");
 const agentDir = join(sandbox, "agent");
 const project = join(sandbox, "project");
-for (const dir of [home, agentDir, join(project, ".claude", "hooks"), join(project, "victim")]) mkdirSync(dir, { recursive: true });
+for (const dir of [home, agentDir, join(project, ".claude", "hooks"), join(project, "victim")])
+	mkdirSync(dir, { recursive: true });
 // The demo's hooks are the test suite's Python fixtures: the same scripts the end-to-end tests prove.
 for (const script of ["block_dangerous_bash.py", "bash_policy.py", "format_after_edit.py", "log_tool_events.py"]) {
 	cpSync(join(root, "test", "fixtures", "hooks", script), join(project, ".claude", "hooks", script));
@@ -49,16 +53,33 @@ writeFileSync(
 );
 writeFileSync(
 	join(agentDir, "settings.json"),
-	JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false, retry: { enabled: false } }),
+	JSON.stringify({
+		defaultProvider: "fake",
+		defaultModel: "fake-model",
+		quietStartup: true,
+		enableInstallTelemetry: false,
+		retry: { enabled: false },
+	}),
 );
-const env = { ...process.env, HOME: home, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" };
+const env = {
+	...process.env,
+	HOME: home,
+	PI_CODING_AGENT_DIR: agentDir,
+	PI_OFFLINE: "1",
+	PI_SKIP_VERSION_CHECK: "1",
+	PI_TELEMETRY: "0",
+};
 
 /** Runs `pi -p <prompt>` without blocking this process's event loop; resolves {status, stdout, stderr}. */
 const runPrint = (prompt) =>
 	new Promise((done) => {
 		// Print mode cannot ask, so the demo approves its own project hooks explicitly.
 		const printEnv = { ...env, PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" };
-		const child = spawn(piBin, ["--no-session", "-e", root, "-p", prompt], { cwd: project, env: printEnv, stdio: ["ignore", "pipe", "pipe"] });
+		const child = spawn(piBin, ["--no-session", "-e", root, "-p", prompt], {
+			cwd: project,
+			env: printEnv,
+			stdio: ["ignore", "pipe", "pipe"],
+		});
 		let stdout = "";
 		let stderr = "";
 		child.stdout.setEncoding("utf8").on("data", (text) => (stdout += text));

@@ -16,7 +16,12 @@ export default function piHookManager(pi: ExtensionAPI): void {
 	// Decision cards, the footer counter and the decision history (registered first: it restores on session_start).
 	const decisions = installDecisionLog(pi);
 	// The /hooks panel, the per-hook switches and the kill switch; the engine asks them before every hook.
-	const manager = createHookManager({ agentDir: getAgentDir, home: homedir, runtime: () => runtime, footer: decisions });
+	const manager = createHookManager({
+		agentDir: getAgentDir,
+		home: homedir,
+		runtime: () => runtime,
+		footer: decisions,
+	});
 	const runtime = createRuntime({
 		pi,
 		onDecision: decisions.record,
@@ -33,19 +38,52 @@ export default function piHookManager(pi: ExtensionAPI): void {
 		processEnv: process.env,
 	});
 	// tool_call and tool_result guard themselves (PreToolUse fails closed); everything else fails open.
-	pi.on("session_start", failSafe("session_start", undefined, (event, ctx) => runtime.start(event, ctx)));
-	pi.on("session_shutdown", failSafe("session_shutdown", undefined, (event, ctx) => runtime.shutdown(event, ctx)));
-	pi.on("input", failSafe("input", { action: "continue" as const }, (event, ctx) => runtime.input(event, ctx)));
-	pi.on("before_agent_start", failSafe("before_agent_start", undefined, (_event, ctx) => runtime.beforeAgentStart(ctx)));
-	pi.on("agent_start", failSafe("agent_start", undefined, (_event, ctx) => runtime.agentStart(ctx)));
+	pi.on(
+		"session_start",
+		failSafe("session_start", undefined, (event, ctx) => runtime.start(event, ctx)),
+	);
+	pi.on(
+		"session_shutdown",
+		failSafe("session_shutdown", undefined, (event, ctx) => runtime.shutdown(event, ctx)),
+	);
+	pi.on(
+		"input",
+		failSafe("input", { action: "continue" as const }, (event, ctx) => runtime.input(event, ctx)),
+	);
+	pi.on(
+		"before_agent_start",
+		failSafe("before_agent_start", undefined, (_event, ctx) => runtime.beforeAgentStart(ctx)),
+	);
+	pi.on(
+		"agent_start",
+		failSafe("agent_start", undefined, (_event, ctx) => runtime.agentStart(ctx)),
+	);
 	pi.on("tool_call", (event, ctx) => runtime.toolCall(event, ctx));
 	pi.on("tool_result", (event, ctx) => runtime.toolResult(event, ctx));
-	pi.on("turn_end", failSafe("turn_end", undefined, (event, ctx) => runtime.turnEnd(event, ctx)));
-	pi.on("agent_before_settle", failSafe("agent_before_settle", undefined, (event, ctx) => runtime.beforeSettle(event, ctx)));
-	pi.on("agent_settled", failSafe("agent_settled", undefined, (_event, ctx) => runtime.settled(ctx)));
-	pi.on("session_before_compact", failSafe("session_before_compact", undefined, (event, ctx) => runtime.beforeCompact(event, ctx)));
-	pi.on("session_compact", failSafe("session_compact", undefined, (event, ctx) => runtime.compact(event, ctx)));
-	pi.on("ui_prompt_start", failSafe("ui_prompt_start", undefined, (event, ctx) => runtime.uiPromptStart(event, ctx)));
+	pi.on(
+		"turn_end",
+		failSafe("turn_end", undefined, (event, ctx) => runtime.turnEnd(event, ctx)),
+	);
+	pi.on(
+		"agent_before_settle",
+		failSafe("agent_before_settle", undefined, (event, ctx) => runtime.beforeSettle(event, ctx)),
+	);
+	pi.on(
+		"agent_settled",
+		failSafe("agent_settled", undefined, (_event, ctx) => runtime.settled(ctx)),
+	);
+	pi.on(
+		"session_before_compact",
+		failSafe("session_before_compact", undefined, (event, ctx) => runtime.beforeCompact(event, ctx)),
+	);
+	pi.on(
+		"session_compact",
+		failSafe("session_compact", undefined, (event, ctx) => runtime.compact(event, ctx)),
+	);
+	pi.on(
+		"ui_prompt_start",
+		failSafe("ui_prompt_start", undefined, (event, ctx) => runtime.uiPromptStart(event, ctx)),
+	);
 	pi.on("session_start", (_event, ctx) => manager.sessionStart(ctx));
 	pi.registerCommand("hooks", {
 		description: "See every hook, watch them fire, switch them off, edit them",

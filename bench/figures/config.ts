@@ -18,7 +18,8 @@ const settingsWith = (count: number, salt: string): unknown => {
 	for (let i = 0; i < count; i++) {
 		const event = EVENTS[i % EVENTS.length] as string;
 		const matcher = MATCHERS[Math.floor(i / EVENTS.length) % MATCHERS.length];
-		const groups = (hooks[event] ??= []);
+		hooks[event] ??= [];
+		const groups = hooks[event];
 		let group = groups.find((candidate) => candidate.matcher === matcher);
 		if (group === undefined) {
 			group = matcher === undefined ? { hooks: [] } : { matcher, hooks: [] };

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionContext, SessionStartEvent, ToolCallEvent } from "@earendil-works/pi-coding-agent";
-import { createRuntime } from "../../src/pi/runtime.ts";
 import type { ProcessRunner } from "../../src/engine/types.ts";
+import { createRuntime } from "../../src/pi/runtime.ts";
 import { type FigureRow, formatMs, median, percentile } from "../stats.ts";
 
 /** Matchers people write that do not match Bash: exact names, lists and regexes. */

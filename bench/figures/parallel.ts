@@ -24,7 +24,9 @@ const bareParallel = (): Promise<unknown> =>
 /** Figure 3 row: median wall time over repeated dispatches. */
 export const measureParallel = async (): Promise<FigureRow[]> => {
 	// Distinct commands: the engine runs the same command only once per event.
-	const engine = benchEngine(Array.from({ length: 16 }, (_, i) => ({ type: "command", command: `sleep 0.2 # hook ${i}` })));
+	const engine = benchEngine(
+		Array.from({ length: 16 }, (_, i) => ({ type: "command", command: `sleep 0.2 # hook ${i}` })),
+	);
 	const request = benchRequest();
 	const dispatch = async (): Promise<void> => {
 		const { verdicts } = await engine.dispatch(request);

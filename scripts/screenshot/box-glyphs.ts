@@ -189,7 +189,8 @@ const drawBlock = (cell: GlyphCell, code: number): string | undefined => {
 	if (code === 0x2595) return rect(x + w - eighthW(1), y, eighthW(1), h, color);
 	if (code >= 0x2596 && code <= 0x259f) {
 		// Quadrants: bits upper-left, upper-right, lower-left, lower-right.
-		const quads = [0b0010, 0b0001, 0b1000, 0b1011, 0b1001, 0b1110, 0b1101, 0b0100, 0b0110, 0b0111][code - 0x2596] ?? 0;
+		const quads =
+			[0b0010, 0b0001, 0b1000, 0b1011, 0b1001, 0b1110, 0b1101, 0b0100, 0b0110, 0b0111][code - 0x2596] ?? 0;
 		const halfW = eighthW(4);
 		const halfH = eighthH(4);
 		const parts: string[] = [];

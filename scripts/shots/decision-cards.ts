@@ -120,7 +120,8 @@ export const shots: Shot[] = [
 			root.addChild(new Text(ui.fg("borderMuted", "\u2500".repeat(COLS)), 0, 0));
 			root.addChild(
 				new Text(
-					footerText({ counts: countDecisions(TRANSCRIPT), killSwitch: false, disabled: 0, running: [] }, ui) ?? "",
+					footerText({ counts: countDecisions(TRANSCRIPT), killSwitch: false, disabled: 0, running: [] }, ui) ??
+						"",
 					0,
 					0,
 				),

@@ -158,7 +158,12 @@ const fillLog = (log: FiringLog): void => {
 			[
 				[
 					guard,
-					exited(2, 41, "", "Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf build\n"),
+					exited(
+						2,
+						41,
+						"",
+						"Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf build\n",
+					),
 				],
 			],
 			[
@@ -347,7 +352,10 @@ export const shots: Shot[] = [
 			);
 			root.addChild(
 				new Text(
-					footerText({ counts: { ...NO_DECISIONS, blocked: 1 }, killSwitch: true, disabled: 1, running: [] }, ui) ?? "",
+					footerText(
+						{ counts: { ...NO_DECISIONS, blocked: 1 }, killSwitch: true, disabled: 1, running: [] },
+						ui,
+					) ?? "",
 					0,
 					0,
 				),

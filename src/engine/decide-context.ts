@@ -3,7 +3,7 @@
  * and UserPromptExpansion can block the prompt and add context; SessionStart adds context and never blocks.
  * Plain stdout on exit 0 is context only for these events. Pure.
  */
-import { commonEffects, type CommonEffects } from "./decide-tool.ts";
+import { type CommonEffects, commonEffects } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
 import { capText, commandText, systemReminder } from "./messages.ts";
 
@@ -21,7 +21,11 @@ export interface ContextDecision extends CommonEffects {
  * Combines verdicts for `name` (`UserPromptSubmit`, `UserPromptExpansion` or `SessionStart:<source>`).
  * `canBlock` is false for SessionStart, where exit 2 only shows stderr to the user.
  */
-export const decideContextEvent = (verdicts: readonly HookVerdict[], name: string, canBlock: boolean): ContextDecision => {
+export const decideContextEvent = (
+	verdicts: readonly HookVerdict[],
+	name: string,
+	canBlock: boolean,
+): ContextDecision => {
 	const common = commonEffects(verdicts, name);
 	const notices = [...common.notices];
 	const blockReasons: string[] = [];
@@ -30,7 +34,10 @@ export const decideContextEvent = (verdicts: readonly HookVerdict[], name: strin
 	for (const verdict of verdicts) {
 		const json = verdict.json;
 		if (verdict.status === "blocking") {
-			const text = json?.decision === "block" && verdict.message !== "" ? verdict.message : `[${commandText(verdict.entry)}]: ${verdict.message}`;
+			const text =
+				json?.decision === "block" && verdict.message !== ""
+					? verdict.message
+					: `[${commandText(verdict.entry)}]: ${verdict.message}`;
 			if (canBlock) blockReasons.push(text);
 			else notices.push({ level: "warning", text: `${name} hook error: ${text.trimEnd()}` });
 			continue;
@@ -48,4 +55,6 @@ export const decideContextEvent = (verdicts: readonly HookVerdict[], name: strin
 
 /** What the user sees when UserPromptSubmit blocks a prompt (claude-code-observed.md case h). */
 export const promptBlockedText = (event: string, reasons: readonly string[], prompt: string): string =>
-	capText(`${event} operation blocked by hook:\n${reasons.map((reason) => reason.trimEnd()).join("\n")}\n\nOriginal prompt: ${prompt}`);
+	capText(
+		`${event} operation blocked by hook:\n${reasons.map((reason) => reason.trimEnd()).join("\n")}\n\nOriginal prompt: ${prompt}`,
+	);

@@ -3,7 +3,7 @@
  * Stop (block = one more turn with the reason as the next instruction), PostToolBatch (block = stop before
  * the next model request) and PreCompact (block = no compaction). Pure.
  */
-import { commonEffects, type CommonEffects } from "./decide-tool.ts";
+import { type CommonEffects, commonEffects } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
 import { additionalContextText, capText, commandText } from "./messages.ts";
 

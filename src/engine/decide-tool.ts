@@ -87,7 +87,9 @@ export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string)
 		if (verdict.status === "blocking") {
 			// Exit 2 blocks even when the JSON says allow (Claude Code hooks §9 item 15).
 			const fromJson = isJsonBlock(verdict) && verdict.message !== "";
-			denyReasons.push(fromJson ? capText(verdict.message) : preToolBlockedText(name, verdict.entry, stderrOf(verdict)));
+			denyReasons.push(
+				fromJson ? capText(verdict.message) : preToolBlockedText(name, verdict.entry, stderrOf(verdict)),
+			);
 		} else if (verdict.status === "success" && json !== undefined) {
 			const decision = specific?.permissionDecision ?? legacyDecision(json.decision);
 			const reason = specific?.permissionDecisionReason ?? json.reason;
@@ -95,8 +97,7 @@ export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string)
 			else if (decision === "ask") {
 				askReasons.push(reason || `${name} hook asks for confirmation`);
 				askSources.push(sourceLabel(verdict.entry.source.scope));
-			}
-			else if (decision === "allow") allowed = true;
+			} else if (decision === "allow") allowed = true;
 			if (specific?.updatedInput !== undefined) updatedInput = specific.updatedInput;
 		}
 		if (specific?.additionalContext && verdict.status !== "error") {
@@ -124,7 +125,9 @@ const isJsonBlock = (verdict: HookVerdict): boolean => {
 };
 
 const stderrOf = (verdict: HookVerdict): string =>
-	verdict.outcome.kind === "spawn_failed" || verdict.outcome.kind === "request_failed" ? "" : verdict.outcome.stderr.text;
+	verdict.outcome.kind === "spawn_failed" || verdict.outcome.kind === "request_failed"
+		? ""
+		: verdict.outcome.stderr.text;
 
 /** Combines PostToolUse or PostToolUseFailure verdicts (`name` is e.g. `PostToolUse:Write`). */
 export const decidePostToolUse = (verdicts: readonly HookVerdict[], name: string): PostToolDecision => {
@@ -136,7 +139,9 @@ export const decidePostToolUse = (verdicts: readonly HookVerdict[], name: string
 		if (verdict.status === "blocking") {
 			blocked = true;
 			const fromJson = isJsonBlock(verdict) && verdict.message !== "";
-			context.push(postToolBlockingText(name, verdict.entry, fromJson ? verdict.message : stderrOf(verdict), !fromJson));
+			context.push(
+				postToolBlockingText(name, verdict.entry, fromJson ? verdict.message : stderrOf(verdict), !fromJson),
+			);
 		} else if (verdict.status === "success" && json?.decision === "block") {
 			blocked = true;
 			context.push(postToolBlockingText(name, verdict.entry, json.reason ?? "", false));

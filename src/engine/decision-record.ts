@@ -119,7 +119,13 @@ export const decisionRecord = (
 	kind: DecisionKind,
 	event: HookEventName,
 	verdicts: readonly HookVerdict[],
-	details: { readonly tool?: string; readonly input: string; readonly reason: string; readonly answer?: DecisionRecord["answer"]; readonly time: number },
+	details: {
+		readonly tool?: string;
+		readonly input: string;
+		readonly reason: string;
+		readonly answer?: DecisionRecord["answer"];
+		readonly time: number;
+	},
 ): DecisionRecord => ({
 	version: DECISION_RECORD_VERSION,
 	kind,
@@ -143,5 +149,8 @@ export const failureRecords = (
 	verdicts
 		.filter((verdict) => verdict.status === "error" || verdict.status === "timeout")
 		.map((verdict) =>
-			decisionRecord(verdict.status === "timeout" ? "timeout" : "error", event, [verdict], { ...details, reason: verdict.message }),
+			decisionRecord(verdict.status === "timeout" ? "timeout" : "error", event, [verdict], {
+				...details,
+				reason: verdict.message,
+			}),
 		);

@@ -8,7 +8,15 @@ import { runHookHandler } from "./handler-run.ts";
 import type { IfContext } from "./if-rule.ts";
 import { type HookVerdict, interpretOutcome } from "./interpret.ts";
 import { hookEnvironment, type SessionInfo } from "./payload.ts";
-import type { HookConfig, HookEntry, HookEventName, HttpRunner, ProcessOutcome, ProcessRunner, PromptRunner } from "./types.ts";
+import type {
+	HookConfig,
+	HookEntry,
+	HookEventName,
+	HttpRunner,
+	ProcessOutcome,
+	ProcessRunner,
+	PromptRunner,
+} from "./types.ts";
 
 /** Why a configured hook did not run for an event. */
 export type NotRunReason = "matcher" | "if" | "disabled" | "duplicate" | "all_off" | "untrusted" | "unsupported_type";
@@ -163,7 +171,12 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		config: HookConfig,
 		signal: AbortSignal | undefined,
 	): Promise<ProcessOutcome> =>
-		runHookHandler(entry, { event: request.event, cwd: request.session.cwd, stdin, env, config, signal }, runners, options);
+		runHookHandler(
+			entry,
+			{ event: request.event, cwd: request.session.cwd, stdin, env, config, signal },
+			runners,
+			options,
+		);
 
 	const select = (config: HookConfig, request: DispatchRequest) => {
 		const toRun: HookEntry[] = [];
@@ -174,14 +187,22 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		const allOff = config.disableAllHooks || (deps.allOff?.() ?? false);
 		for (const entry of entriesFor(config, request.event)) {
 			if (request.only !== undefined && !request.only.has(entry.id)) continue;
-			if (usesMatcher && request.matchValues.length > 0 && !request.matchValues.some((value) => entry.matcher.test(value))) {
+			if (
+				usesMatcher &&
+				request.matchValues.length > 0 &&
+				!request.matchValues.some((value) => entry.matcher.test(value))
+			) {
 				notRun.push({ entry, reason: "matcher" });
 				continue;
 			}
 			if (entry.ifRule !== undefined) {
 				// Claude Code hooks §2.5: on non-tool events a hook with `if` never runs.
 				const tool = request.tool;
-				if (!isToolEvent(request.event) || tool === undefined || !entry.ifRule.test(tool.ccToolName, tool.ccInput, ifContext)) {
+				if (
+					!isToolEvent(request.event) ||
+					tool === undefined ||
+					!entry.ifRule.test(tool.ccToolName, tool.ccInput, ifContext)
+				) {
 					notRun.push({ entry, reason: "if" });
 					continue;
 				}
@@ -215,7 +236,10 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		},
 		async dispatch(request) {
 			const config = deps.config();
-			if (entriesFor(config, request.event).length === 0 && !config.skipped.some((s) => s.entry.event === request.event)) {
+			if (
+				entriesFor(config, request.event).length === 0 &&
+				!config.skipped.some((s) => s.entry.event === request.event)
+			) {
 				return { verdicts: [], record: undefined };
 			}
 			const time = now();
@@ -241,7 +265,9 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
 					// Background hooks never hold up the event; their result arrives later (Claude Code hooks §3).
 					// The callback may run after the session ended: a throw there must not become an unhandled rejection.
-					void runOne(entry, deps.backgroundSignal?.()).then((verdict) => observe(() => deps.onAsyncVerdict?.(verdict, request)));
+					void runOne(entry, deps.backgroundSignal?.()).then((verdict) =>
+						observe(() => deps.onAsyncVerdict?.(verdict, request)),
+					);
 					continue;
 				}
 				awaited.push(runAwaited(entry));

@@ -87,7 +87,10 @@ export const runHookHandler = async (
 	const handler = entry.handler;
 	const timeoutMs = hookTimeoutMs(entry, context.event);
 	if (handler.type === "command") {
-		return runners.runner(commandSpec(entry, context.event, context.stdin, context.env, context.cwd, options), context.signal);
+		return runners.runner(
+			commandSpec(entry, context.event, context.stdin, context.env, context.cwd, options),
+			context.signal,
+		);
 	}
 	const raw = handler.raw;
 	if (handler.type === "http") {
@@ -95,7 +98,8 @@ export const runHookHandler = async (
 		if (!isUrlAllowed(url, context.config.allowedHttpHookUrls)) {
 			return { kind: "request_failed", message: `${url} is not in allowedHttpHookUrls`, durationMs: 0 };
 		}
-		if (runners.httpRunner === undefined) return { kind: "request_failed", message: "http hooks are not available here", durationMs: 0 };
+		if (runners.httpRunner === undefined)
+			return { kind: "request_failed", message: "http hooks are not available here", durationMs: 0 };
 		const headers = resolveHeaders(raw.headers, raw.allowedEnvVars, context.env);
 		return runners.httpRunner({ url, headers, body: context.stdin, timeoutMs }, context.signal);
 	}

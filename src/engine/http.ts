@@ -19,15 +19,20 @@ export const resolveHeaders = (
 	allowedEnvVars: unknown,
 	env: Readonly<Record<string, string | undefined>>,
 ): Record<string, string> => {
-	const allowed = new Set(Array.isArray(allowedEnvVars) ? allowedEnvVars.filter((name) => typeof name === "string") : []);
+	const allowed = new Set(
+		Array.isArray(allowedEnvVars) ? allowedEnvVars.filter((name) => typeof name === "string") : [],
+	);
 	const resolved: Record<string, string> = {};
 	if (headers === null || typeof headers !== "object") return resolved;
 	for (const [name, value] of Object.entries(headers)) {
 		if (typeof value !== "string") continue;
-		resolved[name] = value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_whole, braced?: string, bare?: string) => {
-			const key = braced ?? bare ?? "";
-			return allowed.has(key) ? (env[key] ?? "") : "";
-		});
+		resolved[name] = value.replace(
+			/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+			(_whole, braced?: string, bare?: string) => {
+				const key = braced ?? bare ?? "";
+				return allowed.has(key) ? (env[key] ?? "") : "";
+			},
+		);
 	}
 	return resolved;
 };
@@ -36,7 +41,12 @@ export const resolveHeaders = (
 export const isUrlAllowed = (url: string, patterns: readonly string[] | undefined): boolean => {
 	if (patterns === undefined) return true;
 	return patterns.some((pattern) =>
-		new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(url),
+		new RegExp(
+			`^${pattern
+				.split("*")
+				.map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+				.join(".*")}$`,
+		).test(url),
 	);
 };
 
@@ -62,13 +72,29 @@ export const runHttpHook: HttpRunner = async (spec: HttpSpec, signal?: AbortSign
 		}
 		const trimmed = body.trim();
 		if (trimmed !== "" && !trimmed.startsWith("{")) {
-			return { kind: "request_failed", message: `HTTP ${response.status} from ${spec.url} with a body that is not a JSON object`, durationMs: elapsed() };
+			return {
+				kind: "request_failed",
+				message: `HTTP ${response.status} from ${spec.url} with a body that is not a JSON object`,
+				durationMs: elapsed(),
+			};
 		}
 		return { kind: "exited", code: 0, stdout: captured(body), stderr: captured(""), durationMs: elapsed() };
 	} catch (error) {
-		if (timeout.aborted) return { kind: "timed_out", timeoutMs: spec.timeoutMs, stdout: captured(""), stderr: captured(""), durationMs: elapsed() };
-		if (signal?.aborted) return { kind: "aborted", stdout: captured(""), stderr: captured(""), durationMs: elapsed() };
+		if (timeout.aborted)
+			return {
+				kind: "timed_out",
+				timeoutMs: spec.timeoutMs,
+				stdout: captured(""),
+				stderr: captured(""),
+				durationMs: elapsed(),
+			};
+		if (signal?.aborted)
+			return { kind: "aborted", stdout: captured(""), stderr: captured(""), durationMs: elapsed() };
 		const cause = (error as { cause?: { message?: string } }).cause?.message;
-		return { kind: "request_failed", message: `request to ${spec.url} failed: ${cause ?? (error as Error).message}`, durationMs: elapsed() };
+		return {
+			kind: "request_failed",
+			message: `request to ${spec.url} failed: ${cause ?? (error as Error).message}`,
+			durationMs: elapsed(),
+		};
 	}
 };

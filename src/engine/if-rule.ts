@@ -26,14 +26,24 @@ export interface IfRule {
 }
 
 /** A compiled rule, or why the string is not a rule. */
-export type IfRuleResult = { readonly ok: true; readonly rule: IfRule } | { readonly ok: false; readonly message: string };
+export type IfRuleResult =
+	| { readonly ok: true; readonly rule: IfRule }
+	| { readonly ok: false; readonly message: string };
 
 const RULE = /^\s*([A-Za-z0-9_.*:-]+)\s*(?:\((.*)\))?\s*$/s;
 const SHELL_TOOLS = new Set(["Bash", "PowerShell"]);
 const FILE_TOOLS = new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "LS"]);
 
 /** pi tool names in rules, as Claude Code names. */
-const PI_NAMES: Readonly<Record<string, string>> = { bash: "Bash", read: "Read", write: "Write", edit: "Edit", grep: "Grep", find: "Glob", ls: "LS" };
+const PI_NAMES: Readonly<Record<string, string>> = {
+	bash: "Bash",
+	read: "Read",
+	write: "Write",
+	edit: "Edit",
+	grep: "Grep",
+	find: "Glob",
+	ls: "LS",
+};
 
 /** Claude Code permission rules: `Edit(...)` covers every file-editing tool, `Read(...)` every file-reading one. */
 const RULE_COVERS: Readonly<Record<string, readonly string[]>> = {
@@ -129,7 +139,10 @@ const testFile = (specifier: string): IfRule["test"] => {
 export const compileIfRule = (source: string): IfRuleResult => {
 	const match = RULE.exec(source);
 	if (!match) {
-		return { ok: false, message: `if ${JSON.stringify(source)} is not a permission rule like "Bash(git *)" or "Edit(*.ts)"` };
+		return {
+			ok: false,
+			message: `if ${JSON.stringify(source)} is not a permission rule like "Bash(git *)" or "Edit(*.ts)"`,
+		};
 	}
 	// pi's own tool names are accepted too, as in matchers (`bash(git *)` = `Bash(git *)`).
 	const toolName = PI_NAMES[match[1] ?? ""] ?? match[1] ?? "";
@@ -150,6 +163,9 @@ export const compileIfRule = (source: string): IfRuleResult => {
 	}
 	return {
 		ok: true,
-		rule: { source, test: (ccToolName, ccInput, context) => toolMatches(ccToolName) && check(ccToolName, ccInput, context) },
+		rule: {
+			source,
+			test: (ccToolName, ccInput, context) => toolMatches(ccToolName) && check(ccToolName, ccInput, context),
+		},
 	};
 };

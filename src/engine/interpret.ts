@@ -48,7 +48,8 @@ export interface HookVerdict {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+	value !== null && typeof value === "object" && !Array.isArray(value);
 
 const optionalType = (object: Json, key: string, type: "string" | "boolean"): string | undefined =>
 	object[key] === undefined || typeof object[key] === type ? undefined : `${key} must be a ${type}`;
@@ -73,7 +74,9 @@ export const validateHookOutput = (json: Json, event: HookEventName): string | u
 		if (!isObject(specific)) problems.push("hookSpecificOutput must be an object");
 		else {
 			if (specific.hookEventName !== event) {
-				problems.push(`hookSpecificOutput.hookEventName must be ${JSON.stringify(event)}, got ${JSON.stringify(specific.hookEventName)}`);
+				problems.push(
+					`hookSpecificOutput.hookEventName must be ${JSON.stringify(event)}, got ${JSON.stringify(specific.hookEventName)}`,
+				);
 			}
 			problems.push(
 				oneOf(specific, "permissionDecision", ["allow", "deny", "ask", "defer"]),
@@ -96,7 +99,11 @@ const jsonBlockReason = (json: HookOutput): string | undefined => {
 	return undefined;
 };
 
-const firstLine = (text: string): string => text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+const firstLine = (text: string): string =>
+	text
+		.split("\n")
+		.find((line) => line.trim() !== "")
+		?.trim() ?? "";
 
 type ParsedStdout = { json: Json } | { plainText: string | undefined; warning?: string };
 
@@ -131,7 +138,11 @@ export const interpretOutcome = (entry: HookEntry, event: HookEventName, outcome
 		case "aborted":
 			return { ...base, status: "cancelled", message: "cancelled (the run was aborted)" };
 		case "signaled":
-			return { ...base, status: "error", message: `killed by ${outcome.signal}${stderrSuffix(outcome.stderr.text)}` };
+			return {
+				...base,
+				status: "error",
+				message: `killed by ${outcome.signal}${stderrSuffix(outcome.stderr.text)}`,
+			};
 		case "exited":
 			break;
 	}

@@ -41,7 +41,10 @@ export const compileMatcher = (source: string | undefined): MatcherResult => {
 	try {
 		regex = new RegExp(source);
 	} catch (error) {
-		return { ok: false, message: `matcher ${JSON.stringify(source)} is not a valid regular expression: ${(error as Error).message}` };
+		return {
+			ok: false,
+			message: `matcher ${JSON.stringify(source)} is not a valid regular expression: ${(error as Error).message}`,
+		};
 	}
 	// The length bound alone does not help: "(a+)+$" takes seconds on 26 characters.
 	const hazard = regexHazard(source, MAX_MATCH_INPUT_LENGTH);

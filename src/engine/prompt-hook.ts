@@ -8,7 +8,9 @@ import type { HookEventName } from "./types.ts";
 /** The prompt sent to the model: `$ARGUMENTS` replaced by the event JSON, or the JSON appended. `\$` escapes. */
 export const buildHookPrompt = (prompt: string, inputJson: string): string => {
 	if (!/(^|[^\\])\$ARGUMENTS/.test(prompt)) return `${prompt.replace(/\\\$/g, "$")}\n\n${inputJson}`;
-	return prompt.replace(/(^|[^\\])\$ARGUMENTS/g, (_whole, before: string) => `${before}${inputJson}`).replace(/\\\$/g, "$");
+	return prompt
+		.replace(/(^|[^\\])\$ARGUMENTS/g, (_whole, before: string) => `${before}${inputJson}`)
+		.replace(/\\\$/g, "$");
 };
 
 /** The instruction that makes a model answer in the `{ok, reason}` shape. */
@@ -29,12 +31,17 @@ export const parsePromptAnswer = (text: string): { ok: boolean; reason: string }
 };
 
 /** The hook JSON an answer stands for on `event` (`ok: false` = deny / block / context by event). */
-export const promptAnswerToHookJson = (event: HookEventName, answer: { ok: boolean; reason: string }): Record<string, unknown> => {
+export const promptAnswerToHookJson = (
+	event: HookEventName,
+	answer: { ok: boolean; reason: string },
+): Record<string, unknown> => {
 	if (answer.ok) return {};
 	const reason = answer.reason || "blocked by a prompt hook";
 	switch (event) {
 		case "PreToolUse":
-			return { hookSpecificOutput: { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason } };
+			return {
+				hookSpecificOutput: { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason },
+			};
 		case "PostToolUseFailure":
 			return { hookSpecificOutput: { hookEventName: event, additionalContext: reason } };
 		case "PermissionRequest":

@@ -3,8 +3,8 @@
  * stdout/stderr, and enforces the timeout, abort and SIGTERM→SIGKILL sequence. Every run resolves an outcome.
  */
 
-import { statSync } from "node:fs";
 import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { statSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { captureStream } from "./capture.ts";
 import type { CapturedOutput, ProcessOutcome, ProcessRunner, ProcessSpec } from "./types.ts";

@@ -79,7 +79,11 @@ export const toClaudeToolInput = (piToolName: string, input: Json, cwd: string):
 			};
 			// pi batches several replacements in one call; Claude Code's MultiEdit carried them as `edits`.
 			if (edits.length > 1) {
-				ccInput.edits = edits.map((edit) => ({ old_string: edit.oldText, new_string: edit.newText, replace_all: false }));
+				ccInput.edits = edits.map((edit) => ({
+					old_string: edit.oldText,
+					new_string: edit.newText,
+					replace_all: false,
+				}));
 			}
 			return ccInput;
 		}
@@ -94,7 +98,10 @@ export const toClaudeToolInput = (piToolName: string, input: Json, cwd: string):
 				output_mode: "content",
 			});
 		case "find":
-			return withoutUndefined({ pattern: input.pattern, path: path === undefined ? undefined : absolute(path, cwd) });
+			return withoutUndefined({
+				pattern: input.pattern,
+				path: path === undefined ? undefined : absolute(path, cwd),
+			});
 		case "ls":
 			return withoutUndefined({ path: absolute(path ?? ".", cwd), limit: input.limit });
 		default:
@@ -126,7 +133,10 @@ export const fromClaudeToolInput = (piToolName: string, ccInput: Json): Json => 
 				: [{ oldText: ccInput.old_string, newText: ccInput.new_string }];
 			// A Claude Code hook edits old_string/new_string; for a multi-edit call they stand for the first edit.
 			if (many && edits[0] && (ccInput.old_string !== undefined || ccInput.new_string !== undefined)) {
-				edits[0] = { oldText: ccInput.old_string ?? edits[0].oldText, newText: ccInput.new_string ?? edits[0].newText };
+				edits[0] = {
+					oldText: ccInput.old_string ?? edits[0].oldText,
+					newText: ccInput.new_string ?? edits[0].newText,
+				};
 			}
 			return { path: filePath, edits };
 		}
@@ -272,7 +282,10 @@ export const invalidToolInput = (piToolName: string, input: Json): string | unde
 	switch (piToolName) {
 		case "bash":
 		case "powershell":
-			return need("command", isString(input.command)) ?? (input.timeout === undefined || num(input.timeout) !== undefined ? undefined : '"timeout" must be a number');
+			return (
+				need("command", isString(input.command)) ??
+				(input.timeout === undefined || num(input.timeout) !== undefined ? undefined : '"timeout" must be a number')
+			);
 		case "read":
 			return need("file_path", isString(input.path));
 		case "write":

@@ -32,7 +32,9 @@ export const askForApprovals = async (
 	asked: Set<string>,
 	env: Readonly<Record<string, string | undefined>>,
 ): Promise<readonly HookEntry[]> => {
-	const waiting = config.skipped.filter((skipped) => skipped.message === UNAPPROVED_MESSAGE && !asked.has(skipped.entry.id));
+	const waiting = config.skipped.filter(
+		(skipped) => skipped.message === UNAPPROVED_MESSAGE && !asked.has(skipped.entry.id),
+	);
 	if (waiting.length === 0) return [];
 	for (const skipped of waiting) asked.add(skipped.entry.id);
 	const pending = approvals.pending(waiting.map((skipped) => skipped.entry));
@@ -41,7 +43,10 @@ export const askForApprovals = async (
 	if (env[APPROVE_ENV] === "1") {
 		// An explicit opt-in for this pi process only: nothing is written to the approvals file.
 		approvals.approveForRun(entries);
-		showNotice(ctx, { level: "info", text: `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n${list}` });
+		showNotice(ctx, {
+			level: "info",
+			text: `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n${list}`,
+		});
 		return entries;
 	}
 	let approved = false;
@@ -64,6 +69,9 @@ export const askForApprovals = async (
 	const how = ctx.hasUI
 		? "Approve them in /hooks (Ctrl+T on a hook marked skip), or answer again in your next session."
 		: `To approve them, start pi interactively in this project and accept, or set ${APPROVE_ENV}=1 for this run.`;
-	showNotice(ctx, { level: "warning", text: `${pending.length} new or changed project hook(s) will not run until approved:\n${list}\n${how}` });
+	showNotice(ctx, {
+		level: "warning",
+		text: `${pending.length} new or changed project hook(s) will not run until approved:\n${list}\n${how}`,
+	});
 	return [];
 };

@@ -44,7 +44,8 @@ export interface Approvals {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+	value !== null && typeof value === "object" && !Array.isArray(value);
 
 const read = (file: string): Record<string, ApprovedHook> => {
 	try {
@@ -96,7 +97,9 @@ export const createApprovals = (file: string, now: () => Date = () => new Date()
 				.filter((entry) => approved[entry.id] === undefined)
 				.map((entry) => ({
 					entry,
-					change: known.some((hook) => hook.file === entry.source.file && hook.jsonPath === entry.jsonPath) ? "changed" : "new",
+					change: known.some((hook) => hook.file === entry.source.file && hook.jsonPath === entry.jsonPath)
+						? "changed"
+						: "new",
 				}));
 		},
 		version: () => version,

@@ -25,7 +25,12 @@ export const deliverAsyncVerdict = (
 		return;
 	}
 	const handler = verdict.entry.handler;
-	if (handler.type === "command" && handler.asyncRewake && verdict.status === "blocking" && verdict.outcome.kind === "exited") {
+	if (
+		handler.type === "command" &&
+		handler.asyncRewake &&
+		verdict.status === "blocking" &&
+		verdict.outcome.kind === "exited"
+	) {
 		const text = verdict.outcome.stderr.text.trim() || verdict.outcome.stdout.text.trim();
 		pi.sendMessage(
 			{ customType: REWAKE_MESSAGE_TYPE, content: systemReminder(`${name} hook: ${text}`), display: true },
@@ -38,5 +43,8 @@ export const deliverAsyncVerdict = (
 	if (additional) context.push(additionalContextText(name, additional));
 	if (verdict.json?.systemMessage) context.push(systemReminder(`${name} hook says: ${verdict.json.systemMessage}`));
 	if (context.length === 0) return;
-	pi.sendMessage({ customType: CONTEXT_MESSAGE_TYPE, content: context.join("\n"), display: false }, { deliverAs: "nextTurn" });
+	pi.sendMessage(
+		{ customType: CONTEXT_MESSAGE_TYPE, content: context.join("\n"), display: false },
+		{ deliverAs: "nextTurn" },
+	);
 };

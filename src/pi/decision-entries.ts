@@ -4,7 +4,12 @@
  */
 import type { CustomEntry, EntryRenderOptions, SessionEntry, Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, truncateToWidth } from "@earendil-works/pi-tui";
-import { DECISION_KINDS, DECISION_RECORD_VERSION, type DecisionKind, type DecisionRecord } from "../engine/decision-record.ts";
+import {
+	DECISION_KINDS,
+	DECISION_RECORD_VERSION,
+	type DecisionKind,
+	type DecisionRecord,
+} from "../engine/decision-record.ts";
 import { DecisionCard } from "../ui/decision-card.ts";
 import { fromPiTheme } from "../ui/theme.ts";
 

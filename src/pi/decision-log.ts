@@ -5,6 +5,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { DecisionRecord } from "../engine/decision-record.ts";
+import { commandText } from "../engine/messages.ts";
 import type { HookEntry } from "../engine/types.ts";
 import { hookShortName } from "../ui/decision-format.ts";
 import {
@@ -16,7 +17,6 @@ import {
 	type RunningHook,
 } from "../ui/footer-status.ts";
 import { fromPiTheme, type PanelTheme, plainTheme } from "../ui/theme.ts";
-import { commandText } from "../engine/messages.ts";
 import { DECISION_ENTRY_TYPE, decisionsIn, renderDecisionEntry } from "./decision-entries.ts";
 
 /** The footer status key (`ctx.ui.setStatus(key, ...)`). */

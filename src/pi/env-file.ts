@@ -41,7 +41,8 @@ export const evaluateEnvFile = (
 		timeout: 5000,
 		maxBuffer: 16 * 1024 * 1024,
 	});
-	if (result.status !== 0 || result.error) return { error: `could not evaluate ${file}: ${result.error?.message ?? `exit ${result.status}`}` };
+	if (result.status !== 0 || result.error)
+		return { error: `could not evaluate ${file}: ${result.error?.message ?? `exit ${result.status}`}` };
 	const vars: Record<string, string> = {};
 	for (const pair of result.stdout.split("\0")) {
 		const index = pair.indexOf("=");

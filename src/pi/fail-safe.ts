@@ -19,7 +19,10 @@ export const failSafe =
 		} catch (error) {
 			if (!told.has(event)) {
 				told.add(event);
-				showNotice(ctx, { level: "error", text: `pi-hook-manager failed in ${event} (hooks for it were skipped): ${(error as Error).message}` });
+				showNotice(ctx, {
+					level: "error",
+					text: `pi-hook-manager failed in ${event} (hooks for it were skipped): ${(error as Error).message}`,
+				});
 			}
 			return fallback;
 		}

@@ -28,15 +28,19 @@ export type EventRequest = Omit<DispatchRequest, "session">;
 export const runHooks = async (hc: HookContext, request: EventRequest): Promise<readonly HookVerdict[]> => {
 	// Esc cancels hooks: through pi's abort signal where the event has one, else (Stop, prompts, compaction in
 	// the TUI) by watching the terminal for Esc while the hooks run.
-	const escape = request.signal ?? hc.ctx.signal ? undefined : watchEscape(hc.ctx);
-	const signal = request.signal ?? hc.ctx.signal ?? escape?.signal;
+	const escapeWatch = (request.signal ?? hc.ctx.signal) ? undefined : watchEscape(hc.ctx);
+	const signal = request.signal ?? hc.ctx.signal ?? escapeWatch?.signal;
 	try {
 		const { verdicts } = await hc.engine.dispatch({ ...request, session: hc.session, ...(signal ? { signal } : {}) });
-		const details = { ...(request.tool ? { tool: request.tool.ccToolName } : {}), input: request.summary ?? "", time: Date.now() };
+		const details = {
+			...(request.tool ? { tool: request.tool.ccToolName } : {}),
+			input: request.summary ?? "",
+			time: Date.now(),
+		};
 		for (const record of failureRecords(request.event, verdicts, details)) hc.onDecision(record);
 		return verdicts;
 	} finally {
-		escape?.stop();
+		escapeWatch?.stop();
 	}
 };
 
@@ -79,7 +83,9 @@ export const blockingVerdicts = (verdicts: readonly HookVerdict[]): HookVerdict[
 /** The verdicts that add model context (plain stdout on context events, or `additionalContext`). */
 export const contextVerdicts = (verdicts: readonly HookVerdict[]): HookVerdict[] =>
 	verdicts.filter(
-		(verdict) => verdict.status === "success" && (verdict.plainText !== undefined || Boolean(verdict.json?.hookSpecificOutput?.additionalContext)),
+		(verdict) =>
+			verdict.status === "success" &&
+			(verdict.plainText !== undefined || Boolean(verdict.json?.hookSpecificOutput?.additionalContext)),
 	);
 
 /** The custom message type of hidden, model-visible hook context. */

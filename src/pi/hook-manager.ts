@@ -106,7 +106,11 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		return {
 			...base,
 			needsApproval: (entry) =>
-				deps.runtime().config()?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE) ?? false,
+				deps
+					.runtime()
+					.config()
+					?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE) ??
+				false,
 			approve(entry) {
 				const problem = deps.runtime().approve([entry]);
 				updateFooter(ctx);

@@ -3,11 +3,11 @@
  * (stdout belongs to pi there). Each distinct configuration problem is told once per session.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
+import { sourceLabel } from "../engine/config/sources.ts";
 import type { UserNotice } from "../engine/decide-tool.ts";
 import { commandText } from "../engine/messages.ts";
 import type { HookConfig } from "../engine/types.ts";
-import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
-import { sourceLabel } from "../engine/config/sources.ts";
 
 /** Prefix of every line pi-hook-manager prints on stderr. */
 export const STDERR_PREFIX = "[pi-hook-manager]";
@@ -40,7 +40,9 @@ export const configNotices = (config: HookConfig): { key: string; notice: UserNo
 		});
 	}
 	// Unapproved project hooks (change-aware trust) are asked about by the runtime, not listed here.
-	const untrusted = config.skipped.filter((skipped) => skipped.reason === "untrusted" && skipped.message !== UNAPPROVED_MESSAGE);
+	const untrusted = config.skipped.filter(
+		(skipped) => skipped.reason === "untrusted" && skipped.message !== UNAPPROVED_MESSAGE,
+	);
 	if (untrusted.length > 0) {
 		const list = untrusted
 			.slice(0, 5)
@@ -66,7 +68,10 @@ export const configNotices = (config: HookConfig): { key: string; notice: UserNo
 	}
 	if (config.disableAllHooks) {
 		const where = config.disableAllHooksSource === undefined ? "settings" : config.disableAllHooksSource;
-		notices.push({ key: "disableAllHooks", notice: { level: "warning", text: `disableAllHooks is set in ${where}: no hook runs` } });
+		notices.push({
+			key: "disableAllHooks",
+			notice: { level: "warning", text: `disableAllHooks is set in ${where}: no hook runs` },
+		});
 	}
 	return notices;
 };

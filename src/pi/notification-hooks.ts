@@ -11,7 +11,12 @@ import { type HookContext, runHooks, showNotices } from "./hook-context.ts";
 export const IDLE_PROMPT_MS = 60_000;
 
 /** Runs Notification hooks for one notification. */
-export const runNotification = async (hc: HookContext, type: string, message: string, title?: string): Promise<void> => {
+export const runNotification = async (
+	hc: HookContext,
+	type: string,
+	message: string,
+	title?: string,
+): Promise<void> => {
 	if (!hc.engine.hasHooks("Notification")) return;
 	const verdicts = await runHooks(hc, {
 		event: "Notification",

@@ -66,7 +66,9 @@ export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
 					event: change.draft.event,
 					matcher: change.draft.matcher,
 					target:
-						typeof change.draft.handler.command === "string" ? change.draft.handler.command : hookTarget(previous),
+						typeof change.draft.handler.command === "string"
+							? change.draft.handler.command
+							: hookTarget(previous),
 				});
 			}
 		}

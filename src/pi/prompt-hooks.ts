@@ -6,7 +6,15 @@
 import type { BeforeAgentStartEventResult, InputEvent, InputEventResult } from "@earendil-works/pi-coding-agent";
 import { decideContextEvent, promptBlockedText } from "../engine/decide-context.ts";
 import { basePayload } from "../engine/payload.ts";
-import { blockingVerdicts, CONTEXT_MESSAGE_TYPE, contextVerdicts, type HookContext, recordDecision, runHooks, showNotices } from "./hook-context.ts";
+import {
+	blockingVerdicts,
+	CONTEXT_MESSAGE_TYPE,
+	contextVerdicts,
+	type HookContext,
+	recordDecision,
+	runHooks,
+	showNotices,
+} from "./hook-context.ts";
 
 /** A prompt that names a skill or prompt template: `/skill:name args` or `/template args`. */
 export interface PromptExpansion {
@@ -68,7 +76,9 @@ export const handleInput = async (
 		payload: { ...basePayload(hc.session, "UserPromptSubmit"), prompt },
 		summary: prompt,
 	});
-	return applyDecision(hc, state, "UserPromptSubmit", verdicts, prompt) ? { action: "handled" } : { action: "continue" };
+	return applyDecision(hc, state, "UserPromptSubmit", verdicts, prompt)
+		? { action: "handled" }
+		: { action: "continue" };
 };
 
 /** Applies a prompt event's decision; true when the prompt is blocked. */

@@ -21,27 +21,59 @@ export const createPromptRunner =
 				? ctx?.model
 				: ctx?.modelRegistry.getAvailable().find((m) => m.id === wanted || `${m.provider}/${m.id}` === wanted);
 		if (ctx === undefined || model === undefined) {
-			return { kind: "request_failed", message: `no model for the prompt hook${wanted ? ` (${wanted})` : ""}`, durationMs: elapsed() };
+			return {
+				kind: "request_failed",
+				message: `no model for the prompt hook${wanted ? ` (${wanted})` : ""}`,
+				durationMs: elapsed(),
+			};
 		}
 		const timeout = AbortSignal.timeout(spec.timeoutMs);
 		const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
 		try {
 			const reply = await ctx.modelRegistry.complete(
 				model,
-				{ systemPrompt: PROMPT_HOOK_SYSTEM, messages: [{ role: "user", content: [{ type: "text", text: spec.prompt }], timestamp: Date.now() }] },
+				{
+					systemPrompt: PROMPT_HOOK_SYSTEM,
+					messages: [{ role: "user", content: [{ type: "text", text: spec.prompt }], timestamp: Date.now() }],
+				},
 				{ signal: combined },
 			);
-			if (timeout.aborted) return { kind: "timed_out", timeoutMs: spec.timeoutMs, stdout: captured(""), stderr: captured(""), durationMs: elapsed() };
-			if (signal?.aborted) return { kind: "aborted", stdout: captured(""), stderr: captured(""), durationMs: elapsed() };
+			if (timeout.aborted)
+				return {
+					kind: "timed_out",
+					timeoutMs: spec.timeoutMs,
+					stdout: captured(""),
+					stderr: captured(""),
+					durationMs: elapsed(),
+				};
+			if (signal?.aborted)
+				return { kind: "aborted", stdout: captured(""), stderr: captured(""), durationMs: elapsed() };
 			const text = reply.content.map((block) => (block.type === "text" ? block.text : "")).join("");
 			const answer = parsePromptAnswer(text);
 			if (answer === undefined) {
 				const why = reply.errorMessage ?? `the model did not answer {"ok": ...}: ${text.slice(0, 200)}`;
 				return { kind: "request_failed", message: why, durationMs: elapsed() };
 			}
-			return { kind: "exited", code: 0, stdout: captured(JSON.stringify(promptAnswerToHookJson(spec.event, answer))), stderr: captured(""), durationMs: elapsed() };
+			return {
+				kind: "exited",
+				code: 0,
+				stdout: captured(JSON.stringify(promptAnswerToHookJson(spec.event, answer))),
+				stderr: captured(""),
+				durationMs: elapsed(),
+			};
 		} catch (error) {
-			if (timeout.aborted) return { kind: "timed_out", timeoutMs: spec.timeoutMs, stdout: captured(""), stderr: captured(""), durationMs: elapsed() };
-			return { kind: "request_failed", message: `prompt hook failed: ${(error as Error).message}`, durationMs: elapsed() };
+			if (timeout.aborted)
+				return {
+					kind: "timed_out",
+					timeoutMs: spec.timeoutMs,
+					stdout: captured(""),
+					stderr: captured(""),
+					durationMs: elapsed(),
+				};
+			return {
+				kind: "request_failed",
+				message: `prompt hook failed: ${(error as Error).message}`,
+				durationMs: elapsed(),
+			};
 		}
 	};

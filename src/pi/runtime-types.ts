@@ -71,7 +71,10 @@ export interface HookRuntime {
 	beforeSettle(event: AgentBeforeSettleEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
 	settled(ctx: ExtensionContext): void;
 	agentStart(ctx: ExtensionContext): void;
-	beforeCompact(event: SessionBeforeCompactEvent, ctx: ExtensionContext): Promise<SessionBeforeCompactResult | undefined>;
+	beforeCompact(
+		event: SessionBeforeCompactEvent,
+		ctx: ExtensionContext,
+	): Promise<SessionBeforeCompactResult | undefined>;
 	compact(event: SessionCompactEvent, ctx: ExtensionContext): Promise<void>;
 	uiPromptStart(event: UIPromptStartEvent, ctx: ExtensionContext): void;
 	/** The current configuration, or undefined before `session_start`. */
@@ -79,4 +82,3 @@ export interface HookRuntime {
 	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */
 	approve(entries: readonly HookEntry[]): string | undefined;
 }
-

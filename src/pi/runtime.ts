@@ -13,19 +13,19 @@ import { createEngine, type HookEngine } from "../engine/engine.ts";
 import { runHttpHook } from "../engine/http.ts";
 import type { SessionInfo } from "../engine/payload.ts";
 import type { HookConfig } from "../engine/types.ts";
-import { deliverAsyncVerdict } from "./async-hooks.ts";
-import { handleBeforeCompact, handleCompact } from "./compact-hooks.ts";
 import { askForApprovals } from "./approval-prompt.ts";
 import { type Approvals, approvalsFile, createApprovals } from "./approvals.ts";
+import { deliverAsyncVerdict } from "./async-hooks.ts";
+import { handleBeforeCompact, handleCompact } from "./compact-hooks.ts";
 import { createEnvFile, evaluateEnvFile } from "./env-file.ts";
 import type { HookContext } from "./hook-context.ts";
 import { configNotices, showNotice } from "./notices.ts";
-import { createIdleTimer, type IdleTimer, IDLE_PROMPT_MS, runNotification } from "./notification-hooks.ts";
+import { createIdleTimer, IDLE_PROMPT_MS, type IdleTimer, runNotification } from "./notification-hooks.ts";
 import { handleBeforeAgentStart, handleInput, type PromptHookState } from "./prompt-hooks.ts";
 import { createPromptRunner } from "./prompt-runner.ts";
+import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 import { runSessionEnd, runSessionStart, sessionEndReason, sessionStartSource } from "./session-hooks.ts";
 import { handleBeforeSettle, handleTurnEnd, type StopHookState } from "./stop-hooks.ts";
-import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 import { createToolHookState, handleToolCall, handleToolResult, type ToolHookState } from "./tool-hooks.ts";
 
 export type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
@@ -49,9 +49,14 @@ interface SessionState {
 	ctx: ExtensionContext;
 }
 
-const firstLine = (text: string): string => text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+const firstLine = (text: string): string =>
+	text
+		.split("\n")
+		.find((line) => line.trim() !== "")
+		?.trim() ?? "";
 
-const hasHistory = (ctx: ExtensionContext): boolean => ctx.sessionManager.getBranch().some((entry) => entry.type === "message");
+const hasHistory = (ctx: ExtensionContext): boolean =>
+	ctx.sessionManager.getBranch().some((entry) => entry.type === "message");
 
 /** Creates the runtime; nothing runs until `start`. */
 export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
@@ -108,7 +113,11 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	};
 
 	/** Runs SessionStart hooks (all, or those in `only`) with a fresh CLAUDE_ENV_FILE; resolves with the ids that ran. */
-	const runStartHooks = async (ctx: ExtensionContext, source: string, only: ReadonlySet<string> | undefined): Promise<ReadonlySet<string>> => {
+	const runStartHooks = async (
+		ctx: ExtensionContext,
+		source: string,
+		only: ReadonlySet<string> | undefined,
+	): Promise<ReadonlySet<string>> => {
 		const now = active(ctx);
 		if (now === undefined || !now.current.engine.hasHooks("SessionStart")) return new Set();
 		const envFile = createEnvFile(join(deps.agentDir(), "pi-hook-manager"), now.hc.session.sessionId);
@@ -160,7 +169,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const idleMs = deps.idlePromptMs ?? (Number(deps.env.PI_HOOK_MANAGER_IDLE_PROMPT_MS) || IDLE_PROMPT_MS);
 			const idle = createIdleTimer(idleMs, () => {
 				const now = state === undefined ? undefined : active(state.ctx);
-				if (now !== undefined) track(now.current, runNotification(now.hc, "idle_prompt", "pi is waiting for your input"));
+				if (now !== undefined)
+					track(now.current, runNotification(now.hc, "idle_prompt", "pi is waiting for your input"));
 			});
 			state = {
 				projectDir,
@@ -192,7 +202,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				approving.then(async (approved) => {
 					const ran = await started;
 					const late = approved.filter((entry) => entry.event === "SessionStart" && !ran.has(entry.id));
-					if (late.length > 0 && source !== undefined) await runStartHooks(ctx, source, new Set(late.map((entry) => entry.id)));
+					if (late.length > 0 && source !== undefined)
+						await runStartHooks(ctx, source, new Set(late.map((entry) => entry.id)));
 				}),
 			);
 			startedWith(source === undefined ? new Set() : await runStartHooks(ctx, source, undefined));
@@ -231,12 +242,22 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		async toolCall(event, ctx) {
 			const now = active(ctx);
 			if (now === undefined) return undefined;
-			return handleToolCall(event, ctx, { engine: now.current.engine, state: now.current.tools, session: sessionInfo, onDecision });
+			return handleToolCall(event, ctx, {
+				engine: now.current.engine,
+				state: now.current.tools,
+				session: sessionInfo,
+				onDecision,
+			});
 		},
 		async toolResult(event, ctx) {
 			const now = active(ctx);
 			if (now === undefined) return undefined;
-			return handleToolResult(event, ctx, { engine: now.current.engine, state: now.current.tools, session: sessionInfo, onDecision });
+			return handleToolResult(event, ctx, {
+				engine: now.current.engine,
+				state: now.current.tools,
+				session: sessionInfo,
+				onDecision,
+			});
 		},
 		async turnEnd(event, ctx) {
 			const now = active(ctx);

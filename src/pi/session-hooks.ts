@@ -6,7 +6,14 @@
 import type { ExtensionAPI, SessionShutdownEvent, SessionStartEvent } from "@earendil-works/pi-coding-agent";
 import { decideContextEvent } from "../engine/decide-context.ts";
 import { basePayload } from "../engine/payload.ts";
-import { CONTEXT_MESSAGE_TYPE, contextVerdicts, type HookContext, recordDecision, runHooks, showNotices } from "./hook-context.ts";
+import {
+	CONTEXT_MESSAGE_TYPE,
+	contextVerdicts,
+	type HookContext,
+	recordDecision,
+	runHooks,
+	showNotices,
+} from "./hook-context.ts";
 
 /** Claude Code's SessionStart `source` for a pi `session_start` reason; undefined = no SessionStart. */
 export const sessionStartSource = (reason: SessionStartEvent["reason"], hasHistory: boolean): string | undefined => {
@@ -66,7 +73,10 @@ export const runSessionStart = async (
 	const decision = decideContextEvent(verdicts, name, false);
 	showNotices(hc, decision.notices);
 	if (decision.context.length === 0) return ran;
-	pi.sendMessage({ customType: CONTEXT_MESSAGE_TYPE, content: decision.context.join("\n"), display: false }, { deliverAs: "nextTurn" });
+	pi.sendMessage(
+		{ customType: CONTEXT_MESSAGE_TYPE, content: decision.context.join("\n"), display: false },
+		{ deliverAs: "nextTurn" },
+	);
 	recordDecision(hc, "context", "SessionStart", contextVerdicts(verdicts), source, decision.context.join("\n"));
 	return ran;
 };

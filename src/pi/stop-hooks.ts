@@ -8,7 +8,15 @@ import type { AgentBeforeSettleEvent, BoundaryResult, TurnEndEvent } from "@eare
 import { batchContextText, decideBlockEvent, STOP_BLOCK_CAP, stopFeedbackText } from "../engine/decide-stop.ts";
 import { basePayload } from "../engine/payload.ts";
 import { toClaudeToolInput, toClaudeToolName } from "../engine/tool-map.ts";
-import { blockingVerdicts, CONTEXT_MESSAGE_TYPE, contextVerdicts, type HookContext, recordDecision, runHooks, showNotices } from "./hook-context.ts";
+import {
+	blockingVerdicts,
+	CONTEXT_MESSAGE_TYPE,
+	contextVerdicts,
+	type HookContext,
+	recordDecision,
+	runHooks,
+	showNotices,
+} from "./hook-context.ts";
 
 /** Consecutive Stop blocks, reset by a new prompt or a Stop that lets the agent finish. */
 export interface StopHookState {
@@ -30,7 +38,9 @@ const textOf = (message: MessageLike | undefined): string => {
 	if (typeof content === "string") return content;
 	if (!Array.isArray(content)) return "";
 	return content
-		.filter((block): block is { type: "text"; text: string } => block?.type === "text" && typeof block.text === "string")
+		.filter(
+			(block): block is { type: "text"; text: string } => block?.type === "text" && typeof block.text === "string",
+		)
 		.map((block) => block.text)
 		.join("\n");
 };
@@ -72,7 +82,12 @@ export const handleBeforeSettle = async (
 		await runHooks(hc, {
 			event: "StopFailure",
 			matchValues: [error],
-			payload: { ...basePayload(hc.session, "StopFailure", false), error, error_details: details, last_assistant_message: details },
+			payload: {
+				...basePayload(hc.session, "StopFailure", false),
+				error,
+				error_details: details,
+				last_assistant_message: details,
+			},
 			summary: error,
 		});
 		return undefined; // Claude Code: StopFailure output and exit codes are ignored.
@@ -107,9 +122,19 @@ export const handleBeforeSettle = async (
 	}
 	state.consecutiveBlocks += 1;
 	const feedback = stopFeedbackText(decision);
-	recordDecision(hc, "stop_continue", "Stop", [...blockingVerdicts(verdicts), ...contextVerdicts(verdicts)], lastText.slice(0, 120), feedback);
+	recordDecision(
+		hc,
+		"stop_continue",
+		"Stop",
+		[...blockingVerdicts(verdicts), ...contextVerdicts(verdicts)],
+		lastText.slice(0, 120),
+		feedback,
+	);
 	return {
-		entries: [...event.entries, { type: "custom_message", customType: STOP_FEEDBACK_TYPE, content: feedback, display: false }],
+		entries: [
+			...event.entries,
+			{ type: "custom_message", customType: STOP_FEEDBACK_TYPE, content: feedback, display: false },
+		],
 		continue: true,
 	};
 };
@@ -124,9 +149,11 @@ interface ToolCallBlock {
 /** `turn_end` with tool results -> PostToolBatch, once per batch, before the next model request. */
 export const handleTurnEnd = async (event: TurnEndEvent, hc: HookContext): Promise<BoundaryResult | undefined> => {
 	if (event.toolResults.length === 0 || !hc.engine.hasHooks("PostToolBatch")) return undefined;
-	const calls = (Array.isArray((event.message as MessageLike).content) ? ((event.message as MessageLike).content as ToolCallBlock[]) : []).filter(
-		(block) => block.type === "toolCall",
-	);
+	const calls = (
+		Array.isArray((event.message as MessageLike).content)
+			? ((event.message as MessageLike).content as ToolCallBlock[])
+			: []
+	).filter((block) => block.type === "toolCall");
 	const toolCalls = event.toolResults.map((result) => {
 		const call = calls.find((block) => block.id === result.toolCallId);
 		const piName = result.toolName;
@@ -148,7 +175,12 @@ export const handleTurnEnd = async (event: TurnEndEvent, hc: HookContext): Promi
 	const entries = [...event.entries];
 	const context = batchContextText(decision);
 	if (context.length > 0) {
-		entries.push({ type: "custom_message", customType: CONTEXT_MESSAGE_TYPE, content: context.join("\n"), display: false });
+		entries.push({
+			type: "custom_message",
+			customType: CONTEXT_MESSAGE_TYPE,
+			content: context.join("\n"),
+			display: false,
+		});
 		recordDecision(hc, "context", "PostToolBatch", contextVerdicts(verdicts), "", context.join("\n"));
 	}
 	if (decision.blocked || decision.stop !== undefined) {

@@ -3,13 +3,24 @@
  * call to Claude Code terms, dispatch, and apply the combined decision the pi way (block with a reason,
  * mutate `event.input`, patch the result content).
  */
-import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent, ToolResultEventResult } from "@earendil-works/pi-coding-agent";
+import type {
+	ExtensionContext,
+	ToolCallEvent,
+	ToolCallEventResult,
+	ToolResultEvent,
+	ToolResultEventResult,
+} from "@earendil-works/pi-coding-agent";
 import { decidePostToolUse, decidePreToolUse, type PreToolDecision } from "../engine/decide-tool.ts";
 import { type DecisionRecord, decisionRecord } from "../engine/decision-record.ts";
 import type { HookEngine } from "../engine/engine.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import { hookName } from "../engine/messages.ts";
-import { postToolUseFailurePayload, postToolUsePayload, preToolUsePayload, type SessionInfo } from "../engine/payload.ts";
+import {
+	postToolUseFailurePayload,
+	postToolUsePayload,
+	preToolUsePayload,
+	type SessionInfo,
+} from "../engine/payload.ts";
 import {
 	fromClaudeToolInput,
 	fromClaudeToolOutput,
@@ -33,7 +44,11 @@ export interface ToolHookState {
 }
 
 /** Creates empty tool-hook state. */
-export const createToolHookState = (): ToolHookState => ({ pendingContext: new Map(), startedAt: new Map(), stopRequested: undefined });
+export const createToolHookState = (): ToolHookState => ({
+	pendingContext: new Map(),
+	startedAt: new Map(),
+	stopRequested: undefined,
+});
 
 /** Dependencies of the tool hooks. */
 export interface ToolHookDeps {
@@ -44,7 +59,7 @@ export interface ToolHookDeps {
 	readonly onDecision: (record: DecisionRecord) => void;
 }
 
-const summarize = (piToolName: string, input: Record<string, unknown>): string => {
+const summarize = (input: Record<string, unknown>): string => {
 	const main = input.command ?? input.path ?? input.pattern ?? input.file_path;
 	const text = typeof main === "string" ? main : JSON.stringify(input);
 	return text.length > 120 ? `${text.slice(0, 117)}...` : text;
@@ -100,7 +115,7 @@ export const handleToolCall = async (
 		const ccToolName = toClaudeToolName(event.toolName);
 		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd);
 		const name = hookName("PreToolUse", ccToolName);
-		const summary = summarize(event.toolName, input);
+		const summary = summarize(input);
 		const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
 		const verdicts = await runHooks(hc, {
 			event: "PreToolUse",
@@ -112,12 +127,23 @@ export const handleToolCall = async (
 		if (verdicts.length === 0) return undefined;
 		const decision = decidePreToolUse(verdicts, name);
 		const details = { tool: ccToolName, input: summary, time: Date.now() };
-		const emit = (kind: DecisionRecord["kind"], which: readonly HookVerdict[], reason: string, answer?: DecisionRecord["answer"]) =>
-			deps.onDecision(decisionRecord(kind, "PreToolUse", which, { ...details, reason, ...(answer ? { answer } : {}) }));
+		const emit = (
+			kind: DecisionRecord["kind"],
+			which: readonly HookVerdict[],
+			reason: string,
+			answer?: DecisionRecord["answer"],
+		) =>
+			deps.onDecision(
+				decisionRecord(kind, "PreToolUse", which, { ...details, reason, ...(answer ? { answer } : {}) }),
+			);
 		for (const notice of decision.notices) showNotice(ctx, notice);
 		if (decision.stop !== undefined) {
 			deps.state.stopRequested = decision.stop;
-			emit("continue_false", verdicts.filter((v) => v.json?.continue === false), decision.stop);
+			emit(
+				"continue_false",
+				verdicts.filter((v) => v.json?.continue === false),
+				decision.stop,
+			);
 		}
 		const context = decision.context;
 		if (context.length > 0) emit("context", verdicts.filter(addsContext), context.join("\n"));
@@ -139,10 +165,15 @@ export const handleToolCall = async (
 			}
 		}
 		if (decision.permission === "ask") {
-			const shown = rewritten === undefined ? summary : summarize(event.toolName, rewritten);
+			const shown = rewritten === undefined ? summary : summarize(rewritten);
 			const answer = await confirmAsk(ctx, decision, name, shown);
 			const asked = verdicts.filter((v) => v.json?.hookSpecificOutput?.permissionDecision === "ask");
-			emit("ask", asked, decision.askReasons.join("\n"), answer.allowed ? "allowed" : ctx.hasUI ? "denied" : "no_ui");
+			emit(
+				"ask",
+				asked,
+				decision.askReasons.join("\n"),
+				answer.allowed ? "allowed" : ctx.hasUI ? "denied" : "no_ui",
+			);
 			if (!answer.allowed) {
 				// With a UI the person chose this themselves; without one, say why the call did not run.
 				if (!ctx.hasUI) showNotice(ctx, { level: "warning", text: answer.reason });
@@ -151,7 +182,11 @@ export const handleToolCall = async (
 		}
 		if (rewritten !== undefined) {
 			replaceInput(input, rewritten);
-			emit("rewrite", verdicts.filter((v) => v.json?.hookSpecificOutput?.updatedInput !== undefined), `input rewritten to ${JSON.stringify(rewritten)}`);
+			emit(
+				"rewrite",
+				verdicts.filter((v) => v.json?.hookSpecificOutput?.updatedInput !== undefined),
+				`input rewritten to ${JSON.stringify(rewritten)}`,
+			);
 		}
 		if (context.length > 0) deps.state.pendingContext.set(event.toolCallId, [...context]);
 		return undefined;
@@ -187,7 +222,13 @@ export const handleToolResult = async (
 			const call = { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId };
 			const durationMs = started === undefined ? undefined : performance.now() - started;
 			const payload = event.isError
-				? postToolUseFailurePayload(session, call, toClaudeToolError(event.toolName, event), ctx.signal?.aborted ?? false, durationMs)
+				? postToolUseFailurePayload(
+						session,
+						call,
+						toClaudeToolError(event.toolName, event),
+						ctx.signal?.aborted ?? false,
+						durationMs,
+					)
 				: postToolUsePayload(session, call, toClaudeToolResponse(event.toolName, ccInput, event), durationMs);
 			const name = hookName(hookEvent, ccToolName);
 			const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
@@ -196,19 +237,27 @@ export const handleToolResult = async (
 				matchValues: [ccToolName, event.toolName],
 				tool: { ccToolName, ccInput },
 				payload,
-				summary: summarize(event.toolName, input),
+				summary: summarize(input),
 			});
 			const decision = decidePostToolUse(verdicts, name);
-			const details = { tool: ccToolName, input: summarize(event.toolName, input), time: Date.now() };
+			const details = { tool: ccToolName, input: summarize(input), time: Date.now() };
 			const emit = (kind: DecisionRecord["kind"], which: readonly HookVerdict[], reason: string) =>
 				deps.onDecision(decisionRecord(kind, hookEvent, which, { ...details, reason }));
 			for (const notice of decision.notices) showNotice(ctx, notice);
 			if (decision.stop !== undefined) {
 				deps.state.stopRequested = decision.stop;
-				emit("continue_false", verdicts.filter((v) => v.json?.continue === false), decision.stop);
+				emit(
+					"continue_false",
+					verdicts.filter((v) => v.json?.continue === false),
+					decision.stop,
+				);
 			}
 			if (decision.blocked) {
-				emit("block", verdicts.filter((v) => v.status === "blocking" || v.json?.decision === "block"), decision.context.join("\n"));
+				emit(
+					"block",
+					verdicts.filter((v) => v.status === "blocking" || v.json?.decision === "block"),
+					decision.context.join("\n"),
+				);
 			} else if (decision.context.length > 0) {
 				emit("context", verdicts.filter(addsContext), decision.context.join("\n"));
 			}
@@ -216,7 +265,11 @@ export const handleToolResult = async (
 			if (decision.updatedToolOutput !== undefined && !event.isError) {
 				replacement = fromClaudeToolOutput(event.toolName, decision.updatedToolOutput);
 				if (replacement !== undefined) {
-					emit("output_replaced", verdicts.filter((v) => v.json?.hookSpecificOutput?.updatedToolOutput !== undefined), replacement);
+					emit(
+						"output_replaced",
+						verdicts.filter((v) => v.json?.hookSpecificOutput?.updatedToolOutput !== undefined),
+						replacement,
+					);
 				} else {
 					showNotice(ctx, {
 						level: "warning",
@@ -226,11 +279,16 @@ export const handleToolResult = async (
 			}
 		}
 	} catch (error) {
-		showNotice(ctx, { level: "error", text: `pi-hook-manager failed while running ${hookEvent} hooks: ${(error as Error).message}` });
+		showNotice(ctx, {
+			level: "error",
+			text: `pi-hook-manager failed while running ${hookEvent} hooks: ${(error as Error).message}`,
+		});
 	}
 	if (context.length === 0 && replacement === undefined) return undefined;
 	const base = replacement === undefined ? [...event.content] : [{ type: "text" as const, text: replacement }];
-	const patch: ToolResultEventResult = { content: [...base, ...context.map((text) => ({ type: "text" as const, text }))] };
+	const patch: ToolResultEventResult = {
+		content: [...base, ...context.map((text) => ({ type: "text" as const, text }))],
+	};
 	// Keep pi's machine-readable result unless a hook replaced the output.
 	return replacement === undefined && event.structuredContent !== undefined
 		? { ...patch, structuredContent: event.structuredContent }

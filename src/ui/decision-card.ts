@@ -123,7 +123,8 @@ const expandedLines = (record: DecisionRecord, width: number, options: DecisionC
 	record.hooks.forEach((hook, index) => {
 		lines.push(...hookDetails(hook, record.hooks.length === 1 ? "hook" : `hook ${index + 1}`, width, theme));
 	});
-	if (options.collapseHint !== undefined) lines.push(fit(`${" ".repeat(DETAIL_INDENT)}${options.collapseHint}`, width));
+	if (options.collapseHint !== undefined)
+		lines.push(fit(`${" ".repeat(DETAIL_INDENT)}${options.collapseHint}`, width));
 	return lines;
 };
 

@@ -134,7 +134,9 @@ export const hookShortName = (command: string, max = 32): string => {
 export const hooksShortName = (record: Pick<DecisionRecord, "hooks">, max = 32): string => {
 	const [first, ...rest] = record.hooks;
 	if (first === undefined) return "";
-	return rest.length === 0 ? hookShortName(first.command, max) : `${hookShortName(first.command, max)} +${rest.length}`;
+	return rest.length === 0
+		? hookShortName(first.command, max)
+		: `${hookShortName(first.command, max)} +${rest.length}`;
 };
 
 /**

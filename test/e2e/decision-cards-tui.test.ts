@@ -24,11 +24,19 @@ beforeAll(async () => {
 	sandbox.writeJson("home/.claude/settings.json", {
 		hooks: {
 			PreToolUse: [
-				{ matcher: "Bash", hooks: [{ type: "command", command: `python3 ${join(hookDir, "guard.py")}`, timeout: 10 }] },
+				{
+					matcher: "Bash",
+					hooks: [{ type: "command", command: `python3 ${join(hookDir, "guard.py")}`, timeout: 10 }],
+				},
 				{
 					matcher: "Bash",
 					hooks: [
-						{ type: "command", command: "sleep 2", if: "Bash(echo slow*)", statusMessage: "Checking the slow path" },
+						{
+							type: "command",
+							command: "sleep 2",
+							if: "Bash(echo slow*)",
+							statusMessage: "Checking the slow path",
+						},
 					],
 				},
 			],

@@ -6,13 +6,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
-import {
-	EXTENSION_PATH,
-	type PiSandbox,
-	PROJECT_ROOT,
-	piPrintArgs,
-	runPiPrint,
-} from "../support/pi-env.ts";
+import { EXTENSION_PATH, type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
 
 const e2e = useE2e();
@@ -26,7 +20,9 @@ const setup = (): PiSandbox => {
 	copyFileSync(join(PROJECT_ROOT, "test", "fixtures", "hooks", "block_dangerous_bash.py"), join(hookDir, "guard.py"));
 	sandbox.writeJson("home/.claude/settings.json", {
 		hooks: {
-			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `python3 ${join(hookDir, "guard.py")}` }] }],
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [{ type: "command", command: `python3 ${join(hookDir, "guard.py")}` }] },
+			],
 		},
 	});
 	return sandbox;
@@ -73,7 +69,9 @@ describe("decision entries in print, JSON and RPC mode", () => {
 				.split("\n")
 				.filter((line) => line.startsWith("{"))
 				.map((line) => JSON.parse(line) as { type?: string; entry?: { customType?: string } })
-				.filter((event) => event.type === "entry_appended" && event.entry?.customType === "pi-hook-manager/decision");
+				.filter(
+					(event) => event.type === "entry_appended" && event.entry?.customType === "pi-hook-manager/decision",
+				);
 			expect(appended).toHaveLength(1);
 		}
 	});

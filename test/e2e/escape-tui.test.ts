@@ -29,11 +29,16 @@ describe("Esc in the TUI", () => {
 		sandbox.writeJson("home/.claude/settings.json", {
 			hooks: { Stop: [{ hooks: [{ type: "command", command: `echo $$ > "${pidFile}"; exec sleep 1000` }] }] },
 		});
-		tmux.start([PI_BIN, "-e", EXTENSION_PATH], { cwd: sandbox.projectDir, env: sandbox.env({ TERM: "tmux-256color" }) });
+		tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
+			cwd: sandbox.projectDir,
+			env: sandbox.env({ TERM: "tmux-256color" }),
+		});
 		await tmux.waitFor("fake-model");
 		tmux.type("hi");
 		tmux.keys(["Enter"]);
-		await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "", { timeout: 20_000 }).toBe(true);
+		await expect
+			.poll(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "", { timeout: 20_000 })
+			.toBe(true);
 		const pid = Number(readFileSync(pidFile, "utf8"));
 		expect(isRunning(pid)).toBe(true);
 		tmux.keys(["Escape"]);

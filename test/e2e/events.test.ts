@@ -2,8 +2,9 @@
  * End to end in the real pi binary: the hook events besides tool calls (prompt, session, stop, compaction,
  * batch), http hooks, and live settings edits, against the scripted fake model.
  */
-import { createServer, type Server } from "node:http";
+
 import { existsSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readJsonLines, useE2e } from "../support/e2e.ts";
@@ -20,11 +21,17 @@ const setup = (hooks: Hooks, agentSettings: Record<string, unknown> = {}): PiSan
 	sandbox.writeJson("home/.claude/settings.json", { hooks });
 	if (Object.keys(agentSettings).length > 0) {
 		const file = join(sandbox.agentDir, "settings.json");
-		sandbox.writeJson("agent/settings.json", { ...(JSON.parse(readFileSync(file, "utf8")) as object), ...agentSettings });
+		sandbox.writeJson("agent/settings.json", {
+			...(JSON.parse(readFileSync(file, "utf8")) as object),
+			...agentSettings,
+		});
 	}
 	return sandbox;
 };
-const node = (script: string, ...args: string[]) => ({ type: "command", command: ["node", JSON.stringify(join(HOOKS, script)), ...args].join(" ") });
+const node = (script: string, ...args: string[]) => ({
+	type: "command",
+	command: ["node", JSON.stringify(join(HOOKS, script)), ...args].join(" "),
+});
 const sh = (command: string, extra: Record<string, unknown> = {}) => ({ type: "command", command, ...extra });
 const run = async (prompt: string) => {
 	const before = e2e.llm.requests.length;
@@ -71,8 +78,14 @@ describe("UserPromptSubmit", () => {
 	it("plain stdout and additionalContext reach the model with the prompt, and the hook got the prompt", async () => {
 		setup({
 			UserPromptSubmit: [
-				{ hooks: [sh("cat > \"$CLAUDE_PROJECT_DIR/ups.json\"; echo CTX-UPS-PLAIN")] },
-				{ hooks: [sh(`echo '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"CTX-UPS-JSON"}}'`)] },
+				{ hooks: [sh('cat > "$CLAUDE_PROJECT_DIR/ups.json"; echo CTX-UPS-PLAIN')] },
+				{
+					hooks: [
+						sh(
+							`echo '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"CTX-UPS-JSON"}}'`,
+						),
+					],
+				},
 			],
 		});
 		const result = await run("what now");
@@ -80,7 +93,10 @@ describe("UserPromptSubmit", () => {
 		const text = allText(result.requests[0]);
 		expect(text).toContain("UserPromptSubmit hook success: CTX-UPS-PLAIN");
 		expect(text).toContain("UserPromptSubmit hook additional context: CTX-UPS-JSON");
-		expect(JSON.parse(readFileSync(join(sandbox.projectDir, "ups.json"), "utf8"))).toMatchObject({ hook_event_name: "UserPromptSubmit", prompt: "what now" });
+		expect(JSON.parse(readFileSync(join(sandbox.projectDir, "ups.json"), "utf8"))).toMatchObject({
+			hook_event_name: "UserPromptSubmit",
+			prompt: "what now",
+		});
 	});
 });
 
@@ -91,7 +107,9 @@ describe("SessionStart and SessionEnd", () => {
 				{
 					matcher: "startup|resume|clear|compact",
 					hooks: [
-						sh(`echo 'export ORACLE_FOO=from-session-start' >> "$CLAUDE_ENV_FILE"; echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"project marker CTX-7f3a"}}'`),
+						sh(
+							`echo 'export ORACLE_FOO=from-session-start' >> "$CLAUDE_ENV_FILE"; echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"project marker CTX-7f3a"}}'`,
+						),
 					],
 				},
 			],
@@ -105,10 +123,21 @@ describe("SessionStart and SessionEnd", () => {
 	});
 
 	it("quitting with a SessionEnd hook that sleeps 10 s does not wait for it: the hook is killed at the 1.5 s budget", async () => {
-		setup({ SessionEnd: [{ hooks: [sh(`echo $$ > "$CLAUDE_PROJECT_DIR/end.pid"; cat > "$CLAUDE_PROJECT_DIR/end.json"; exec sleep 10`)] }] });
+		setup({
+			SessionEnd: [
+				{
+					hooks: [
+						sh(`echo $$ > "$CLAUDE_PROJECT_DIR/end.pid"; cat > "$CLAUDE_PROJECT_DIR/end.json"; exec sleep 10`),
+					],
+				},
+			],
+		});
 		const result = await run("hi");
 		expect(result.code).toBe(0);
-		expect(JSON.parse(readFileSync(join(sandbox.projectDir, "end.json"), "utf8"))).toMatchObject({ hook_event_name: "SessionEnd", reason: "other" });
+		expect(JSON.parse(readFileSync(join(sandbox.projectDir, "end.json"), "utf8"))).toMatchObject({
+			hook_event_name: "SessionEnd",
+			reason: "other",
+		});
 		expect(result.stderr).toContain("timed out after 1.5 s");
 		const pid = Number(readFileSync(join(sandbox.projectDir, "end.pid"), "utf8"));
 		expect(existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z")).toBe(false);
@@ -117,7 +146,17 @@ describe("SessionStart and SessionEnd", () => {
 
 describe("compaction, batches and http hooks", () => {
 	it("/compact is cancelled by a PreCompact hook that exits 2, and the user sees why", async () => {
-		setup({ PreCompact: [{ matcher: "manual", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/pre.json"; echo 'keep my context' >&2; exit 2`)] }] }, { compaction: { keepRecentTokens: 0 } });
+		setup(
+			{
+				PreCompact: [
+					{
+						matcher: "manual",
+						hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/pre.json"; echo 'keep my context' >&2; exit 2`)],
+					},
+				],
+			},
+			{ compaction: { keepRecentTokens: 0 } },
+		);
 		const rpc = startPiRpc(sandbox);
 		try {
 			await rpc.prompt("first");
@@ -126,16 +165,29 @@ describe("compaction, batches and http hooks", () => {
 			rpc.send({ id: "c1", type: "compact", customInstructions: "be brief" });
 			const response = await rpc.waitFor((r) => r.type === "response" && r.id === "c1", 30_000, from);
 			expect(response.success).toBe(false);
-			const notice = await rpc.waitFor((r) => r.type === "extension_ui_request" && String(r.message).includes("PreCompact hook cancelled the compaction"), 10_000, from);
+			const notice = await rpc.waitFor(
+				(r) =>
+					r.type === "extension_ui_request" &&
+					String(r.message).includes("PreCompact hook cancelled the compaction"),
+				10_000,
+				from,
+			);
 			expect(String(notice.message)).toContain("keep my context");
-			expect(JSON.parse(readFileSync(join(sandbox.projectDir, "pre.json"), "utf8"))).toMatchObject({ trigger: "manual", custom_instructions: "be brief" });
+			expect(JSON.parse(readFileSync(join(sandbox.projectDir, "pre.json"), "utf8"))).toMatchObject({
+				trigger: "manual",
+				custom_instructions: "be brief",
+			});
 		} finally {
 			await rpc.close();
 		}
 	});
 
 	it("PostToolBatch fires once per batch with every call, before the next model request", async () => {
-		setup({ PostToolBatch: [{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/batch.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/batch.jsonl"`)] }] });
+		setup({
+			PostToolBatch: [
+				{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/batch.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/batch.jsonl"`)] },
+			],
+		});
 		await run("bash: echo a\nbash: echo b");
 		const batches = lines(join(sandbox.projectDir, "batch.jsonl"));
 		expect(batches).toHaveLength(1);
@@ -150,7 +202,9 @@ describe("compaction, batches and http hooks", () => {
 		setup({ PostToolBatch: [{ hooks: [sh("echo 'batch says stop' >&2; exit 2")] }] });
 		const result = await run("bash: echo a\nbash: echo b");
 		expect(result.requests).toHaveLength(1);
-		expect(result.stderr).toContain("PostToolBatch hook stopped the agent: [echo 'batch says stop' >&2; exit 2]: batch says stop");
+		expect(result.stderr).toContain(
+			"PostToolBatch hook stopped the agent: [echo 'batch says stop' >&2; exit 2]: batch says stop",
+		);
 	});
 
 	it("an http hook on loopback gets the JSON by POST and its deny blocks the call", async () => {
@@ -161,7 +215,15 @@ describe("compaction, batches and http hooks", () => {
 			request.on("end", () => {
 				bodies.push({ body: JSON.parse(body), auth: request.headers.authorization });
 				response.setHeader("content-type", "application/json");
-				response.end(JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "denied over http" } }));
+				response.end(
+					JSON.stringify({
+						hookSpecificOutput: {
+							hookEventName: "PreToolUse",
+							permissionDecision: "deny",
+							permissionDecisionReason: "denied over http",
+						},
+					}),
+				);
 			});
 		});
 		await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -169,16 +231,30 @@ describe("compaction, batches and http hooks", () => {
 			const port = (server.address() as { port: number }).port;
 			setup({
 				PreToolUse: [
-					{ matcher: "Bash", hooks: [{ type: "http", url: `http://127.0.0.1:${port}/hook`, headers: { Authorization: "Bearer $HOOK_TOKEN $SECRET" }, allowedEnvVars: ["HOOK_TOKEN"] }] },
+					{
+						matcher: "Bash",
+						hooks: [
+							{
+								type: "http",
+								url: `http://127.0.0.1:${port}/hook`,
+								headers: { Authorization: "Bearer $HOOK_TOKEN $SECRET" },
+								allowedEnvVars: ["HOOK_TOKEN"],
+							},
+						],
+					},
 				],
 			});
 			const before = e2e.llm.requests.length;
-			const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > ran.txt"), { env: { HOOK_TOKEN: "t0k", SECRET: "nope" } });
+			const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > ran.txt"), {
+				env: { HOOK_TOKEN: "t0k", SECRET: "nope" },
+			});
 			expect(result.code).toBe(0);
 			expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
 			expect(allText(e2e.llm.requests.at(-1))).toContain("denied over http");
 			expect(e2e.llm.requests.length - before).toBe(2);
-			expect(bodies).toEqual([{ body: expect.objectContaining({ hook_event_name: "PreToolUse", tool_name: "Bash" }), auth: "Bearer t0k" }]);
+			expect(bodies).toEqual([
+				{ body: expect.objectContaining({ hook_event_name: "PreToolUse", tool_name: "Bash" }), auth: "Bearer t0k" },
+			]);
 		} finally {
 			await new Promise((resolve) => server.close(resolve));
 		}
@@ -193,14 +269,20 @@ describe("live configuration", () => {
 		try {
 			await rpc.prompt("bash: echo first > first.txt");
 			expect(existsSync(join(sandbox.projectDir, "first.txt"))).toBe(true);
-			sandbox.writeJson(settings, { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [sh("echo 'guard added mid-session' >&2; exit 2")] }] } });
+			sandbox.writeJson(settings, {
+				hooks: { PreToolUse: [{ matcher: "Bash", hooks: [sh("echo 'guard added mid-session' >&2; exit 2")] }] },
+			});
 			await rpc.prompt("bash: echo second > second.txt");
 			expect(existsSync(join(sandbox.projectDir, "second.txt"))).toBe(false);
 			sandbox.writeFile(settings, '{"hooks": {');
 			const from = rpc.records.length;
 			await rpc.prompt("bash: echo third > third.txt");
 			expect(existsSync(join(sandbox.projectDir, "third.txt"))).toBe(false);
-			const notice = await rpc.waitFor((r) => r.type === "extension_ui_request" && String(r.message).includes("keeping the 1 hook(s)"), 10_000, from);
+			const notice = await rpc.waitFor(
+				(r) => r.type === "extension_ui_request" && String(r.message).includes("keeping the 1 hook(s)"),
+				10_000,
+				from,
+			);
 			expect(String(notice.message)).toContain("invalid JSON");
 		} finally {
 			await rpc.close();

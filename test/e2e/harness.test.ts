@@ -4,10 +4,10 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startFakeLlm } from "../support/fake-llm.mjs";
 import type { ChatRequest, FakeLlm } from "../support/fake-llm.mjs";
-import { createPiSandbox, runPiPrint } from "../support/pi-env.ts";
+import { startFakeLlm } from "../support/fake-llm.mjs";
 import type { PiRunResult, PiSandbox, PiSandboxOptions } from "../support/pi-env.ts";
+import { createPiSandbox, runPiPrint } from "../support/pi-env.ts";
 
 /** The OpenAI wire form of the messages pi sends, as far as these tests look at it. */
 interface WireMessage {
@@ -91,7 +91,7 @@ describe("fake model server", () => {
 				},
 				finish_reason: "tool_calls",
 			});
-			expect(await ask("tool: grep {\"pattern\":\"a\"}")).toMatchObject({
+			expect(await ask('tool: grep {"pattern":"a"}')).toMatchObject({
 				message: { tool_calls: [{ id: "call_2", function: { name: "grep", arguments: '{"pattern":"a"}' } }] },
 			});
 			expect(await ask("plain")).toMatchObject({ message: { content: "echo: plain" } });
@@ -116,9 +116,7 @@ describe("real pi against the fake model", () => {
 			stream_options: { include_usage: true },
 		});
 		const [assistant, toolResult] = messagesOf(requests[1]).slice(-2);
-		expect(assistant?.tool_calls).toMatchObject([
-			{ function: { name: "bash", arguments: '{"command":"echo hi"}' } },
-		]);
+		expect(assistant?.tool_calls).toMatchObject([{ function: { name: "bash", arguments: '{"command":"echo hi"}' } }]);
 		expect(toolResult).toMatchObject({ role: "tool", tool_call_id: assistant?.tool_calls?.[0]?.id });
 		expect(String(toolResult?.content).trim()).toBe("hi");
 	});

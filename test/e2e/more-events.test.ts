@@ -30,7 +30,8 @@ const start = async (hooks: Hooks, options: { script?: FakeStep[]; agentSettings
 	return box;
 };
 const sh = (command: string, extra: Record<string, unknown> = {}) => ({ type: "command", command, ...extra });
-const readJson = (box: PiSandbox, name: string) => JSON.parse(readFileSync(join(box.projectDir, name), "utf8")) as Record<string, unknown>;
+const readJson = (box: PiSandbox, name: string) =>
+	JSON.parse(readFileSync(join(box.projectDir, name), "utf8")) as Record<string, unknown>;
 const lines = (box: PiSandbox, name: string) =>
 	readFileSync(join(box.projectDir, name), "utf8")
 		.split("\n")
@@ -41,7 +42,12 @@ const requestText = (request: ChatRequest | undefined) => JSON.stringify(request
 describe("UserPromptExpansion", () => {
 	it("fires for a prompt template with command_name and command_args, and its block stops the prompt", async () => {
 		const box = await start({
-			UserPromptExpansion: [{ matcher: "review", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/upe.json"; echo 'no reviews today' >&2; exit 2`)] }],
+			UserPromptExpansion: [
+				{
+					matcher: "review",
+					hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/upe.json"; echo 'no reviews today' >&2; exit 2`)],
+				},
+			],
 		});
 		box.writeFile("agent/prompts/review.md", "Review the code in $1 carefully.\n");
 		const result = await runPiPrint(box, piPrintArgs("/review src/app.ts"));
@@ -77,9 +83,22 @@ describe("compaction", () => {
 	it("a successful /compact fires PreCompact, PostCompact with the summary, then SessionStart with source compact", async () => {
 		const box = await start(
 			{
-				PreCompact: [{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"`)] }],
-				PostCompact: [{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"`)] }],
-				SessionStart: [{ matcher: "compact", hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo AFTER-COMPACT-CTX`)] }],
+				PreCompact: [
+					{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"`)] },
+				],
+				PostCompact: [
+					{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"`)] },
+				],
+				SessionStart: [
+					{
+						matcher: "compact",
+						hooks: [
+							sh(
+								`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo AFTER-COMPACT-CTX`,
+							),
+						],
+					},
+				],
 			},
 			{ agentSettings: { compaction: { keepRecentTokens: 0 } } },
 		);
@@ -108,16 +127,28 @@ describe("compaction", () => {
 
 describe("Notification", () => {
 	it("permission_prompt fires while a hook's ask dialog is open; idle_prompt after the agent settles", async () => {
-		const ask = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "sure?" } });
+		const ask = JSON.stringify({
+			hookSpecificOutput: {
+				hookEventName: "PreToolUse",
+				permissionDecision: "ask",
+				permissionDecisionReason: "sure?",
+			},
+		});
 		const box = await start({
 			PreToolUse: [{ matcher: "Bash", hooks: [sh(`echo '${ask}'`)] }],
-			Notification: [{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/notes.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/notes.jsonl"`)] }],
+			Notification: [
+				{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/notes.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/notes.jsonl"`)] },
+			],
 		});
 		const rpc = startPiRpc(box);
 		try {
 			const from = rpc.records.length;
 			rpc.send({ id: "p1", type: "prompt", message: "bash: echo yes > ran.txt" });
-			const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm", 30_000, from);
+			const dialog = await rpc.waitFor(
+				(r) => r.type === "extension_ui_request" && r.method === "confirm",
+				30_000,
+				from,
+			);
 			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
 			await rpc.waitFor((r) => r.type === "agent_settled", 30_000, from);
 			expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(true);
@@ -129,7 +160,9 @@ describe("Notification", () => {
 					return undefined;
 				}
 			};
-			await expect.poll(firstNote, { timeout: 10_000 }).toMatchObject({ hook_event_name: "Notification", notification_type: "permission_prompt" });
+			await expect
+				.poll(firstNote, { timeout: 10_000 })
+				.toMatchObject({ hook_event_name: "Notification", notification_type: "permission_prompt" });
 			const notes = lines(box, "notes.jsonl");
 			expect(String(notes[0]?.message)).toContain("Hook asks: allow Bash?");
 		} finally {
@@ -138,7 +171,9 @@ describe("Notification", () => {
 	});
 
 	it("idle_prompt fires when the user has not typed for the idle period", async () => {
-		const box = await start({ Notification: [{ matcher: "idle_prompt", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/idle.json"`)] }] });
+		const box = await start({
+			Notification: [{ matcher: "idle_prompt", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/idle.json"`)] }],
+		});
 		const rpc = startPiRpc(box, [], { PI_HOOK_MANAGER_IDLE_PROMPT_MS: "500" });
 		try {
 			await rpc.prompt("hello");
@@ -159,8 +194,12 @@ describe("Notification", () => {
 
 describe("handler types", () => {
 	it("an async hook does not hold up the call; its additionalContext arrives on the next turn", async () => {
-		const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "ASYNC-CTX-42" } });
-		const box = await start({ PostToolUse: [{ matcher: "Bash", hooks: [sh(`sleep 0.3; echo '${context}'`, { async: true })] }] });
+		const context = JSON.stringify({
+			hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "ASYNC-CTX-42" },
+		});
+		const box = await start({
+			PostToolUse: [{ matcher: "Bash", hooks: [sh(`sleep 0.3; echo '${context}'`, { async: true })] }],
+		});
 		const rpc = startPiRpc(box);
 		try {
 			await rpc.prompt("bash: echo one");
@@ -174,7 +213,12 @@ describe("handler types", () => {
 
 	it("a background hook still running when pi ends is killed with the session, and pi exits cleanly", async () => {
 		const box = await start({
-			PreToolUse: [{ matcher: "Bash", hooks: [sh(`echo $$ > "$CLAUDE_PROJECT_DIR/async.pid"; exec sleep 5`, { async: true })] }],
+			PreToolUse: [
+				{
+					matcher: "Bash",
+					hooks: [sh(`echo $$ > "$CLAUDE_PROJECT_DIR/async.pid"; exec sleep 5`, { async: true })],
+				},
+			],
 			PostToolUse: [{ matcher: "Bash", hooks: [sh("sleep 2; echo '{}'", { asyncRewake: true })] }],
 		});
 		const result = await runPiPrint(box, piPrintArgs("bash: ls"));
@@ -187,7 +231,12 @@ describe("handler types", () => {
 
 	it("an asyncRewake hook that exits 2 wakes the agent with its stderr after the run has settled", async () => {
 		const box = await start({
-			PostToolUse: [{ matcher: "Bash", hooks: [sh("sleep 0.5; echo 'wake up: tests failed' >&2; exit 2", { asyncRewake: true })] }],
+			PostToolUse: [
+				{
+					matcher: "Bash",
+					hooks: [sh("sleep 0.5; echo 'wake up: tests failed' >&2; exit 2", { asyncRewake: true })],
+				},
+			],
 		});
 		const rpc = startPiRpc(box);
 		try {
@@ -236,11 +285,21 @@ describe("handler types", () => {
 
 	it("agent and mcp_tool hooks are named once as not supported, with their file", async () => {
 		const box = await start({
-			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "agent", prompt: "verify" }, { type: "mcp_tool", server: "s", tool: "t" }] }],
+			PreToolUse: [
+				{
+					matcher: "Bash",
+					hooks: [
+						{ type: "agent", prompt: "verify" },
+						{ type: "mcp_tool", server: "s", tool: "t" },
+					],
+				},
+			],
 		});
 		const result = await runPiPrint(box, piPrintArgs("bash: echo hi"));
 		const file = join(box.home, ".claude", "settings.json");
-		expect(result.stderr).toContain(`PreToolUse hook in ${file} (hooks.PreToolUse[0].hooks[0]) is skipped: "agent" hooks are not supported`);
+		expect(result.stderr).toContain(
+			`PreToolUse hook in ${file} (hooks.PreToolUse[0].hooks[0]) is skipped: "agent" hooks are not supported`,
+		);
 		expect(result.stderr).toContain(`(hooks.PreToolUse[0].hooks[1]) is skipped: "mcp_tool" hooks are not supported`);
 		expect(result.stderr.split('"agent" hooks are not supported')).toHaveLength(2);
 	});

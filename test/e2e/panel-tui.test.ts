@@ -77,7 +77,9 @@ describe("the /hooks panel in the real pi", () => {
 		expect(log).toMatch(/PreToolUse +Bash sleep 2/);
 		expect(firedHooks()).toEqual(["pre", "post"]);
 		tmux.keys(["Escape"]);
-		await tmux.waitFor((screen) => !screen.includes("Filter:") && screen.includes("fake-model saw tool result: slow"));
+		await tmux.waitFor(
+			(screen) => !screen.includes("Filter:") && screen.includes("fake-model saw tool result: slow"),
+		);
 	});
 
 	it("a hook switched off in the panel does not fire, and says so in the list", async () => {

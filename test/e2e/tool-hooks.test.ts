@@ -2,7 +2,7 @@
  * End to end in the real pi binary (print mode) against the scripted fake model: Claude Code tool hooks
  * from `.claude/settings.json` guard, rewrite, format and log pi's tool calls.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readJsonLines, useE2e } from "../support/e2e.ts";
@@ -33,7 +33,11 @@ const run = async (prompt: string, timeoutMs?: number) => {
 	const before = e2e.llm.requests.length;
 	// The project's hooks are approved explicitly; change-aware trust has its own tests (trust.test.ts).
 	const env = { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" };
-	const result = await runPiPrint(sandbox, piPrintArgs(prompt), timeoutMs === undefined ? { env } : { env, timeoutMs });
+	const result = await runPiPrint(
+		sandbox,
+		piPrintArgs(prompt),
+		timeoutMs === undefined ? { env } : { env, timeoutMs },
+	);
 	return { ...result, requests: e2e.llm.requests.slice(before) };
 };
 /** The tool messages the model was sent, as text. */
@@ -55,7 +59,9 @@ const readLines = readJsonLines;
 
 describe("PreToolUse in the real pi", () => {
 	it("a guard that exits 2 blocks rm -rf: the command did not run and the model saw the reason", async () => {
-		setup({ PreToolUse: [{ matcher: "Bash", hooks: [command(script("block_dangerous_bash.py"), { timeout: 10 })] }] });
+		setup({
+			PreToolUse: [{ matcher: "Bash", hooks: [command(script("block_dangerous_bash.py"), { timeout: 10 })] }],
+		});
 		mkdirSync(join(sandbox.projectDir, "victim"));
 		const result = await run("bash: rm -rf victim");
 		expect(result.code).toBe(0);
@@ -74,7 +80,9 @@ describe("PreToolUse in the real pi", () => {
 		expect(existsSync(join(sandbox.projectDir, "pushed.txt"))).toBe(false);
 
 		const asked = await run("bash: git push origin feature-x > pushed.txt");
-		expect(toolMessages(asked.requests)[0]).toContain("asked for the user's confirmation (git push publishes commits - confirm?)");
+		expect(toolMessages(asked.requests)[0]).toContain(
+			"asked for the user's confirmation (git push publishes commits - confirm?)",
+		);
 		expect(asked.stderr).toContain("without a UI");
 		expect(existsSync(join(sandbox.projectDir, "pushed.txt"))).toBe(false);
 
@@ -84,7 +92,11 @@ describe("PreToolUse in the real pi", () => {
 
 	it("updatedInput replaces the whole input: the rewritten command runs, the original does not", async () => {
 		const rewrite = JSON.stringify({
-			hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "echo rewritten | tee rewritten.txt" } },
+			hookSpecificOutput: {
+				hookEventName: "PreToolUse",
+				permissionDecision: "allow",
+				updatedInput: { command: "echo rewritten | tee rewritten.txt" },
+			},
 		});
 		const record = join("..", "post.jsonl");
 		setup({
@@ -96,7 +108,9 @@ describe("PreToolUse in the real pi", () => {
 		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
 		expect(toolMessages(result.requests)).toEqual(["rewritten\n"]);
 		const [post] = readLines(join(sandbox.root, "post.jsonl"));
-		expect((post?.stdin as Record<string, unknown>).tool_input).toEqual({ command: "echo rewritten | tee rewritten.txt" });
+		expect((post?.stdin as Record<string, unknown> | undefined)?.tool_input).toEqual({
+			command: "echo rewritten | tee rewritten.txt",
+		});
 	});
 
 	it("sends Claude Code's stdin and environment: keys in order, Claude names, absolute file_path, project dir", async () => {
@@ -115,35 +129,63 @@ describe("PreToolUse in the real pi", () => {
 			{ file_path: file, old_string: "alpha", new_string: "gamma", replace_all: false },
 			{ file_path: file },
 		]);
-		const common = ["session_id", "transcript_path", "cwd", "prompt_id", "permission_mode", "hook_event_name", "tool_name", "tool_input"];
+		const common = [
+			"session_id",
+			"transcript_path",
+			"cwd",
+			"prompt_id",
+			"permission_mode",
+			"hook_event_name",
+			"tool_name",
+			"tool_input",
+		];
 		expect(pre[0]?.stdinKeys).toEqual([...common, "tool_use_id"]);
 		const stdin = pre[0]?.stdin as Record<string, unknown>;
 		expect(stdin.cwd).toBe(sandbox.projectDir);
 		expect(stdin.hook_event_name).toBe("PreToolUse");
 		expect(String(stdin.transcript_path)).toMatch(/\.jsonl$/);
 		expect(existsSync(String(stdin.transcript_path))).toBe(true);
-		expect(pre[0]?.env).toMatchObject({ CLAUDE_PROJECT_DIR: sandbox.projectDir, CLAUDECODE: "1", CLAUDE_CODE_SESSION_ID: stdin.session_id });
+		expect(pre[0]?.env).toMatchObject({
+			CLAUDE_PROJECT_DIR: sandbox.projectDir,
+			CLAUDECODE: "1",
+			CLAUDE_CODE_SESSION_ID: stdin.session_id,
+		});
 		const [post] = readLines(join(sandbox.root, "post.jsonl"));
 		expect(post?.stdinKeys).toEqual([...common, "tool_response", "tool_use_id", "duration_ms"]);
-		expect((post?.stdin as Record<string, unknown>).tool_response).toMatchObject({ type: "create", filePath: file, content: "alpha\n" });
+		expect((post?.stdin as Record<string, unknown> | undefined)?.tool_response).toMatchObject({
+			type: "create",
+			filePath: file,
+			content: "alpha\n",
+		});
 	});
 });
 
 describe("PostToolUse and PostToolUseFailure in the real pi", () => {
 	it("a formatter after a write rewrites the file and the model sees its additional context", async () => {
-		setup({ PostToolUse: [{ matcher: "Write|Edit|MultiEdit", hooks: [command(script("format_after_edit.py"), { timeout: 30 })] }] });
+		setup({
+			PostToolUse: [
+				{ matcher: "Write|Edit|MultiEdit", hooks: [command(script("format_after_edit.py"), { timeout: 30 })] },
+			],
+		});
 		const result = await run('tool: write {"path":"data.json","content":"{\\"b\\":1,\\"a\\":[1,2]}"}');
 		const file = join(sandbox.projectDir, "data.json");
 		expect(readFileSync(file, "utf8")).toBe('{\n  "b": 1,\n  "a": [\n    1,\n    2\n  ]\n}\n');
 		const [toolText] = toolMessages(result.requests);
 		expect(toolText).toContain("Successfully wrote");
-		expect(toolText).toContain(`<system-reminder>\nPostToolUse:Write hook additional context: Formatter rewrote ${file}; re-read it before editing it again.\n</system-reminder>`);
+		expect(toolText).toContain(
+			`<system-reminder>\nPostToolUse:Write hook additional context: Formatter rewrote ${file}; re-read it before editing it again.\n</system-reminder>`,
+		);
 	});
 
 	it("a logger writes one line per event with Claude Code field names; both handlers of a group run", async () => {
 		const logger = script("log_tool_events.py");
 		setup({
-			PreToolUse: [{ matcher: "", hooks: [command(logger), command(script("log_tool_events.py", "--log", "tool-events-copy"))] }],
+			PreToolUse: [
+				{
+					matcher: "",
+					hooks: [command(logger), command(script("log_tool_events.py", "--log", "tool-events-copy"))],
+				},
+			],
 			PostToolUse: [{ matcher: "", hooks: [command(logger)] }],
 			PostToolUseFailure: [{ matcher: "", hooks: [command(logger)] }],
 		});
@@ -162,7 +204,9 @@ describe("PostToolUse and PostToolUseFailure in the real pi", () => {
 	});
 
 	it("PostToolUse block feedback and updatedToolOutput reach the model; exit 1 only tells the user", async () => {
-		const replace = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: { stdout: "REDACTED", stderr: "" } } });
+		const replace = JSON.stringify({
+			hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: { stdout: "REDACTED", stderr: "" } },
+		});
 		setup({
 			PostToolUse: [
 				{ matcher: "Bash", hooks: [command(script("hook.mjs", "--stdout", `'${replace}'`))] },
@@ -184,7 +228,12 @@ describe("PostToolUse and PostToolUseFailure in the real pi", () => {
 describe("running hooks in the real pi", () => {
 	it("two slow hooks on one call run at the same time", async () => {
 		const slow = (name: string) => command(script("hook.mjs", "--sleep", "1000", "--record", `../${name}.jsonl`));
-		setup({ PreToolUse: [{ matcher: "Bash", hooks: [slow("a")] }, { matcher: "*", hooks: [slow("b")] }] });
+		setup({
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [slow("a")] },
+				{ matcher: "*", hooks: [slow("b")] },
+			],
+		});
 		await run("bash: echo both");
 		const [a] = readLines(join(sandbox.root, "a.jsonl"));
 		const [b] = readLines(join(sandbox.root, "b.jsonl"));
@@ -194,10 +243,24 @@ describe("running hooks in the real pi", () => {
 	});
 
 	it("a hook past its 1 s timeout is killed, the user is told, and the tool still runs", async () => {
-		const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "late" } });
+		const deny = JSON.stringify({
+			hookSpecificOutput: {
+				hookEventName: "PreToolUse",
+				permissionDecision: "deny",
+				permissionDecisionReason: "late",
+			},
+		});
 		setup({
 			PreToolUse: [
-				{ matcher: "Bash", hooks: [command(script("hook.mjs", "--pid-file", "../sleeper.pid", "--sleep", "30000", "--stdout", `'${deny}'`), { timeout: 1 })] },
+				{
+					matcher: "Bash",
+					hooks: [
+						command(
+							script("hook.mjs", "--pid-file", "../sleeper.pid", "--sleep", "30000", "--stdout", `'${deny}'`),
+							{ timeout: 1 },
+						),
+					],
+				},
 			],
 		});
 		const result = await run("bash: echo ran > ran.txt; echo ran");
@@ -210,8 +273,15 @@ describe("running hooks in the real pi", () => {
 
 	it("the same command in two groups and two files runs once", async () => {
 		const once = command(script("hook.mjs", "--record", "../once.jsonl"));
-		setup({ PreToolUse: [{ matcher: "Bash", hooks: [once] }, { matcher: "*", hooks: [once] }] });
-		sandbox.writeJson("home/.claude/settings.json", { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ ...once, timeout: 99 }] }] } });
+		setup({
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [once] },
+				{ matcher: "*", hooks: [once] },
+			],
+		});
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ ...once, timeout: 99 }] }] },
+		});
 		await run("bash: echo once");
 		expect(readLines(join(sandbox.root, "once.jsonl"))).toHaveLength(1);
 	});
@@ -231,14 +301,20 @@ describe("configuration in the real pi", () => {
 	it("a broken project file does not stop the user's hooks, and the user gets file, path and reason", async () => {
 		setup({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command" }] }], PreTooluse: [] } as unknown as Hooks);
 		sandbox.writeJson("home/.claude/settings.json", {
-			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [command("node -e 'process.stderr.write(\"user guard\");process.exit(2)'")] }] },
+			hooks: {
+				PreToolUse: [
+					{ matcher: "Bash", hooks: [command("node -e 'process.stderr.write(\"user guard\");process.exit(2)'")] },
+				],
+			},
 		});
 		sandbox.writeFile("project/.claude/settings.local.json", '{"hooks": {');
 		const result = await run("bash: echo hi > ran.txt");
 		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
 		expect(toolMessages(result.requests)[0]).toContain("user guard");
-		expect(result.stderr).toContain(`${join(sandbox.projectDir, ".claude", "settings.json")} at hooks.PreToolUse[0].hooks[0].command`);
-		expect(result.stderr).toContain("unknown hook event \"PreTooluse\"");
+		expect(result.stderr).toContain(
+			`${join(sandbox.projectDir, ".claude", "settings.json")} at hooks.PreToolUse[0].hooks[0].command`,
+		);
+		expect(result.stderr).toContain('unknown hook event "PreTooluse"');
 		expect(result.stderr).toContain(`${join(sandbox.projectDir, ".claude", "settings.local.json")}: invalid JSON`);
 	});
 
@@ -257,7 +333,10 @@ describe("configuration in the real pi", () => {
 		setup({});
 		const settingsFile = join(sandbox.agentDir, "settings.json");
 		const settings = JSON.parse(readFileSync(settingsFile, "utf8")) as Record<string, unknown>;
-		sandbox.writeJson("agent/settings.json", { ...settings, hooks: { PreToolUse: [{ matcher: "Bash", hooks: [command("echo global >&2; exit 2")] }] } });
+		sandbox.writeJson("agent/settings.json", {
+			...settings,
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [command("echo global >&2; exit 2")] }] },
+		});
 		const blocked = await run("bash: echo hi");
 		expect(toolMessages(blocked.requests)[0]).toContain("global");
 		sandbox.writeJson("project/.claude/settings.json", { disableAllHooks: true });

@@ -40,8 +40,12 @@ describe("change-aware trust", () => {
 			await rpc.close();
 		}
 		expect(ran("a.txt")).toBe(false);
-		const approvals = JSON.parse(readFileSync(join(sandbox.agentDir, "pi-hook-manager", "approvals.json"), "utf8")) as { approved: object };
-		expect(Object.values(approvals.approved)).toEqual([expect.objectContaining({ event: "PreToolUse", command: "echo 'v1' >&2; exit 2" })]);
+		const approvals = JSON.parse(
+			readFileSync(join(sandbox.agentDir, "pi-hook-manager", "approvals.json"), "utf8"),
+		) as { approved: object };
+		expect(Object.values(approvals.approved)).toEqual([
+			expect.objectContaining({ event: "PreToolUse", command: "echo 'v1' >&2; exit 2" }),
+		]);
 
 		const again = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > b.txt"));
 		expect(ran("b.txt")).toBe(false);
@@ -83,7 +87,9 @@ describe("change-aware trust", () => {
 	it("PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1 approves for that run only", async () => {
 		sandbox = e2e.sandbox();
 		sandbox.writeJson("project/.claude/settings.json", guard("run only"));
-		await runPiPrint(sandbox, piPrintArgs("bash: echo hi > a.txt"), { env: { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" } });
+		await runPiPrint(sandbox, piPrintArgs("bash: echo hi > a.txt"), {
+			env: { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" },
+		});
 		expect(ran("a.txt")).toBe(false);
 		const later = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > b.txt"));
 		expect(ran("b.txt")).toBe(true);
@@ -92,9 +98,19 @@ describe("change-aware trust", () => {
 
 	it("a project SessionStart hook approved in the dialog runs at once, and its context reaches the first request", async () => {
 		sandbox = e2e.sandbox();
-		const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "LATE-CTX-9" } });
+		const context = JSON.stringify({
+			hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "LATE-CTX-9" },
+		});
 		sandbox.writeJson("project/.claude/settings.json", {
-			hooks: { SessionStart: [{ hooks: [{ type: "command", command: `echo run >> "$CLAUDE_PROJECT_DIR/runs.txt"; echo '${context}'` }] }] },
+			hooks: {
+				SessionStart: [
+					{
+						hooks: [
+							{ type: "command", command: `echo run >> "$CLAUDE_PROJECT_DIR/runs.txt"; echo '${context}'` },
+						],
+					},
+				],
+			},
 		});
 		const rpc = startPiRpc(sandbox);
 		try {
@@ -103,7 +119,9 @@ describe("change-aware trust", () => {
 			await expect.poll(() => ran("runs.txt"), { timeout: 10_000 }).toBe(true);
 			const before = e2e.llm.requests.length;
 			await rpc.prompt("hello");
-			expect(JSON.stringify(e2e.llm.requests[before]?.messages)).toContain("SessionStart hook additional context: LATE-CTX-9");
+			expect(JSON.stringify(e2e.llm.requests[before]?.messages)).toContain(
+				"SessionStart hook additional context: LATE-CTX-9",
+			);
 		} finally {
 			await rpc.close();
 		}
@@ -113,7 +131,9 @@ describe("change-aware trust", () => {
 	it("with the one-run opt-in a project SessionStart hook runs exactly once", async () => {
 		sandbox = e2e.sandbox();
 		sandbox.writeJson("project/.claude/settings.json", {
-			hooks: { SessionStart: [{ hooks: [{ type: "command", command: `echo run >> "$CLAUDE_PROJECT_DIR/runs.txt"` }] }] },
+			hooks: {
+				SessionStart: [{ hooks: [{ type: "command", command: `echo run >> "$CLAUDE_PROJECT_DIR/runs.txt"` }] }],
+			},
 		});
 		await runPiPrint(sandbox, piPrintArgs("hello"), { env: { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" } });
 		expect(readFileSync(join(sandbox.projectDir, "runs.txt"), "utf8")).toBe("run\n");

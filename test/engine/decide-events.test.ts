@@ -12,8 +12,14 @@ const verdicts = (event: HookEventName, ...outcomes: ProcessOutcome[]) =>
 
 describe("decideContextEvent (UserPromptSubmit, SessionStart)", () => {
 	it("plain stdout and additionalContext become context in Claude Code's words", () => {
-		const json = JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "B" } });
-		const decision = decideContextEvent(verdicts("UserPromptSubmit", exited(0, "A\n"), exited(0, json)), "UserPromptSubmit", true);
+		const json = JSON.stringify({
+			hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "B" },
+		});
+		const decision = decideContextEvent(
+			verdicts("UserPromptSubmit", exited(0, "A\n"), exited(0, json)),
+			"UserPromptSubmit",
+			true,
+		);
 		expect(decision.blocked).toBe(false);
 		expect(decision.context).toEqual([
 			"<system-reminder>\nUserPromptSubmit hook success: A\n</system-reminder>",
@@ -23,7 +29,11 @@ describe("decideContextEvent (UserPromptSubmit, SessionStart)", () => {
 
 	it("exit 2 and decision:block block the prompt with reasons for the user", () => {
 		const decision = decideContextEvent(
-			verdicts("UserPromptSubmit", exited(2, "", "no\n"), exited(0, JSON.stringify({ decision: "block", reason: "ups reason" }))),
+			verdicts(
+				"UserPromptSubmit",
+				exited(2, "", "no\n"),
+				exited(0, JSON.stringify({ decision: "block", reason: "ups reason" })),
+			),
 			"UserPromptSubmit",
 			true,
 		);
@@ -34,13 +44,21 @@ describe("decideContextEvent (UserPromptSubmit, SessionStart)", () => {
 	});
 
 	it("SessionStart cannot block: exit 2 is a notice for the user", () => {
-		const decision = decideContextEvent(verdicts("SessionStart", exited(2, "", "broken\n")), "SessionStart:startup", false);
+		const decision = decideContextEvent(
+			verdicts("SessionStart", exited(2, "", "broken\n")),
+			"SessionStart:startup",
+			false,
+		);
 		expect(decision.blocked).toBe(false);
 		expect(decision.notices.map((n) => n.text)).toEqual(["SessionStart:startup hook error: [hook0.sh]: broken"]);
 	});
 
 	it("continue:false on a prompt blocks it with the stop reason", () => {
-		const decision = decideContextEvent(verdicts("UserPromptSubmit", exited(0, JSON.stringify({ continue: false, stopReason: "halt" }))), "UserPromptSubmit", true);
+		const decision = decideContextEvent(
+			verdicts("UserPromptSubmit", exited(0, JSON.stringify({ continue: false, stopReason: "halt" }))),
+			"UserPromptSubmit",
+			true,
+		);
 		expect(decision.blocked).toBe(true);
 		expect(decision.blockReasons).toEqual(["UserPromptSubmit hook stopped continuation: halt"]);
 	});
@@ -48,27 +66,36 @@ describe("decideContextEvent (UserPromptSubmit, SessionStart)", () => {
 
 describe("decideBlockEvent (Stop, PostToolBatch, PreCompact)", () => {
 	it("a Stop block becomes the model's next instruction (observed case i)", () => {
-		const block = decideBlockEvent(verdicts("Stop", exited(0, JSON.stringify({ decision: "block", reason: "stop reason: please continue" }))), "Stop");
+		const block = decideBlockEvent(
+			verdicts("Stop", exited(0, JSON.stringify({ decision: "block", reason: "stop reason: please continue" }))),
+			"Stop",
+		);
 		expect(stopFeedbackText(block)).toBe("Stop hook feedback:\nstop reason: please continue");
 		const exit2 = decideBlockEvent(verdicts("Stop", exited(2, "", "stop stderr: not finished yet\n")), "Stop");
 		expect(stopFeedbackText(exit2)).toBe("Stop hook feedback:\n[hook0.sh]: stop stderr: not finished yet\n");
 	});
 
 	it("additionalContext on Stop continues without a block", () => {
-		const json = JSON.stringify({ hookSpecificOutput: { hookEventName: "Stop", additionalContext: "one more check" } });
+		const json = JSON.stringify({
+			hookSpecificOutput: { hookEventName: "Stop", additionalContext: "one more check" },
+		});
 		const decision = decideBlockEvent(verdicts("Stop", exited(0, json)), "Stop");
 		expect(decision.blocked).toBe(false);
 		expect(decision.additionalContext).toEqual(["one more check"]);
 	});
 
 	it("plain stdout and exit 1 never block", () => {
-		expect(decideBlockEvent(verdicts("PreCompact", exited(0, "text"), exited(1, "", "oops")), "PreCompact").blocked).toBe(false);
+		expect(
+			decideBlockEvent(verdicts("PreCompact", exited(0, "text"), exited(1, "", "oops")), "PreCompact").blocked,
+		).toBe(false);
 	});
 });
 
 describe("http hook helpers", () => {
 	it("headers interpolate only allowed variables; others become empty", () => {
-		expect(resolveHeaders({ A: "Bearer $TOKEN", B: "${TOKEN}-${OTHER}", C: 5 }, ["TOKEN"], { TOKEN: "t", OTHER: "o" })).toEqual({ A: "Bearer t", B: "t-" });
+		expect(
+			resolveHeaders({ A: "Bearer $TOKEN", B: "${TOKEN}-${OTHER}", C: 5 }, ["TOKEN"], { TOKEN: "t", OTHER: "o" }),
+		).toEqual({ A: "Bearer t", B: "t-" });
 	});
 
 	it.each([
@@ -95,7 +122,16 @@ describe("prompt hook helpers", () => {
 	});
 
 	it.each([
-		["PreToolUse", { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "r" } }],
+		[
+			"PreToolUse",
+			{
+				hookSpecificOutput: {
+					hookEventName: "PreToolUse",
+					permissionDecision: "deny",
+					permissionDecisionReason: "r",
+				},
+			},
+		],
 		["Stop", { decision: "block", reason: "r" }],
 		["UserPromptSubmit", { decision: "block", reason: "r" }],
 		["PostToolUseFailure", { hookSpecificOutput: { hookEventName: "PostToolUseFailure", additionalContext: "r" } }],
@@ -110,6 +146,8 @@ describe("visibleText", () => {
 		const { visibleText } = await import("../../src/engine/messages.ts");
 		expect(visibleText("touch /tmp/x\r\u001b[2Kecho ok")).toBe("touch /tmp/x\\r\\e[2Kecho ok");
 		expect(visibleText("echo one\ntouch X\u0007")).toBe("echo one\\ntouch X\\x07");
-		expect(visibleText('python3 "$CLAUDE_PROJECT_DIR/a b.py" --flag')).toBe('python3 "$CLAUDE_PROJECT_DIR/a b.py" --flag');
+		expect(visibleText('python3 "$CLAUDE_PROJECT_DIR/a b.py" --flag')).toBe(
+			'python3 "$CLAUDE_PROJECT_DIR/a b.py" --flag',
+		);
 	});
 });

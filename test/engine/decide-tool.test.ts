@@ -20,22 +20,35 @@ describe("decidePreToolUse", () => {
 	});
 
 	it("a JSON deny gives exactly its reason (observed c)", () => {
-		expect(pre(["a", exited(0, json("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "nope" }))]).denyReason).toBe("nope");
+		expect(
+			pre(["a", exited(0, json("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "nope" }))])
+				.denyReason,
+		).toBe("nope");
 	});
 
 	it("deny wins over allow in either order, ask wins over allow (checklist 22, observed m)", () => {
 		const allow = exited(0, json("PreToolUse", { permissionDecision: "allow" }));
-		const deny = exited(0, json("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "deny reason" }));
+		const deny = exited(
+			0,
+			json("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "deny reason" }),
+		);
 		const ask = exited(0, json("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "sure?" }));
 		expect(pre(["a", allow], ["b", deny]).permission).toBe("deny");
 		expect(pre(["b", deny], ["a", allow]).permission).toBe("deny");
-		expect(pre(["a", allow], ["c", ask])).toMatchObject({ permission: "ask", askReasons: ["sure?"], askSources: ["Claude project"] });
+		expect(pre(["a", allow], ["c", ask])).toMatchObject({
+			permission: "ask",
+			askReasons: ["sure?"],
+			askSources: ["Claude project"],
+		});
 		expect(pre(["a", allow]).permission).toBe("allow");
 		expect(pre(["a", exited(0)]).permission).toBe("none");
 	});
 
 	it("the deprecated top-level decision maps to deny and allow (checklist 24)", () => {
-		expect(pre(["a", exited(0, JSON.stringify({ decision: "block", reason: "Z" }))])).toMatchObject({ permission: "deny", denyReason: "Z" });
+		expect(pre(["a", exited(0, JSON.stringify({ decision: "block", reason: "Z" }))])).toMatchObject({
+			permission: "deny",
+			denyReason: "Z",
+		});
 		expect(pre(["a", exited(0, JSON.stringify({ decision: "approve" }))]).permission).toBe("allow");
 	});
 
@@ -66,7 +79,10 @@ describe("decidePreToolUse", () => {
 	});
 
 	it("continue:false asks to stop and systemMessage reaches the user (observed q)", () => {
-		const decision = pre(["a", exited(0, JSON.stringify({ continue: false, stopReason: "halted by hook", systemMessage: "note from hook" }))]);
+		const decision = pre([
+			"a",
+			exited(0, JSON.stringify({ continue: false, stopReason: "halted by hook", systemMessage: "note from hook" })),
+		]);
 		expect(decision.stop).toBe("PreToolUse:Bash hook stopped continuation: halted by hook");
 		expect(decision.notices).toContainEqual({ level: "info", text: "PreToolUse:Bash says: note from hook" });
 		expect(decision.permission).toBe("none");
@@ -75,7 +91,10 @@ describe("decidePreToolUse", () => {
 
 describe("decidePostToolUse", () => {
 	const post = (outcome: ProcessOutcome) =>
-		decidePostToolUse([interpretOutcome(commandEntry("post.sh", "PostToolUse"), "PostToolUse", outcome)], "PostToolUse:Bash");
+		decidePostToolUse(
+			[interpretOutcome(commandEntry("post.sh", "PostToolUse"), "PostToolUse", outcome)],
+			"PostToolUse:Bash",
+		);
 
 	it("exit 2 puts stderr next to the result (observed f)", () => {
 		expect(post(exited(2, "", "post says no\n")).context).toEqual([
@@ -92,8 +111,12 @@ describe("decidePostToolUse", () => {
 	});
 
 	it("additionalContext and updatedToolOutput are returned", () => {
-		const decision = post(exited(0, json("PostToolUse", { additionalContext: "CTX", updatedToolOutput: { stdout: "new" } })));
-		expect(decision.context).toEqual(["<system-reminder>\nPostToolUse:Bash hook additional context: CTX\n</system-reminder>"]);
+		const decision = post(
+			exited(0, json("PostToolUse", { additionalContext: "CTX", updatedToolOutput: { stdout: "new" } })),
+		);
+		expect(decision.context).toEqual([
+			"<system-reminder>\nPostToolUse:Bash hook additional context: CTX\n</system-reminder>",
+		]);
 		expect(decision.updatedToolOutput).toEqual({ stdout: "new" });
 	});
 

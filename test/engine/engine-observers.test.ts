@@ -7,7 +7,13 @@ import type { ProcessOutcome, ProcessRunner } from "../../src/engine/types.ts";
 
 const configOf = (hooks: unknown) =>
 	mergeSources(
-		[parseSettingsText(JSON.stringify({ hooks }), { scope: "claude-user", file: "/u/settings.json", project: false })],
+		[
+			parseSettingsText(JSON.stringify({ hooks }), {
+				scope: "claude-user",
+				file: "/u/settings.json",
+				project: false,
+			}),
+		],
 		true,
 	);
 const request = {

@@ -15,7 +15,16 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const configOf = (hooks: unknown) =>
-	mergeSources([parseSettingsText(JSON.stringify({ hooks }), { scope: "claude-user", file: "/u/settings.json", project: false })], true);
+	mergeSources(
+		[
+			parseSettingsText(JSON.stringify({ hooks }), {
+				scope: "claude-user",
+				file: "/u/settings.json",
+				project: false,
+			}),
+		],
+		true,
+	);
 const session = () => ({ sessionId: "S1", transcriptPath: "/t.jsonl", cwd: dir, projectDir: dir, promptId: undefined });
 const bashRequest = (command: string) => ({
 	event: "PreToolUse" as const,
@@ -31,7 +40,10 @@ describe("createEngine with the real runner", () => {
 		const records: FiringRecord[] = [];
 		const config = configOf({
 			PreToolUse: [
-				{ matcher: "Bash", hooks: [cmd(`cat > "${dir}/stdin.json"; printf %s "$CLAUDE_PROJECT_DIR" > "${dir}/env.txt"`)] },
+				{
+					matcher: "Bash",
+					hooks: [cmd(`cat > "${dir}/stdin.json"; printf %s "$CLAUDE_PROJECT_DIR" > "${dir}/env.txt"`)],
+				},
 				{ matcher: "Read", hooks: [cmd("echo never")] },
 				{ matcher: "Bash", hooks: [cmd("echo never-if", { if: "Bash(git *)" })] },
 			],
@@ -57,8 +69,14 @@ describe("createEngine with the real runner", () => {
 	});
 
 	it("runs the same command once even in two groups, and all distinct hooks in parallel", async () => {
-		const slow = (name: string) => cmd(`date +%s%N > "${dir}/${name}.start"; sleep 0.5; date +%s%N > "${dir}/${name}.end"`);
-		const config = configOf({ PreToolUse: [{ matcher: "Bash", hooks: [slow("a"), slow("b")] }, { matcher: "*", hooks: [slow("a")] }] });
+		const slow = (name: string) =>
+			cmd(`date +%s%N > "${dir}/${name}.start"; sleep 0.5; date +%s%N > "${dir}/${name}.end"`);
+		const config = configOf({
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [slow("a"), slow("b")] },
+				{ matcher: "*", hooks: [slow("a")] },
+			],
+		});
 		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
 		const result = await engine.dispatch(bashRequest("ls"));
 		expect(result.verdicts).toHaveLength(2);
@@ -74,8 +92,16 @@ describe("createEngine with the real runner", () => {
 		expect((await engine.dispatch(bashRequest("ls"))).record?.notRun.map((n) => n.reason)).toEqual(["all_off"]);
 
 		let off = true;
-		const live = configOf({ PreToolUse: [{ hooks: [cmd("exit 2")] }], Stop: [{ hooks: [cmd("exit 2", { if: "Bash(*)" })] }] });
-		const switched = createEngine({ config: () => live, runner: runProcess, baseEnv: process.env, allOff: () => off });
+		const live = configOf({
+			PreToolUse: [{ hooks: [cmd("exit 2")] }],
+			Stop: [{ hooks: [cmd("exit 2", { if: "Bash(*)" })] }],
+		});
+		const switched = createEngine({
+			config: () => live,
+			runner: runProcess,
+			baseEnv: process.env,
+			allOff: () => off,
+		});
 		expect((await switched.dispatch(bashRequest("ls"))).verdicts).toEqual([]);
 		off = false;
 		expect((await switched.dispatch(bashRequest("ls"))).verdicts.map((v) => v.status)).toEqual(["blocking"]);
@@ -85,7 +111,21 @@ describe("createEngine with the real runner", () => {
 
 	it("exec form passes ${CLAUDE_PROJECT_DIR} arguments as one argument each, without a shell", async () => {
 		const config = configOf({
-			PreToolUse: [{ hooks: [{ type: "command", command: process.execPath, args: ["-e", "require('fs').writeFileSync(process.argv[1], process.argv.length + ':' + process.argv[1])", "${CLAUDE_PROJECT_DIR}/a b.txt"] }] }],
+			PreToolUse: [
+				{
+					hooks: [
+						{
+							type: "command",
+							command: process.execPath,
+							args: [
+								"-e",
+								"require('fs').writeFileSync(process.argv[1], process.argv.length + ':' + process.argv[1])",
+								"${CLAUDE_PROJECT_DIR}/a b.txt",
+							],
+						},
+					],
+				},
+			],
 		});
 		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
 		await engine.dispatch(bashRequest("ls"));
@@ -103,7 +143,9 @@ describe("commandSpec", () => {
 	it("leaves ${CLAUDE_PROJECT_DIR} in a shell command to the shell, so a folder name cannot inject commands", async () => {
 		const project = join(dir, "p $(touch INJECTED) x");
 		mkdirSync(project);
-		const config = configOf({ PreToolUse: [{ hooks: [cmd('printf %s "${CLAUDE_PROJECT_DIR}" > "$CLAUDE_PROJECT_DIR/seen.txt"')] }] });
+		const config = configOf({
+			PreToolUse: [{ hooks: [cmd('printf %s "${CLAUDE_PROJECT_DIR}" > "$CLAUDE_PROJECT_DIR/seen.txt"')] }],
+		});
 		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
 		await engine.dispatch({ ...bashRequest("ls"), session: { ...session(), cwd: project, projectDir: project } });
 		expect(readFileSync(join(project, "seen.txt"), "utf8")).toBe(project);

@@ -29,7 +29,12 @@ afterAll(async () => {
 	await new Promise((resolve) => server.close(resolve));
 });
 
-const spec = (path: string, timeoutMs = 5_000) => ({ url: `${base}${path}`, headers: {}, body: '{"hook_event_name":"Stop"}\n', timeoutMs });
+const spec = (path: string, timeoutMs = 5_000) => ({
+	url: `${base}${path}`,
+	headers: {},
+	body: '{"hook_event_name":"Stop"}\n',
+	timeoutMs,
+});
 
 describe("runHttpHook (Claude Code hooks §5.7)", () => {
 	it("POSTs the input JSON and reads a 2xx JSON body like stdout", async () => {
@@ -43,7 +48,10 @@ describe("runHttpHook (Claude Code hooks §5.7)", () => {
 	});
 
 	it("a non-2xx status, a 2xx body that is not a JSON object and a refused connection are non-blocking errors", async () => {
-		expect(await runHttpHook(spec("/fail"))).toMatchObject({ kind: "request_failed", message: `HTTP 500 from ${base}/fail` });
+		expect(await runHttpHook(spec("/fail"))).toMatchObject({
+			kind: "request_failed",
+			message: `HTTP 500 from ${base}/fail`,
+		});
 		expect(await runHttpHook(spec("/text"))).toMatchObject({ kind: "request_failed" });
 		const refused = await runHttpHook({ ...spec("/"), url: "http://127.0.0.1:9/none" });
 		expect(refused.kind).toBe("request_failed");

@@ -4,7 +4,9 @@ import type { ProcessOutcome } from "../../src/engine/types.ts";
 import { commandEntry, exited, timedOut } from "../support/entries.ts";
 
 const entry = commandEntry("guard.sh");
-const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "nope" } });
+const deny = JSON.stringify({
+	hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "nope" },
+});
 
 describe("interpretOutcome (Claude Code hooks §5.1, §5.2)", () => {
 	it("exit 0 with plain stdout is a success with the text (trailing newline removed)", () => {
@@ -20,7 +22,9 @@ describe("interpretOutcome (Claude Code hooks §5.1, §5.2)", () => {
 	});
 
 	it("exit 2 with JSON allow still blocks (checklist 15)", () => {
-		const allow = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } });
+		const allow = JSON.stringify({
+			hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" },
+		});
 		expect(interpretOutcome(entry, "PreToolUse", exited(2, allow, "no")).status).toBe("blocking");
 	});
 
@@ -42,7 +46,11 @@ describe("interpretOutcome (Claude Code hooks §5.1, §5.2)", () => {
 	});
 
 	it("exit 0 with broken JSON is plain text with a warning, not an error (checklist 27, observed o)", () => {
-		const verdict = interpretOutcome(entry, "PreToolUse", exited(0, '{"hookSpecificOutput": {"permissionDecision": "deny",'));
+		const verdict = interpretOutcome(
+			entry,
+			"PreToolUse",
+			exited(0, '{"hookSpecificOutput": {"permissionDecision": "deny",'),
+		);
 		expect(verdict.status).toBe("success");
 		expect(verdict.json).toBeUndefined();
 		expect(verdict.warning).toContain("not valid JSON");
@@ -66,15 +74,29 @@ describe("interpretOutcome (Claude Code hooks §5.1, §5.2)", () => {
 	});
 
 	it("a timeout is its own status with no decision (checklist 25)", () => {
-		expect(interpretOutcome(entry, "PreToolUse", timedOut(1000))).toMatchObject({ status: "timeout", message: "timed out after 1 s and was killed" });
+		expect(interpretOutcome(entry, "PreToolUse", timedOut(1000))).toMatchObject({
+			status: "timeout",
+			message: "timed out after 1 s and was killed",
+		});
 	});
 
 	it("a signal and a failed spawn are non-blocking errors", () => {
 		const base = exited(0);
 		if (base.kind !== "exited") throw new Error("unreachable");
-		const signaled: ProcessOutcome = { kind: "signaled", signal: "SIGKILL", stdout: base.stdout, stderr: base.stderr, durationMs: 1 };
-		expect(interpretOutcome(entry, "PreToolUse", signaled)).toMatchObject({ status: "error", message: "killed by SIGKILL" });
-		expect(interpretOutcome(entry, "PreToolUse", { kind: "spawn_failed", message: "ENOENT x", durationMs: 1 })).toMatchObject({
+		const signaled: ProcessOutcome = {
+			kind: "signaled",
+			signal: "SIGKILL",
+			stdout: base.stdout,
+			stderr: base.stderr,
+			durationMs: 1,
+		};
+		expect(interpretOutcome(entry, "PreToolUse", signaled)).toMatchObject({
+			status: "error",
+			message: "killed by SIGKILL",
+		});
+		expect(
+			interpretOutcome(entry, "PreToolUse", { kind: "spawn_failed", message: "ENOENT x", durationMs: 1 }),
+		).toMatchObject({
 			status: "error",
 			message: "could not start: ENOENT x",
 		});

@@ -43,7 +43,11 @@ describe("redactSecrets masks secrets", () => {
 		["APIKEY", "APIKEY=zzz", `APIKEY=${R}`],
 		["a private key variable", "SSH_PRIVATE_KEY=abc", `SSH_PRIVATE_KEY=${R}`],
 		["a credential variable", "GOOGLE_CREDENTIALS=/x/y.json", `GOOGLE_CREDENTIALS=${R}`],
-		["a URL query token", "https://x.test/cb?access_token=abc&state=1", `https://x.test/cb?access_token=${R}&state=1`],
+		[
+			"a URL query token",
+			"https://x.test/cb?access_token=abc&state=1",
+			`https://x.test/cb?access_token=${R}&state=1`,
+		],
 		["a JSON pair", '{"password": "hunter2", "user": "bob"}', `{"password": "${R}", "user": "bob"}`],
 		["a JSON pair with escapes", '{"api_key":"a\\"b\\\\c"}', `{"api_key":"${R}"}`],
 		["a Python dict pair", "{'client_secret': 'xyz'}", `{'client_secret': '${R}'}`],

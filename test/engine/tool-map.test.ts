@@ -42,20 +42,40 @@ describe("tool_input mapping", () => {
 	});
 
 	it("keeps every replacement of a multi-edit call as edits[]", () => {
-		const cc = toClaudeToolInput("edit", { path: "x", edits: [{ oldText: "a", newText: "b" }, { oldText: "c", newText: "d" }] }, "/p");
+		const cc = toClaudeToolInput(
+			"edit",
+			{
+				path: "x",
+				edits: [
+					{ oldText: "a", newText: "b" },
+					{ oldText: "c", newText: "d" },
+				],
+			},
+			"/p",
+		);
 		expect(cc.old_string).toBe("a");
 		expect(cc.edits).toEqual([
 			{ old_string: "a", new_string: "b", replace_all: false },
 			{ old_string: "c", new_string: "d", replace_all: false },
 		]);
-		expect(fromClaudeToolInput("edit", cc)).toEqual({ path: "/p/x", edits: [{ oldText: "a", newText: "b" }, { oldText: "c", newText: "d" }] });
+		expect(fromClaudeToolInput("edit", cc)).toEqual({
+			path: "/p/x",
+			edits: [
+				{ oldText: "a", newText: "b" },
+				{ oldText: "c", newText: "d" },
+			],
+		});
 	});
 
 	it.each([
 		["bash", { command: "echo rewritten" }, { command: "echo rewritten" }],
 		["bash", { command: "x", timeout: 2000 }, { command: "x", timeout: 2 }],
 		["write", { file_path: "/a", content: "c" }, { path: "/a", content: "c" }],
-		["edit", { file_path: "/a", old_string: "o", new_string: "n" }, { path: "/a", edits: [{ oldText: "o", newText: "n" }] }],
+		[
+			"edit",
+			{ file_path: "/a", old_string: "o", new_string: "n" },
+			{ path: "/a", edits: [{ oldText: "o", newText: "n" }] },
+		],
 		["read", { file_path: "/a" }, { path: "/a" }],
 	] as const)("updatedInput for %s %j maps back to %j", (tool, cc, expected) => {
 		expect(fromClaudeToolInput(tool, cc)).toEqual(expected);
@@ -80,7 +100,11 @@ describe("tool_response and error", () => {
 	});
 
 	it("write responds with filePath and content", () => {
-		const response = toClaudeToolResponse("write", { file_path: "/a", content: "x" }, { content: [], isError: false });
+		const response = toClaudeToolResponse(
+			"write",
+			{ file_path: "/a", content: "x" },
+			{ content: [], isError: false },
+		);
 		expect(response).toMatchObject({ type: "create", filePath: "/a", content: "x" });
 	});
 
@@ -91,7 +115,9 @@ describe("tool_response and error", () => {
 			isError: true,
 		};
 		expect(toClaudeToolError("bash", failed)).toBe("Exit code 1\noops");
-		expect(toClaudeToolError("bash", { ...failed, structuredContent: { output: "", exit_code: 3 } })).toBe("Exit code 3");
+		expect(toClaudeToolError("bash", { ...failed, structuredContent: { output: "", exit_code: 3 } })).toBe(
+			"Exit code 3",
+		);
 		expect(toClaudeToolError("read", { content: [{ type: "text", text: "ENOENT" }], isError: true })).toBe("ENOENT");
 	});
 
@@ -119,7 +145,17 @@ describe("paths, rewrites and validation", () => {
 	});
 
 	it("a hook's old_string/new_string change applies to the first edit of a multi-edit call", () => {
-		const cc = toClaudeToolInput("edit", { path: "/e", edits: [{ oldText: "ONE", newText: "two" }, { oldText: "b", newText: "c" }] }, "/");
+		const cc = toClaudeToolInput(
+			"edit",
+			{
+				path: "/e",
+				edits: [
+					{ oldText: "ONE", newText: "two" },
+					{ oldText: "b", newText: "c" },
+				],
+			},
+			"/",
+		);
 		expect(fromClaudeToolInput("edit", { ...cc, new_string: "TWO" })).toEqual({
 			path: "/e",
 			edits: [

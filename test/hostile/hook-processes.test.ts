@@ -159,7 +159,9 @@ describe("a hook that cannot run or dies", () => {
 		const { verdicts, decision } = await callBash(engine, "ls");
 		const verdict = only(verdicts);
 		expect(verdict.status).toBe("error");
-		expect(verdict.message).toMatch(/^Failed with non-blocking status code 127: .*no-such-hook-command-xyz.*not found/);
+		expect(verdict.message).toMatch(
+			/^Failed with non-blocking status code 127: .*no-such-hook-command-xyz.*not found/,
+		);
 		expect(decision.permission).toBe("none");
 	});
 
@@ -225,7 +227,10 @@ describe("hooks on parallel tool calls", () => {
 			if (i % 2 === 1) return expect(decision.permission).toBe("none");
 			expect(decision.permission).toBe("deny");
 			const stdin = decision.denyReason.slice(decision.denyReason.indexOf("{"));
-			expect(JSON.parse(stdin)).toMatchObject({ tool_use_id: `call_${i}`, tool_input: { command: `echo bad-${i}` } });
+			expect(JSON.parse(stdin)).toMatchObject({
+				tool_use_id: `call_${i}`,
+				tool_input: { command: `echo bad-${i}` },
+			});
 		});
 		const logged = readdirSync(dir).filter((name) => name.startsWith("log-"));
 		const loggedIds = logged.map(

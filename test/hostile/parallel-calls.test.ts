@@ -44,8 +44,8 @@ describe("hooks on parallel tool calls", () => {
 		const posts = readdirSync(box.projectDir).filter((name) => name.startsWith("post-"));
 		const posted = posts.map(
 			(name) =>
-				(JSON.parse(readFileSync(join(box.projectDir, name), "utf8")) as { tool_input: { command: string } }).tool_input
-					.command,
+				(JSON.parse(readFileSync(join(box.projectDir, name), "utf8")) as { tool_input: { command: string } })
+					.tool_input.command,
 		);
 		expect(posted.sort()).toEqual(["touch made/ok-1", "touch made/ok-3", "touch made/ok-5"]);
 	});

@@ -119,7 +119,9 @@ describe("if rules on hostile commands and paths", () => {
 		for (const [rule, command, expected] of cases) {
 			const compiled = compileIfRule(rule);
 			if (!compiled.ok) throw new Error(compiled.message);
-			expect(compiled.rule.test("Bash", { command }, context), `${rule} on ${JSON.stringify(command)}`).toBe(expected);
+			expect(compiled.rule.test("Bash", { command }, context), `${rule} on ${JSON.stringify(command)}`).toBe(
+				expected,
+			);
 		}
 	});
 
@@ -127,7 +129,8 @@ describe("if rules on hostile commands and paths", () => {
 		const result = compileIfRule("Edit(*a*a*a*b)");
 		expect(result).toEqual({
 			ok: false,
-			message: 'if "Edit(*a*a*a*b)" is refused: it has 4 wildcards (at most 3), which can take seconds on a long path',
+			message:
+				'if "Edit(*a*a*a*b)" is refused: it has 4 wildcards (at most 3), which can take seconds on a long path',
 		});
 		expect(compileIfRule("Edit(src/**/*.test.ts)").ok).toBe(true);
 	});

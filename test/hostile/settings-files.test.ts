@@ -108,7 +108,11 @@ describe("settings paths that are not readable files", () => {
 	it("a symlink to /dev/zero is reported, not read (reading it would never end)", () => {
 		symlinkSync("/dev/zero", join(root, PROJECT_FILE));
 		expect(loadInChild().issues).toEqual([
-			{ file: PROJECT_FILE, path: "", message: "is not a regular file (a FIFO, socket or device), so it is not read" },
+			{
+				file: PROJECT_FILE,
+				path: "",
+				message: "is not a regular file (a FIFO, socket or device), so it is not read",
+			},
 		]);
 	});
 });

@@ -125,7 +125,10 @@ describe("one entry per decision, with the right fields", () => {
 			name: "a JSON deny",
 			hooks: pre(
 				printing(
-					specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "force-push is not allowed" }),
+					specific("PreToolUse", {
+						permissionDecision: "deny",
+						permissionDecisionReason: "force-push is not allowed",
+					}),
 				),
 			),
 			command: "git push --force",
@@ -135,7 +138,9 @@ describe("one entry per decision, with the right fields", () => {
 		{
 			name: "an ask without a UI",
 			hooks: pre(
-				printing(specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "publish commits?" })),
+				printing(
+					specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "publish commits?" }),
+				),
 			),
 			command: "git push",
 			expected: { kind: "ask", answer: "no_ui", reason: "publish commits?" },
@@ -144,7 +149,9 @@ describe("one entry per decision, with the right fields", () => {
 		{
 			name: "an input rewrite",
 			hooks: pre(
-				printing(specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo rewritten" } })),
+				printing(
+					specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo rewritten" } }),
+				),
 			),
 			command: "echo original",
 			expected: { kind: "rewrite", input: "echo original", reason: expect.stringContaining("echo rewritten") },
@@ -161,7 +168,12 @@ describe("one entry per decision, with the right fields", () => {
 			name: "PostToolUse decision block",
 			hooks: post(printing({ decision: "block", reason: "lint failed" })),
 			command: "echo built",
-			expected: { kind: "block", event: "PostToolUse", tool: "Bash", reason: expect.stringContaining("lint failed") },
+			expected: {
+				kind: "block",
+				event: "PostToolUse",
+				tool: "Bash",
+				reason: expect.stringContaining("lint failed"),
+			},
 			hook: { status: "success" },
 		},
 		{
@@ -223,7 +235,9 @@ describe("one entry per decision, with the right fields", () => {
 		const { ui, log } = fakeUi(() => answer);
 		const runtime = await start(
 			pre(
-				printing(specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "publish commits?" })),
+				printing(
+					specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "publish commits?" }),
+				),
 			),
 			{
 				ui,

@@ -14,8 +14,12 @@ describe("failSafe", () => {
 			});
 			expect(await handler({}, ctx)).toEqual({ action: "continue" });
 			expect(await handler({}, ctx)).toEqual({ action: "continue" });
-			const lines = write.mock.calls.map((call) => String(call[0])).filter((line) => line.includes("failed in input"));
-			expect(lines).toEqual(["[pi-hook-manager] error: pi-hook-manager failed in input (hooks for it were skipped): boom\n"]);
+			const lines = write.mock.calls
+				.map((call) => String(call[0]))
+				.filter((line) => line.includes("failed in input"));
+			expect(lines).toEqual([
+				"[pi-hook-manager] error: pi-hook-manager failed in input (hooks for it were skipped): boom\n",
+			]);
 		} finally {
 			write.mockRestore();
 		}

@@ -91,7 +91,9 @@ describe("createHookManager", () => {
 		// b.sh is deleted from the file before this pi starts.
 		writeFileSync(
 			a.source.file,
-			JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "a.sh" }] }] } }),
+			JSON.stringify({
+				hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "a.sh" }] }] },
+			}),
 		);
 		manager.sessionStart(ctx);
 		expect(manager.isEnabled(a)).toBe(false);

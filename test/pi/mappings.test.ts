@@ -27,7 +27,11 @@ describe("pi -> Claude Code event mappings", () => {
 	});
 
 	it("compaction reasons map to manual and auto", () => {
-		expect([compactTrigger("manual"), compactTrigger("threshold"), compactTrigger("overflow")]).toEqual(["manual", "auto", "auto"]);
+		expect([compactTrigger("manual"), compactTrigger("threshold"), compactTrigger("overflow")]).toEqual([
+			"manual",
+			"auto",
+			"auto",
+		]);
 	});
 
 	it.each([

@@ -9,8 +9,8 @@ import { settingsSources } from "../../src/engine/config/sources.ts";
 import type { HookEntry } from "../../src/engine/types.ts";
 import { createHookState, type HookState } from "../../src/pi/hook-state.ts";
 import { createKillSwitch, createPanelServices } from "../../src/pi/panel-services.ts";
-import type { PanelServices } from "../../src/ui/panel/hooks-panel.ts";
 import { createFiringLog } from "../../src/ui/panel/firing-log.ts";
+import type { PanelServices } from "../../src/ui/panel/hooks-panel.ts";
 
 let dir: string;
 let state: HookState;

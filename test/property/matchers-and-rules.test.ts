@@ -89,8 +89,9 @@ describe("if rules", () => {
 	});
 
 	it("the bash wildcard matcher agrees with the regex it replaced (`*` = any run, newlines included)", () => {
-		const escape = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
-		const oracle = (pattern: string): RegExp => new RegExp(`^${pattern.split("*").map(escape).join(".*")}$`, "s");
+		const escapeRegex = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+		const oracle = (pattern: string): RegExp =>
+			new RegExp(`^${pattern.split("*").map(escapeRegex).join(".*")}$`, "s");
 		fc.assert(
 			fc.property(
 				fc.string({ unit: fc.constantFrom("a", "b", "*", " ", "."), maxLength: 8 }),

@@ -3,9 +3,17 @@ import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import type { HookEntry, HookEventName, ProcessOutcome } from "../../src/engine/types.ts";
 
 /** One command hook entry for `event`, parsed from settings JSON like a user would write it. */
-export const commandEntry = (command: string, event: HookEventName = "PreToolUse", extra: Record<string, unknown> = {}): HookEntry => {
+export const commandEntry = (
+	command: string,
+	event: HookEventName = "PreToolUse",
+	extra: Record<string, unknown> = {},
+): HookEntry => {
 	const settings = { hooks: { [event]: [{ matcher: "*", hooks: [{ type: "command", command, ...extra }] }] } };
-	const parsed = parseSettingsText(JSON.stringify(settings), { scope: "claude-project", file: "/p/.claude/settings.json", project: true });
+	const parsed = parseSettingsText(JSON.stringify(settings), {
+		scope: "claude-project",
+		file: "/p/.claude/settings.json",
+		project: true,
+	});
 	const entry = parsed.entries[0];
 	if (entry === undefined) throw new Error(JSON.stringify(parsed.issues));
 	return entry;

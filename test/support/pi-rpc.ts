@@ -25,7 +25,11 @@ export interface PiRpc {
 }
 
 /** Starts `pi --mode rpc -e <extension>` in the sandbox's project. */
-export const startPiRpc = (sandbox: PiSandbox, extraArgs: readonly string[] = [], env: Record<string, string> = {}): PiRpc => {
+export const startPiRpc = (
+	sandbox: PiSandbox,
+	extraArgs: readonly string[] = [],
+	env: Record<string, string> = {},
+): PiRpc => {
 	const child: ChildProcessWithoutNullStreams = spawn(PI_BIN, ["--mode", "rpc", "-e", EXTENSION_PATH, ...extraArgs], {
 		cwd: sandbox.projectDir,
 		env: sandbox.env(env),
@@ -82,7 +86,11 @@ export const startPiRpc = (sandbox: PiSandbox, extraArgs: readonly string[] = []
 			};
 			const timer = setTimeout(() => {
 				cleanup();
-				reject(new Error(`timed out waiting for a record; last records:\n${JSON.stringify(records.slice(-5))}\nstderr:\n${stderr}`));
+				reject(
+					new Error(
+						`timed out waiting for a record; last records:\n${JSON.stringify(records.slice(-5))}\nstderr:\n${stderr}`,
+					),
+				);
 			}, timeoutMs);
 			const cleanup = () => {
 				clearTimeout(timer);

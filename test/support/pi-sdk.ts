@@ -3,7 +3,7 @@
 
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { fauxProvider, type FauxProviderHandle } from "@earendil-works/pi-ai";
+import { type FauxProviderHandle, fauxProvider } from "@earendil-works/pi-ai";
 import {
 	type AgentSession,
 	type AgentSessionRuntime,

@@ -3,8 +3,9 @@
  * measure) turned into a plain grid of cells with text and attributes. `emulate` puts rendered lines or a
  * tmux capture on such a screen; `screenToText` is what assertions and golden files compare.
  */
-import xterm, { type IBufferCell } from "@xterm/headless";
+
 import { Unicode11Addon } from "@xterm/addon-unicode11";
+import xterm, { type IBufferCell } from "@xterm/headless";
 
 /** The xterm.js headless terminal class (the package is CommonJS). */
 export type XtermTerminal = InstanceType<typeof xterm.Terminal>;

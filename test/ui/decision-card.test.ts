@@ -38,7 +38,9 @@ const records: Record<DecisionKind, DecisionRecord> = {
 		kind: "ask",
 		answer: "denied",
 		reason: "git push publishes commits - confirm?",
-		hooks: [guardHook({ command: "python3 .claude/hooks/bash_policy.py", exitCode: 0, status: "success", stderr: "" })],
+		hooks: [
+			guardHook({ command: "python3 .claude/hooks/bash_policy.py", exitCode: 0, status: "success", stderr: "" }),
+		],
 	}),
 	rewrite: blockRecord({
 		kind: "rewrite",
@@ -50,7 +52,8 @@ const records: Record<DecisionKind, DecisionRecord> = {
 		kind: "context",
 		event: "PostToolUse",
 		tool: "Write",
-		reason: "<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier\n</system-reminder>",
+		reason:
+			"<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier\n</system-reminder>",
 	}),
 	prompt_blocked: blockRecord({
 		kind: "prompt_blocked",

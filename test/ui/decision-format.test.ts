@@ -1,4 +1,6 @@
 /** Words, markers and short names of hook decisions. */
+
+import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
 import { DECISION_KINDS, type DecisionKind } from "../../src/engine/decision-record.ts";
 import {
@@ -11,7 +13,6 @@ import {
 	kindStyle,
 	reasonSummary,
 } from "../../src/ui/decision-format.ts";
-import { visibleWidth } from "@earendil-works/pi-tui";
 import { blockRecord, guardHook } from "../support/decisions.ts";
 
 const KINDS: readonly DecisionKind[] = DECISION_KINDS;

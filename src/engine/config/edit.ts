@@ -337,7 +337,7 @@ export const applyHookChange = (text: string | undefined, file: string, change: 
 	const { draft } = change;
 	const groupPath: JSONPath = ["hooks", at.event, at.group];
 	const group = ((parsed.data.hooks as Json)[at.event] as Json[])[at.group];
-	const alone = (group?.hooks as unknown[]).length === 1;
+	const alone = (group?.hooks as unknown[] | undefined)?.length === 1;
 	if (draft.event === at.event && (alone || sameMatcher(group, draft.matcher))) {
 		// Same group (or the hook is alone in it): rewrite the matcher in place if needed, then the handler.
 		const withMatcher = sameMatcher(group, draft.matcher) ? text : setMatcher(text, groupPath, draft.matcher, layout);
@@ -370,7 +370,7 @@ export const readHandler = (
 	const found = locate(file, parsed.data, id, at);
 	if (found === undefined) return undefined;
 	const groups = (parsed.data.hooks as Json)[found.event] as Json[];
-	const handler: unknown = (groups[found.group]?.hooks as unknown[])[found.handler];
+	const handler: unknown = (groups[found.group]?.hooks as unknown[] | undefined)?.[found.handler];
 	return isObject(handler) ? handler : undefined;
 };
 

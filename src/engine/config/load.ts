@@ -33,9 +33,13 @@ export const readSettingsFile = (file: string): FileRead => {
 		const stat = statSync(file);
 		if (stat.isDirectory()) return { kind: "error", message: "is a directory, not a settings file" };
 		// Reading a FIFO blocks until a writer comes, and /dev/zero never ends: read regular files only.
-		if (!stat.isFile()) return { kind: "error", message: "is not a regular file (a FIFO, socket or device), so it is not read" };
+		if (!stat.isFile())
+			return { kind: "error", message: "is not a regular file (a FIFO, socket or device), so it is not read" };
 		if (stat.size > MAX_SETTINGS_BYTES) {
-			return { kind: "error", message: `is ${stat.size} bytes; settings files over ${MAX_SETTINGS_BYTES} bytes are not read` };
+			return {
+				kind: "error",
+				message: `is ${stat.size} bytes; settings files over ${MAX_SETTINGS_BYTES} bytes are not read`,
+			};
 		}
 		return { kind: "ok", text: readFileSync(file, "utf8") };
 	} catch (error) {

@@ -14,7 +14,13 @@ const SUPPORTED_TYPES = new Set(["command", "http", "prompt"]);
 export const UNAPPROVED_MESSAGE = "new or changed project hook: it runs once you approve its current definition";
 
 /** Most specific first: a project-local `false` overrides a user `true` (Claude Code hooks §9 item 57). */
-const DISABLE_PRECEDENCE: readonly SourceScope[] = ["claude-local", "claude-project", "pi-project", "pi-global", "claude-user"];
+const DISABLE_PRECEDENCE: readonly SourceScope[] = [
+	"claude-local",
+	"claude-project",
+	"pi-project",
+	"pi-global",
+	"claude-user",
+];
 
 /**
  * Merges parsed sources (in source order). `trusted` = `ctx.isProjectTrusted()`. `isApproved` (change-aware

@@ -39,14 +39,21 @@ export const hookId = (file: string, event: string, matcher: string | undefined,
 type HandlerResult = { ok: true; handler: HookHandler } | { ok: false; path: string; message: string };
 
 const parseCommonFields = (raw: Json, path: string): { ok: false; path: string; message: string } | undefined => {
-	if (raw.timeout !== undefined && !(typeof raw.timeout === "number" && Number.isFinite(raw.timeout) && raw.timeout > 0)) {
-		return { ok: false, path: `${path}.timeout`, message: `timeout must be a positive number of seconds, got ${JSON.stringify(raw.timeout)}` };
+	if (
+		raw.timeout !== undefined &&
+		!(typeof raw.timeout === "number" && Number.isFinite(raw.timeout) && raw.timeout > 0)
+	) {
+		return {
+			ok: false,
+			path: `${path}.timeout`,
+			message: `timeout must be a positive number of seconds, got ${JSON.stringify(raw.timeout)}`,
+		};
 	}
 	if (raw.statusMessage !== undefined && typeof raw.statusMessage !== "string") {
 		return { ok: false, path: `${path}.statusMessage`, message: "statusMessage must be a string" };
 	}
 	if (raw.if !== undefined && typeof raw.if !== "string") {
-		return { ok: false, path: `${path}.if`, message: "if must be a string such as \"Bash(git *)\"" };
+		return { ok: false, path: `${path}.if`, message: 'if must be a string such as "Bash(git *)"' };
 	}
 	return undefined;
 };
@@ -57,7 +64,7 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 	if (common) return common;
 	if (raw.type === "command") {
 		if (typeof raw.command !== "string" || raw.command.trim() === "") {
-			return { ok: false, path: `${path}.command`, message: "a command hook needs a non-empty \"command\" string" };
+			return { ok: false, path: `${path}.command`, message: 'a command hook needs a non-empty "command" string' };
 		}
 		if (raw.args !== undefined && !(Array.isArray(raw.args) && raw.args.every((arg) => typeof arg === "string"))) {
 			return { ok: false, path: `${path}.args`, message: "args must be an array of strings" };
@@ -80,9 +87,12 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 		return { ok: true, handler };
 	}
 	if (raw.type === "http" && (typeof raw.url !== "string" || raw.url === "")) {
-		return { ok: false, path: `${path}.url`, message: "an http hook needs a \"url\" string" };
+		return { ok: false, path: `${path}.url`, message: 'an http hook needs a "url" string' };
 	}
-	if ((raw.type === "prompt" || raw.type === "agent") && (typeof raw.prompt !== "string" || raw.prompt.trim() === "")) {
+	if (
+		(raw.type === "prompt" || raw.type === "agent") &&
+		(typeof raw.prompt !== "string" || raw.prompt.trim() === "")
+	) {
 		return { ok: false, path: `${path}.prompt`, message: `a ${raw.type} hook needs a non-empty "prompt" string` };
 	}
 	if (typeof raw.type === "string" && OTHER_TYPES.has(raw.type)) {
@@ -109,7 +119,10 @@ const parseHooks = (hooks: Json, source: HookSource, entries: HookEntry[], issue
 	for (const [event, groups] of Object.entries(hooks)) {
 		const eventPath = `hooks.${event}`;
 		if (!isHookEventName(event)) {
-			issue(eventPath, `unknown hook event ${JSON.stringify(event)} (event names are case-sensitive, e.g. "PreToolUse")`);
+			issue(
+				eventPath,
+				`unknown hook event ${JSON.stringify(event)} (event names are case-sensitive, e.g. "PreToolUse")`,
+			);
 			continue;
 		}
 		if (!Array.isArray(groups)) {
@@ -118,13 +131,14 @@ const parseHooks = (hooks: Json, source: HookSource, entries: HookEntry[], issue
 		}
 		groups.forEach((group: unknown, groupIndex) => {
 			const groupPath = `${eventPath}[${groupIndex}]`;
-			if (!isObject(group)) return issue(groupPath, "a matcher group must be an object with \"hooks\"");
+			if (!isObject(group)) return issue(groupPath, 'a matcher group must be an object with "hooks"');
 			if (group.matcher !== undefined && typeof group.matcher !== "string") {
 				return issue(`${groupPath}.matcher`, "matcher must be a string");
 			}
 			const compiled = compileMatcher(group.matcher as string | undefined);
 			if (!compiled.ok) return issue(`${groupPath}.matcher`, compiled.message);
-			if (!Array.isArray(group.hooks)) return issue(`${groupPath}.hooks`, "\"hooks\" must be an array of hook handlers");
+			if (!Array.isArray(group.hooks))
+				return issue(`${groupPath}.hooks`, '"hooks" must be an array of hook handlers');
 			group.hooks.forEach((rawHandler: unknown, handlerIndex) => {
 				const jsonPath = `${groupPath}.hooks[${handlerIndex}]`;
 				const parsed = parseHandler(rawHandler, jsonPath);
@@ -187,26 +201,52 @@ export const parseSettingsText = (text: string, source: HookSource): ParsedSourc
 		data = JSON.parse(body);
 	} catch (error) {
 		const message = `invalid JSON: ${withLineAndColumn((error as Error).message, body)}`;
-		return { source, entries, issues: [{ file: source.file, path: "", message }], disableAllHooks: undefined, usable: false };
+		return {
+			source,
+			entries,
+			issues: [{ file: source.file, path: "", message }],
+			disableAllHooks: undefined,
+			usable: false,
+		};
 	}
 	if (!isObject(data)) {
 		const message = "a settings file must hold a JSON object";
-		return { source, entries, issues: [{ file: source.file, path: "", message }], disableAllHooks: undefined, usable: false };
+		return {
+			source,
+			entries,
+			issues: [{ file: source.file, path: "", message }],
+			disableAllHooks: undefined,
+			usable: false,
+		};
 	}
 	let disableAllHooks: boolean | undefined;
 	if (data.disableAllHooks !== undefined) {
 		if (typeof data.disableAllHooks === "boolean") disableAllHooks = data.disableAllHooks;
-		else issues.push({ file: source.file, path: "disableAllHooks", message: "disableAllHooks must be true or false" });
+		else
+			issues.push({ file: source.file, path: "disableAllHooks", message: "disableAllHooks must be true or false" });
 	}
 	if (data.hooks !== undefined) {
 		if (isObject(data.hooks)) parseHooks(data.hooks, source, entries, issues);
-		else issues.push({ file: source.file, path: "hooks", message: "\"hooks\" must be an object keyed by hook event" });
+		else issues.push({ file: source.file, path: "hooks", message: '"hooks" must be an object keyed by hook event' });
 	}
 	let allowedHttpHookUrls: string[] | undefined;
 	if (data.allowedHttpHookUrls !== undefined) {
 		const value = data.allowedHttpHookUrls;
-		if (Array.isArray(value) && value.every((url) => typeof url === "string")) allowedHttpHookUrls = value as string[];
-		else issues.push({ file: source.file, path: "allowedHttpHookUrls", message: "allowedHttpHookUrls must be an array of URL patterns" });
+		if (Array.isArray(value) && value.every((url) => typeof url === "string"))
+			allowedHttpHookUrls = value as string[];
+		else
+			issues.push({
+				file: source.file,
+				path: "allowedHttpHookUrls",
+				message: "allowedHttpHookUrls must be an array of URL patterns",
+			});
 	}
-	return { source, entries, issues, disableAllHooks, usable: true, ...(allowedHttpHookUrls ? { allowedHttpHookUrls } : {}) };
+	return {
+		source,
+		entries,
+		issues,
+		disableAllHooks,
+		usable: true,
+		...(allowedHttpHookUrls ? { allowedHttpHookUrls } : {}),
+	};
 };

@@ -2,10 +2,11 @@
  * The live hook configuration: re-reads only the settings files whose stamp changed, at most once per
  * check interval, and keeps a file's last good hooks when an edit breaks it.
  */
+
+import type { HookConfig, HookEntry, HookSource } from "../types.ts";
 import { fileStamp, readSettingsFile } from "./load.ts";
 import { mergeSources } from "./merge.ts";
 import { type ParsedSource, parseSettingsText } from "./parse.ts";
-import type { HookConfig, HookEntry, HookSource } from "../types.ts";
 
 /** Options of {@link createConfigStore}. */
 export interface ConfigStoreOptions {
@@ -36,7 +37,13 @@ interface CachedFile {
 	lastGood: ParsedSource | undefined;
 }
 
-const emptySource = (source: HookSource): ParsedSource => ({ source, entries: [], issues: [], disableAllHooks: undefined, usable: true });
+const emptySource = (source: HookSource): ParsedSource => ({
+	source,
+	entries: [],
+	issues: [],
+	disableAllHooks: undefined,
+	usable: true,
+});
 
 const loadFile = (source: HookSource, previous: CachedFile | undefined, stamp: string): CachedFile => {
 	const read = readSettingsFile(source.file);

@@ -20,7 +20,9 @@ export const formatDuration = (ms: number): string => {
 /** `14:03:07`: local clock time of an epoch-milliseconds instant. */
 export const formatClock = (epochMs: number): string => {
 	const date = new Date(epochMs);
-	return [date.getHours(), date.getMinutes(), date.getSeconds()].map((part) => String(part).padStart(2, "0")).join(":");
+	return [date.getHours(), date.getMinutes(), date.getSeconds()]
+		.map((part) => String(part).padStart(2, "0"))
+		.join(":");
 };
 
 /** Collapses whitespace (newlines included) to single spaces, so any text fits on one row. */

@@ -200,7 +200,8 @@ export class HookEditor {
 			for (const problem of shown) {
 				for (const line of wordWrap(problem.message, valueWidth)) {
 					lines.push(
-						" ".repeat(LABEL_WIDTH) + t.fg(problem.level === "error" ? "error" : "warning", fit(line, valueWidth)),
+						" ".repeat(LABEL_WIDTH) +
+							t.fg(problem.level === "error" ? "error" : "warning", fit(line, valueWidth)),
 					);
 				}
 			}

@@ -141,7 +141,8 @@ export class HookList extends KeyedList<HookMatch> {
 		const textColor = row.kind === "issue" ? "error" : muted ? "dim" : "text";
 		const type = row.kind === "hook" ? (TYPE_LABELS[row.entry.handler.type] ?? row.entry.handler.type) : "";
 		// Without a type column, a hook that is not a command says its type in front of its target.
-		const prefix = columns.type === 0 && row.kind === "hook" && row.entry.handler.type !== "command" ? `${type}: ` : "";
+		const prefix =
+			columns.type === 0 && row.kind === "hook" && row.entry.handler.type !== "command" ? `${type}: ` : "";
 		// A command keeps its start and its script name; an error message reads from its start.
 		const fitTarget = row.kind === "hook" ? highlightFitMiddle : highlightFit;
 		const target = fitTarget(prefix + row.target, columns.target, shift(match.ranges.target, prefix.length), mark);

@@ -4,8 +4,8 @@
  */
 import { sourceLabel } from "../../engine/config/sources.ts";
 import {
-	HOOK_EVENTS,
 	type ConfigIssue,
+	HOOK_EVENTS,
 	type HookConfig,
 	type HookEntry,
 	type HookSource,

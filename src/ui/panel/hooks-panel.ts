@@ -256,7 +256,10 @@ export class HooksPanel {
 		if (this.services.needsApproval?.(entry) && this.services.approve !== undefined) {
 			const problem = this.services.approve(entry);
 			const approved = `${entry.event} ${oneLine(hookTarget(entry))}`;
-			this.message = problem !== undefined ? { level: "error", text: problem } : { level: "info", text: `Approved: ${approved}` };
+			this.message =
+				problem !== undefined
+					? { level: "error", text: problem }
+					: { level: "info", text: `Approved: ${approved}` };
 			return;
 		}
 		const enabled = !this.services.isEnabled(entry);
@@ -463,7 +466,10 @@ export class HooksPanel {
 		const style = (text: string, active: boolean): string => (active ? t.inverse(t.bold(text)) : t.fg("muted", text));
 		const used = hooks.length + log.length + 1;
 		return (
-			style(hooks, this.tab === "hooks") + " " + style(log, this.tab === "log") + " ".repeat(Math.max(0, width - used))
+			style(hooks, this.tab === "hooks") +
+			" " +
+			style(log, this.tab === "log") +
+			" ".repeat(Math.max(0, width - used))
 		);
 	}
 

@@ -3,8 +3,9 @@
  * (`tui.select.*`, `tui.input.tab`), so a user's remapping applies; the panel's own actions use ctrl keys,
  * because plain typing goes to the filter. The help line is built from the same table.
  */
-import { type KeyId, matchesKey } from "@earendil-works/pi-tui";
+
 import type { Keybinding } from "@earendil-works/pi-tui";
+import { type KeyId, matchesKey } from "@earendil-works/pi-tui";
 
 /** What a key does in the panel. */
 export type PanelAction =

@@ -185,7 +185,8 @@ export class LogList extends KeyedList<LogMatch> {
 		const exit = verdict === undefined ? undefined : verdictExit(verdict);
 		const numbers =
 			(columns.duration > 0
-				? fitRight(verdict === undefined ? "" : formatDuration(verdict.outcome.durationMs), columns.duration - 1) + " "
+				? fitRight(verdict === undefined ? "" : formatDuration(verdict.outcome.durationMs), columns.duration - 1) +
+					" "
 				: "") +
 			(columns.exit > 0
 				? fitRight(exit === undefined ? (verdict === undefined ? "" : "-") : String(exit), columns.exit - 1) + " "

@@ -88,7 +88,8 @@ export const recordDetailLines = (theme: PanelTheme, row: LogRow, width: number)
 		lines.push(...verdictLines(theme, verdict, width));
 	});
 	lines.push(...section(theme, `Did not run (${record.notRun.length})`, width));
-	if (record.notRun.length === 0) lines.push(theme.fg("muted", fit("Every configured hook of this event ran.", width)));
+	if (record.notRun.length === 0)
+		lines.push(theme.fg("muted", fit("Every configured hook of this event ran.", width)));
 	for (const hook of record.notRun) {
 		lines.push(
 			theme.fg("text", fit(`${oneLine(hookTarget(hook.entry))} (${sourceLabel(hook.entry.source.scope)})`, width)),

@@ -166,7 +166,11 @@ describe("applyHookChange keeps every other byte", () => {
 			'{"type": "command", "command": "log.sh"}',
 		);
 		const result = ok(
-			applyHookChange(tight, FILE, update(tight, "log.sh", draft("PreToolUse", "Bash", cmd("log.sh", { timeout: 5 })))),
+			applyHookChange(
+				tight,
+				FILE,
+				update(tight, "log.sh", draft("PreToolUse", "Bash", cmd("log.sh", { timeout: 5 }))),
+			),
 		);
 		expect(result.text).toBe(
 			tight.replace(

@@ -8,12 +8,15 @@ const source = (scope: SourceScope = "claude-project"): HookSource => ({
 	file: `/x/${scope}.json`,
 	project: scope === "claude-project" || scope === "claude-local" || scope === "pi-project",
 });
-const parse = (value: unknown, scope?: SourceScope) => parseSettingsText(typeof value === "string" ? value : JSON.stringify(value), source(scope));
+const parse = (value: unknown, scope?: SourceScope) =>
+	parseSettingsText(typeof value === "string" ? value : JSON.stringify(value), source(scope));
 const cmd = (command: string, extra: Record<string, unknown> = {}) => ({ type: "command", command, ...extra });
 
 describe("parseSettingsText", () => {
 	it("reads event -> matcher group -> handlers with JSON paths", () => {
-		const parsed = parse({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [cmd("a"), cmd("b", { timeout: 5 })] }] } });
+		const parsed = parse({
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [cmd("a"), cmd("b", { timeout: 5 })] }] },
+		});
 		expect(parsed.issues).toEqual([]);
 		expect(parsed.entries.map((e) => [e.event, e.matcher.source, e.jsonPath])).toEqual([
 			["PreToolUse", "Bash", "hooks.PreToolUse[0].hooks[0]"],
@@ -24,11 +27,31 @@ describe("parseSettingsText", () => {
 	it.each([
 		[{ hooks: { PreTooluse: [] } }, "hooks.PreTooluse", "unknown hook event"],
 		[{ hooks: { PreToolUse: {} } }, "hooks.PreToolUse", "array of matcher groups"],
-		[{ hooks: { PreToolUse: [{ matcher: "Bash(", hooks: [cmd("a")] }] } }, "hooks.PreToolUse[0].matcher", "not a valid regular expression"],
-		[{ hooks: { PreToolUse: [{ hooks: [{ type: "command" }] }] } }, "hooks.PreToolUse[0].hooks[0].command", "non-empty"],
-		[{ hooks: { PreToolUse: [{ hooks: [cmd("a", { timeout: -1 })] }] } }, "hooks.PreToolUse[0].hooks[0].timeout", "positive number"],
-		[{ hooks: { PreToolUse: [{ hooks: [{ type: "shell", command: "a" }] }] } }, "hooks.PreToolUse[0].hooks[0].type", "unknown hook type"],
-		[{ hooks: { PreToolUse: [{ hooks: [cmd("a", { if: "Bash(git" })] }] } }, "hooks.PreToolUse[0].hooks[0].if", "not a permission rule"],
+		[
+			{ hooks: { PreToolUse: [{ matcher: "Bash(", hooks: [cmd("a")] }] } },
+			"hooks.PreToolUse[0].matcher",
+			"not a valid regular expression",
+		],
+		[
+			{ hooks: { PreToolUse: [{ hooks: [{ type: "command" }] }] } },
+			"hooks.PreToolUse[0].hooks[0].command",
+			"non-empty",
+		],
+		[
+			{ hooks: { PreToolUse: [{ hooks: [cmd("a", { timeout: -1 })] }] } },
+			"hooks.PreToolUse[0].hooks[0].timeout",
+			"positive number",
+		],
+		[
+			{ hooks: { PreToolUse: [{ hooks: [{ type: "shell", command: "a" }] }] } },
+			"hooks.PreToolUse[0].hooks[0].type",
+			"unknown hook type",
+		],
+		[
+			{ hooks: { PreToolUse: [{ hooks: [cmd("a", { if: "Bash(git" })] }] } },
+			"hooks.PreToolUse[0].hooks[0].if",
+			"not a permission rule",
+		],
 		[{ hooks: { PreToolUse: [{ hooks: "a" }] } }, "hooks.PreToolUse[0].hooks", "must be an array"],
 		[{ hooks: [] }, "hooks", "must be an object"],
 	])("skips only the bad entry of %j and reports %s", (settings, path, message) => {
@@ -53,14 +76,24 @@ describe("parseSettingsText", () => {
 
 	it("gives a handler the same id when its group moves", () => {
 		const a = parse({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [cmd("x")] }] } });
-		const b = parse({ hooks: { PreToolUse: [{ matcher: "Read", hooks: [cmd("y")] }, { matcher: "Bash", hooks: [cmd("x")] }] } });
+		const b = parse({
+			hooks: {
+				PreToolUse: [
+					{ matcher: "Read", hooks: [cmd("y")] },
+					{ matcher: "Bash", hooks: [cmd("x")] },
+				],
+			},
+		});
 		expect(b.entries[1]?.id).toBe(a.entries[0]?.id);
 	});
 });
 
 describe("mergeSources", () => {
 	const userHooks = parse({ disableAllHooks: true, hooks: { Stop: [{ hooks: [cmd("user")] }] } }, "claude-user");
-	const projectHooks = parse({ disableAllHooks: false, hooks: { Stop: [{ hooks: [cmd("project"), { type: "agent", prompt: "check" }] }] } }, "claude-project");
+	const projectHooks = parse(
+		{ disableAllHooks: false, hooks: { Stop: [{ hooks: [cmd("project"), { type: "agent", prompt: "check" }] }] } },
+		"claude-project",
+	);
 
 	it("adds hooks from all sources and honours a project disableAllHooks:false over a user true (checklist 57, 59)", () => {
 		const config = mergeSources([userHooks, projectHooks], true);
@@ -88,7 +121,10 @@ describe("settings text oddities", () => {
 
 describe("events pi never fires", () => {
 	it("lists their hooks as skipped with the reason", () => {
-		const config = mergeSources([parse({ hooks: { PermissionRequest: [{ hooks: [cmd("a")] }], Stop: [{ hooks: [cmd("b")] }] } })], true);
+		const config = mergeSources(
+			[parse({ hooks: { PermissionRequest: [{ hooks: [cmd("a")] }], Stop: [{ hooks: [cmd("b")] }] } })],
+			true,
+		);
 		expect(config.entries.map((e) => e.event)).toEqual(["Stop"]);
 		expect(config.skipped[0]?.message).toContain("pi has no PermissionRequest event");
 	});

@@ -8,12 +8,20 @@ import { createConfigStore } from "../../../src/engine/config/store.ts";
 let root: string;
 beforeEach(() => {
 	root = mkdtempSync(join(tmpdir(), "phm-store-"));
-	for (const dir of ["home/.claude", "agent", "project/.claude", "project/.pi"]) mkdirSync(join(root, dir), { recursive: true });
+	for (const dir of ["home/.claude", "agent", "project/.claude", "project/.pi"])
+		mkdirSync(join(root, dir), { recursive: true });
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const locations = () => ({ home: join(root, "home"), agentDir: join(root, "agent"), projectDir: join(root, "project") });
-const hooks = (...commands: string[]) => JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: commands.map((command) => ({ type: "command", command })) }] } });
+const locations = () => ({
+	home: join(root, "home"),
+	agentDir: join(root, "agent"),
+	projectDir: join(root, "project"),
+});
+const hooks = (...commands: string[]) =>
+	JSON.stringify({
+		hooks: { PreToolUse: [{ matcher: "Bash", hooks: commands.map((command) => ({ type: "command", command })) }] },
+	});
 const write = (rel: string, text: string, mtimeSec?: number) => {
 	writeFileSync(join(root, rel), text);
 	if (mtimeSec !== undefined) utimesSync(join(root, rel), mtimeSec, mtimeSec);
@@ -29,13 +37,23 @@ describe("createConfigStore", () => {
 		write("agent/settings.json", hooks("g"));
 		write("project/.pi/settings.json", hooks("pp"));
 		const store = createConfigStore({ sources: settingsSources(locations()), isTrusted: () => true });
-		expect(commands(store)).toEqual(["claude-user:u", "claude-project:p", "claude-local:l", "pi-global:g", "pi-project:pp"]);
+		expect(commands(store)).toEqual([
+			"claude-user:u",
+			"claude-project:p",
+			"claude-local:l",
+			"pi-global:g",
+			"pi-project:pp",
+		]);
 	});
 
 	it("picks up an edit on the next check, and keeps the last good hooks when an edit breaks the file", () => {
 		write("project/.claude/settings.json", hooks("one"), 1000);
 		let clock = 0;
-		const store = createConfigStore({ sources: settingsSources(locations()), isTrusted: () => true, now: () => clock });
+		const store = createConfigStore({
+			sources: settingsSources(locations()),
+			isTrusted: () => true,
+			now: () => clock,
+		});
 		expect(commands(store)).toEqual(["claude-project:one"]);
 		write("project/.claude/settings.json", hooks("one", "two"), 2000);
 		expect(commands(store)).toEqual(["claude-project:one"]); // within the check interval
@@ -71,11 +89,17 @@ describe("an emptied settings file", () => {
 	it("drops its hooks but says so", () => {
 		write("project/.claude/settings.json", hooks("guard"), 1000);
 		let clock = 0;
-		const store = createConfigStore({ sources: settingsSources(locations()), isTrusted: () => true, now: () => clock });
+		const store = createConfigStore({
+			sources: settingsSources(locations()),
+			isTrusted: () => true,
+			now: () => clock,
+		});
 		expect(commands(store)).toEqual(["claude-project:guard"]);
 		write("project/.claude/settings.json", "", 2000);
 		clock += 1000;
 		expect(commands(store)).toEqual([]);
-		expect(store.current().issues.map((issue) => issue.message)).toEqual(["is now empty: its 1 hook(s) no longer run"]);
+		expect(store.current().issues.map((issue) => issue.message)).toEqual([
+			"is now empty: its 1 hook(s) no longer run",
+		]);
 	});
 });

@@ -1,7 +1,7 @@
 /** Screen -> SVG -> PNG: deterministic, box-drawing drawn as shapes, colours and styles carried over. */
 import { describe, expect, it } from "vitest";
 import { boxGlyph } from "../../../scripts/screenshot/box-glyphs.ts";
-import { cellMetrics, paletteColor, DARK_PALETTE, screenToSvg, svgToPng } from "../../../scripts/screenshot/svg.ts";
+import { cellMetrics, DARK_PALETTE, paletteColor, screenToSvg, svgToPng } from "../../../scripts/screenshot/svg.ts";
 import { emulate } from "../../support/screen.ts";
 
 describe("screenToSvg", () => {

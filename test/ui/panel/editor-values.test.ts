@@ -1,10 +1,10 @@
 /** The editor's checks before saving, and the handler JSON it writes. */
 import { describe, expect, it } from "vitest";
 import {
+	type EditorValues,
 	handlerFromValues,
 	newHookValues,
 	validateValues,
-	type EditorValues,
 } from "../../../src/ui/panel/editor-values.ts";
 import { SOURCES } from "./fixtures.ts";
 

@@ -2,9 +2,10 @@
  * Fixtures for the panel tests: a configuration with hooks in several sources (one disabled candidate, one
  * skipped for trust, one unsupported, one invalid entry) and firing records built from literal outcomes.
  */
-import { settingsSources } from "../../../src/engine/config/sources.ts";
+
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
+import { settingsSources } from "../../../src/engine/config/sources.ts";
 import type { FiringRecord, NotRunHook } from "../../../src/engine/engine.ts";
 import { interpretOutcome } from "../../../src/engine/interpret.ts";
 import type { HookConfig, HookEntry, HookSource, ProcessOutcome } from "../../../src/engine/types.ts";

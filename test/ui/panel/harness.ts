@@ -12,17 +12,17 @@ import {
 	TUI_KEYBINDINGS,
 	TuiMainScreen,
 } from "@earendil-works/pi-tui";
-import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { UNAPPROVED_MESSAGE } from "../../../src/engine/config/merge.ts";
+import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { createConfigStore } from "../../../src/engine/config/store.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../../src/engine/types.ts";
 import { approvalsFile, createApprovals } from "../../../src/pi/approvals.ts";
 import { createHookState, type HookState, hookStateFile } from "../../../src/pi/hook-state.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../../src/pi/panel-services.ts";
-import { type PanelTheme, testTheme } from "../../../src/ui/theme.ts";
 import { createFiringLog, type FiringLog } from "../../../src/ui/panel/firing-log.ts";
 import { HooksPanel, PANEL_OVERLAY_OPTIONS } from "../../../src/ui/panel/hooks-panel.ts";
 import { panelKeys } from "../../../src/ui/panel/keys.ts";
+import { type PanelTheme, testTheme } from "../../../src/ui/theme.ts";
 import { type Screen, screenLines, screenToText } from "../../support/screen.ts";
 import { VirtualTerminal } from "../../support/virtual-terminal.ts";
 
@@ -144,7 +144,9 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 		? {
 				...base,
 				needsApproval: (entry: HookEntry) =>
-					store.current().skipped.some((skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE),
+					store
+						.current()
+						.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE),
 				approve: (entry: HookEntry) => approvals.approve([entry]),
 			}
 		: base;

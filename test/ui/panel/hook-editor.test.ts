@@ -186,7 +186,9 @@ describe("the editor", () => {
 		expect(text(screen)).toContain("Deleted PreToolUse hook from Claude project");
 		const after = JSON.parse(readFileSync(projectFile(h), "utf8"));
 		expect(after).toEqual({ permissions: { allow: ["Bash(npm test)"], deny: [] }, hooks: {}, env: { FOO: "1" } });
-		expect(readFileSync(projectFile(h), "utf8")).toContain('"permissions": {"allow": ["Bash(npm test)"], "deny": []},');
+		expect(readFileSync(projectFile(h), "utf8")).toContain(
+			'"permissions": {"allow": ["Bash(npm test)"], "deny": []},',
+		);
 	});
 
 	it("does not open the editor on an http hook, and says where to edit it", async () => {

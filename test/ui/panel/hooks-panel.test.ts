@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { TEST_THEME_BGS, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText, type Screen, screenLines } from "../../support/screen.ts";
-import { FIXTURE_SETTINGS, entryWith } from "./fixtures.ts";
+import { entryWith, FIXTURE_SETTINGS } from "./fixtures.ts";
 import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
 
 const WIDTHS = [40, 80, 120] as const;
@@ -113,7 +113,11 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		expect(lines).not.toContain("block-rm");
 		expect(lines).not.toContain("PostToolUse");
 		const match = at(screen, "prettier");
-		expect(cellAt(screen, match.row, match.col)).toMatchObject({ underline: true, fg: color("accent"), bg: SELECTED });
+		expect(cellAt(screen, match.row, match.col)).toMatchObject({
+			underline: true,
+			fg: color("accent"),
+			bg: SELECTED,
+		});
 		expect(cellAt(screen, match.row, match.col - 2)).toMatchObject({ underline: false });
 		screen = await h.send(KEY.escape);
 		expect(screenLines(screen).join("\n")).toContain("block-rm");
@@ -180,7 +184,12 @@ describe("toggling a hook", () => {
 		await h.type("git_policy");
 		let screen = await h.screen();
 		expect(screenLines(screen).join("\n")).toContain("skip");
-		const waiting = h.config().skipped.find((skipped) => skipped.entry.jsonPath.length > 0 && JSON.stringify(skipped.entry.handler).includes("git_policy"));
+		const waiting = h
+			.config()
+			.skipped.find(
+				(skipped) =>
+					skipped.entry.jsonPath.length > 0 && JSON.stringify(skipped.entry.handler).includes("git_policy"),
+			);
 		expect(waiting?.message).toContain("new or changed project hook");
 		screen = await h.send(KEY.ctrlT);
 		expect(screenLines(screen).join("\n")).toContain("Approved: PreToolUse python3");

@@ -3,9 +3,9 @@
  * run plus one for events where nothing ran, columns fitted to 40/80/120, bounded in memory.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { TEST_THEME_BGS, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { createFiringLog } from "../../../src/ui/panel/firing-log.ts";
 import { buildLogRows } from "../../../src/ui/panel/log-list.ts";
+import { TEST_THEME_BGS, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText, screenLines } from "../../support/screen.ts";
 import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord, fixtureConfig } from "./fixtures.ts";
 import { KEY, mountPanel, type PanelHarness } from "./harness.ts";

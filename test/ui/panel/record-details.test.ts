@@ -2,8 +2,9 @@
  * Enter on a firing-log row: the stdin JSON that was sent, stdout and stderr (capped), exit code, duration,
  * decision and reason, and every hook that did not run with the reason ("why didn't my hook fire?").
  */
-import { afterEach, describe, expect, it } from "vitest";
+
 import { visibleWidth } from "@earendil-works/pi-tui";
+import { afterEach, describe, expect, it } from "vitest";
 import { buildLogRows } from "../../../src/ui/panel/log-list.ts";
 import { notRunSentence, recordDetailLines } from "../../../src/ui/panel/record-details.ts";
 import { plainTheme } from "../../../src/ui/theme.ts";
