@@ -88,7 +88,10 @@ export interface EngineDeps {
 	 * background, so no hook outlives the session.
 	 */
 	readonly backgroundSignal?: () => AbortSignal | undefined;
-	/** pi's environment, inherited by hooks. */
+	/**
+	 * pi's environment, inherited by hooks. Read when the first hook of a session runs: the hook environment is
+	 * built once per session (and project folder), not per event.
+	 */
 	readonly baseEnv: Readonly<Record<string, string | undefined>>;
 	/** False for a hook the user switched off; default: all enabled. */
 	readonly isEnabled?: (entry: HookEntry) => boolean;
@@ -161,6 +164,15 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 	const now = deps.now ?? Date.now;
 	const options = { maxOutputBytes: deps.maxOutputBytes ?? 1024 * 1024, killGraceMs: deps.killGraceMs ?? 2000 };
 	let seq = 0;
+	let sessionEnv: { readonly key: string; readonly env: Readonly<Record<string, string>> } | undefined;
+	/** The hooks' environment, built once per session; an event's `extraEnv` makes a copy for that event. */
+	const environment = (request: DispatchRequest): Readonly<Record<string, string>> => {
+		if (request.extraEnv !== undefined) return hookEnvironment(deps.baseEnv, request.session, request.extraEnv);
+		const { sessionId, projectDir, cwd } = request.session;
+		const key = `${sessionId}\0${projectDir}\0${cwd}`;
+		if (sessionEnv?.key !== key) sessionEnv = { key, env: hookEnvironment(deps.baseEnv, request.session) };
+		return sessionEnv.env;
+	};
 
 	const runners = { runner: deps.runner, httpRunner: deps.httpRunner, promptRunner: deps.promptRunner };
 	const runHandler = (
@@ -245,7 +257,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			const time = now();
 			const { toRun, notRun } = select(config, request);
 			const stdin = `${JSON.stringify(request.payload)}\n`;
-			const env = hookEnvironment(deps.baseEnv, request.session, request.extraEnv);
+			const env = toRun.length === 0 ? {} : environment(request);
 			const verdicts: HookVerdict[] = [];
 			const runOne = async (entry: HookEntry, signal: AbortSignal | undefined): Promise<HookVerdict> => {
 				const outcome = await runHandler(entry, request, stdin, env, config, signal);

@@ -1,13 +1,41 @@
 /**
  * The real ProcessRunner: spawns one hook process in its own process group, writes its stdin, captures capped
  * stdout/stderr, and enforces the timeout, abort and SIGTERM→SIGKILL sequence. Every run resolves an outcome.
+ *
+ * Spawning, exit code, signal and spawn-failure reporting go through execa 9 (its error values name the
+ * failing file and errno, and its cwd check names a missing working directory), at its leanest: `buffer: false`
+ * (this runner captures), `extendEnv: false` (the engine hands the complete environment, built once per session),
+ * stdin written directly, no `cleanup` (hooks are reaped here). Two things stay this runner's own, around execa:
+ * - the kill: execa's `timeout`/`cancelSignal` signal only the direct child (the shell's PID), so a hook's
+ *   background jobs and grandchildren would survive; here the whole process group gets SIGTERM, then SIGKILL;
+ * - the byte cap: execa's `maxBuffer` fails the run and closes the child's pipe (the hook then dies of EPIPE);
+ *   here the first N bytes are kept, the rest drained and counted, and the hook exits normally.
+ * execa is imported on the first run, not at start-up: it costs tens of milliseconds to load.
  */
 
-import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { captureStream } from "./capture.ts";
 import type { CapturedOutput, ProcessOutcome, ProcessRunner, ProcessSpec } from "./types.ts";
+
+type ExecaModule = typeof import("execa");
+
+let execaModule: Promise<ExecaModule> | undefined;
+
+/** execa, imported once on first use (never at start-up). */
+const loadExeca = (): Promise<ExecaModule> => {
+	execaModule ??= import("execa");
+	return execaModule;
+};
+
+/** What the runner reads of execa's result (also its error value, as `reject: false` resolves with it). */
+interface ExecaSettled {
+	readonly exitCode?: number | undefined;
+	readonly signal?: string | undefined;
+	readonly code?: string | undefined;
+	readonly originalMessage?: string | undefined;
+	readonly shortMessage?: string | undefined;
+}
 
 /** Milliseconds to wait for stdout/stderr to end after the direct child exited (a grandchild may hold them). */
 export const PIPE_GRACE_MS = 200;
@@ -61,30 +89,44 @@ export const runProcess: ProcessRunner = async (spec, signal) => {
 	if (invalid !== undefined) return { kind: "spawn_failed", message: invalid, durationMs: elapsed() };
 	if (signal?.aborted) return { kind: "aborted", stdout: EMPTY, stderr: EMPTY, durationMs: elapsed() };
 
-	// Node's spawn directly: execa cost about 0.7 ms per hook (35% of a `true` hook), for nothing used here.
-	let child: ChildProcessByStdio<Writable, Readable, Readable>;
+	let execa: ExecaModule["execa"];
 	try {
-		child = spawn(spec.file, [...spec.args], {
+		({ execa } = await loadExeca());
+	} catch (error) {
+		return { kind: "spawn_failed", message: `cannot load execa: ${errorText(error)}`, durationMs: elapsed() };
+	}
+	// The signal may have fired while execa loaded.
+	if (signal?.aborted) return { kind: "aborted", stdout: EMPTY, stderr: EMPTY, durationMs: elapsed() };
+	let child: ReturnType<typeof execa> & { stdin: Writable; stdout: Readable; stderr: Readable };
+	try {
+		child = execa(spec.file, [...spec.args], {
 			cwd: spec.cwd,
 			env: spec.env,
-			stdio: ["pipe", "pipe", "pipe"],
+			extendEnv: false,
+			stdin: "pipe",
+			stdout: "pipe",
+			stderr: "pipe",
+			buffer: false,
+			reject: false,
 			detached: true,
+			cleanup: false,
 			windowsHide: true,
-		});
+			forceKillAfterDelay: false,
+		}) as typeof child;
 	} catch (error) {
 		const message = `cannot start "${spec.file}": ${errorText(error)}`;
 		return { kind: "spawn_failed", message, durationMs: elapsed() };
 	}
-	// A failed spawn (ENOENT, EACCES, a missing cwd) is reported by an "error" event on the next tick.
-	const spawnError = new Promise<NodeJS.ErrnoException>((resolve) => child.once("error", resolve));
+	// execa resolves (never rejects, with `reject: false`) once the child exited and its pipes closed.
+	const settled = child as unknown as Promise<ExecaSettled>;
 	const { pid } = child;
 	if (pid === undefined) {
-		for (const stream of [child.stdin, child.stdout, child.stderr]) stream.destroy();
-		const failure = await spawnError;
-		const message = spawnFailureMessage(spec, failure.code, failure.message);
+		// A failed spawn (ENOENT, EACCES, a missing cwd): execa's error value carries the errno code.
+		const failure = await settled;
+		const detail = failure.originalMessage ?? failure.shortMessage ?? "unknown error";
+		const message = spawnFailureMessage(spec, failure.code, detail);
 		return { kind: "spawn_failed", message, durationMs: elapsed() };
 	}
-	child.on("error", ignore);
 	// Registered from the start: if pi exits while the hook still runs, the exit reap ends it.
 	lingering.add(pid);
 	const stdout = captureStream(child.stdout, spec.maxOutputBytes);
@@ -120,26 +162,30 @@ export const runProcess: ProcessRunner = async (spec, signal) => {
 		const onAbort = (): void => terminate("abort");
 		signal?.addEventListener("abort", onAbort, { once: true });
 
-		child.once("exit", (code, exitSignal) => {
+		child.once("exit", () => {
 			clearTimeout(timeoutTimer);
 			clearTimeout(graceTimer);
 			signal?.removeEventListener("abort", onAbort);
-			void waitAtMost(Promise.all([stdout.done, stderr.done]), PIPE_GRACE_MS).then(() => {
-				// A grandchild may still hold the pipes: stop reading, and end every process left in the group.
-				child.stdout.destroy();
-				child.stderr.destroy();
-				child.stdin.destroy();
-				if (killedBy === undefined) lingering.add(pid);
-				else {
-					killGroup("SIGKILL");
-					lingering.delete(pid);
-				}
-				const base = { stdout: stdout.result(), stderr: stderr.result(), durationMs: elapsed() };
-				if (killedBy === "timeout") resolve({ ...base, kind: "timed_out", timeoutMs: spec.timeoutMs });
-				else if (killedBy === "abort") resolve({ ...base, kind: "aborted" });
-				else if (code !== null) resolve({ ...base, kind: "exited", code });
-				else resolve({ ...base, kind: "signaled", signal: exitSignal ?? "unknown" });
-			});
+			void waitAtMost(Promise.all([stdout.done, stderr.done]), PIPE_GRACE_MS)
+				.then(() => {
+					// A grandchild may still hold the pipes: stop reading, and end every process left in the group.
+					child.stdout.destroy();
+					child.stderr.destroy();
+					child.stdin.destroy();
+					if (killedBy === undefined) lingering.add(pid);
+					else {
+						killGroup("SIGKILL");
+						lingering.delete(pid);
+					}
+					return settled;
+				})
+				.then((result) => {
+					const base = { stdout: stdout.result(), stderr: stderr.result(), durationMs: elapsed() };
+					if (killedBy === "timeout") resolve({ ...base, kind: "timed_out", timeoutMs: spec.timeoutMs });
+					else if (killedBy === "abort") resolve({ ...base, kind: "aborted" });
+					else if (result.exitCode !== undefined) resolve({ ...base, kind: "exited", code: result.exitCode });
+					else resolve({ ...base, kind: "signaled", signal: result.signal ?? "unknown" });
+				});
 		});
 	});
 };
