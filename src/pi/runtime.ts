@@ -45,6 +45,13 @@ interface SessionState {
 	readonly approvals: Approvals;
 	/** Ids of unapproved project hooks the user was already asked about this session. */
 	readonly asked: Set<string>;
+	/**
+	 * Settles when the SessionStart hooks that can still reach the first prompt are done: the start-up run and,
+	 * once the user answered the approval dialog, the run of the hooks approved there. `input` waits for it.
+	 */
+	sessionStartDone: Promise<unknown>;
+	/** True while the start-up approval dialog waits for the user's answer. */
+	answering: boolean;
 	promptId: string | undefined;
 	ctx: ExtensionContext;
 }
@@ -172,6 +179,10 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				if (now !== undefined)
 					track(now.current, runNotification(now.hc, "idle_prompt", "pi is waiting for your input"));
 			});
+			let startedWith: (ran: ReadonlySet<string>) => void = () => {};
+			const started = new Promise<ReadonlySet<string>>((resolve) => {
+				startedWith = resolve;
+			});
 			state = {
 				projectDir,
 				store,
@@ -185,28 +196,40 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				inFlight: new Set(),
 				approvals,
 				asked: new Set(),
+				sessionStartDone: started,
+				answering: true,
 				promptId: undefined,
 				ctx,
 			};
 			tellConfig(state, store.current());
 			const source = sessionStartSource(event.reason, hasHistory(ctx));
-			let startedWith: (ran: ReadonlySet<string>) => void = () => {};
-			const started = new Promise<ReadonlySet<string>>((resolve) => {
-				startedWith = resolve;
-			});
 			// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
 			// user answers, unapproved project hooks stay off; SessionStart hooks approved late run then.
-			const approving = askForApprovals(ctx, store.current(), approvals, state.asked, deps.env);
+			const current = state;
+			const approving = askForApprovals(ctx, store.current(), approvals, current.asked, deps.env);
 			track(
-				state,
-				approving.then(async (approved) => {
-					const ran = await started;
-					const late = approved.filter((entry) => entry.event === "SessionStart" && !ran.has(entry.id));
-					if (late.length > 0 && source !== undefined)
-						await runStartHooks(ctx, source, new Set(late.map((entry) => entry.id)));
+				current,
+				approving.then((approved) => {
+					current.answering = false;
+					// Set synchronously when the user answers: a prompt typed right after Yes waits for these hooks,
+					// so their context reaches that first request (and their card comes before its reply).
+					const late = (async () => {
+						const ran = await started;
+						const waiting = approved.filter((entry) => entry.event === "SessionStart" && !ran.has(entry.id));
+						if (waiting.length > 0 && source !== undefined)
+							await runStartHooks(ctx, source, new Set(waiting.map((entry) => entry.id)));
+					})();
+					current.sessionStartDone = late;
+					return late;
 				}),
 			);
-			startedWith(source === undefined ? new Set() : await runStartHooks(ctx, source, undefined));
+			let ran: ReadonlySet<string> = new Set();
+			try {
+				if (source !== undefined) ran = await runStartHooks(ctx, source, undefined);
+			} finally {
+				// Always settles, so neither a prompt nor the approved hooks wait forever on a failed start.
+				startedWith(ran);
+			}
 		},
 		async shutdown(event, ctx) {
 			const now = active(ctx);
@@ -222,6 +245,10 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const now = active(ctx);
 			if (now === undefined) return { action: "continue" };
 			now.current.idle.cancel();
+			// SessionStart context belongs before the first prompt: wait for SessionStart hooks still running. An
+			// answer that arrived together with this prompt (one RPC read) is settled first, by one turn of the loop.
+			if (now.current.answering) await new Promise((resolve) => setImmediate(resolve));
+			await now.current.sessionStartDone.catch(() => undefined);
 			// A new prompt always sees the latest settings, even an edit made a moment ago.
 			now.current.store.invalidate();
 			await askForApprovals(ctx, now.current.store.current(), now.current.approvals, now.current.asked, deps.env);

@@ -106,7 +106,11 @@ describe("change-aware trust", () => {
 				SessionStart: [
 					{
 						hooks: [
-							{ type: "command", command: `echo run >> "$CLAUDE_PROJECT_DIR/runs.txt"; echo '${context}'` },
+							{
+								type: "command",
+								// The hook takes a moment, and the prompt is sent at once with the answer: the prompt waits.
+								command: `echo run >> "$CLAUDE_PROJECT_DIR/runs.txt"; sleep 1.5; echo '${context}'`,
+							},
 						],
 					},
 				],
@@ -115,9 +119,8 @@ describe("change-aware trust", () => {
 		const rpc = startPiRpc(sandbox);
 		try {
 			const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
-			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
-			await expect.poll(() => ran("runs.txt"), { timeout: 10_000 }).toBe(true);
 			const before = e2e.llm.requests.length;
+			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
 			await rpc.prompt("hello");
 			expect(JSON.stringify(e2e.llm.requests[before]?.messages)).toContain(
 				"SessionStart hook additional context: LATE-CTX-9",
