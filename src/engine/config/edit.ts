@@ -283,8 +283,16 @@ const append = (text: string, data: Json, draft: HookDraft, layout: TextLayout):
 	return apply(text, appendChild(text, nodeAt(text, ["hooks", draft.event]), newGroup(draft), layout));
 };
 
-/** Checks that `text` is a settings object whose `hooks` (if any) has the shape the editor can change. */
-const parseForEdit = (text: string, file: string): { ok: true; data: Json } | { ok: false; message: string } => {
+/**
+ * Checks that `text` is a settings object whose `hooks` (if any) is an object and whose `hooks.<event>` is an
+ * array for each event in `events` (the ones the change writes to). A bad entry of another event is left
+ * alone: it must not refuse a valid change elsewhere (the loader skips only that entry, too).
+ */
+const parseForEdit = (
+	text: string,
+	file: string,
+	events: readonly string[] = [],
+): { ok: true; data: Json } | { ok: false; message: string } => {
 	let data: unknown;
 	try {
 		data = JSON.parse(text);
@@ -299,8 +307,9 @@ const parseForEdit = (text: string, file: string): { ok: true; data: Json } | { 
 		return { ok: false, message: `"hooks" in ${file} is not an object; nothing was written` };
 	}
 	if (isObject(data.hooks)) {
-		for (const [event, groups] of Object.entries(data.hooks)) {
-			if (!Array.isArray(groups))
+		for (const event of events) {
+			const groups = data.hooks[event];
+			if (groups !== undefined && !Array.isArray(groups))
 				return { ok: false, message: `"hooks.${event}" in ${file} is not an array; nothing was written` };
 		}
 	}
@@ -320,7 +329,7 @@ export const applyHookChange = (text: string | undefined, file: string, change: 
 		const created = { hooks: { [change.draft.event]: [newGroup(change.draft)] } };
 		return { ok: true, text: `${JSON.stringify(created, null, 2)}\n`, id: draftId(file, change.draft) };
 	}
-	const parsed = parseForEdit(text, file);
+	const parsed = parseForEdit(text, file, change.kind === "delete" ? [] : [change.draft.event]);
 	if (!parsed.ok) return { ok: false, reason: "invalid", message: parsed.message };
 	const layout = detectLayout(text);
 	if (change.kind === "add")
@@ -349,7 +358,7 @@ export const applyHookChange = (text: string | undefined, file: string, change: 
 		};
 	}
 	const removed = removeAt(text, parsed.data, at);
-	const reparsed = parseForEdit(removed, file);
+	const reparsed = parseForEdit(removed, file, [draft.event]);
 	if (!reparsed.ok) return { ok: false, reason: "invalid", message: reparsed.message };
 	return { ok: true, text: append(removed, reparsed.data, draft, layout), id: draftId(file, draft) };
 };

@@ -4,7 +4,7 @@
  * JSON that is written (keeping every field of the old handler the editor does not show). Pure.
  */
 import type { HookDraft } from "../../engine/config/edit.ts";
-import { eventUsesMatcher, isHookEventName, isToolEvent } from "../../engine/events.ts";
+import { eventUsesMatcher, isFiredInPi, isHookEventName, isToolEvent } from "../../engine/events.ts";
 import { compileIfRule } from "../../engine/if-rule.ts";
 import { compileMatcher } from "../../engine/matcher.ts";
 import type { HookEntry, HookSource, SourceScope } from "../../engine/types.ts";
@@ -67,6 +67,7 @@ export const validateValues = (
 	const warn = (field: EditorField, message: string): void => void problems.push({ field, level: "warning", message });
 	const event = values.event;
 	if (!isHookEventName(event)) error("event", `unknown event "${event}"; choose one from the list`);
+	else if (!isFiredInPi(event)) warn("event", `pi never fires ${event}: this hook does not run in pi`);
 	const matcher = compileMatcher(values.matcher === "" ? undefined : values.matcher);
 	if (!matcher.ok) error("matcher", matcher.message);
 	else if (isHookEventName(event) && !eventUsesMatcher(event) && values.matcher !== "" && values.matcher !== "*") {

@@ -5,8 +5,8 @@
  */
 import { Input } from "@earendil-works/pi-tui";
 import { sourceLabel } from "../../engine/config/sources.ts";
-import { defaultTimeoutSeconds, isHookEventName } from "../../engine/events.ts";
-import { HOOK_EVENTS, type HookSource } from "../../engine/types.ts";
+import { defaultTimeoutSeconds, isFiredInPi, isHookEventName } from "../../engine/events.ts";
+import { HOOK_EVENTS, type HookEventName, type HookSource } from "../../engine/types.ts";
 import type { PanelTheme } from "../theme.ts";
 import { type EditorField, type EditorValues, type FieldProblem, validateValues } from "./editor-values.ts";
 import { fit, wordWrap } from "./format.ts";
@@ -23,7 +23,7 @@ export interface EditorSetup {
 }
 
 /** What a key press asks the panel to do. */
-export type EditorRequest = "save" | "cancel" | undefined;
+export type EditorRequest = "save" | "cancel" | "test" | undefined;
 
 const FIELDS: readonly EditorField[] = ["event", "matcher", "if", "command", "timeout", "statusMessage", "scope"];
 const TEXT_FIELDS = ["matcher", "if", "command", "timeout", "statusMessage"] as const;
@@ -42,6 +42,10 @@ const LABELS: Readonly<Record<EditorField, string>> = {
 const LABEL_WIDTH = 14;
 
 const isTextField = (field: EditorField): field is TextField => (TEXT_FIELDS as readonly string[]).includes(field);
+
+/** The events the editor offers: those pi fires, plus the edited hook's own event when pi does not fire it. */
+const offeredEvents = (current: string): readonly HookEventName[] =>
+	HOOK_EVENTS.filter((event) => isFiredInPi(event) || event === current);
 const isPrintable = (data: string): boolean => /^[\x20-\x7e]$/.test(data);
 
 /** The editor form. */
@@ -58,14 +62,18 @@ export class HookEditor {
 	private jump = "";
 	private showAll = false;
 	private readonly touched = new Set<EditorField>();
-	private message: { readonly text: string; readonly level: "error" | "info" } | undefined;
+	private message: { readonly text: string; readonly level: "error" | "warning" | "info" } | undefined;
 	private readonly window = new ScrollWindow();
+	private readonly events: readonly HookEventName[];
+	private readonly initial: string;
+	private confirmingDiscard = false;
 
 	constructor(theme: PanelTheme, keys: PanelKeys, setup: EditorSetup) {
 		this.theme = theme;
 		this.keys = keys;
 		this.setup = setup;
 		this.event = setup.values.event;
+		this.events = offeredEvents(setup.values.event);
 		this.scopeIndex = Math.max(
 			0,
 			setup.sources.findIndex((source) => source.scope === setup.values.scope),
@@ -85,6 +93,12 @@ export class HookEditor {
 		};
 		// A new hook starts on the command; an edit starts where the hook's definition starts.
 		this.active = setup.mode === "add" ? FIELDS.indexOf("command") : 0;
+		this.initial = JSON.stringify(this.values());
+	}
+
+	/** True when a value differs from the one the editor opened with (Esc then asks before discarding). */
+	isDirty(): boolean {
+		return JSON.stringify(this.values()) !== this.initial;
 	}
 
 	/** The values as typed now. */
@@ -114,7 +128,7 @@ export class HookEditor {
 	}
 
 	/** A line under the form, e.g. why a save was refused. */
-	setMessage(text: string | undefined, level: "error" | "info" = "error"): void {
+	setMessage(text: string | undefined, level: "error" | "warning" | "info" = "error"): void {
 		this.message = text === undefined ? undefined : { text, level };
 	}
 
@@ -126,7 +140,23 @@ export class HookEditor {
 	/** Handles one key; returns what the panel should do. */
 	handleInput(data: string): EditorRequest {
 		const field = this.activeField();
-		if (this.keys.matches(data, "cancel")) return "cancel";
+		if (this.confirmingDiscard) {
+			this.confirmingDiscard = false;
+			this.message = undefined;
+			if (this.keys.matches(data, "confirm")) return "cancel";
+			if (this.keys.matches(data, "cancel")) return undefined;
+		}
+		if (this.keys.matches(data, "cancel")) {
+			if (!this.isDirty()) return "cancel";
+			// Never lose typing to a stray Esc: ask first.
+			this.confirmingDiscard = true;
+			this.setMessage(
+				`Discard your changes? ${this.keys.label("confirm")} discards them, ${this.keys.label("cancel")} keeps editing.`,
+				"warning",
+			);
+			return undefined;
+		}
+		if (this.keys.matches(data, "test")) return "test";
 		if (this.keys.matches(data, "save")) return "save";
 		if (this.keys.matches(data, "previousField") || this.keys.matches(data, "up")) return this.moveField(-1);
 		if (this.keys.matches(data, "nextField") || this.keys.matches(data, "down")) return this.moveField(1);
@@ -155,18 +185,19 @@ export class HookEditor {
 
 	/** Event field: left/right step through the events; typing jumps to the first event that matches. */
 	private eventKey(data: string): EditorRequest {
-		const index = Math.max(0, (HOOK_EVENTS as readonly string[]).indexOf(this.event));
+		const events = this.events;
+		const index = Math.max(0, (events as readonly string[]).indexOf(this.event));
 		if (this.keys.matches(data, "left") || this.keys.matches(data, "right")) {
 			const step = this.keys.matches(data, "left") ? -1 : 1;
-			this.event = HOOK_EVENTS[(index + step + HOOK_EVENTS.length) % HOOK_EVENTS.length] ?? this.event;
+			this.event = events[(index + step + events.length) % events.length] ?? this.event;
 			this.jump = "";
 		} else if (data === "\x7f" || data === "\b") {
 			this.jump = this.jump.slice(0, -1);
 		} else if (isPrintable(data)) {
 			const query = (this.jump + data).toLowerCase();
 			const found =
-				HOOK_EVENTS.find((event) => event.toLowerCase().startsWith(query)) ??
-				HOOK_EVENTS.find((event) => event.toLowerCase().includes(query));
+				events.find((event) => event.toLowerCase().startsWith(query)) ??
+				events.find((event) => event.toLowerCase().includes(query));
 			if (found !== undefined) {
 				this.jump += data;
 				this.event = found;
@@ -183,6 +214,11 @@ export class HookEditor {
 		const lines: string[] = [];
 		const title = this.setup.mode === "add" ? "Add a hook" : "Edit hook";
 		lines.push(t.bold(fit(title, width)));
+		// Why a save was refused (or the discard question) sits under the title, where it is always seen.
+		if (this.message !== undefined) {
+			for (const line of wordWrap(this.message.text, width))
+				lines.push(t.fg(this.message.level === "info" ? "success" : this.message.level, fit(line, width)));
+		}
 		let focusLine = 0;
 		const valueWidth = Math.max(4, width - LABEL_WIDTH);
 		FIELDS.forEach((field, index) => {
@@ -210,11 +246,6 @@ export class HookEditor {
 					lines.push(" ".repeat(LABEL_WIDTH) + t.fg("dim", fit(line, valueWidth)));
 			}
 		});
-		if (this.message !== undefined) {
-			lines.push(" ".repeat(width));
-			for (const line of wordWrap(this.message.text, width))
-				lines.push(t.fg(this.message.level === "error" ? "error" : "success", fit(line, width)));
-		}
 		return this.window.view(lines, focusLine, height, width, 1);
 	}
 

@@ -4,7 +4,13 @@
  * hooks only through {@link PanelServices}, so tests drive it with real files and a fake clock.
  */
 import { Input, type OverlayOptions } from "@earendil-works/pi-tui";
-import { type FileSnapshot, type HookChange, parseHookPath, type SaveResult } from "../../engine/config/edit.ts";
+import {
+	type EditFailure,
+	type FileSnapshot,
+	type HookChange,
+	parseHookPath,
+	type SaveResult,
+} from "../../engine/config/edit.ts";
 import { sourceLabel } from "../../engine/config/sources.ts";
 import type { FiringRecord } from "../../engine/engine.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
@@ -69,15 +75,22 @@ type Screen =
 	| { readonly kind: "main" }
 	| { readonly kind: "hookDetails"; readonly key: string }
 	| { readonly kind: "recordDetails"; readonly row: LogRow }
-	| {
-			readonly kind: "editor";
-			readonly editor: HookEditor;
-			readonly snapshots: ReadonlyMap<string, FileSnapshot>;
-			readonly entry: HookEntry | undefined;
-	  }
+	| EditorScreen
 	| { readonly kind: "confirmDelete"; readonly row: ListRow & { kind: "hook" }; readonly snapshot: FileSnapshot };
 
 type Message = { readonly text: string; readonly level: "error" | "info" };
+
+/** The editor and what it saves into: the files as read (re-read after a refused save) and the hook edited. */
+interface EditorScreen {
+	readonly kind: "editor";
+	readonly editor: HookEditor;
+	readonly snapshots: Map<string, FileSnapshot>;
+	readonly entry: HookEntry | undefined;
+	/** The edited hook's handler as written when the editor opened (its other fields survive the save). */
+	readonly oldHandler: Readonly<Record<string, unknown>> | undefined;
+	/** Set when the edited hook vanished from its file: the next save adds the draft as a new hook. */
+	addInstead?: boolean;
+}
 
 /** The /hooks panel component. */
 export class HooksPanel {
@@ -207,7 +220,7 @@ export class HooksPanel {
 		else if (is("delete") && entry !== undefined) this.confirmDelete(entry);
 	}
 
-	private editorInput(data: string, screen: Screen & { kind: "editor" }): void {
+	private editorInput(data: string, screen: EditorScreen): void {
 		const request = screen.editor.handleInput(data);
 		if (request === "cancel") this.screen = { kind: "main" };
 		else if (request === "save") this.saveEditor(screen);
@@ -300,11 +313,13 @@ export class HooksPanel {
 			trusted: this.services.trusted(),
 		});
 		editor.focused = this.focusedState;
-		this.screen = { kind: "editor", editor, snapshots, entry };
+		const own = entry === undefined ? undefined : snapshots.get(entry.source.file);
+		const oldHandler = entry === undefined || own === undefined ? undefined : this.services.readHandler(own, entry);
+		this.screen = { kind: "editor", editor, snapshots, entry, oldHandler };
 		this.message = undefined;
 	}
 
-	private saveEditor(screen: Screen & { kind: "editor" }): void {
+	private saveEditor(screen: EditorScreen): void {
 		const { editor, entry } = screen;
 		if (editor.problems().some((problem) => problem.level === "error")) {
 			editor.revealProblems();
@@ -315,18 +330,51 @@ export class HooksPanel {
 		const file = entry?.source.file ?? this.services.sources.find((source) => source.scope === values.scope)?.file;
 		const snapshot = file === undefined ? undefined : screen.snapshots.get(file);
 		if (snapshot === undefined) {
-			editor.setMessage(`${file ?? "the settings file"} could not be read; nothing was written.`);
+			editor.setMessage(
+				`${file ?? "the settings file"} could not be read; nothing was written. Your draft is kept: choose another file, or press ${this.keys.label("save")} to try again.`,
+			);
+			if (file !== undefined) this.resnapshot(screen, file);
 			return;
 		}
-		const old = entry === undefined ? undefined : this.services.readHandler(snapshot, entry);
-		const draft = draftFromValues(values, old);
+		const draft = draftFromValues(values, screen.oldHandler);
 		const at = entry === undefined ? undefined : parseHookPath(entry.jsonPath);
 		const change: HookChange =
-			entry === undefined || at === undefined ? { kind: "add", draft } : { kind: "update", id: entry.id, at, draft };
-		this.finishSave(
-			this.services.save(snapshot, change, entry),
-			`Saved ${values.event} hook to ${sourceLabel(values.scope)} (${snapshot.file}).`,
-		);
+			entry === undefined || at === undefined || screen.addInstead
+				? { kind: "add", draft }
+				: { kind: "update", id: entry.id, at, draft };
+		const result = this.services.save(snapshot, change, entry);
+		if (result.ok) {
+			this.finishSave(result, `Saved ${values.event} hook to ${sourceLabel(values.scope)} (${snapshot.file}).`);
+			return;
+		}
+		// A refused save never loses the draft: the editor stays open with the reason, ready to retry.
+		this.resnapshot(screen, snapshot.file);
+		if (result.reason === "not_found") screen.addInstead = true;
+		editor.setMessage(`${result.message}. ${this.keepDraftHint(result.reason, screen)}`);
+		this.host.schedule(() => this.host.requestRender(), RELOAD_DELAY_MS);
+	}
+
+	/** Reads `file` again so a retry saves onto the file as it is now. */
+	private resnapshot(screen: EditorScreen, file: string): void {
+		const fresh = this.services.snapshot(file);
+		if (!("error" in fresh)) screen.snapshots.set(file, fresh);
+	}
+
+	/** What the user can do after a refused save; the draft is always kept. */
+	private keepDraftHint(reason: EditFailure, screen: EditorScreen): string {
+		const save = this.keys.label("save");
+		const cancel = this.keys.label("cancel");
+		const other = screen.entry === undefined ? ", or choose another file" : "";
+		switch (reason) {
+			case "changed_on_disk":
+				return `Your draft is kept: ${save} saves it into the file as it is now${other}; ${cancel} leaves.`;
+			case "not_found":
+				return `Your draft is kept: ${save} adds it to the file as a new hook; ${cancel} leaves.`;
+			case "invalid":
+				return `Your draft is kept: fix the file, then press ${save} again${other}.`;
+			default:
+				return `Your draft is kept: press ${save} to try again${other}.`;
+		}
 	}
 
 	private confirmDelete(entry: HookEntry | undefined): void {

@@ -25,7 +25,8 @@ export type PanelAction =
 	| "nextField"
 	| "previousField"
 	| "left"
-	| "right";
+	| "right"
+	| "test";
 
 /** The part of pi's KeybindingsManager the panel uses. */
 export interface KeybindingsLike {
@@ -49,7 +50,7 @@ const BINDINGS: Partial<Record<PanelAction, Keybinding>> = {
 };
 
 /** Actions without a pi keybinding id. */
-type OwnAction = "toggle" | "add" | "edit" | "delete" | "killSwitch" | "previousField";
+type OwnAction = "toggle" | "add" | "edit" | "delete" | "killSwitch" | "previousField" | "test";
 
 /** The panel's own keys (no pi id exists for these actions). */
 export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
@@ -59,6 +60,7 @@ export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
 	delete: "ctrl+d",
 	killSwitch: "ctrl+shift+h",
 	previousField: "shift+tab",
+	test: "ctrl+r",
 };
 
 /** The kill switch shortcut, also registered with `pi.registerShortcut`. */

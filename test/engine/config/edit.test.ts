@@ -271,6 +271,20 @@ describe("applyHookChange keeps every other byte", () => {
 		expect(broken).toMatchObject({ ok: false, reason: "invalid" });
 		expect(broken.ok ? "" : broken.message).toContain("is not valid JSON");
 	});
+
+	it("adds a valid hook to a file with an unrelated bad entry, and refuses only a change to the bad event", () => {
+		const bad = SETTINGS.replace('"PostToolUse": [{', '"Stop": "oops",\n\t\t"PostToolUse": [{');
+		const add: HookChange = { kind: "add", draft: draft("PreToolUse", "Bash", cmd("new.sh")) };
+		const result = ok(applyHookChange(bad, FILE, add));
+		expect(result.text).toContain('"Stop": "oops"');
+		expect(entries(result.text).map((e) => (e.handler.type === "command" ? e.handler.command : ""))).toContain(
+			"new.sh",
+		);
+		expect(ok(applyHookChange(bad, FILE, remove(bad, "fmt.sh"))).text).toContain('"Stop": "oops"');
+		const onBad = applyHookChange(bad, FILE, { kind: "add", draft: draft("Stop", "", cmd("s.sh")) });
+		expect(onBad).toMatchObject({ ok: false, reason: "invalid" });
+		expect(onBad.ok ? "" : onBad.message).toContain('"hooks.Stop"');
+	});
 });
 
 describe("saveHookChange on disk", () => {

@@ -48,6 +48,16 @@ const mount = async (cols: number, rows = 40): Promise<PanelHarness> => {
 const text = (screen: Screen): string => screenLines(screen).join("\n");
 /** The screen's text without borders and spaces, so a message wrapped at 40 columns reads in one piece. */
 const flat = (screen: Screen): string => text(screen).replace(/[│\s]/g, "");
+/** The panel's inside only (between its side borders), flattened: the transcript around it does not leak in. */
+const inside = (screen: Screen): string =>
+	screenLines(screen)
+		.map((line) => {
+			const left = line.indexOf("│");
+			const right = line.lastIndexOf("│");
+			return left >= 0 && right > left ? line.slice(left + 1, right) : "";
+		})
+		.join("")
+		.replace(/\s/g, "");
 const squeeze = (message: string): string => message.replace(/\s/g, "");
 const projectFile = (h: PanelHarness): string => h.sources[1]?.file ?? "";
 const errorColor = `p${TEST_THEME_COLORS.error}`;
@@ -99,16 +109,40 @@ describe.each([40, 80, 120])("the editor at %i columns", (cols) => {
 });
 
 describe("the editor", () => {
-	it("chooses the event from the list with the arrow keys or by typing its name", async () => {
+	it("chooses the event from the list of events pi fires, with the arrow keys or by typing its name", async () => {
 		const h = await mount(100);
 		await h.send(KEY.ctrlN, KEY.up, KEY.up, KEY.up);
+		// PermissionRequest comes next in Claude Code's list, but pi never fires it: the editor skips it.
 		let screen = await h.send(KEY.right);
-		expect(text(screen)).toContain("< PermissionRequest >");
+		expect(text(screen)).toContain("< PostToolUse >");
 		screen = await h.type("sto");
 		expect(text(screen)).toContain("< Stop >");
 		expect(text(screen)).toContain("type to jump: sto");
 		screen = await h.send(KEY.left);
-		expect(text(screen)).toContain("< TaskCompleted >");
+		expect(text(screen)).toContain("< Notification >");
+		const seen = new Set<string>();
+		for (let i = 0; i < 40; i++) {
+			const match = /< (\w+) >/.exec(text(await h.send(KEY.right)));
+			if (match?.[1] !== undefined) seen.add(match[1]);
+		}
+		for (const never of ["PermissionRequest", "SubagentStop", "FileChanged", "TaskCompleted", "Setup"])
+			expect(seen).not.toContain(never);
+		expect(seen).toContain("SessionStart");
+		await h.send(KEY.ctrlU);
+		await h.type("subagent");
+		expect(text(await h.screen())).not.toContain("< SubagentStop >");
+	});
+
+	it("keeps the event of an edited hook pi does not fire, with a warning", async () => {
+		harness = await mountPanel({
+			cols: 100,
+			rows: 40,
+			settings: { 0: { hooks: { SubagentStop: [{ hooks: [{ type: "command", command: "./sub.sh" }] }] } } },
+		});
+		await harness.type("sub");
+		const screen = await harness.send(KEY.ctrlE);
+		expect(text(screen)).toContain("SubagentStop");
+		expect(flat(screen)).toContain(squeeze("pi never fires SubagentStop: this hook does not run in pi"));
 	});
 
 	it("adds to another of the five files chosen with the arrow keys, creating it", async () => {
@@ -146,7 +180,7 @@ describe("the editor", () => {
 		expect(text(screen)).toMatch(/off +cmd +\.\/guard\.sh/);
 	});
 
-	it("refuses to save over a file changed on disk since the panel read it, says so, and reloads", async () => {
+	it("refuses to save over a file changed on disk, keeps the draft, and a retry saves into the file as it is now", async () => {
 		const h = await mount(100);
 		await h.send(KEY.ctrlN);
 		await h.type("./new.sh");
@@ -154,23 +188,93 @@ describe("the editor", () => {
 		writeFileSync(projectFile(h), external);
 		let screen = await h.send(KEY.enter);
 		expect(readFileSync(projectFile(h), "utf8")).toBe(external);
-		expect(flat(screen)).toContain(squeeze("changed on disk since the panel read it; nothing was written"));
-		expect(flat(screen)).toContain(squeeze("The panel reloaded the file"));
+		expect(inside(screen)).toContain(squeeze("changed on disk since the panel read it; nothing was written"));
+		expect(inside(screen)).toContain(squeeze("Your draft is kept: enter saves it into the file as it is now"));
 		const message = findText(screen, "changed on disk") ?? { row: 0, col: 0 };
 		expect(cellAt(screen, message.row, message.col).fg).toBe(errorColor);
 		h.runScheduled();
 		screen = await h.screen();
-		expect(text(screen)).toContain("guard-v2.sh");
-		expect(text(screen)).not.toContain("Add a hook");
+		expect(text(screen)).toContain("Add a hook");
+		expect(text(screen)).toMatch(/Command\s+\.\/new\.sh/);
+		screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
+		const saved = readFileSync(projectFile(h), "utf8");
+		expect(saved).toContain("./guard-v2.sh");
+		expect(saved).toContain("./new.sh");
 	});
 
-	it("refuses an edit of a hook that another program removed meanwhile", async () => {
+	it("keeps an edit of a hook that another program removed meanwhile, and saves it as a new hook on retry", async () => {
 		const h = await mount(100);
 		await h.type("guard");
 		await h.send(KEY.ctrlE);
+		await h.send(KEY.down, KEY.down, KEY.down, KEY.down, KEY.backspace, KEY.backspace);
+		await h.type("20");
 		writeFileSync(projectFile(h), PROJECT_TEXT.replace("./guard.sh", "./other.sh"));
+		let screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("changed on disk since the panel read it"));
+		expect(text(screen)).toContain("Edit hook");
+		screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("is no longer in"));
+		expect(inside(screen)).toContain(squeeze("enter adds it to the file as a new hook"));
+		screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook"));
+		const saved = JSON.parse(readFileSync(projectFile(h), "utf8"));
+		expect(saved.hooks.PreToolUse[0].hooks).toEqual([
+			{ type: "command", command: "./other.sh", timeout: 10, async: false },
+			{ type: "command", command: "./guard.sh", timeout: 20, async: false },
+		]);
+	});
+
+	it("keeps the draft when the target file is not valid JSON; another file can be chosen", async () => {
+		const h = await mount(100);
+		h.writeText(1, `${PROJECT_TEXT},`);
+		await h.send(KEY.ctrlN);
+		await h.type("./keep-me.sh");
+		let screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("is not valid JSON"));
+		expect(inside(screen)).toContain(
+			squeeze("Your draft is kept: fix the file, then press enter again, or choose another file"),
+		);
+		expect(text(screen)).toMatch(/Command\s+\.\/keep-me\.sh/);
+		await h.send(KEY.down, KEY.down, KEY.down);
+		await h.send(KEY.left);
+		screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude user"));
+		expect(readFileSync(h.sources[0]?.file ?? "", "utf8")).toContain("./keep-me.sh");
+		expect(readFileSync(projectFile(h), "utf8")).toBe(`${PROJECT_TEXT},`);
+	});
+
+	it("saves a valid new hook into a file with an unrelated bad entry", async () => {
+		const h = await mount(100);
+		const bad = PROJECT_TEXT.replace('"hooks": {', '"hooks": {\n\t\t"Stop": "not a list",');
+		h.writeText(1, bad);
+		await h.send(KEY.ctrlN);
+		await h.type("./fine.sh");
 		const screen = await h.send(KEY.enter);
-		expect(flat(screen)).toContain(squeeze("changed on disk since the panel read it"));
+		expect(flat(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
+		const saved = readFileSync(projectFile(h), "utf8");
+		expect(saved).toContain('"Stop": "not a list"');
+		expect(saved).toContain("./fine.sh");
+	});
+
+	it("asks before esc discards an edited draft; esc again keeps editing; a clean editor closes at once", async () => {
+		const h = await mount(100);
+		await h.send(KEY.ctrlN);
+		let screen = await h.send(KEY.escape);
+		expect(text(screen)).not.toContain("Add a hook");
+		await h.send(KEY.ctrlN);
+		await h.type("./draft.sh");
+		screen = await h.send(KEY.escape);
+		expect(text(screen)).toContain("Add a hook");
+		expect(flat(screen)).toContain(squeeze("Discard your changes? enter discards them, esc keeps editing."));
+		screen = await h.send(KEY.escape);
+		expect(flat(screen)).not.toContain(squeeze("Discard your changes?"));
+		screen = await h.type(" --x");
+		expect(text(screen)).toMatch(/Command\s+\.\/draft\.sh --x/);
+		await h.send(KEY.escape);
+		screen = await h.send(KEY.enter);
+		expect(text(screen)).not.toContain("Add a hook");
+		expect(readFileSync(projectFile(h), "utf8")).toBe(PROJECT_TEXT);
 	});
 
 	it("asks before deleting; esc keeps the hook, enter deletes only it", async () => {

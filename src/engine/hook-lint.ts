@@ -1,0 +1,351 @@
+/**
+ * Hook lint: output that Claude Code accepts without complaint but silently ignores, found in one hook run's
+ * exit code and stdout. Each finding names the field and says what to write instead. Pure, no I/O.
+ *
+ * The rules follow Claude Code's output contract: stdout is read as JSON only when it is one JSON object
+ * from its first non-blank character; only `hookSpecificOutput.additionalContext` reaches the model, and
+ * only with `hookEventName` set to the event; top-level `decision` is read by the events that can block
+ * with it; `permissionDecision` only by PreToolUse, inside `hookSpecificOutput`; plain stdout is context
+ * only for UserPromptSubmit, UserPromptExpansion and SessionStart; hook text is cut at 10,000 characters.
+ */
+import { MAX_HOOK_TEXT_CHARS } from "./messages.ts";
+import type { HookEventName, ProcessOutcome } from "./types.ts";
+
+/**
+ * What a lint found:
+ * - `top_level_additional_context`: `additionalContext` outside `hookSpecificOutput`;
+ * - `missing_hook_event_name` / `wrong_hook_event_name`: `hookSpecificOutput` without, or with another, event;
+ * - `json_with_exit_2`: JSON on stdout of a run that exited 2;
+ * - `decision_not_read`: top-level `decision` on an event that has none;
+ * - `permission_decision_not_read`: `permissionDecision` outside PreToolUse's `hookSpecificOutput`;
+ * - `invalid_json`: stdout starts like JSON but does not parse (plain text where JSON was meant);
+ * - `plain_text_ignored`: plain stdout on an event that does not read plain text;
+ * - `two_json_documents` / `text_after_json` / `banner_before_json`: one JSON object with more around it;
+ * - `context_truncated`: context longer than 10,000 characters, cut before the model sees it.
+ */
+export type LintCode =
+	| "top_level_additional_context"
+	| "missing_hook_event_name"
+	| "wrong_hook_event_name"
+	| "json_with_exit_2"
+	| "decision_not_read"
+	| "permission_decision_not_read"
+	| "invalid_json"
+	| "plain_text_ignored"
+	| "two_json_documents"
+	| "text_after_json"
+	| "banner_before_json"
+	| "context_truncated";
+
+/** One finding. */
+export interface HookLint {
+	readonly code: LintCode;
+	/** The field or part of the output it is about, e.g. `hookSpecificOutput.hookEventName`, `stdout`, `exit code`. */
+	readonly field: string;
+	/** What Claude Code does with it, in one sentence. */
+	readonly problem: string;
+	/** What to write instead. */
+	readonly fix: string;
+}
+
+/** What one run produced, as the lint reads it. */
+export interface LintInput {
+	readonly event: HookEventName;
+	/** The exit code; undefined when the run did not exit on its own (no lint then). */
+	readonly exitCode: number | undefined;
+	/** Stdout as captured (an http hook's response body). */
+	readonly stdout: string;
+	/** True when stdout was cut at the capture cap (its end is missing: no lint then). */
+	readonly truncated?: boolean;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+	value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Events whose top-level `decision` Claude Code reads (PreToolUse: the deprecated approve/block). */
+const DECISION_EVENTS: ReadonlySet<HookEventName> = new Set([
+	"PreToolUse",
+	"PostToolUse",
+	"PostToolBatch",
+	"UserPromptSubmit",
+	"UserPromptExpansion",
+	"Stop",
+	"SubagentStop",
+	"TaskCreated",
+	"ConfigChange",
+	"PreCompact",
+	"PreModelSwitch",
+]);
+
+/** Events whose plain stdout on exit 0 is context for the model. */
+const PLAIN_TEXT_EVENTS: ReadonlySet<HookEventName> = new Set([
+	"UserPromptSubmit",
+	"UserPromptExpansion",
+	"SessionStart",
+	"PostModelSwitch",
+]);
+
+/** Events that take `hookSpecificOutput.additionalContext`. */
+const CONTEXT_EVENTS: ReadonlySet<HookEventName> = new Set([
+	"SessionStart",
+	"Setup",
+	"SubagentStart",
+	"UserPromptSubmit",
+	"UserPromptExpansion",
+	"PreToolUse",
+	"PostToolUse",
+	"PostToolUseFailure",
+	"PostToolBatch",
+	"Stop",
+	"SubagentStop",
+]);
+
+/** Keys that show a text was meant as hook JSON. */
+const HOOK_KEYS = /\b(hookSpecificOutput|permissionDecision|additionalContext|decision|systemMessage|continue)\b/;
+
+const contextJson = (event: HookEventName): string =>
+	`{"hookSpecificOutput": {"hookEventName": "${event}", "additionalContext": "..."}}`;
+
+/** What an event can say instead of a decision it does not have. */
+const insteadOfDecision = (event: HookEventName): string =>
+	CONTEXT_EVENTS.has(event)
+		? `${event} has no decision; to tell the model something write ${contextJson(event)}`
+		: `${event} has no decision; remove "decision" (exit 2 with a reason on stderr is the only way some events block)`;
+
+/**
+ * The end of the JSON value that starts at `start` (an object or array), scanning brackets and strings;
+ * -1 when it never closes.
+ */
+const valueEnd = (text: string, start: number): number => {
+	let depth = 0;
+	let inString = false;
+	for (let index = start; index < text.length; index++) {
+		const char = text[index];
+		if (inString) {
+			if (char === "\\") index++;
+			else if (char === '"') inString = false;
+		} else if (char === '"') inString = true;
+		else if (char === "{" || char === "[") depth++;
+		else if (char === "}" || char === "]") {
+			depth--;
+			if (depth === 0) return index + 1;
+		}
+	}
+	return -1;
+};
+
+const parseObject = (text: string): Json | undefined => {
+	try {
+		const value: unknown = JSON.parse(text);
+		return isObject(value) ? value : undefined;
+	} catch {
+		return undefined;
+	}
+};
+
+const parseError = (text: string): string => {
+	try {
+		JSON.parse(text);
+		return "";
+	} catch (error) {
+		return (error as Error).message;
+	}
+};
+
+const firstLine = (text: string): string => (text.split("\n")[0] ?? "").trim();
+const clip = (text: string, max = 40): string => (text.length <= max ? text : `${text.slice(0, max - 3)}...`);
+
+/** Lints of stdout that is not one JSON object (banners, two documents, broken JSON, ignored plain text). */
+const lintText = (input: LintInput, trimmed: string): HookLint[] => {
+	const { event } = input;
+	if (trimmed.startsWith("{")) {
+		const end = valueEnd(trimmed, 0);
+		const first = end < 0 ? undefined : parseObject(trimmed.slice(0, end));
+		if (first !== undefined) {
+			const rest = trimmed.slice(end).trim();
+			const two = rest.startsWith("{") || rest.startsWith("[");
+			return [
+				{
+					code: two ? "two_json_documents" : "text_after_json",
+					field: "stdout",
+					problem: two
+						? "stdout holds two JSON documents, so Claude Code reads none of it as JSON (it is plain text)"
+						: `text after the JSON ("${clip(firstLine(rest))}") makes the whole stdout plain text`,
+					fix: two
+						? "print exactly one JSON object: merge the fields into one, and write logs to stderr"
+						: "print only the JSON object on stdout; write other text to stderr (>&2)",
+				},
+			];
+		}
+		return [
+			{
+				code: "invalid_json",
+				field: "stdout",
+				problem: `stdout starts with "{" but is not valid JSON (${parseError(trimmed)}), so it is plain text`,
+				fix: "print valid JSON (double-quoted keys and strings, no trailing commas): json.dumps or JSON.stringify",
+			},
+		];
+	}
+	const brace = trimmed.search(/\n\s*\{/);
+	if (brace > 0) {
+		const start = trimmed.indexOf("{", brace);
+		const end = valueEnd(trimmed, start);
+		if (end > 0 && parseObject(trimmed.slice(start, end)) !== undefined) {
+			return [
+				{
+					code: "banner_before_json",
+					field: "stdout",
+					problem: `a line before the JSON ("${clip(firstLine(trimmed))}") makes the whole stdout plain text`,
+					fix: "print only the JSON object on stdout: send banners to stderr (>&2) or silence the shell profile",
+				},
+			];
+		}
+	}
+	if (trimmed.startsWith("[")) {
+		return [
+			{
+				code: "invalid_json",
+				field: "stdout",
+				problem: "a JSON array on stdout is plain text: Claude Code reads only a JSON object",
+				fix: 'print one JSON object, e.g. {"systemMessage": "..."}',
+			},
+		];
+	}
+	if (input.exitCode !== 0 || trimmed === "") return [];
+	if (HOOK_KEYS.test(trimmed) && /[:=]/.test(trimmed)) {
+		return [
+			{
+				code: "invalid_json",
+				field: "stdout",
+				problem: `stdout looks like hook fields ("${clip(firstLine(trimmed))}") but is not JSON, so it is plain text`,
+				fix: 'print a JSON object, e.g. {"decision": "block", "reason": "..."}',
+			},
+		];
+	}
+	if (PLAIN_TEXT_EVENTS.has(event)) return [];
+	return [
+		{
+			code: "plain_text_ignored",
+			field: "stdout",
+			problem: `plain stdout of ${event} is not shown to the model (only to the debug log)`,
+			fix: CONTEXT_EVENTS.has(event)
+				? `to tell the model, write ${contextJson(event)}; to block, exit 2 with the reason on stderr`
+				: "write it to stderr or a file; to block, exit 2 with the reason on stderr",
+		},
+	];
+};
+
+/** Lints of a JSON object on stdout. */
+const lintJson = (input: LintInput, json: Json): HookLint[] => {
+	const { event } = input;
+	const lints: HookLint[] = [];
+	if (input.exitCode === 2) {
+		lints.push({
+			code: "json_with_exit_2",
+			field: "exit code",
+			problem:
+				"exit 2 blocks whatever the JSON says: its fields are ignored except a block reason (older Claude Code ignores it all)",
+			fix: "exit 0 and let the JSON decide, or keep exit 2 and write the reason to stderr",
+		});
+	}
+	if (json.additionalContext !== undefined) {
+		lints.push({
+			code: "top_level_additional_context",
+			field: "additionalContext",
+			problem: 'top-level "additionalContext" is ignored: only hookSpecificOutput.additionalContext counts',
+			fix: `write ${contextJson(event)}`,
+		});
+	}
+	if (json.permissionDecision !== undefined) {
+		lints.push({
+			code: "permission_decision_not_read",
+			field: "permissionDecision",
+			problem: 'top-level "permissionDecision" is ignored: it is read inside hookSpecificOutput, on PreToolUse',
+			fix:
+				event === "PreToolUse"
+					? 'write {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "..."}}'
+					: insteadOfDecision(event),
+		});
+	}
+	if (json.decision !== undefined && !DECISION_EVENTS.has(event)) {
+		lints.push({
+			code: "decision_not_read",
+			field: "decision",
+			problem: `${event} does not read "decision": it changes nothing`,
+			fix: insteadOfDecision(event),
+		});
+	}
+	const specific = json.hookSpecificOutput;
+	if (isObject(specific)) {
+		if (specific.hookEventName === undefined) {
+			lints.push({
+				code: "missing_hook_event_name",
+				field: "hookSpecificOutput.hookEventName",
+				problem: "hookSpecificOutput without hookEventName is rejected: none of its fields count",
+				fix: `add "hookEventName": "${event}" inside hookSpecificOutput`,
+			});
+		} else if (specific.hookEventName !== event) {
+			lints.push({
+				code: "wrong_hook_event_name",
+				field: "hookSpecificOutput.hookEventName",
+				problem: `hookEventName is ${JSON.stringify(specific.hookEventName)} but the hook ran for ${event}: none of its fields count`,
+				fix: `write "hookEventName": "${event}" (one hook script serving several events can read hook_event_name from stdin)`,
+			});
+		}
+		if (specific.permissionDecision !== undefined && event !== "PreToolUse") {
+			lints.push({
+				code: "permission_decision_not_read",
+				field: "hookSpecificOutput.permissionDecision",
+				problem: `${event} does not read permissionDecision (only PreToolUse does): it changes nothing`,
+				fix: DECISION_EVENTS.has(event)
+					? `on ${event} write {"decision": "block", "reason": "..."}`
+					: insteadOfDecision(event),
+			});
+		}
+		const context = specific.additionalContext;
+		if (typeof context === "string" && context.length > MAX_HOOK_TEXT_CHARS) {
+			lints.push(truncated("hookSpecificOutput.additionalContext", context.length));
+		}
+	}
+	return lints;
+};
+
+const truncated = (field: string, length: number): HookLint => ({
+	code: "context_truncated",
+	field,
+	problem: `the context is ${length.toLocaleString("en-US")} characters: the model sees only the first ${MAX_HOOK_TEXT_CHARS.toLocaleString("en-US")}`,
+	fix: "keep it under 10,000 characters: write the rest to a file and give the model its path",
+});
+
+/** The lints of one run's output; empty when nothing looks like a mistake. */
+export const lintHookOutput = (input: LintInput): HookLint[] => {
+	if (input.exitCode === undefined || input.truncated === true) return [];
+	const trimmed = input.stdout.trim();
+	const json = trimmed.startsWith("{") ? parseObject(trimmed) : undefined;
+	if (json !== undefined) return lintJson(input, json);
+	const lints = lintText(input, trimmed);
+	if (
+		lints.length === 0 &&
+		input.exitCode === 0 &&
+		PLAIN_TEXT_EVENTS.has(input.event) &&
+		trimmed.length > MAX_HOOK_TEXT_CHARS
+	) {
+		lints.push(truncated("stdout", trimmed.length));
+	}
+	return lints;
+};
+
+/** The lints of a process outcome (none for runs that did not exit: timeouts, spawn failures). */
+export const lintOutcome = (event: HookEventName, outcome: ProcessOutcome): HookLint[] =>
+	outcome.kind === "exited"
+		? lintHookOutput({
+				event,
+				exitCode: outcome.code,
+				stdout: outcome.stdout.text,
+				truncated: outcome.stdout.truncated,
+			})
+		: [];
+
+/** One line for a lint: `<field>: <problem>; <fix>`. */
+export const lintLine = (lint: HookLint): string => `${lint.field}: ${lint.problem}; ${lint.fix}`;
