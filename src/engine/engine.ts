@@ -7,7 +7,7 @@ import { eventUsesMatcher, isToolEvent } from "./events.ts";
 import { runHookHandler } from "./handler-run.ts";
 import type { IfContext } from "./if-rule.ts";
 import { type HookVerdict, interpretOutcome } from "./interpret.ts";
-import { hookEnvironment, type SessionInfo } from "./payload.ts";
+import { eventEffort, hookEnvironment, type SessionInfo } from "./payload.ts";
 import type {
 	HookConfig,
 	HookEntry,
@@ -167,10 +167,13 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 	let sessionEnv: { readonly key: string; readonly env: Readonly<Record<string, string>> } | undefined;
 	/** The hooks' environment, built once per session; an event's `extraEnv` makes a copy for that event. */
 	const environment = (request: DispatchRequest): Readonly<Record<string, string>> => {
-		if (request.extraEnv !== undefined) return hookEnvironment(deps.baseEnv, request.session, request.extraEnv);
+		if (request.extraEnv !== undefined)
+			return hookEnvironment(deps.baseEnv, request.session, request.extraEnv, request.event);
 		const { sessionId, projectDir, cwd } = request.session;
-		const key = `${sessionId}\0${projectDir}\0${cwd}`;
-		if (sessionEnv?.key !== key) sessionEnv = { key, env: hookEnvironment(deps.baseEnv, request.session) };
+		// CLAUDE_EFFORT differs by event (tool events and Stop) and follows pi's thinking level.
+		const key = `${sessionId}\0${projectDir}\0${cwd}\0${eventEffort(request.session, request.event) ?? ""}`;
+		if (sessionEnv?.key !== key)
+			sessionEnv = { key, env: hookEnvironment(deps.baseEnv, request.session, {}, request.event) };
 		return sessionEnv.env;
 	};
 

@@ -14,7 +14,41 @@ export interface SessionInfo {
 	readonly projectDir: string;
 	/** One UUID per user prompt; undefined before the first prompt. */
 	readonly promptId: string | undefined;
+	/** Claude Code's effort level for pi's thinking level (see {@link effortLevel}); undefined = thinking off. */
+	readonly effort?: string;
 }
+
+/**
+ * Claude Code's effort level (`low`, `medium`, `high`, `xhigh`, `max`) for pi's thinking level; undefined when
+ * pi's thinking is off or unknown (Claude Code sends `effort` only when the model supports effort).
+ */
+export const effortLevel = (thinkingLevel: string | undefined): string | undefined => {
+	switch (thinkingLevel) {
+		case "minimal":
+		case "low":
+			return "low";
+		case "medium":
+		case "high":
+		case "xhigh":
+		case "max":
+			return thinkingLevel;
+		default:
+			return undefined;
+	}
+};
+
+/** Events whose stdin carries `effort` and whose environment `CLAUDE_EFFORT` (Claude Code: tool events and Stop). */
+const EFFORT_EVENTS: ReadonlySet<string> = new Set([
+	"PreToolUse",
+	"PostToolUse",
+	"PostToolUseFailure",
+	"PostToolBatch",
+	"Stop",
+]);
+
+/** The effort level an event's hooks get, or undefined when the event has none or thinking is off. */
+export const eventEffort = (session: SessionInfo, event: string): string | undefined =>
+	EFFORT_EVENTS.has(event) ? session.effort : undefined;
 
 /** pi never asks for tool permission, but hooks expect Claude Code's default mode string. */
 export const PERMISSION_MODE = "default";
@@ -26,19 +60,26 @@ export interface ClaudeToolCall {
 	readonly toolUseId: string;
 }
 
-/** The common fields: `session_id, transcript_path, cwd, prompt_id?, permission_mode?, hook_event_name`. */
+/**
+ * The common fields: `session_id, transcript_path, cwd, prompt_id?, permission_mode?, effort?, hook_event_name`
+ * (`effort` = `{level}` on tool events and Stop while pi thinks, as Claude Code sends it).
+ */
 export const basePayload = (
 	session: SessionInfo,
 	event: string,
 	withPermissionMode = true,
-): Record<string, unknown> => ({
-	session_id: session.sessionId,
-	transcript_path: session.transcriptPath,
-	cwd: session.cwd,
-	...(session.promptId === undefined ? {} : { prompt_id: session.promptId }),
-	...(withPermissionMode ? { permission_mode: PERMISSION_MODE } : {}),
-	hook_event_name: event,
-});
+): Record<string, unknown> => {
+	const effort = eventEffort(session, event);
+	return {
+		session_id: session.sessionId,
+		transcript_path: session.transcriptPath,
+		cwd: session.cwd,
+		...(session.promptId === undefined ? {} : { prompt_id: session.promptId }),
+		...(withPermissionMode ? { permission_mode: PERMISSION_MODE } : {}),
+		...(effort === undefined ? {} : { effort: { level: effort } }),
+		hook_event_name: event,
+	};
+};
 
 /** PreToolUse stdin: base + `tool_name, tool_input, tool_use_id`. */
 export const preToolUsePayload = (session: SessionInfo, call: ClaudeToolCall): Record<string, unknown> => ({
@@ -81,23 +122,32 @@ export const postToolUseFailurePayload = (
 });
 
 /**
- * The environment of a hook process: pi's own environment plus `CLAUDE_PROJECT_DIR` (the project root),
- * `CLAUDECODE=1`, `CLAUDE_CODE_SESSION_ID` and `CLAUDE_CODE_ENTRYPOINT`, as Claude Code sets them.
+ * The environment of a hook process: pi's own environment plus what Claude Code sets: `CLAUDE_PROJECT_DIR`
+ * (the project root), `CLAUDECODE=1`, `CLAUDE_CODE_SESSION_ID`, `CLAUDE_CODE_ENTRYPOINT`,
+ * `CLAUDE_CODE_CHILD_SESSION=1`, `COREPACK_ENABLE_AUTO_PIN=0` (a hook running `pnpm`/`yarn` cannot rewrite
+ * `package.json`), `NoDefaultCurrentDirectoryInExePath=1`, `PWD`, and `CLAUDE_EFFORT` on tool events and Stop
+ * while pi thinks. `event` undefined = no event-specific variables.
  */
 export const hookEnvironment = (
 	base: Readonly<Record<string, string | undefined>>,
 	session: SessionInfo,
 	extra: Readonly<Record<string, string>> = {},
+	event?: string,
 ): Record<string, string> => {
 	const env: Record<string, string> = {};
 	for (const [key, value] of Object.entries(base)) if (value !== undefined) env[key] = value;
+	const effort = event === undefined ? undefined : eventEffort(session, event);
 	return {
 		...env,
 		CLAUDE_PROJECT_DIR: session.projectDir,
 		CLAUDECODE: "1",
 		CLAUDE_CODE_ENTRYPOINT: "pi-hook-manager",
 		CLAUDE_CODE_SESSION_ID: session.sessionId,
+		CLAUDE_CODE_CHILD_SESSION: "1",
+		COREPACK_ENABLE_AUTO_PIN: "0",
+		NoDefaultCurrentDirectoryInExePath: "1",
 		PWD: session.cwd,
+		...(effort === undefined ? {} : { CLAUDE_EFFORT: effort }),
 		...extra,
 	};
 };

@@ -11,7 +11,7 @@ import { type ConfigStore, createConfigStore } from "../engine/config/store.ts";
 import type { DecisionRecord } from "../engine/decision-record.ts";
 import { createEngine, type HookEngine } from "../engine/engine.ts";
 import { runHttpHook } from "../engine/http.ts";
-import type { SessionInfo } from "../engine/payload.ts";
+import { effortLevel, type SessionInfo } from "../engine/payload.ts";
 import type { HookConfig } from "../engine/types.ts";
 import { askForApprovals } from "./approval-prompt.ts";
 import { type Approvals, approvalsFile, createApprovals } from "./approvals.ts";
@@ -81,13 +81,17 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		}
 	};
 
-	const sessionInfo = (ctx: ExtensionContext): SessionInfo => ({
-		sessionId: ctx.sessionManager.getSessionId(),
-		transcriptPath: ctx.sessionManager.getSessionFile() ?? "",
-		cwd: ctx.cwd,
-		projectDir: state?.projectDir ?? ctx.cwd,
-		promptId: state?.promptId,
-	});
+	const sessionInfo = (ctx: ExtensionContext): SessionInfo => {
+		const effort = effortLevel(ctx.thinkingLevel);
+		return {
+			sessionId: ctx.sessionManager.getSessionId(),
+			transcriptPath: ctx.sessionManager.getSessionFile() ?? "",
+			cwd: ctx.cwd,
+			projectDir: state?.projectDir ?? ctx.cwd,
+			promptId: state?.promptId,
+			...(effort === undefined ? {} : { effort }),
+		};
+	};
 
 	const onDecision = (record: DecisionRecord): void => {
 		if (state === undefined) return;

@@ -1,0 +1,109 @@
+/**
+ * End to end in the real pi binary (print mode): the places where Claude Code 2.1.33x behaves in a way a hook
+ * relies on: the environment and `effort` hooks get, path rules, the Stop cap and SessionEnd budget from the
+ * environment, SessionStart exit 2, and which names matchers test in which files.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readJsonLines, useE2e } from "../support/e2e.ts";
+import { FAKE_MODEL, FAKE_PROVIDER, type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+
+const HOOK = join(PROJECT_ROOT, "test", "fixtures", "hooks", "hook.mjs");
+const e2e = useE2e();
+
+type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
+/** A hook that records its stdin and environment to `file` (plus extra hook.mjs options). */
+const recorder = (file: string, ...options: string[]) => ({
+	type: "command",
+	command: ["node", JSON.stringify(HOOK), "--record", JSON.stringify(file), ...options].join(" "),
+});
+const sh = (command: string, extra: Record<string, unknown> = {}) => ({ type: "command", command, ...extra });
+
+/** Merges `settings` into the sandbox's agent settings.json. */
+const agentSettings = (sandbox: PiSandbox, settings: Record<string, unknown>): void => {
+	const file = join(sandbox.agentDir, "settings.json");
+	sandbox.writeJson("agent/settings.json", { ...(JSON.parse(readFileSync(file, "utf8")) as object), ...settings });
+};
+
+const run = async (sandbox: PiSandbox, prompt: string, env: Record<string, string> = {}) => {
+	const before = e2e.llm.requests.length;
+	const result = await runPiPrint(sandbox, piPrintArgs(prompt), { env });
+	return { ...result, requests: e2e.llm.requests.slice(before) };
+};
+
+describe("the environment and stdin Claude Code gives hooks", () => {
+	it("sets COREPACK_ENABLE_AUTO_PIN, NoDefaultCurrentDirectoryInExePath, CLAUDE_CODE_CHILD_SESSION, and CLAUDE_EFFORT + effort.level from pi's thinking level on tool events and Stop", async () => {
+		const sandbox = e2e.sandbox();
+		// A reasoning model, so pi's thinking level applies.
+		sandbox.writeJson("agent/models.json", {
+			providers: {
+				[FAKE_PROVIDER]: {
+					baseUrl: e2e.llm.url,
+					api: "openai-completions",
+					apiKey: "test-key",
+					models: [
+						{
+							id: FAKE_MODEL,
+							reasoning: true,
+							contextWindow: 128_000,
+							maxTokens: 4096,
+							cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+						},
+					],
+				},
+			},
+		});
+		agentSettings(sandbox, { defaultThinkingLevel: "high" });
+		const pre = join(sandbox.root, "pre.jsonl");
+		const stop = join(sandbox.root, "stop.jsonl");
+		const prompt = join(sandbox.root, "prompt.jsonl");
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				PreToolUse: [{ hooks: [recorder(pre)] }],
+				Stop: [{ hooks: [recorder(stop)] }],
+				UserPromptSubmit: [{ hooks: [recorder(prompt)] }],
+			} satisfies Hooks,
+		});
+		const result = await run(sandbox, "bash: echo hi");
+		expect(result.code).toBe(0);
+		const [call] = readJsonLines(pre);
+		expect(call?.env).toMatchObject({
+			COREPACK_ENABLE_AUTO_PIN: "0",
+			NoDefaultCurrentDirectoryInExePath: "1",
+			CLAUDE_CODE_CHILD_SESSION: "1",
+			CLAUDE_EFFORT: "high",
+		});
+		expect((call?.stdin as Record<string, unknown>).effort).toEqual({ level: "high" });
+		expect(call?.stdinKeys).toEqual([
+			"session_id",
+			"transcript_path",
+			"cwd",
+			"prompt_id",
+			"permission_mode",
+			"effort",
+			"hook_event_name",
+			"tool_name",
+			"tool_input",
+			"tool_use_id",
+		]);
+		const [stopped] = readJsonLines(stop);
+		expect((stopped?.stdin as Record<string, unknown>).effort).toEqual({ level: "high" });
+		expect(stopped?.env).toMatchObject({ CLAUDE_EFFORT: "high" });
+		// Not on prompt events, as in Claude Code.
+		const [submitted] = readJsonLines(prompt);
+		expect((submitted?.stdin as Record<string, unknown>).effort).toBeUndefined();
+		expect(submitted?.env).toMatchObject({ CLAUDE_CODE_CHILD_SESSION: "1" });
+		expect((submitted?.env as Record<string, unknown>).CLAUDE_EFFORT).toBeUndefined();
+	});
+
+	it("sends no effort while pi's thinking is off", async () => {
+		const sandbox = e2e.sandbox();
+		const pre = join(sandbox.root, "pre.jsonl");
+		sandbox.writeJson("home/.claude/settings.json", { hooks: { PreToolUse: [{ hooks: [recorder(pre)] }] } });
+		await run(sandbox, "bash: echo hi");
+		const [call] = readJsonLines(pre);
+		expect((call?.stdin as Record<string, unknown>).effort).toBeUndefined();
+		expect((call?.env as Record<string, unknown>).CLAUDE_EFFORT).toBeUndefined();
+	});
+});
