@@ -10,6 +10,15 @@ import { additionalContextText, capText, commandText } from "./messages.ts";
 /** The most consecutive Stop blocks before the agent is stopped anyway (Claude Code hooks §5.5). */
 export const STOP_BLOCK_CAP = 8;
 
+/**
+ * The Stop block cap: `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP` when it is a positive integer (Claude Code), else
+ * {@link STOP_BLOCK_CAP}.
+ */
+export const stopBlockCap = (env: Readonly<Record<string, string | undefined>>): number => {
+	const value = Number(env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP);
+	return Number.isInteger(value) && value > 0 ? value : STOP_BLOCK_CAP;
+};
+
 /** The combined decision of a Stop, PostToolBatch or PreCompact event. */
 export interface BlockDecision extends CommonEffects {
 	/** True when some hook blocked (exit 2 or `decision: "block"`). */

@@ -21,9 +21,29 @@ import type {
 /** Longest time a SessionEnd hook may take, in seconds, whatever its `timeout` (Claude Code hooks §2.3). */
 export const SESSION_END_MAX_SECONDS = 60;
 
-/** A hook's timeout for an event in milliseconds: its own `timeout`, else the event default. */
-export const hookTimeoutMs = (entry: HookEntry, event: HookEventName): number => {
+/**
+ * The SessionEnd budget of hooks without a `timeout`, in milliseconds, from `CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS`
+ * (Claude Code 2.1.268); undefined when unset or not a positive number.
+ */
+export const sessionEndBudgetMs = (env: Readonly<Record<string, string | undefined>>): number | undefined => {
+	const value = Number(env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS);
+	return Number.isFinite(value) && value > 0 ? value : undefined;
+};
+
+/**
+ * A hook's timeout for an event in milliseconds: its own `timeout`, else the event default. `env` (the hook's
+ * environment) may set the SessionEnd budget of hooks without a `timeout` ({@link sessionEndBudgetMs}).
+ */
+export const hookTimeoutMs = (
+	entry: HookEntry,
+	event: HookEventName,
+	env: Readonly<Record<string, string | undefined>> = {},
+): number => {
 	const own = entry.handler.timeout;
+	if (own === undefined && event === "SessionEnd") {
+		const budget = sessionEndBudgetMs(env);
+		if (budget !== undefined) return budget;
+	}
 	// Claude Code hooks §2.3: prompt hooks default to 30 s; command and http hooks to the event's default.
 	const seconds = own ?? (entry.handler.type === "prompt" ? 30 : defaultTimeoutSeconds(event));
 	return (event === "SessionEnd" ? Math.min(seconds, SESSION_END_MAX_SECONDS) : seconds) * 1000;
@@ -51,7 +71,7 @@ export const commandSpec = (
 		cwd,
 		env,
 		stdin,
-		timeoutMs: hookTimeoutMs(entry, event),
+		timeoutMs: hookTimeoutMs(entry, event, env),
 		killGraceMs: options.killGraceMs,
 		maxOutputBytes: options.maxOutputBytes,
 	};
@@ -85,7 +105,7 @@ export const runHookHandler = async (
 	options: { readonly maxOutputBytes: number; readonly killGraceMs: number },
 ): Promise<ProcessOutcome> => {
 	const handler = entry.handler;
-	const timeoutMs = hookTimeoutMs(entry, context.event);
+	const timeoutMs = hookTimeoutMs(entry, context.event, context.env);
 	if (handler.type === "command") {
 		return runners.runner(
 			commandSpec(entry, context.event, context.stdin, context.env, context.cwd, options),

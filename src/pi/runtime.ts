@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { settingsSources } from "../engine/config/sources.ts";
 import { type ConfigStore, createConfigStore } from "../engine/config/store.ts";
+import { stopBlockCap } from "../engine/decide-stop.ts";
 import type { DecisionRecord } from "../engine/decision-record.ts";
 import { createEngine, type HookEngine } from "../engine/engine.ts";
 import { runHttpHook } from "../engine/http.ts";
@@ -193,7 +194,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				engine,
 				tools: createToolHookState(),
 				prompts: { pending: [] },
-				stop: { consecutiveBlocks: 0 },
+				stop: { consecutiveBlocks: 0, cap: stopBlockCap(deps.env) },
 				told: new Set(),
 				background,
 				idle,

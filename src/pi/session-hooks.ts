@@ -5,6 +5,7 @@
  */
 import type { ExtensionAPI, SessionShutdownEvent, SessionStartEvent } from "@earendil-works/pi-coding-agent";
 import { decideContextEvent } from "../engine/decide-context.ts";
+import { commandText } from "../engine/messages.ts";
 import { basePayload } from "../engine/payload.ts";
 import {
 	CONTEXT_MESSAGE_TYPE,
@@ -72,6 +73,17 @@ export const runSessionStart = async (
 	const name = `SessionStart:${source}`;
 	const decision = decideContextEvent(verdicts, name, false);
 	showNotices(hc, decision.notices);
+	// Claude Code 2.1.199: an exit-2 SessionStart hook's stderr is shown in the transcript (it cannot block).
+	for (const verdict of verdicts.filter((v) => v.status === "blocking")) {
+		recordDecision(
+			hc,
+			"error",
+			"SessionStart",
+			[verdict],
+			source,
+			`${name} hook error: [${commandText(verdict.entry)}]: ${verdict.message.trimEnd()}`,
+		);
+	}
 	if (decision.context.length === 0) return ran;
 	pi.sendMessage(
 		{ customType: CONTEXT_MESSAGE_TYPE, content: decision.context.join("\n"), display: false },

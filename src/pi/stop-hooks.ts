@@ -1,11 +1,11 @@
 /**
  * Stop and StopFailure on pi's `agent_before_settle` (not `agent_end`, which retries can follow), and
  * PostToolBatch on `turn_end` (Claude Code hooks §5.5): a Stop block buys exactly one more turn with the
- * reason as the next instruction, at most STOP_BLOCK_CAP times in a row; a PostToolBatch block stops the
+ * reason as the next instruction, at most the cap's number of times in a row; a PostToolBatch block stops the
  * agent before its next model request.
  */
 import type { AgentBeforeSettleEvent, BoundaryResult, TurnEndEvent } from "@earendil-works/pi-coding-agent";
-import { batchContextText, decideBlockEvent, STOP_BLOCK_CAP, stopFeedbackText } from "../engine/decide-stop.ts";
+import { batchContextText, decideBlockEvent, stopFeedbackText } from "../engine/decide-stop.ts";
 import { basePayload } from "../engine/payload.ts";
 import { toClaudeToolInput, toClaudeToolName } from "../engine/tool-map.ts";
 import {
@@ -21,6 +21,8 @@ import {
 /** Consecutive Stop blocks, reset by a new prompt or a Stop that lets the agent finish. */
 export interface StopHookState {
 	consecutiveBlocks: number;
+	/** Most consecutive blocks before the agent stops anyway (`stopBlockCap` of the environment). */
+	readonly cap: number;
 }
 
 /** The custom message type of Stop feedback (model-visible, hidden in the transcript; a card shows it). */
@@ -113,9 +115,9 @@ export const handleBeforeSettle = async (
 		state.consecutiveBlocks = 0;
 		return undefined;
 	}
-	if (state.consecutiveBlocks >= STOP_BLOCK_CAP) {
+	if (state.consecutiveBlocks >= state.cap) {
 		state.consecutiveBlocks = 0;
-		const text = `Stop hooks blocked ${STOP_BLOCK_CAP} times in a row; the agent stops anyway. Last reason: ${decision.reasons.join("; ")}`;
+		const text = `Stop hooks blocked ${state.cap} times in a row; the agent stops anyway. Last reason: ${decision.reasons.join("; ")}`;
 		showNotices(hc, [{ level: "warning", text }]);
 		recordDecision(hc, "stop_cap", "Stop", blockingVerdicts(verdicts), lastText.slice(0, 120), text);
 		return undefined;

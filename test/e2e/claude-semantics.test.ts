@@ -3,7 +3,7 @@
  * relies on: the environment and `effort` hooks get, path rules, the Stop cap and SessionEnd budget from the
  * environment, SessionStart exit 2, and which names matchers test in which files.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readJsonLines, useE2e } from "../support/e2e.ts";
@@ -18,6 +18,9 @@ const recorder = (file: string, ...options: string[]) => ({
 	type: "command",
 	command: ["node", JSON.stringify(HOOK), "--record", JSON.stringify(file), ...options].join(" "),
 });
+/** An object field of a recorded hook line (`stdin` or `env`), `{}` when missing. */
+const field = (line: Record<string, unknown> | undefined, key: "stdin" | "env"): Record<string, unknown> =>
+	(line?.[key] ?? {}) as Record<string, unknown>;
 const sh = (command: string, extra: Record<string, unknown> = {}) => ({ type: "command", command, ...extra });
 
 /** Merges `settings` into the sandbox's agent settings.json. */
@@ -74,7 +77,7 @@ describe("the environment and stdin Claude Code gives hooks", () => {
 			CLAUDE_CODE_CHILD_SESSION: "1",
 			CLAUDE_EFFORT: "high",
 		});
-		expect((call?.stdin as Record<string, unknown>).effort).toEqual({ level: "high" });
+		expect(field(call, "stdin").effort).toEqual({ level: "high" });
 		expect(call?.stdinKeys).toEqual([
 			"session_id",
 			"transcript_path",
@@ -88,13 +91,13 @@ describe("the environment and stdin Claude Code gives hooks", () => {
 			"tool_use_id",
 		]);
 		const [stopped] = readJsonLines(stop);
-		expect((stopped?.stdin as Record<string, unknown>).effort).toEqual({ level: "high" });
+		expect(field(stopped, "stdin").effort).toEqual({ level: "high" });
 		expect(stopped?.env).toMatchObject({ CLAUDE_EFFORT: "high" });
 		// Not on prompt events, as in Claude Code.
 		const [submitted] = readJsonLines(prompt);
-		expect((submitted?.stdin as Record<string, unknown>).effort).toBeUndefined();
+		expect(field(submitted, "stdin").effort).toBeUndefined();
 		expect(submitted?.env).toMatchObject({ CLAUDE_CODE_CHILD_SESSION: "1" });
-		expect((submitted?.env as Record<string, unknown>).CLAUDE_EFFORT).toBeUndefined();
+		expect(field(submitted, "env").CLAUDE_EFFORT).toBeUndefined();
 	});
 
 	it("sends no effort while pi's thinking is off", async () => {
@@ -103,7 +106,62 @@ describe("the environment and stdin Claude Code gives hooks", () => {
 		sandbox.writeJson("home/.claude/settings.json", { hooks: { PreToolUse: [{ hooks: [recorder(pre)] }] } });
 		await run(sandbox, "bash: echo hi");
 		const [call] = readJsonLines(pre);
-		expect((call?.stdin as Record<string, unknown>).effort).toBeUndefined();
-		expect((call?.env as Record<string, unknown>).CLAUDE_EFFORT).toBeUndefined();
+		expect(field(call, "stdin").effort).toBeUndefined();
+		expect(field(call, "env").CLAUDE_EFFORT).toBeUndefined();
+	});
+});
+
+/** Every line of every session file pi wrote in the sandbox. */
+const sessionLines = (sandbox: PiSandbox): Record<string, unknown>[] => {
+	const root = join(sandbox.agentDir, "sessions");
+	const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".jsonl"));
+	return files.flatMap((file) => readJsonLines(join(root, file)));
+};
+const decisions = (sandbox: PiSandbox) =>
+	sessionLines(sandbox)
+		.filter((line) => line.type === "custom" && line.customType === "pi-hook-manager/decision")
+		.map((line) => line.data as Record<string, unknown>);
+
+describe("limits Claude Code reads from the environment", () => {
+	it("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP sets how often Stop hooks may block in a row", async () => {
+		const sandbox = e2e.sandbox();
+		const gate = join(PROJECT_ROOT, "test", "fixtures", "hooks", "stop-gate.mjs");
+		const record = join(sandbox.root, "stop.jsonl");
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { Stop: [{ hooks: [sh(`node ${JSON.stringify(gate)} ${JSON.stringify(record)} always`)] }] },
+		});
+		const result = await run(sandbox, "hi", { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "2" });
+		expect(result.requests).toHaveLength(3);
+		expect(result.stderr).toContain("Stop hooks blocked 2 times in a row");
+		expect(readJsonLines(record)).toHaveLength(3);
+	});
+
+	it("CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS gives SessionEnd hooks without a timeout a longer budget", async () => {
+		const sandbox = e2e.sandbox();
+		const marker = join(sandbox.root, "session-end-done");
+		// Longer than Claude Code's default 1.5 s SessionEnd budget.
+		const slow = sh(`sleep 2.5; touch ${JSON.stringify(marker)}`);
+		sandbox.writeJson("home/.claude/settings.json", { hooks: { SessionEnd: [{ hooks: [slow] }] } });
+		const result = await run(sandbox, "hi", { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: "20000" });
+		expect(result.code).toBe(0);
+		expect(existsSync(marker)).toBe(true);
+	});
+});
+
+describe("SessionStart exit 2", () => {
+	it("shows the hook's stderr to the user and in the transcript, and the session goes on", async () => {
+		const sandbox = e2e.sandbox();
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { SessionStart: [{ hooks: [sh("echo 'setup script missing' >&2; exit 2")] }] },
+		});
+		const result = await run(sandbox, "hi");
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain("hi");
+		expect(result.stderr).toContain("setup script missing");
+		const [card] = decisions(sandbox);
+		expect(card).toMatchObject({ kind: "error", event: "SessionStart" });
+		expect(String(card?.reason)).toContain(
+			"SessionStart:startup hook error: [echo 'setup script missing' >&2; exit 2]: setup script missing",
+		);
 	});
 });
