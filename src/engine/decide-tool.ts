@@ -8,7 +8,6 @@ import type { HookVerdict } from "./interpret.ts";
 import {
 	additionalContextText,
 	capText,
-	hookErrorLine,
 	postToolBlockingText,
 	preToolBlockedText,
 	preToolDeniedText,
@@ -25,7 +24,10 @@ export interface UserNotice {
 export interface CommonEffects {
 	/** `continue: false`: stop the agent; the text is for the user (`stopReason`). */
 	readonly stop: string | undefined;
-	/** User-facing lines: `systemMessage`s, hook errors, timeouts, warnings. */
+	/**
+	 * User-facing lines: `systemMessage`s. Hook failures (errors, timeouts, output that did not parse) are not
+	 * here: each is one decision record (see `failureRecords`), so the user gets one card and one count.
+	 */
 	readonly notices: readonly UserNotice[];
 }
 
@@ -60,12 +62,6 @@ export const commonEffects = (verdicts: readonly HookVerdict[], name: string): C
 	const notices: UserNotice[] = [];
 	let stop: string | undefined;
 	for (const verdict of verdicts) {
-		if (verdict.status === "error" || verdict.status === "timeout") {
-			notices.push({ level: "warning", text: hookErrorLine(name, verdict.entry, verdict.message) });
-		}
-		if (verdict.warning !== undefined) {
-			notices.push({ level: "warning", text: hookErrorLine(name, verdict.entry, verdict.warning) });
-		}
 		const json = verdict.json;
 		if (json?.systemMessage) notices.push({ level: "info", text: capText(`${name} says: ${json.systemMessage}`) });
 		if (json?.continue === false && stop === undefined) stop = stoppedContinuationText(name, json.stopReason);

@@ -140,17 +140,23 @@ export const decisionRecord = (
 	time: details.time,
 });
 
-/** Records for the failures among verdicts: one `error` or `timeout` record per failing hook. */
+/** True for a verdict that is a failure the user must hear about: an error, a timeout, or output that did not parse. */
+export const isFailure = (verdict: HookVerdict): boolean =>
+	verdict.status === "error" || verdict.status === "timeout" || verdict.warning !== undefined;
+
+/**
+ * Records for the failures among verdicts: one `error` or `timeout` record per failing hook. A success whose
+ * stdout looked like JSON but did not parse (Claude Code treats it as plain text) is an `error` record too,
+ * with the parse problem as its reason: it is the one message the user gets about it.
+ */
 export const failureRecords = (
 	event: HookEventName,
 	verdicts: readonly HookVerdict[],
 	details: { readonly tool?: string; readonly input: string; readonly time: number },
 ): DecisionRecord[] =>
-	verdicts
-		.filter((verdict) => verdict.status === "error" || verdict.status === "timeout")
-		.map((verdict) =>
-			decisionRecord(verdict.status === "timeout" ? "timeout" : "error", event, [verdict], {
-				...details,
-				reason: verdict.message,
-			}),
-		);
+	verdicts.filter(isFailure).map((verdict) =>
+		decisionRecord(verdict.status === "timeout" ? "timeout" : "error", event, [verdict], {
+			...details,
+			reason: verdict.status === "success" ? (verdict.warning ?? "") : verdict.message,
+		}),
+	);

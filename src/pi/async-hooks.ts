@@ -4,10 +4,11 @@
  * 2 wakes the agent with its stderr (or stdout).
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { failureRecords, isFailure } from "../engine/decision-record.ts";
 import type { DispatchRequest } from "../engine/engine.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
-import { additionalContextText, hookErrorLine, hookName, systemReminder } from "../engine/messages.ts";
-import { CONTEXT_MESSAGE_TYPE, type HookContext, showNotices } from "./hook-context.ts";
+import { additionalContextText, hookName, systemReminder } from "../engine/messages.ts";
+import { CONTEXT_MESSAGE_TYPE, type HookContext } from "./hook-context.ts";
 
 /** The custom message type that wakes the agent for an `asyncRewake` hook. */
 export const REWAKE_MESSAGE_TYPE = "pi-hook-manager/rewake";
@@ -20,9 +21,15 @@ export const deliverAsyncVerdict = (
 	request: DispatchRequest,
 ): void => {
 	const name = hookName(request.event, request.tool?.ccToolName);
-	if (verdict.status === "error" || verdict.status === "timeout") {
-		showNotices(hc, [{ level: "warning", text: hookErrorLine(name, verdict.entry, verdict.message) }]);
-		return;
+	if (isFailure(verdict)) {
+		// One card and one count, like a failure of a hook that was awaited.
+		const details = {
+			...(request.tool ? { tool: request.tool.ccToolName } : {}),
+			input: request.summary ?? "",
+			time: Date.now(),
+		};
+		for (const record of failureRecords(request.event, [verdict], details)) hc.onDecision(record);
+		if (verdict.status !== "success") return;
 	}
 	const handler = verdict.entry.handler;
 	if (

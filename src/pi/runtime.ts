@@ -14,6 +14,7 @@ import { createEngine, type HookEngine } from "../engine/engine.ts";
 import { runHttpHook } from "../engine/http.ts";
 import { effortLevel, type SessionInfo } from "../engine/payload.ts";
 import type { HookConfig } from "../engine/types.ts";
+import { decisionCardText } from "../ui/decision-card.ts";
 import { askForApprovals } from "./approval-prompt.ts";
 import { type Approvals, approvalsFile, createApprovals } from "./approvals.ts";
 import { deliverAsyncVerdict } from "./async-hooks.ts";
@@ -102,6 +103,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const verb = record.kind === "block" ? "blocked the call" : "kept the agent going";
 			showNotice(state.ctx, { level: "warning", text: `${name} hook ${verb}: ${firstLine(record.reason)}` });
 		}
+		// A failure is one card with a UI; without one, the same words once on stderr.
+		if (!state.ctx.hasUI && (record.kind === "error" || record.kind === "timeout"))
+			showNotice(state.ctx, { level: "warning", text: decisionCardText(record) });
 		deps.onDecision?.(record, state.ctx);
 	};
 

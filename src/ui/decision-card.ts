@@ -14,7 +14,7 @@ import {
 	kindStyle,
 	reasonSummary,
 } from "./decision-format.ts";
-import type { PanelTheme } from "./theme.ts";
+import { type PanelTheme, plainTheme } from "./theme.ts";
 
 /** How to draw a card. */
 export interface DecisionCardOptions {
@@ -131,6 +131,15 @@ const expandedLines = (record: DecisionRecord, width: number, options: DecisionC
 /** The card's lines at `width`: one line, or the whole record when `options.expanded`. */
 export const renderDecisionCard = (record: DecisionRecord, width: number, options: DecisionCardOptions): string[] =>
 	options.expanded ? expandedLines(record, width, options) : [compactLine(record, width, options.theme)];
+
+/** Wide enough that a one-line card is never cut. */
+const UNCUT = 100_000;
+
+/**
+ * The one-line card as plain text, uncut (`! failed PreToolUse · x.py · could not start: ...`): what print and
+ * JSON mode write on stderr, so a failure reads the same with and without a UI.
+ */
+export const decisionCardText = (record: DecisionRecord): string => compactLine(record, UNCUT, plainTheme).trim();
 
 /** A decision card as a pi-tui component (cached per width). */
 export class DecisionCard implements Component {

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { decidePreToolUse, type PreToolDecision } from "../../src/engine/decide-tool.ts";
+import { failureRecords } from "../../src/engine/decision-record.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import type { HookVerdict } from "../../src/engine/interpret.ts";
 import { reapLingeringGroups, runProcess } from "../../src/engine/run.ts";
@@ -115,7 +116,9 @@ describe("a hook that does not play along with its pipes", () => {
 		const { verdicts, decision } = await callBash(engine, "ls");
 		expect(only(verdicts)).toMatchObject({ status: "timeout", message: "timed out after 1 s and was killed" });
 		expect(decision.permission).toBe("none");
-		expect(decision.notices.map((n) => n.text).join("\n")).toContain("timed out after 1 s and was killed");
+		expect(failureRecords("PreToolUse", verdicts, { input: "ls", time: 0 })).toMatchObject([
+			{ kind: "timeout", reason: "timed out after 1 s and was killed" },
+		]);
 		expect(isRunning(pidFrom("pid"))).toBe(false);
 	});
 
@@ -142,14 +145,16 @@ describe("a hook that prints what it should not", () => {
 		expect([decision.permission, decision.denyReason]).toEqual(["deny", "bad \uFFFD\uFFFD bytes"]);
 	});
 
-	it("JSON followed by garbage: treated as plain text, the call proceeds, and the user is warned why", async () => {
+	it("JSON followed by garbage: treated as plain text, the call proceeds, and it is one failure record", async () => {
 		const engine = engineWith(sh(`printf '{"decision": "block", "reason": "x"} and then garbage'`));
 		const { verdicts, decision } = await callBash(engine, "ls");
 		expect(only(verdicts).status).toBe("success");
 		expect(decision.permission).toBe("none");
-		const warning = decision.notices.map((n) => n.text).join("\n");
-		expect(warning).toContain('output starts with "{" but is not valid JSON');
-		expect(warning).toContain("treated as plain text");
+		expect(decision.notices).toEqual([]);
+		const records = failureRecords("PreToolUse", verdicts, { input: "ls", time: 0 });
+		expect(records.map((record) => record.kind)).toEqual(["error"]);
+		expect(records[0]?.reason).toContain('output starts with "{" but is not valid JSON');
+		expect(records[0]?.reason).toContain("treated as plain text");
 	});
 });
 

@@ -43,6 +43,8 @@ export const verdictDecision = (verdict: HookVerdict): RunDecision => {
 		case "success":
 			break;
 	}
+	// Output that looked like JSON but did not parse: a failure, as its card says (not `ok`).
+	if (verdict.warning !== undefined) return "error";
 	const json = verdict.json;
 	const permission = json?.hookSpecificOutput?.permissionDecision;
 	if (permission !== undefined) return permission;

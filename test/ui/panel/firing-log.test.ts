@@ -31,6 +31,8 @@ describe("verdictDecision", () => {
 		],
 		[exitedWith(0, 1, JSON.stringify({ decision: "block", reason: "x" })), "block"],
 		[exitedWith(0, 1, JSON.stringify({ continue: false })), "stop"],
+		// Output that looks like JSON but does not parse is a failure (its card says so), not `ok`.
+		[exitedWith(0, 1, '{"decision": "block"} and then garbage'), "error"],
 		[
 			{
 				kind: "timed_out",
