@@ -66,7 +66,7 @@ const measureCalls = async (hookCount: number, calls: number, runs: number): Pro
 		};
 		let records = 0;
 		const runtime = createRuntime({
-			pi: { sendMessage: () => {}, getCommands: () => [] },
+			pi: { sendMessage: () => {}, getCommands: () => [], getAllTools: () => [] },
 			runner,
 			agentDir: () => join(root, "agent"),
 			home: () => home,

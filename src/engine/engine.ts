@@ -49,8 +49,13 @@ export interface FiringRecord {
 /** What to dispatch. */
 export interface DispatchRequest {
 	readonly event: HookEventName;
-	/** Values the matcher is tested against (e.g. `["Bash", "bash"]`); empty for events without one. */
+	/** Values the matcher is tested against (Claude Code's, e.g. `["Bash"]`); empty for events without one. */
 	readonly matchValues: readonly string[];
+	/**
+	 * More values only matchers in pi's own settings files are tested against (pi's names: `bash`,
+	 * `mcp__my_srv__do_thing`). Claude Code files match Claude Code names only, as in Claude Code.
+	 */
+	readonly piMatchValues?: readonly string[];
 	/** Claude Code tool name and input, for the `if` filter on tool events. */
 	readonly tool?: { readonly ccToolName: string; readonly ccInput: Readonly<Record<string, unknown>> };
 	/** The stdin JSON object. */
@@ -138,6 +143,10 @@ const entriesFor = (config: HookConfig, event: HookEventName): readonly HookEntr
 	return index.get(event) ?? [];
 };
 
+/** True for pi's own settings files (`~/.pi/agent/settings.json`, `.pi/settings.json`), whose matchers accept pi's names. */
+const isPiSettingsFile = (scope: HookEntry["source"]["scope"]): boolean =>
+	scope === "pi-global" || scope === "pi-project";
+
 /** Identity of a handler for dedupe: the same command (and args) runs once per event (Claude Code hooks §3). */
 const dedupeKey = (entry: HookEntry): string => {
 	const handler = entry.handler;
@@ -202,11 +211,11 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		const allOff = config.disableAllHooks || (deps.allOff?.() ?? false);
 		for (const entry of entriesFor(config, request.event)) {
 			if (request.only !== undefined && !request.only.has(entry.id)) continue;
-			if (
-				usesMatcher &&
-				request.matchValues.length > 0 &&
-				!request.matchValues.some((value) => entry.matcher.test(value))
-			) {
+			const values =
+				request.piMatchValues !== undefined && isPiSettingsFile(entry.source.scope)
+					? [...request.matchValues, ...request.piMatchValues]
+					: request.matchValues;
+			if (usesMatcher && values.length > 0 && !values.some((value) => entry.matcher.test(value))) {
 				notRun.push({ entry, reason: "matcher" });
 				continue;
 			}

@@ -28,7 +28,7 @@ import type { HookConfig, HookEntry, ProcessRunner } from "../engine/types.ts";
 
 /** What the runtime needs from the outside world. */
 export interface RuntimeDeps {
-	readonly pi: Pick<ExtensionAPI, "sendMessage" | "getCommands">;
+	readonly pi: Pick<ExtensionAPI, "sendMessage" | "getCommands" | "getAllTools">;
 	readonly runner: ProcessRunner;
 	/** pi's agent directory (`getAgentDir()`). */
 	readonly agentDir: () => string;

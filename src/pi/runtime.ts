@@ -21,6 +21,7 @@ import { deliverAsyncVerdict } from "./async-hooks.ts";
 import { handleBeforeCompact, handleCompact } from "./compact-hooks.ts";
 import { createEnvFile, evaluateEnvFile } from "./env-file.ts";
 import type { HookContext } from "./hook-context.ts";
+import { createMcpNames, type McpNames } from "./mcp-names.ts";
 import { configNotices, showNotice } from "./notices.ts";
 import { createIdleTimer, IDLE_PROMPT_MS, type IdleTimer, runNotification } from "./notification-hooks.ts";
 import { handleBeforeAgentStart, handleInput, type PromptHookState } from "./prompt-hooks.ts";
@@ -47,6 +48,8 @@ interface SessionState {
 	readonly approvals: Approvals;
 	/** Ids of unapproved project hooks the user was already asked about this session. */
 	readonly asked: Set<string>;
+	/** Real names of the MCP tools pi connected, for hooks. */
+	readonly mcpNames: McpNames;
 	/**
 	 * Settles when the SessionStart hooks that can still reach the first prompt are done: the start-up run and,
 	 * once the user answered the approval dialog, the run of the hooks approved there. `input` waits for it.
@@ -205,6 +208,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				inFlight: new Set(),
 				approvals,
 				asked: new Set(),
+				mcpNames: createMcpNames(deps.pi),
 				sessionStartDone: started,
 				answering: true,
 				promptId: undefined,
@@ -283,6 +287,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				state: now.current.tools,
 				session: sessionInfo,
 				onDecision,
+				mcpNames: now.current.mcpNames,
 			});
 		},
 		async toolResult(event, ctx) {
@@ -293,6 +298,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				state: now.current.tools,
 				session: sessionInfo,
 				onDecision,
+				mcpNames: now.current.mcpNames,
 			});
 		},
 		async turnEnd(event, ctx) {

@@ -31,6 +31,7 @@ import {
 	toClaudeToolResponse,
 } from "../engine/tool-map.ts";
 import { runHooks } from "./hook-context.ts";
+import type { McpNames } from "./mcp-names.ts";
 import { showNotice } from "./notices.ts";
 
 /** Per-session state the tool hooks share between `tool_call` and `tool_result`. */
@@ -57,7 +58,13 @@ export interface ToolHookDeps {
 	readonly session: (ctx: ExtensionContext) => SessionInfo;
 	/** Receives one record per decision a hook made (cards, counters). */
 	readonly onDecision: (record: DecisionRecord) => void;
+	/** Real names of MCP tools (`mcp__my-srv__do-thing`); without it pi's names are used. */
+	readonly mcpNames?: McpNames;
 }
+
+/** Claude Code's name of a pi tool: `Bash` for `bash`, the real MCP name for an MCP tool. */
+const claudeToolName = (deps: ToolHookDeps, piToolName: string): string =>
+	toClaudeToolName(deps.mcpNames?.claudeName(piToolName) ?? piToolName);
 
 const summarize = (input: Record<string, unknown>): string => {
 	const main = input.command ?? input.path ?? input.pattern ?? input.file_path;
@@ -112,14 +119,15 @@ export const handleToolCall = async (
 	try {
 		const session = deps.session(ctx);
 		const input = event.input as Record<string, unknown>;
-		const ccToolName = toClaudeToolName(event.toolName);
+		const ccToolName = claudeToolName(deps, event.toolName);
 		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd);
 		const name = hookName("PreToolUse", ccToolName);
 		const summary = summarize(input);
 		const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
 		const verdicts = await runHooks(hc, {
 			event: "PreToolUse",
-			matchValues: [ccToolName, event.toolName],
+			matchValues: [ccToolName],
+			piMatchValues: [event.toolName],
 			tool: { ccToolName, ccInput },
 			payload: preToolUsePayload(session, { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId }),
 			summary,
@@ -211,13 +219,14 @@ export const handleToolResult = async (
 	const pending = deps.state.pendingContext.get(event.toolCallId) ?? [];
 	deps.state.pendingContext.delete(event.toolCallId);
 	const hookEvent = event.isError ? "PostToolUseFailure" : "PostToolUse";
+	deps.mcpNames?.learn(event.toolName, event.details);
 	let context = [...pending];
 	let replacement: string | undefined;
 	try {
 		if (deps.engine.hasHooks(hookEvent)) {
 			const session = deps.session(ctx);
 			const input = event.input as Record<string, unknown>;
-			const ccToolName = toClaudeToolName(event.toolName);
+			const ccToolName = claudeToolName(deps, event.toolName);
 			const ccInput = toClaudeToolInput(event.toolName, input, session.cwd);
 			const call = { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId };
 			const durationMs = started === undefined ? undefined : performance.now() - started;
@@ -234,7 +243,8 @@ export const handleToolResult = async (
 			const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
 			const verdicts = await runHooks(hc, {
 				event: hookEvent,
-				matchValues: [ccToolName, event.toolName],
+				matchValues: [ccToolName],
+				piMatchValues: [event.toolName],
 				tool: { ccToolName, ccInput },
 				payload,
 				summary: summarize(input),

@@ -165,3 +165,56 @@ describe("SessionStart exit 2", () => {
 		);
 	});
 });
+
+describe("which names matchers test", () => {
+	it("a Claude Code file's matcher tests Claude Code names only; a pi file's accepts pi's names too", async () => {
+		const sandbox = e2e.sandbox();
+		const claude = join(sandbox.root, "claude.jsonl");
+		const piFile = join(sandbox.root, "pi.jsonl");
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "bash", hooks: [recorder(claude)] }] },
+		});
+		agentSettings(sandbox, { hooks: { PreToolUse: [{ matcher: "bash", hooks: [recorder(piFile)] }] } });
+		await run(sandbox, "bash: echo hi");
+		expect(existsSync(claude)).toBe(false);
+		expect(readJsonLines(piFile)).toHaveLength(1);
+	});
+});
+
+describe("MCP tools in the real pi", () => {
+	it("hooks see and matchers test the real server and tool names; pi files also accept pi's sanitised name", async () => {
+		const sandbox = e2e.sandbox();
+		const server = join(PROJECT_ROOT, "test", "fixtures", "mcp", "tiny-server.mjs");
+		sandbox.writeJson("agent/mcp.json", {
+			mcpServers: { "my-srv": { command: process.execPath, args: [server], exposure: "direct" } },
+		});
+		const real = join(sandbox.root, "real.jsonl");
+		const sanitised = join(sandbox.root, "sanitised.jsonl");
+		const post = join(sandbox.root, "post.jsonl");
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				PreToolUse: [
+					{ matcher: "mcp__my-srv__.*", hooks: [recorder(real)] },
+					// Claude Code never calls it this, so a Claude Code file's matcher does not fire.
+					{ matcher: "mcp__my_srv__do_thing", hooks: [recorder(join(sandbox.root, "never.jsonl"))] },
+				],
+				PostToolUse: [{ matcher: "mcp__my-srv__do-thing", hooks: [recorder(post)] }],
+			},
+		});
+		agentSettings(sandbox, {
+			hooks: { PreToolUse: [{ matcher: "mcp__my_srv__do_thing", hooks: [recorder(sanitised)] }] },
+		});
+		const result = await run(sandbox, 'tool: mcp__my_srv__do_thing {"text":"MCP-ANSWER"}');
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain("MCP-ANSWER");
+		const [pre] = readJsonLines(real);
+		expect(field(pre, "stdin").tool_name).toMatch(/^mcp__my-srv__do[-_]thing$/);
+		expect(readJsonLines(sanitised)).toHaveLength(1);
+		expect(existsSync(join(sandbox.root, "never.jsonl"))).toBe(false);
+		const [after] = readJsonLines(post);
+		expect(field(after, "stdin")).toMatchObject({
+			tool_name: "mcp__my-srv__do-thing",
+			tool_input: { text: "MCP-ANSWER" },
+		});
+	});
+});
