@@ -30,6 +30,7 @@ import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 import { runSessionEnd, runSessionStart, sessionEndReason, sessionStartSource } from "./session-hooks.ts";
 import { handleBeforeSettle, handleTurnEnd, type StopHookState } from "./stop-hooks.ts";
 import { createToolHookState, handleToolCall, handleToolResult, type ToolHookState } from "./tool-hooks.ts";
+import { ensureTranscript } from "./transcript.ts";
 
 export type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 
@@ -50,6 +51,8 @@ interface SessionState {
 	readonly asked: Set<string>;
 	/** Real names of the MCP tools pi connected, for hooks. */
 	readonly mcpNames: McpNames;
+	/** True once a hook ran (and was given the session file as `transcript_path`). */
+	hooksRan: boolean;
 	/**
 	 * Settles when the SessionStart hooks that can still reach the first prompt are done: the start-up run and,
 	 * once the user answered the approval dialog, the run of the hooks approved there. `input` waits for it.
@@ -168,6 +171,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				backgroundSignal: () => background.signal,
 				baseEnv: deps.env,
 				onRecord: (record) => {
+					if (state !== undefined && record.verdicts.length > 0) state.hooksRan = true;
 					if (state !== undefined) deps.onRecord?.(record, state.ctx);
 				},
 				onRunStart: (entry) => {
@@ -209,6 +213,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				approvals,
 				asked: new Set(),
 				mcpNames: createMcpNames(deps.pi),
+				hooksRan: false,
 				sessionStartDone: started,
 				answering: true,
 				promptId: undefined,
@@ -248,6 +253,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const now = active(ctx);
 			if (now === undefined) return;
 			now.current.idle.cancel();
+			// Hooks were given the session file as transcript_path: make sure it exists (SessionEnd hooks read it too).
+			if (now.current.hooksRan) ensureTranscript(ctx);
 			await runSessionEnd(now.hc, sessionEndReason(event.reason, ctx.hasUI));
 			// Background hooks end with the session (Claude Code kills them at teardown in -p).
 			now.current.background.abort();

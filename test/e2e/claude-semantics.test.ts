@@ -218,3 +218,21 @@ describe("MCP tools in the real pi", () => {
 		});
 	});
 });
+
+describe("transcript_path", () => {
+	it("names a file that exists after the run even when UserPromptSubmit blocked the first prompt", async () => {
+		const sandbox = e2e.sandbox();
+		const record = join(sandbox.root, "prompt.jsonl");
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { UserPromptSubmit: [{ hooks: [recorder(record, "--stderr", "no prompts today", "--exit", "2")] }] },
+		});
+		const result = await run(sandbox, "do the thing");
+		expect(result.requests).toHaveLength(0);
+		const path = String(field(readJsonLines(record)[0], "stdin").transcript_path);
+		expect(path).toMatch(/\.jsonl$/);
+		expect(existsSync(path)).toBe(true);
+		const [header, ...entries] = readJsonLines(path);
+		expect(header).toMatchObject({ type: "session", id: field(readJsonLines(record)[0], "stdin").session_id });
+		expect(entries.some((entry) => entry.customType === "pi-hook-manager/decision")).toBe(true);
+	});
+});
