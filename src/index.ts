@@ -5,6 +5,7 @@
 import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { reapHooksOnExit, reapLingeringGroups, runProcess } from "./engine/run.ts";
+import { takeApproveOptIn } from "./pi/approve-opt-in.ts";
 import { installDecisionLog } from "./pi/decision-log.ts";
 import { failSafe } from "./pi/fail-safe.ts";
 import { createHookManager, KILL_SWITCH_KEY } from "./pi/hook-manager.ts";
@@ -13,6 +14,8 @@ import { createRuntime } from "./pi/runtime.ts";
 /** The extension factory pi calls once per session runtime. */
 export default function piHookManager(pi: ExtensionAPI): void {
 	reapHooksOnExit();
+	// Read and removed before anything copies the environment: hooks and tools never inherit the opt-in.
+	const approveOptIn = takeApproveOptIn(process.env);
 	// Decision cards, the footer counter and the decision history (registered first: it restores on session_start).
 	const decisions = installDecisionLog(pi);
 	// The /hooks panel, the per-hook switches and the kill switch; the engine asks them before every hook.
@@ -36,6 +39,7 @@ export default function piHookManager(pi: ExtensionAPI): void {
 		home: homedir,
 		env: { ...process.env },
 		processEnv: process.env,
+		approveOptIn,
 	});
 	// tool_call and tool_result guard themselves (PreToolUse fails closed); everything else fails open.
 	pi.on(

@@ -147,12 +147,24 @@ const entriesFor = (config: HookConfig, event: HookEventName): readonly HookEntr
 const isPiSettingsFile = (scope: HookEntry["source"]["scope"]): boolean =>
 	scope === "pi-global" || scope === "pi-project";
 
-/** Identity of a handler for dedupe: the same command (and args) runs once per event (Claude Code hooks §3). */
+/**
+ * Identity of a handler for dedupe: the whole definition as written except its spinner text, keys sorted.
+ * Claude Code runs the same hook once per event; collapsing only fully identical handlers keeps a copy with
+ * another `async`, `timeout`, `args` or `if` from standing in for the original.
+ */
+const dedupeKeys = new WeakMap<HookEntry, string>();
 const dedupeKey = (entry: HookEntry): string => {
-	const handler = entry.handler;
-	if (handler.type === "command") return JSON.stringify(["command", handler.command, handler.args ?? null]);
-	if (handler.type === "http") return JSON.stringify(["http", handler.raw.url]);
-	return JSON.stringify([handler.type, handler.raw]);
+	let key = dedupeKeys.get(entry);
+	if (key === undefined) {
+		const { statusMessage: _status, ...rest } = entry.definition;
+		key = JSON.stringify(
+			Object.keys(rest)
+				.sort()
+				.map((name) => [name, rest[name]]),
+		);
+		dedupeKeys.set(entry, key);
+	}
+	return key;
 };
 
 /** One signal that fires when either fires; undefined when neither is given. */
@@ -205,7 +217,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 	const select = (config: HookConfig, request: DispatchRequest) => {
 		const toRun: HookEntry[] = [];
 		const notRun: NotRunHook[] = [];
-		const seen = new Set<string>();
+		const candidates: HookEntry[] = [];
 		const ifContext: IfContext = { cwd: request.session.cwd, projectDir: request.session.projectDir };
 		const usesMatcher = eventUsesMatcher(request.event);
 		const allOff = config.disableAllHooks || (deps.allOff?.() ?? false);
@@ -239,13 +251,19 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				notRun.push({ entry, reason: "disabled" });
 				continue;
 			}
+			candidates.push(entry);
+		}
+		// A user's copy always wins over a project's: the project copy is the one that does not run.
+		const chosen = new Map<string, HookEntry>();
+		for (const entry of candidates) {
 			const key = dedupeKey(entry);
-			if (seen.has(key)) {
-				notRun.push({ entry, reason: "duplicate" });
-				continue;
-			}
-			seen.add(key);
-			toRun.push(entry);
+			const first = chosen.get(key);
+			if (first === undefined || (first.source.project && !entry.source.project)) chosen.set(key, entry);
+		}
+		const winners = new Set(chosen.values());
+		for (const entry of candidates) {
+			if (winners.has(entry)) toRun.push(entry);
+			else notRun.push({ entry, reason: "duplicate" });
 		}
 		for (const skipped of config.skipped) {
 			if (skipped.entry.event === request.event) notRun.push({ entry: skipped.entry, reason: skipped.reason });

@@ -115,12 +115,16 @@ export const runHookHandler = async (
 	const raw = handler.raw;
 	if (handler.type === "http") {
 		const url = String(raw.url);
-		if (!isUrlAllowed(url, context.config.allowedHttpHookUrls)) {
+		// Every layer must admit the URL: a project's allow-list narrows the user's, never widens it.
+		if (!(context.config.allowedHttpHookUrls ?? []).every((patterns) => isUrlAllowed(url, patterns))) {
 			return { kind: "request_failed", message: `${url} is not in allowedHttpHookUrls`, durationMs: 0 };
 		}
 		if (runners.httpRunner === undefined)
 			return { kind: "request_failed", message: "http hooks are not available here", durationMs: 0 };
-		const headers = resolveHeaders(raw.headers, raw.allowedEnvVars, context.env);
+		const limits = context.config.httpHookAllowedEnvVars ?? [];
+		const names = Array.isArray(raw.allowedEnvVars) ? raw.allowedEnvVars : [];
+		const allowedEnvVars = names.filter((name) => limits.every((limit) => limit.includes(name)));
+		const headers = resolveHeaders(raw.headers, allowedEnvVars, context.env);
 		return runners.httpRunner({ url, headers, body: context.stdin, timeoutMs }, context.signal);
 	}
 	if (handler.type === "prompt" && runners.promptRunner !== undefined) {

@@ -2,6 +2,7 @@
  * The texts the model and the user see for hook outcomes, kept close to what Claude Code was observed to
  * send (claude-code-observed.md cases b, e, f, h, i, n, q).
  */
+import { terminalSafe } from "./terminal-safe.ts";
 import type { HookEntry } from "./types.ts";
 
 /** Longest hook text the model or the user is shown, in characters (Claude Code hooks §3: 10,000). */
@@ -53,26 +54,8 @@ export const hookErrorLine = (name: string, entry: HookEntry, message: string): 
 export const stoppedContinuationText = (name: string, stopReason: string | undefined): string =>
 	`${name} hook stopped continuation${stopReason ? `: ${stopReason}` : ""}`;
 
-/**
- * Text safe to show in a terminal: control characters (newlines, carriage returns, escape sequences) are
- * written as escapes (`\n`, `\r`, `\e`, `\x07`), so a command cannot hide part of itself or redraw the screen.
- */
-export const visibleText = (text: string): string =>
-	// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-	text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => {
-		switch (char) {
-			case "\n":
-				return "\\n";
-			case "\r":
-				return "\\r";
-			case "\t":
-				return "\\t";
-			case "\u001b":
-				return "\\e";
-			default:
-				return `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`;
-		}
-	});
+/** Text safe to show on one line of a terminal: {@link terminalSafe} with line breaks escaped too. */
+export const visibleText = (text: string): string => terminalSafe(text);
 
 /** A command shortened for one-line messages, in characters, with control characters escaped. */
 export const shortCommand = (entry: HookEntry, max = 60): string => {

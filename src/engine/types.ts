@@ -107,6 +107,8 @@ export interface HookEntry {
 	readonly event: HookEventName;
 	readonly matcher: CompiledMatcher;
 	readonly handler: HookHandler;
+	/** The handler object exactly as written in its file (every field, known or not): what approval covers. */
+	readonly definition: Readonly<Record<string, unknown>>;
 	readonly source: HookSource;
 	/** JSON path of the handler inside its file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
 	readonly jsonPath: string;
@@ -145,10 +147,17 @@ export interface HookConfig {
 	/** The file whose `disableAllHooks` value applies; undefined when no file sets it. */
 	readonly disableAllHooksSource?: string;
 	/**
-	 * `allowedHttpHookUrls` of all sources concatenated (patterns with `*`); undefined when no file sets it
-	 * (every URL allowed). An empty array blocks every http hook (Claude Code hooks §2.3).
+	 * `allowedHttpHookUrls` as limits an http hook's URL must pass, each a list of patterns with `*`: one list for
+	 * the user's files (concatenated), one for the project's. A URL must match every list, so a project file can
+	 * narrow the user's allow-list but never widen it. Undefined (or no list) = every URL allowed; an empty list
+	 * blocks every http hook (Claude Code hooks: `allowedHttpHookUrls`).
 	 */
-	readonly allowedHttpHookUrls?: readonly string[];
+	readonly allowedHttpHookUrls?: readonly (readonly string[])[];
+	/**
+	 * `httpHookAllowedEnvVars` as limits, layered like {@link HookConfig.allowedHttpHookUrls}: a header may use
+	 * `$VAR` only when the hook's `allowedEnvVars` and every list name it.
+	 */
+	readonly httpHookAllowedEnvVars?: readonly (readonly string[])[];
 }
 
 /** What to spawn for one hook run. Validated by the runner before spawning. */

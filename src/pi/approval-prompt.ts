@@ -1,36 +1,70 @@
 /**
- * Asking the user to approve new or changed project hooks before they run (change-aware trust). With a UI
- * pi's confirm dialog lists them; without one they stay off and the user is told which and how to approve,
- * unless `PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1` approves them explicitly.
+ * Asking the user to approve new or changed project hooks before they run (change-aware trust). In the TUI a
+ * scrolling dialog lists every field of every hook and refuses Yes until the whole list was on screen; in RPC
+ * mode pi's confirm dialog carries the same list; without a UI they stay off and the user is told which and
+ * how to approve, unless `PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1` approved this pi process.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
+import { matchesKey } from "@earendil-works/pi-tui";
 import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
-import { sourceLabel } from "../engine/config/sources.ts";
-import { commandText, visibleText } from "../engine/messages.ts";
 import type { HookConfig, HookEntry } from "../engine/types.ts";
-import type { Approvals, PendingApproval } from "./approvals.ts";
+import { ApprovalDialog, type DialogKey } from "../ui/approval-dialog.ts";
+import { approvalListLines } from "../ui/approval-list.ts";
+import { fromPiTheme } from "../ui/theme.ts";
+import type { Approvals } from "./approvals.ts";
+import { APPROVE_ENV } from "./approve-opt-in.ts";
 import { showNotice } from "./notices.ts";
 
-/** The environment variable that approves every new or changed project hook without asking. */
-export const APPROVE_ENV = "PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS";
+export { APPROVE_ENV } from "./approve-opt-in.ts";
 
-const describe = (pending: PendingApproval): string => {
-	const { entry } = pending;
-	const matcher = entry.matcher.source ? ` [${entry.matcher.source}]` : "";
-	// The whole command, escaped: the user approves exactly what will run, with nothing cut or hidden.
-	return `${pending.change} ${entry.event}${visibleText(matcher)}: ${visibleText(commandText(entry))} (${sourceLabel(entry.source.scope)})`;
-};
+const INTRO = [
+	"These hooks come from this project's settings and run commands on your machine. Every field of each is listed; approve them only if you trust all of it.",
+];
+
+const dialogKey =
+	(keybindings: KeybindingsManager) =>
+	(data: string): DialogKey | undefined => {
+		if (keybindings.matches(data, "tui.select.up")) return "up";
+		if (keybindings.matches(data, "tui.select.down")) return "down";
+		if (keybindings.matches(data, "tui.select.pageUp")) return "pageUp";
+		if (keybindings.matches(data, "tui.select.pageDown")) return "pageDown";
+		if (matchesKey(data, "home")) return "home";
+		if (matchesKey(data, "end")) return "end";
+		if (data === "y" || data === "Y" || keybindings.matches(data, "tui.select.confirm")) return "yes";
+		if (data === "n" || data === "N" || keybindings.matches(data, "tui.select.cancel")) return "no";
+		return undefined;
+	};
+
+/**
+ * Asks with the scrolling dialog in the TUI; resolves undefined where pi has no custom components (RPC mode),
+ * so the caller falls back to pi's confirm dialog.
+ */
+const askInTui = (ctx: ExtensionContext, title: string, lines: readonly string[]): Promise<boolean | undefined> =>
+	ctx.ui.custom<boolean>((tui: TUI, theme, keybindings, done) => {
+		return new ApprovalDialog({
+			title,
+			intro: INTRO,
+			lines,
+			theme: fromPiTheme(theme),
+			rows: () => tui.terminal.rows,
+			key: dialogKey(keybindings),
+			done,
+			requestRender: () => tui.requestRender(),
+		});
+	});
 
 /**
  * Asks about the project hooks in `config` that wait for approval and were not asked about yet this session
- * (`asked` holds their ids). Approved hooks run from the next event on; resolves with them. Never throws.
+ * (`asked` holds their ids). Approved hooks run from the next event on; resolves with them. `optIn` is the
+ * one-process opt-in. Never throws.
  */
 export const askForApprovals = async (
 	ctx: ExtensionContext,
 	config: HookConfig,
 	approvals: Approvals,
 	asked: Set<string>,
-	env: Readonly<Record<string, string | undefined>>,
+	optIn: boolean,
 ): Promise<readonly HookEntry[]> => {
 	const waiting = config.skipped.filter(
 		(skipped) => skipped.message === UNAPPROVED_MESSAGE && !asked.has(skipped.entry.id),
@@ -38,9 +72,10 @@ export const askForApprovals = async (
 	if (waiting.length === 0) return [];
 	for (const skipped of waiting) asked.add(skipped.entry.id);
 	const pending = approvals.pending(waiting.map((skipped) => skipped.entry));
-	const list = pending.map((item) => `  ${describe(item)}`).join("\n");
+	const lines = approvalListLines(pending);
+	const list = lines.map((line) => `  ${line}`).join("\n");
 	const entries = pending.map((item) => item.entry);
-	if (env[APPROVE_ENV] === "1") {
+	if (optIn) {
 		// An explicit opt-in for this pi process only: nothing is written to the approvals file.
 		approvals.approveForRun(entries);
 		showNotice(ctx, {
@@ -51,11 +86,15 @@ export const askForApprovals = async (
 	}
 	let approved = false;
 	if (ctx.hasUI) {
+		const title = `Run ${pending.length} new or changed project hook(s)?`;
 		try {
-			approved = await ctx.ui.confirm(
-				`Run ${pending.length} new or changed project hook(s)?`,
-				`These hooks come from this project's settings and run commands on your machine:\n${list}\n\nApprove them to run them; they are asked about again whenever their definition changes.`,
-			);
+			const answer = await askInTui(ctx, title, lines);
+			approved =
+				answer ??
+				(await ctx.ui.confirm(
+					title,
+					`${INTRO.join("\n")}\n${list}\n\nApprove them to run them; they are asked about again whenever their definition or a script they run changes.`,
+				));
 		} catch {
 			approved = false;
 		}

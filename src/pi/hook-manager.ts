@@ -11,11 +11,13 @@ import { settingsSources } from "../engine/config/sources.ts";
 import type { FiringRecord } from "../engine/engine.ts";
 import { firingExcerpt } from "../engine/firing-excerpt.ts";
 import type { HookConfig, HookEntry, HookSource } from "../engine/types.ts";
+import { fieldsNotShown } from "../ui/panel/editor-values.ts";
 import { createFiringLog, type FiringLog } from "../ui/panel/firing-log.ts";
 import { HooksPanel, PANEL_OVERLAY_OPTIONS, type PanelServices } from "../ui/panel/hooks-panel.ts";
 import { KILL_SWITCH_KEY, panelKeys } from "../ui/panel/keys.ts";
 import { fromPiTheme } from "../ui/theme.ts";
 import { createHookState, type HookState, hookStateFile } from "./hook-state.ts";
+import { showNotice } from "./notices.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "./panel-services.ts";
 
 /** The footer calls the manager makes (the decision log owns the footer text). */
@@ -70,7 +72,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		if (state === undefined) {
 			state = createHookState(hookStateFile(deps.agentDir()));
 			if (state.loadProblem !== undefined && lastCtx?.hasUI)
-				lastCtx.ui.notify(`hooks: ${state.loadProblem}`, "warning");
+				showNotice(lastCtx, { level: "warning", text: state.loadProblem });
 		}
 		return state;
 	};
@@ -83,14 +85,27 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		openHost?.requestRender();
 	});
 
-	/** An edited project hook is approved for change-aware trust: the user just wrote it. */
+	/**
+	 * An edited project hook is approved for change-aware trust: the user just wrote what the editor showed. A
+	 * hook with fields the editor does not show (`args`, `async`, ...) is not: it waits for approval like any
+	 * changed hook, so the user sees the whole definition first.
+	 */
 	const approveSaved = (file: string, text: string, id: string | undefined): void => {
 		const source = sources.find((candidate) => candidate.file === file);
 		if (id === undefined || source === undefined || !source.project) return;
 		const entry = parseSettingsText(text, source).entries.find((candidate) => candidate.id === id);
 		if (entry === undefined) return;
+		const hidden = fieldsNotShown(entry.definition);
+		if (hidden.length > 0) {
+			if (lastCtx !== undefined)
+				showNotice(lastCtx, {
+					level: "warning",
+					text: `the saved project hook also has ${hidden.join(", ")}, which the editor does not show: it runs once you approve its whole definition (Ctrl+T on it in /hooks)`,
+				});
+			return;
+		}
 		const problem = deps.runtime().approve([entry]);
-		if (problem !== undefined && lastCtx?.hasUI) lastCtx.ui.notify(`hooks: ${problem}`, "warning");
+		if (problem !== undefined && lastCtx !== undefined) showNotice(lastCtx, { level: "warning", text: problem });
 	};
 
 	const services = (ctx: ExtensionContext): PanelServices => {

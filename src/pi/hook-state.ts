@@ -3,11 +3,11 @@
  * file under pi's agent directory (never in the user's settings files), keyed by the hook's stable id.
  * A disabled hook whose definition disappears from its settings file is forgotten.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../engine/config/edit.ts";
+import { redactSecrets } from "../engine/redact.ts";
 import type { HookConfig, HookEntry } from "../engine/types.ts";
 import { hookTarget } from "../ui/panel/format.ts";
+import { createJsonFileStore } from "./json-store.ts";
 
 /** Version of the state file format. */
 export const HOOK_STATE_VERSION = 1;
@@ -69,51 +69,40 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
 	value !== null && typeof value === "object" && !Array.isArray(value);
 
-const readState = (file: string): { data: Record<string, DisabledHook>; problem: string | undefined } => {
-	let text: string;
-	try {
-		text = readFileSync(file, "utf8");
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		if (code === "ENOENT" || code === "ENOTDIR") return { data: {}, problem: undefined };
-		return { data: {}, problem: `${file} cannot be read: ${(error as Error).message}` };
+const decode = (json: unknown): Record<string, DisabledHook> | undefined => {
+	if (!isObject(json) || !isObject(json.disabled)) return undefined;
+	const data: Record<string, DisabledHook> = {};
+	for (const [id, value] of Object.entries(json.disabled)) {
+		if (isObject(value) && typeof value.file === "string") data[id] = value as unknown as DisabledHook;
 	}
-	try {
-		const parsed: unknown = JSON.parse(text);
-		if (isObject(parsed) && isObject(parsed.disabled)) {
-			const data: Record<string, DisabledHook> = {};
-			for (const [id, value] of Object.entries(parsed.disabled)) {
-				if (isObject(value) && typeof value.file === "string") data[id] = value as unknown as DisabledHook;
-			}
-			return { data, problem: undefined };
-		}
-		return { data: {}, problem: `${file} is not a pi-hook-manager state file; it is ignored` };
-	} catch (error) {
-		return { data: {}, problem: `${file} is not valid JSON (${(error as Error).message}); it is ignored` };
-	}
+	return data;
 };
+
+/** Ids were 16 hex digits before they became the full SHA-256; a mark under the short form still counts. */
+const LEGACY_ID_LENGTH = 16;
 
 /** Creates the switches backed by `file` (read once now; every change re-reads it, applies itself and writes). */
 export const createHookState = (file: string, now: () => Date = () => new Date()): HookState => {
-	const loaded = readState(file);
+	const store = createJsonFileStore(file, {
+		name: "hook switches",
+		empty: () => ({}),
+		decode,
+		encode: (data): HookStateData => ({ version: HOOK_STATE_VERSION, disabled: data }),
+	});
+	const loaded = store.read();
 	let disabled: Record<string, DisabledHook> = loaded.data;
 
 	/** Applies `change` to the file's current content (another pi may have changed it) and saves. */
 	const update = (change: (data: Record<string, DisabledHook>) => boolean): StateWrite => {
-		const fresh = readState(file);
+		const fresh = store.read();
 		const data = fresh.problem === undefined ? fresh.data : { ...disabled };
 		if (!change(data)) {
 			disabled = data;
 			return { ok: true };
 		}
 		disabled = data;
-		const content: HookStateData = { version: HOOK_STATE_VERSION, disabled: data };
-		try {
-			writeFileAtomic(file, `${JSON.stringify(content, null, 2)}\n`);
-			return { ok: true };
-		} catch (error) {
-			return { ok: false, message: `the hook switches could not be saved to ${file}: ${(error as Error).message}` };
-		}
+		const problem = store.write(data);
+		return problem === undefined ? { ok: true } : { ok: false, message: problem };
 	};
 
 	return {
@@ -130,7 +119,7 @@ export const createHookState = (file: string, now: () => Date = () => new Date()
 					file: entry.source.file,
 					event: entry.event,
 					matcher: entry.matcher.source ?? "",
-					target: hookTarget(entry),
+					target: redactSecrets(hookTarget(entry)),
 					since: now().toISOString(),
 				};
 				return true;
@@ -145,7 +134,7 @@ export const createHookState = (file: string, now: () => Date = () => new Date()
 					file: entry.file,
 					event: entry.event,
 					matcher: entry.matcher,
-					target: entry.target,
+					target: redactSecrets(entry.target),
 					since: old.since,
 				};
 				return true;
@@ -160,18 +149,19 @@ export const createHookState = (file: string, now: () => Date = () => new Date()
 		reconcile(config, sourceFiles) {
 			const broken = new Set(config.issues.filter((issue) => issue.path === "").map((issue) => issue.file));
 			const judged = new Set(sourceFiles.filter((source) => !broken.has(source)));
-			const present = new Set(
-				[...config.entries, ...config.skipped.map((skipped) => skipped.entry)].map((entry) => entry.id),
-			);
+			const all = [...config.entries, ...config.skipped.map((skipped) => skipped.entry)];
+			const present = new Set(all.map((entry) => entry.id));
+			const legacy = new Map(all.map((entry) => [entry.id.slice(0, LEGACY_ID_LENGTH), entry.id]));
 			const stale = Object.entries(disabled).filter(([id, hook]) => judged.has(hook.file) && !present.has(id));
 			if (stale.length === 0) return { ok: true };
 			return update((data) => {
 				let changed = false;
 				for (const [id, hook] of Object.entries(data)) {
-					if (judged.has(hook.file) && !present.has(id)) {
-						delete data[id];
-						changed = true;
-					}
+					if (!judged.has(hook.file) || present.has(id)) continue;
+					const full = id.length === LEGACY_ID_LENGTH ? legacy.get(id) : undefined;
+					if (full !== undefined && data[full] === undefined) data[full] = hook; // a mark from before full ids
+					delete data[id];
+					changed = true;
 				}
 				return changed;
 			});

@@ -7,16 +7,21 @@ import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
 import { sourceLabel } from "../engine/config/sources.ts";
 import type { UserNotice } from "../engine/decide-tool.ts";
 import { commandText } from "../engine/messages.ts";
+import { terminalSafe } from "../engine/terminal-safe.ts";
 import type { HookConfig } from "../engine/types.ts";
 
 /** Prefix of every line pi-hook-manager prints on stderr. */
 export const STDERR_PREFIX = "[pi-hook-manager]";
 
-/** Shows one notice to the user; never throws. */
+/**
+ * Shows one notice to the user; never throws. The text is made terminal-safe here (line breaks kept), in the
+ * TUI and on stderr alike: notices carry text from settings files, hook output and tool input.
+ */
 export const showNotice = (ctx: ExtensionContext, notice: UserNotice): void => {
 	try {
-		if (ctx.hasUI) ctx.ui.notify(`hooks: ${notice.text}`, notice.level);
-		else process.stderr.write(`${STDERR_PREFIX} ${notice.level}: ${notice.text}\n`);
+		const text = terminalSafe(notice.text, { keepNewlines: true });
+		if (ctx.hasUI) ctx.ui.notify(`hooks: ${text}`, notice.level);
+		else process.stderr.write(`${STDERR_PREFIX} ${notice.level}: ${text}\n`);
 	} catch {
 		// A UI that went away must not break the event that wanted to tell something.
 	}

@@ -40,6 +40,8 @@ export interface RuntimeDeps {
 	readonly reap?: () => void;
 	/** pi's live environment, where CLAUDE_ENV_FILE exports go so later bash tool commands see them. */
 	readonly processEnv: Record<string, string | undefined>;
+	/** `PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1` was set (and removed from the environment) at load. */
+	readonly approveOptIn?: boolean;
 	/** Receives every firing record (for the panel's log). */
 	readonly onRecord?: (record: FiringRecord, ctx: ExtensionContext) => void;
 	/** Receives one record per decision a hook made (decision cards, footer counter). */

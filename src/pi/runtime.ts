@@ -151,12 +151,14 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	return {
 		async start(event, ctx) {
 			const projectDir = ctx.cwd;
-			const approvals = createApprovals(approvalsFile(deps.agentDir()));
+			const approvals = createApprovals(approvalsFile(deps.agentDir()), projectDir);
+			if (approvals.loadProblem !== undefined) showNotice(ctx, { level: "warning", text: approvals.loadProblem });
 			const store = createConfigStore({
 				sources: settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir }),
 				isTrusted: () => ctx.isProjectTrusted(),
 				isApproved: approvals.isApproved,
 				approvalsVersion: approvals.version,
+				extraStamp: approvals.scriptsStamp,
 			});
 			const background = new AbortController();
 			const engine = createEngine({
@@ -224,7 +226,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
 			// user answers, unapproved project hooks stay off; SessionStart hooks approved late run then.
 			const current = state;
-			const approving = askForApprovals(ctx, store.current(), approvals, current.asked, deps.env);
+			const approving = askForApprovals(ctx, store.current(), approvals, current.asked, deps.approveOptIn ?? false);
 			track(
 				current,
 				approving.then((approved) => {
@@ -271,7 +273,13 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			await now.current.sessionStartDone.catch(() => undefined);
 			// A new prompt always sees the latest settings, even an edit made a moment ago.
 			now.current.store.invalidate();
-			await askForApprovals(ctx, now.current.store.current(), now.current.approvals, now.current.asked, deps.env);
+			await askForApprovals(
+				ctx,
+				now.current.store.current(),
+				now.current.approvals,
+				now.current.asked,
+				deps.approveOptIn ?? false,
+			);
 			now.current.promptId = randomUUID();
 			now.current.stop.consecutiveBlocks = 0;
 			const hc = { ...now.hc, session: sessionInfo(ctx) };

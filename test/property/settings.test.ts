@@ -141,7 +141,7 @@ describe("parsing and merging settings", () => {
 				for (const entry of parsed.entries) {
 					expect(HOOK_EVENTS).toContain(entry.event);
 					expect(["command", "http", "prompt", "agent", "mcp_tool"]).toContain(entry.handler.type);
-					expect(entry.id).toMatch(/^[0-9a-f]{16}$/);
+					expect(entry.id).toMatch(/^[0-9a-f]{64}$/);
 					expect(entry.jsonPath).toMatch(/^hooks\..+\[\d+\]\.hooks\[\d+\]$/);
 				}
 				for (const issue of parsed.issues) {

@@ -3,9 +3,7 @@
  * change only that hook's bytes (key order, indentation and every other key stay), a save is refused when
  * the file changed on disk since it was read, and the write is atomic (temp file + rename).
  */
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
 import {
 	applyEdits,
 	type Edit,
@@ -14,6 +12,7 @@ import {
 	type Node as JsonNode,
 	parseTree,
 } from "jsonc-parser";
+import { writeFileAtomic } from "../atomic-write.ts";
 import type { HookEventName } from "../types.ts";
 import { hookId } from "./parse.ts";
 
@@ -391,39 +390,6 @@ export const snapshotFile = (file: string): FileSnapshot | { readonly error: str
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === "ENOENT" || code === "ENOTDIR") return { file, text: undefined };
 		return { error: `${file} cannot be read: ${(error as Error).message}` };
-	}
-};
-
-/** The real file behind `file` (a dotfiles symlink keeps pointing at its target after the rename). */
-const realTarget = (file: string): string => {
-	try {
-		return realpathSync(file);
-	} catch {
-		return file;
-	}
-};
-
-/** Writes `text` to `file` atomically: a temp file in the same directory with the old mode, then rename. */
-export const writeFileAtomic = (file: string, text: string): void => {
-	const target = realTarget(file);
-	mkdirSync(dirname(target), { recursive: true });
-	let mode = 0o644;
-	try {
-		mode = statSync(target).mode & 0o777;
-	} catch {
-		// A new file gets the default mode.
-	}
-	const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-	try {
-		writeFileSync(temp, text, { mode, flag: "wx" });
-		renameSync(temp, target);
-	} catch (error) {
-		try {
-			unlinkSync(temp);
-		} catch {
-			// The temp file was never created, or the rename consumed it.
-		}
-		throw error;
 	}
 };
 

@@ -1,7 +1,9 @@
 /**
  * Merging the parsed sources into one configuration: hooks from every source add up (Claude Code hooks
  * §2.1), project files count only in a trusted project, handler types this version cannot run are listed
- * as skipped, and `disableAllHooks` takes the most specific value that is set.
+ * as skipped, and `disableAllHooks` takes the most specific value that is set. Limits a user sets
+ * (`allowedHttpHookUrls`, `httpHookAllowedEnvVars`) stay in force: a project file can add its own, narrower
+ * limit, never lift the user's.
  */
 import { isFiredInPi } from "../events.ts";
 import type { ConfigIssue, HookConfig, HookEntry, SkippedHook, SourceScope } from "../types.ts";
@@ -37,7 +39,14 @@ export const mergeSources = (
 	const issues: ConfigIssue[] = [];
 	const disable = new Map<SourceScope, boolean>();
 	const disableFile = new Map<SourceScope, string>();
-	let allowed: string[] | undefined;
+	// Limits per layer: what the user's files allow, and what the project's files allow (they only narrow).
+	const limits = {
+		urls: { user: undefined, project: undefined },
+		envVars: { user: undefined, project: undefined },
+	} as {
+		urls: Record<"user" | "project", string[] | undefined>;
+		envVars: Record<"user" | "project", string[] | undefined>;
+	};
 	for (const parsed of sources) {
 		issues.push(...parsed.issues);
 		if (parsed.source.project && !trusted) {
@@ -54,7 +63,11 @@ export const mergeSources = (
 			disable.set(parsed.source.scope, parsed.disableAllHooks);
 			disableFile.set(parsed.source.scope, parsed.source.file);
 		}
-		if (parsed.allowedHttpHookUrls !== undefined) allowed = [...(allowed ?? []), ...parsed.allowedHttpHookUrls];
+		const layer = parsed.source.project ? "project" : "user";
+		if (parsed.allowedHttpHookUrls !== undefined)
+			limits.urls[layer] = [...(limits.urls[layer] ?? []), ...parsed.allowedHttpHookUrls];
+		if (parsed.httpHookAllowedEnvVars !== undefined)
+			limits.envVars[layer] = [...(limits.envVars[layer] ?? []), ...parsed.httpHookAllowedEnvVars];
 		for (const entry of parsed.entries) {
 			if (!isFiredInPi(entry.event)) {
 				skipped.push({
@@ -75,6 +88,8 @@ export const mergeSources = (
 			}
 		}
 	}
+	const urls = layered(limits.urls);
+	const envVars = layered(limits.envVars);
 	const scope = DISABLE_PRECEDENCE.find((candidate) => disable.has(candidate));
 	return {
 		entries,
@@ -82,6 +97,13 @@ export const mergeSources = (
 		issues,
 		disableAllHooks: scope === undefined ? false : (disable.get(scope) ?? false),
 		...(scope === undefined ? {} : { disableAllHooksSource: disableFile.get(scope) }),
-		...(allowed === undefined ? {} : { allowedHttpHookUrls: allowed }),
+		...(urls === undefined ? {} : { allowedHttpHookUrls: urls }),
+		...(envVars === undefined ? {} : { httpHookAllowedEnvVars: envVars }),
 	};
+};
+
+/** The user list and the project list, those that are set; undefined when neither is. */
+const layered = (lists: Record<"user" | "project", string[] | undefined>): string[][] | undefined => {
+	const set = [lists.user, lists.project].filter((list) => list !== undefined);
+	return set.length === 0 ? undefined : set;
 };

@@ -20,6 +20,8 @@ export interface ParsedSource {
 	readonly usable: boolean;
 	/** `allowedHttpHookUrls` of this file; undefined when the file does not set it. */
 	readonly allowedHttpHookUrls?: readonly string[];
+	/** `httpHookAllowedEnvVars` of this file; undefined when the file does not set it. */
+	readonly httpHookAllowedEnvVars?: readonly string[];
 }
 
 type Json = Record<string, unknown>;
@@ -29,12 +31,14 @@ const isObject = (value: unknown): value is Json =>
 
 const OTHER_TYPES = new Set(["http", "prompt", "agent", "mcp_tool"]);
 
-/** Stable id of a handler: file + event + matcher + definition, so it survives reordering (not renaming). */
+/**
+ * Stable id of a handler: the full SHA-256 (64 hex digits) of file + event + matcher + definition, so it survives
+ * reordering (not renaming). Never truncated: approvals are keyed by it, and a cut hash can be collided.
+ */
 export const hookId = (file: string, event: string, matcher: string | undefined, handler: unknown): string =>
 	createHash("sha256")
 		.update(JSON.stringify([file, event, matcher ?? "", handler]))
-		.digest("hex")
-		.slice(0, 16);
+		.digest("hex");
 
 type HandlerResult = { ok: true; handler: HookHandler } | { ok: false; path: string; message: string };
 
@@ -161,6 +165,7 @@ const parseHooks = (hooks: Json, source: HookSource, entries: HookEntry[], issue
 					event,
 					matcher: compiled.matcher,
 					handler: parsed.handler,
+					definition: rawHandler as Record<string, unknown>,
 					source,
 					jsonPath,
 					...(ifRule ? { ifRule } : {}),
@@ -229,18 +234,15 @@ export const parseSettingsText = (text: string, source: HookSource): ParsedSourc
 		if (isObject(data.hooks)) parseHooks(data.hooks, source, entries, issues);
 		else issues.push({ file: source.file, path: "hooks", message: '"hooks" must be an object keyed by hook event' });
 	}
-	let allowedHttpHookUrls: string[] | undefined;
-	if (data.allowedHttpHookUrls !== undefined) {
-		const value = data.allowedHttpHookUrls;
-		if (Array.isArray(value) && value.every((url) => typeof url === "string"))
-			allowedHttpHookUrls = value as string[];
-		else
-			issues.push({
-				file: source.file,
-				path: "allowedHttpHookUrls",
-				message: "allowedHttpHookUrls must be an array of URL patterns",
-			});
-	}
+	const stringList = (key: string, what: string): string[] | undefined => {
+		const value = data[key];
+		if (value === undefined) return undefined;
+		if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value as string[];
+		issues.push({ file: source.file, path: key, message: `${key} must be an array of ${what}` });
+		return undefined;
+	};
+	const allowedHttpHookUrls = stringList("allowedHttpHookUrls", "URL patterns");
+	const httpHookAllowedEnvVars = stringList("httpHookAllowedEnvVars", "environment variable names");
 	return {
 		source,
 		entries,
@@ -248,5 +250,6 @@ export const parseSettingsText = (text: string, source: HookSource): ParsedSourc
 		disableAllHooks,
 		usable: true,
 		...(allowedHttpHookUrls ? { allowedHttpHookUrls } : {}),
+		...(httpHookAllowedEnvVars ? { httpHookAllowedEnvVars } : {}),
 	};
 };

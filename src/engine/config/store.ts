@@ -17,6 +17,11 @@ export interface ConfigStoreOptions {
 	readonly isApproved?: (entry: HookEntry) => boolean;
 	/** Changes whenever approvals change, so the merge is redone. */
 	readonly approvalsVersion?: () => number;
+	/**
+	 * A stamp of other files the merge depends on (the scripts project hooks run), checked with the settings
+	 * files: when it changes, the merge is redone (approvals are asked again for a changed script).
+	 */
+	readonly extraStamp?: () => string;
 	/** Milliseconds between stamp checks; events within the interval reuse the last result. Default 100. */
 	readonly checkIntervalMs?: number;
 	/** Clock in milliseconds; injectable for tests. */
@@ -76,6 +81,7 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 	let mergedApprovals = -1;
 	const approvalsVersion = options.approvalsVersion ?? (() => 0);
 	let lastCheck = Number.NEGATIVE_INFINITY;
+	let extra = "";
 	return {
 		current() {
 			const time = now();
@@ -92,11 +98,18 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 				files.set(source.file, loadFile(source, cached, stamp));
 				changed = true;
 			}
+			const extraNow = options.extraStamp?.() ?? "";
+			if (extraNow !== extra) {
+				extra = extraNow;
+				changed = true;
+			}
 			if (changed || merged === undefined) {
 				const parsed = options.sources.map((source) => files.get(source.file)?.parsed ?? emptySource(source));
 				merged = mergeSources(parsed, trusted, options.isApproved);
 				mergedTrust = trusted;
 				mergedApprovals = approvals;
+				// The merge hashed any script it saw for the first time: start watching it from here.
+				extra = options.extraStamp?.() ?? "";
 			}
 			return merged;
 		},

@@ -123,3 +123,13 @@ export const draftFromValues = (
 	if (!isHookEventName(values.event)) throw new Error(`draftFromValues: unknown event ${values.event}`);
 	return { event: values.event, matcher: values.matcher, handler: handlerFromValues(values, old) };
 };
+
+/**
+ * The handler fields the editor shows (besides event and matcher). Saving a project hook approves it only when
+ * its definition has no other field: a user who changed the timeout has not seen `args` or `async`.
+ */
+export const EDITOR_HANDLER_FIELDS: readonly string[] = ["type", "command", "if", "timeout", "statusMessage"];
+
+/** The fields of `handler` the editor does not show, in order (empty when it shows them all). */
+export const fieldsNotShown = (handler: Readonly<Record<string, unknown>>): string[] =>
+	Object.keys(handler).filter((key) => !EDITOR_HANDLER_FIELDS.includes(key));

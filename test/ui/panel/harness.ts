@@ -122,7 +122,9 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 	for (const [index, value] of Object.entries(options.settings ?? {}))
 		if (value !== undefined) writeSettings(Number(index), value);
 	const trusted = options.trusted ?? true;
-	const approvals = options.approvals ? createApprovals(approvalsFile(join(root, "agent"))) : undefined;
+	const approvals = options.approvals
+		? createApprovals(approvalsFile(join(root, "agent")), join(root, "project"))
+		: undefined;
 	const store = createConfigStore({
 		sources,
 		isTrusted: () => trusted,

@@ -1,0 +1,101 @@
+/**
+ * The scripts a project hook runs: files inside the project that its command names, such as
+ * `.claude/hooks/guard.py` or `"$CLAUDE_PROJECT_DIR"/scripts/x.sh`. Approving a project hook covers these
+ * files too, so an edited script asks again. Pure: finds candidate paths, reads nothing.
+ */
+import { basename, isAbsolute, relative, resolve } from "node:path";
+import { forEachChild, parse, type SyntaxNode } from "unbash";
+import type { HookEntry } from "./types.ts";
+
+/** Programs whose first non-option argument is the script they run (`python3 x.py`, `bash x.sh`). */
+const INTERPRETERS = new Set([
+	"sh",
+	"bash",
+	"zsh",
+	"dash",
+	"ksh",
+	"fish",
+	"python",
+	"python3",
+	"node",
+	"deno",
+	"bun",
+	"tsx",
+	"ruby",
+	"perl",
+	"php",
+	"lua",
+	"pwsh",
+	"uv",
+	"npx",
+]);
+
+/** File names that are scripts wherever they appear in the command (`uv run x.py`, `npx tsx x.ts`). */
+const SCRIPT_NAME = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|mts|cts|rb|pl|php|lua|ps1)$/;
+
+/** `$CLAUDE_PROJECT_DIR` and `${CLAUDE_PROJECT_DIR}` as the word's value holds them (quotes already removed). */
+const PROJECT_DIR = /\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR(?![A-Za-z0-9_])/g;
+
+/** Largest command parsed for scripts, in characters; a longer one names no scripts. */
+const MAX_COMMAND_CHARS = 64 * 1024;
+
+/** The absolute path a word names inside `projectDir`, or undefined (outside, dynamic, not a path). */
+const projectPath = (value: string, projectDir: string): string | undefined => {
+	const expanded = value.replace(PROJECT_DIR, projectDir);
+	if (expanded === "" || expanded.startsWith("-") || /[$`*?[\]{}~]/.test(expanded)) return undefined;
+	const path = isAbsolute(expanded) ? resolve(expanded) : resolve(projectDir, expanded);
+	const inside = relative(projectDir, path);
+	return inside === "" || inside.startsWith("..") || isAbsolute(inside) ? undefined : path;
+};
+
+/** The words of every simple command of a shell line: name first, then arguments (redirections left out). */
+const shellCommands = (line: string): string[][] => {
+	const commands: string[][] = [];
+	const visit = (node: SyntaxNode): void => {
+		if (node.type === "Command") {
+			const words = [node.name, ...node.args]
+				.filter((word) => word !== undefined && word.type === "Word")
+				.map((word) => (word as { value: string }).value);
+			if (words.length > 0) commands.push(words);
+		}
+		forEachChild(node, visit);
+	};
+	try {
+		visit(parse(line));
+	} catch {
+		return [];
+	}
+	return commands;
+};
+
+/** The script paths of one command's words: a path as the program, an interpreter's script, a script file name. */
+const scriptsOf = (words: readonly string[], projectDir: string, into: Set<string>): void => {
+	const [program, ...args] = words;
+	if (program === undefined) return;
+	const add = (value: string): void => {
+		const path = projectPath(value, projectDir);
+		if (path !== undefined) into.add(path);
+	};
+	if (program.includes("/") || SCRIPT_NAME.test(program)) add(program);
+	const interpreter = INTERPRETERS.has(basename(program));
+	let scriptTaken = false;
+	for (const arg of args) {
+		if (SCRIPT_NAME.test(arg.replace(PROJECT_DIR, ""))) add(arg);
+		else if (interpreter && !scriptTaken && !arg.startsWith("-") && arg.includes("/")) add(arg);
+		if (interpreter && !arg.startsWith("-")) scriptTaken = true;
+	}
+};
+
+/**
+ * Absolute paths of the files inside `projectDir` that the hook's command names as scripts, sorted. Only
+ * `command` hooks name scripts: shell form is parsed (every subcommand), exec form is `command` plus `args`.
+ * Paths with other variables, globs or `~` are not followed. Never throws.
+ */
+export const hookScriptPaths = (entry: HookEntry, projectDir: string): string[] => {
+	const handler = entry.handler;
+	if (handler.type !== "command" || handler.command.length > MAX_COMMAND_CHARS) return [];
+	const found = new Set<string>();
+	if (handler.args !== undefined) scriptsOf([handler.command, ...handler.args], projectDir, found);
+	else for (const words of shellCommands(handler.command)) scriptsOf(words, projectDir, found);
+	return [...found].sort();
+};
