@@ -1,13 +1,13 @@
 /**
- * Combining verdicts of the events that can keep the agent going or stop it (Claude Code hooks §5.5, §5.6):
- * Stop (block = one more turn with the reason as the next instruction), PostToolBatch (block = stop before
- * the next model request) and PreCompact (block = no compaction). Pure.
+ * Combining the effects of the events that can keep the agent going or stop it. Claude Code: a Stop block
+ * is one more turn with the reason as the next instruction, a PostToolBatch block stops the agent before its
+ * next model request, a PreCompact block cancels the compaction. Pure.
  */
-import { type CommonEffects, commonEffects } from "./decide-tool.ts";
+import { type CommonEffects, commonEffects, type DecidedBy, verdictsWith } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
 import { additionalContextText, capText, commandText } from "./messages.ts";
 
-/** The most consecutive Stop blocks before the agent is stopped anyway (Claude Code hooks §5.5). */
+/** The most consecutive Stop blocks before the agent is stopped anyway (Claude Code stops after 8). */
 export const STOP_BLOCK_CAP = 8;
 
 /**
@@ -27,6 +27,8 @@ export interface BlockDecision extends CommonEffects {
 	readonly reasons: readonly string[];
 	/** `additionalContext` values, raw. */
 	readonly additionalContext: readonly string[];
+	/** The hooks that blocked, added context, said `continue: false`. */
+	readonly by: DecidedBy<"block" | "context" | "stop">;
 }
 
 /** Combines verdicts of an event whose hooks can block it. */
@@ -34,22 +36,30 @@ export const decideBlockEvent = (verdicts: readonly HookVerdict[], name: string)
 	const reasons: string[] = [];
 	const additionalContext: string[] = [];
 	for (const verdict of verdicts) {
-		const json = verdict.json;
-		if (verdict.status === "blocking") {
-			const fromJson = json?.decision === "block" && verdict.message !== "";
-			reasons.push(fromJson ? verdict.message : `[${commandText(verdict.entry)}]: ${verdict.message}`);
-		} else if (verdict.status === "success" && json?.decision === "block") {
-			reasons.push(json.reason ?? `${name} hook blocked`);
+		for (const effect of verdict.effects) {
+			if (effect.kind === "block") {
+				if (verdict.status !== "blocking") reasons.push(effect.reason ?? `${name} hook blocked`);
+				else if (effect.source === "json") reasons.push(effect.reason ?? "");
+				else reasons.push(`[${commandText(verdict.entry)}]: ${effect.reason ?? ""}`);
+			} else if (effect.kind === "context") additionalContext.push(effect.text);
 		}
-		const additional = json?.hookSpecificOutput?.additionalContext;
-		if (additional && verdict.status !== "error") additionalContext.push(additional);
 	}
-	return { ...commonEffects(verdicts, name), blocked: reasons.length > 0, reasons, additionalContext };
+	return {
+		...commonEffects(verdicts, name),
+		blocked: reasons.length > 0,
+		reasons,
+		additionalContext,
+		by: {
+			block: verdictsWith(verdicts, "block"),
+			context: verdictsWith(verdicts, "context"),
+			stop: verdictsWith(verdicts, "stop"),
+		},
+	};
 };
 
 /**
  * The model-visible message that keeps the agent going after a Stop block or Stop `additionalContext`
- * (claude-code-observed.md case i: a plain user message `Stop hook feedback:\n<reason>`).
+ * (Claude Code sends a plain user message `Stop hook feedback:\n<reason>`).
  */
 export const stopFeedbackText = (decision: BlockDecision): string =>
 	capText(`Stop hook feedback:\n${[...decision.reasons, ...decision.additionalContext].join("\n")}`);

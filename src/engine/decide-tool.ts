@@ -1,9 +1,11 @@
 /**
- * Combining the verdicts of all hooks of one tool event into what pi must do (Claude Code hooks §3, §5.5):
- * PreToolUse deny > ask > allow, last `updatedInput` wins, every `additionalContext` is delivered;
- * PostToolUse/PostToolUseFailure feedback next to the result, `updatedToolOutput`. Pure.
+ * Combining the effects of all hooks of one tool event into what pi must do. Claude Code: PreToolUse deny >
+ * ask > allow, the last `updatedInput` to finish wins, every `additionalContext` is delivered; PostToolUse and
+ * PostToolUseFailure put block feedback and context next to the result, `updatedToolOutput` replaces it.
+ * Each decision names the hooks behind each of its parts (`by`). Pure.
  */
 import { sourceLabel } from "./config/sources.ts";
+import { effectOf, type HookEffect, hasEffect } from "./effects.ts";
 import type { HookVerdict } from "./interpret.ts";
 import {
 	additionalContextText,
@@ -19,6 +21,9 @@ export interface UserNotice {
 	readonly level: "info" | "warning" | "error";
 	readonly text: string;
 }
+
+/** The hooks behind each named part of a decision, in finish order; an empty list = no hook asked for it. */
+export type DecidedBy<Part extends string> = Readonly<Record<Part, readonly HookVerdict[]>>;
 
 /** What every event's hooks can ask for besides their event-specific decision. */
 export interface CommonEffects {
@@ -45,6 +50,8 @@ export interface PreToolDecision extends CommonEffects {
 	readonly updatedInput: Readonly<Record<string, unknown>> | undefined;
 	/** Model-visible texts to put next to the tool result. */
 	readonly context: readonly string[];
+	/** The hooks that denied (or exited 2), asked, rewrote the input, added context, said `continue: false`. */
+	readonly by: DecidedBy<"deny" | "ask" | "rewrite" | "context" | "stop">;
 }
 
 /** The combined PostToolUse / PostToolUseFailure decision. */
@@ -55,16 +62,26 @@ export interface PostToolDecision extends CommonEffects {
 	readonly updatedToolOutput: unknown;
 	/** True when some hook blocked (exit 2 or `decision: "block"`), for counters and cards. */
 	readonly blocked: boolean;
+	/** The hooks that blocked, added context, replaced the output, said `continue: false`. */
+	readonly by: DecidedBy<"block" | "context" | "output" | "stop">;
 }
+
+/** The verdicts whose effects hold one of `kinds`. */
+export const verdictsWith = (verdicts: readonly HookVerdict[], ...kinds: HookEffect["kind"][]): HookVerdict[] =>
+	verdicts.filter((verdict) => hasEffect(verdict.effects, ...kinds));
 
 /** Notices and `continue: false` that every event shares. */
 export const commonEffects = (verdicts: readonly HookVerdict[], name: string): CommonEffects => {
 	const notices: UserNotice[] = [];
 	let stop: string | undefined;
 	for (const verdict of verdicts) {
-		const json = verdict.json;
-		if (json?.systemMessage) notices.push({ level: "info", text: capText(`${name} says: ${json.systemMessage}`) });
-		if (json?.continue === false && stop === undefined) stop = stoppedContinuationText(name, json.stopReason);
+		for (const effect of verdict.effects) {
+			if (effect.kind === "message") {
+				notices.push({ level: "info", text: capText(`${name} says: ${effect.text}`) });
+			} else if (effect.kind === "stop" && stop === undefined) {
+				stop = stoppedContinuationText(name, effect.reason);
+			}
+		}
 	}
 	return { stop, notices };
 };
@@ -78,26 +95,33 @@ export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string)
 	let allowed = false;
 	let updatedInput: Readonly<Record<string, unknown>> | undefined;
 	for (const verdict of verdicts) {
-		const json = verdict.json;
-		const specific = json?.hookSpecificOutput;
-		if (verdict.status === "blocking") {
-			// Exit 2 blocks even when the JSON says allow (Claude Code hooks §9 item 15).
-			const fromJson = isJsonBlock(verdict) && verdict.message !== "";
-			denyReasons.push(
-				fromJson ? capText(verdict.message) : preToolBlockedText(name, verdict.entry, stderrOf(verdict)),
-			);
-		} else if (verdict.status === "success" && json !== undefined) {
-			const decision = specific?.permissionDecision ?? legacyDecision(json.decision);
-			const reason = specific?.permissionDecisionReason ?? json.reason;
-			if (decision === "deny") denyReasons.push(reason ? capText(reason) : preToolDeniedText(name, verdict.entry));
-			else if (decision === "ask") {
-				askReasons.push(reason || `${name} hook asks for confirmation`);
-				askSources.push(sourceLabel(verdict.entry.source.scope));
-			} else if (decision === "allow") allowed = true;
-			if (specific?.updatedInput !== undefined) updatedInput = specific.updatedInput;
-		}
-		if (specific?.additionalContext && verdict.status !== "error") {
-			context.push(additionalContextText(name, specific.additionalContext));
+		for (const effect of verdict.effects) {
+			switch (effect.kind) {
+				case "block":
+					// Claude Code: exit 2 blocks even when the JSON says allow.
+					denyReasons.push(
+						effect.source === "json"
+							? capText(effect.reason ?? "")
+							: preToolBlockedText(name, verdict.entry, effect.reason ?? ""),
+					);
+					break;
+				case "deny":
+					denyReasons.push(effect.reason ? capText(effect.reason) : preToolDeniedText(name, verdict.entry));
+					break;
+				case "ask":
+					askReasons.push(effect.reason || `${name} hook asks for confirmation`);
+					askSources.push(sourceLabel(verdict.entry.source.scope));
+					break;
+				case "allow":
+					allowed = true;
+					break;
+				case "rewrite":
+					updatedInput = effect.input;
+					break;
+				case "context":
+					context.push(additionalContextText(name, effect.text));
+					break;
+			}
 		}
 	}
 	const permission = denyReasons.length > 0 ? "deny" : askReasons.length > 0 ? "ask" : allowed ? "allow" : "none";
@@ -109,46 +133,44 @@ export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string)
 		askSources,
 		updatedInput,
 		context,
+		by: {
+			deny: verdictsWith(verdicts, "block", "deny"),
+			ask: verdictsWith(verdicts, "ask"),
+			rewrite: verdictsWith(verdicts, "rewrite"),
+			context: verdictsWith(verdicts, "context"),
+			stop: verdictsWith(verdicts, "stop"),
+		},
 	};
 };
-
-const legacyDecision = (decision: string | undefined): "deny" | "allow" | undefined =>
-	decision === "block" ? "deny" : decision === "approve" ? "allow" : undefined;
-
-const isJsonBlock = (verdict: HookVerdict): boolean => {
-	const json = verdict.json;
-	return json?.hookSpecificOutput?.permissionDecision === "deny" || json?.decision === "block";
-};
-
-const stderrOf = (verdict: HookVerdict): string =>
-	verdict.outcome.kind === "spawn_failed" || verdict.outcome.kind === "request_failed"
-		? ""
-		: verdict.outcome.stderr.text;
 
 /** Combines PostToolUse or PostToolUseFailure verdicts (`name` is e.g. `PostToolUse:Write`). */
 export const decidePostToolUse = (verdicts: readonly HookVerdict[], name: string): PostToolDecision => {
 	const context: string[] = [];
 	let updatedToolOutput: unknown;
-	let blocked = false;
 	for (const verdict of verdicts) {
-		const json = verdict.json;
-		if (verdict.status === "blocking") {
-			blocked = true;
-			const fromJson = isJsonBlock(verdict) && verdict.message !== "";
-			context.push(
-				postToolBlockingText(name, verdict.entry, fromJson ? verdict.message : stderrOf(verdict), !fromJson),
-			);
-		} else if (verdict.status === "success" && json?.decision === "block") {
-			blocked = true;
-			context.push(postToolBlockingText(name, verdict.entry, json.reason ?? "", false));
-		}
-		const specific = json?.hookSpecificOutput;
-		if (specific?.additionalContext && verdict.status !== "error") {
-			context.push(additionalContextText(name, specific.additionalContext));
-		}
-		if (verdict.status === "success" && specific?.updatedToolOutput !== undefined) {
-			updatedToolOutput = specific.updatedToolOutput;
+		for (const effect of verdict.effects) {
+			if (effect.kind === "block") {
+				const fromStderr = effect.source === "stderr";
+				context.push(postToolBlockingText(name, verdict.entry, effect.reason ?? "", fromStderr));
+			} else if (effect.kind === "context") context.push(additionalContextText(name, effect.text));
+			else if (effect.kind === "replace_output") updatedToolOutput = effect.output;
 		}
 	}
-	return { ...commonEffects(verdicts, name), context, updatedToolOutput, blocked };
+	const blockedBy = verdictsWith(verdicts, "block");
+	return {
+		...commonEffects(verdicts, name),
+		context,
+		updatedToolOutput,
+		blocked: blockedBy.length > 0,
+		by: {
+			block: blockedBy,
+			context: verdictsWith(verdicts, "context"),
+			output: verdictsWith(verdicts, "replace_output"),
+			stop: verdictsWith(verdicts, "stop"),
+		},
+	};
 };
+
+/** The first effect of `kind` a verdict holds (see {@link effectOf}). */
+export const verdictEffect = <K extends HookEffect["kind"]>(verdict: HookVerdict, kind: K) =>
+	effectOf(verdict.effects, kind);

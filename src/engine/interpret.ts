@@ -3,6 +3,7 @@
  * blocking error, other codes = non-blocking error unless stdout is a valid JSON object, which is read on
  * any exit code. Pure.
  */
+import type { HookEffect } from "./effects.ts";
 import type { HookEntry, HookEventName, ProcessOutcome } from "./types.ts";
 
 /** The JSON a hook may print (Claude Code hooks §5.3, §5.5), after validation. */
@@ -45,6 +46,8 @@ export interface HookVerdict {
 	readonly message: string;
 	/** A note for the user on a success that may surprise (stdout looked like JSON but did not parse). */
 	readonly warning?: string;
+	/** What the hook asked for, read from the fields above for this event; what every consumer reads. */
+	readonly effects: readonly HookEffect[];
 }
 
 type Json = Record<string, unknown>;
@@ -125,8 +128,81 @@ const parseStdout = (stdout: string): ParsedStdout => {
 	return { plainText: plain === "" ? undefined : plain };
 };
 
-/** Interprets one hook run for `event`. Pure; never throws. */
+/** Interprets one hook run for `event`: its status, raw output and {@link HookEffect}s. Pure; never throws. */
 export const interpretOutcome = (entry: HookEntry, event: HookEventName, outcome: ProcessOutcome): HookVerdict => {
+	const verdict = readOutcome(entry, event, outcome);
+	return { ...verdict, effects: effectsOf(verdict, event) };
+};
+
+type RawVerdict = Omit<HookVerdict, "effects">;
+
+const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
+
+/**
+ * The block effect of an exit 2. Claude Code quotes a blocking hook's own JSON reason as is and its stderr
+ * with the command; tool events count a JSON deny as the hook's reason too, and quote raw stderr otherwise.
+ */
+const exitBlock = (verdict: RawVerdict, event: HookEventName): HookEffect => {
+	const json = verdict.json;
+	const toolEvent = TOOL_EVENTS.has(event);
+	const jsonSays =
+		json?.decision === "block" || (toolEvent && json?.hookSpecificOutput?.permissionDecision === "deny");
+	if (jsonSays && verdict.message !== "") return { kind: "block", source: "json", reason: verdict.message };
+	const stderr = verdict.outcome.kind === "exited" ? verdict.outcome.stderr.text : "";
+	return { kind: "block", source: "stderr", reason: toolEvent ? stderr : verdict.message };
+};
+
+/** The permission effect of a successful PreToolUse JSON (Claude Code: `permissionDecision` beats the legacy `decision`). */
+const permissionEffect = (json: HookOutput): HookEffect | undefined => {
+	const specific = json.hookSpecificOutput;
+	const reason = specific?.permissionDecisionReason ?? json.reason;
+	switch (specific?.permissionDecision) {
+		case "deny":
+			return { kind: "deny", reason };
+		case "ask":
+			return { kind: "ask", reason };
+		case "allow":
+			return { kind: "allow" };
+		case "defer":
+			return { kind: "defer" };
+	}
+	if (json.decision === "block") return { kind: "deny", reason, legacy: true };
+	if (json.decision === "approve") return { kind: "allow", legacy: true };
+	return undefined;
+};
+
+/** The effects a verdict stands for on `event`. */
+const effectsOf = (verdict: RawVerdict, event: HookEventName): HookEffect[] => {
+	const { status, json } = verdict;
+	if (status === "error" || status === "timeout" || status === "cancelled") {
+		return [{ kind: "failed", why: status, message: verdict.message }];
+	}
+	const effects: HookEffect[] = [];
+	const specific = json?.hookSpecificOutput;
+	if (status === "blocking") effects.push(exitBlock(verdict, event));
+	else if (json !== undefined) {
+		if (event === "PreToolUse" || specific?.permissionDecision !== undefined) {
+			const permission = permissionEffect(json);
+			if (permission !== undefined && (event === "PreToolUse" || !("legacy" in permission)))
+				effects.push(permission);
+		}
+		if (event !== "PreToolUse" && json.decision === "block") {
+			effects.push({ kind: "block", source: "json", reason: json.reason });
+		}
+		if (specific?.updatedInput !== undefined) effects.push({ kind: "rewrite", input: specific.updatedInput });
+		if (specific?.updatedToolOutput !== undefined) {
+			effects.push({ kind: "replace_output", output: specific.updatedToolOutput });
+		}
+	}
+	if (specific?.additionalContext) effects.push({ kind: "context", text: specific.additionalContext });
+	if (verdict.plainText !== undefined) effects.push({ kind: "stdout", text: verdict.plainText });
+	if (json?.continue === false) effects.push({ kind: "stop", reason: json.stopReason });
+	if (json?.systemMessage) effects.push({ kind: "message", text: json.systemMessage });
+	if (verdict.warning !== undefined) effects.push({ kind: "warning", text: verdict.warning });
+	return effects;
+};
+
+const readOutcome = (entry: HookEntry, event: HookEventName, outcome: ProcessOutcome): RawVerdict => {
 	const base = { entry, outcome };
 	switch (outcome.kind) {
 		case "spawn_failed":

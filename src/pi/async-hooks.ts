@@ -1,14 +1,13 @@
 /**
- * Results of background hooks (`async`, `asyncRewake`; Claude Code hooks §3): their decisions have no effect;
- * `additionalContext` and `systemMessage` reach the model on the next turn; an `asyncRewake` hook that exits
- * 2 wakes the agent with its stderr (or stdout).
+ * Results of background hooks (`async`, `asyncRewake`): pi carries out the engine's plan (plan-prompt.ts):
+ * a card for a failure, a wake-up message, or hidden context for the next turn.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { failureRecords, isFailure } from "../engine/decision-record.ts";
 import type { DispatchRequest } from "../engine/engine.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
-import { additionalContextText, hookName, systemReminder } from "../engine/messages.ts";
-import { CONTEXT_MESSAGE_TYPE, type HookContext } from "./hook-context.ts";
+import { hookName } from "../engine/messages.ts";
+import { planAsyncVerdict } from "../engine/plan-prompt.ts";
+import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext } from "./hook-context.ts";
 
 /** The custom message type that wakes the agent for an `asyncRewake` hook. */
 export const REWAKE_MESSAGE_TYPE = "pi-hook-manager/rewake";
@@ -20,38 +19,22 @@ export const deliverAsyncVerdict = (
 	verdict: HookVerdict,
 	request: DispatchRequest,
 ): void => {
-	const name = hookName(request.event, request.tool?.ccToolName);
-	if (isFailure(verdict)) {
-		// One card and one count, like a failure of a hook that was awaited.
-		const details = {
-			...(request.tool ? { tool: request.tool.ccToolName } : {}),
-			input: request.summary ?? "",
-			time: Date.now(),
-		};
-		for (const record of failureRecords(request.event, [verdict], details)) hc.onDecision(record);
-		if (verdict.status !== "success") return;
-	}
-	const handler = verdict.entry.handler;
-	if (
-		handler.type === "command" &&
-		handler.asyncRewake &&
-		verdict.status === "blocking" &&
-		verdict.outcome.kind === "exited"
-	) {
-		const text = verdict.outcome.stderr.text.trim() || verdict.outcome.stdout.text.trim();
+	const plan = planAsyncVerdict(verdict, hookName(request.event, request.tool?.ccToolName), {
+		event: request.event,
+		...(request.tool ? { tool: request.tool.ccToolName } : {}),
+		input: request.summary ?? "",
+		time: Date.now(),
+	});
+	carryOut(hc, plan.steps);
+	if (plan.deliver?.action === "wake") {
 		pi.sendMessage(
-			{ customType: REWAKE_MESSAGE_TYPE, content: systemReminder(`${name} hook: ${text}`), display: true },
+			{ customType: REWAKE_MESSAGE_TYPE, content: plan.deliver.text, display: true },
 			{ triggerTurn: true, deliverAs: "followUp" },
 		);
-		return;
+	} else if (plan.deliver?.action === "context") {
+		pi.sendMessage(
+			{ customType: CONTEXT_MESSAGE_TYPE, content: plan.deliver.text, display: false },
+			{ deliverAs: "nextTurn" },
+		);
 	}
-	const context: string[] = [];
-	const additional = verdict.json?.hookSpecificOutput?.additionalContext;
-	if (additional) context.push(additionalContextText(name, additional));
-	if (verdict.json?.systemMessage) context.push(systemReminder(`${name} hook says: ${verdict.json.systemMessage}`));
-	if (context.length === 0) return;
-	pi.sendMessage(
-		{ customType: CONTEXT_MESSAGE_TYPE, content: context.join("\n"), display: false },
-		{ deliverAs: "nextTurn" },
-	);
 };

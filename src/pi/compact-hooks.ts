@@ -1,6 +1,6 @@
 /**
  * PreCompact on pi's `session_before_compact` (a block cancels the compaction and the user sees why) and
- * PostCompact on `session_compact` (Claude Code hooks §1, §5.6).
+ * PostCompact on `session_compact` (its output is only reported).
  */
 import type {
 	SessionBeforeCompactEvent,
@@ -9,7 +9,8 @@ import type {
 } from "@earendil-works/pi-coding-agent";
 import { decideBlockEvent } from "../engine/decide-stop.ts";
 import { basePayload } from "../engine/payload.ts";
-import { blockingVerdicts, type HookContext, recordDecision, runHooks, showNotices } from "./hook-context.ts";
+import { planPreCompact } from "../engine/plan-stop.ts";
+import { carryOut, type HookContext, runHooks, showNotices } from "./hook-context.ts";
 
 /** Claude Code's compaction `trigger` for pi's reason. */
 export const compactTrigger = (reason: SessionBeforeCompactEvent["reason"]): "manual" | "auto" =>
@@ -32,13 +33,13 @@ export const handleBeforeCompact = async (
 		},
 		summary: trigger,
 	});
-	const decision = decideBlockEvent(verdicts, "PreCompact");
-	showNotices(hc, decision.notices);
-	if (!decision.blocked) return undefined;
-	const reason = decision.reasons.join("\n");
-	showNotices(hc, [{ level: "warning", text: `PreCompact hook cancelled the compaction: ${reason.trimEnd()}` }]);
-	recordDecision(hc, "compact_cancelled", "PreCompact", blockingVerdicts(verdicts), trigger, reason);
-	return { cancel: true };
+	const plan = planPreCompact(decideBlockEvent(verdicts, "PreCompact"), {
+		event: "PreCompact",
+		input: trigger,
+		time: Date.now(),
+	});
+	carryOut(hc, plan.steps);
+	return plan.cancel ? { cancel: true } : undefined;
 };
 
 /** `session_compact` -> PostCompact (its output is only reported). */

@@ -5,11 +5,11 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { matchesKey } from "@earendil-works/pi-tui";
 import type { UserNotice } from "../engine/decide-tool.ts";
-import { type DecisionKind, type DecisionRecord, decisionRecord, failureRecords } from "../engine/decision-record.ts";
+import { type DecisionRecord, failureRecords } from "../engine/decision-record.ts";
 import type { DispatchRequest, HookEngine } from "../engine/engine.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import type { SessionInfo } from "../engine/payload.ts";
-import type { HookEventName } from "../engine/types.ts";
+import type { PlanStep } from "../engine/plan.ts";
 import { showNotice } from "./notices.ts";
 
 /** One event's view of the session. */
@@ -59,34 +59,18 @@ const watchEscape = (ctx: ExtensionContext): { signal: AbortSignal; stop: () => 
 	}
 };
 
+/** Carries out a planner's steps in order: notices to the user, records to the decision log. */
+export const carryOut = (hc: HookContext, steps: readonly PlanStep[]): void => {
+	for (const step of steps) {
+		if (step.do === "notify") showNotice(hc.ctx, step.notice);
+		else hc.onDecision(step.record);
+	}
+};
+
 /** Shows notices to the user. */
 export const showNotices = (hc: HookContext, notices: readonly UserNotice[]): void => {
 	for (const notice of notices) showNotice(hc.ctx, notice);
 };
-
-/** Records one decision made by `verdicts` on a non-tool event. */
-export const recordDecision = (
-	hc: HookContext,
-	kind: DecisionKind,
-	event: HookEventName,
-	verdicts: readonly HookVerdict[],
-	input: string,
-	reason: string,
-): void => {
-	hc.onDecision(decisionRecord(kind, event, verdicts, { input, reason, time: Date.now() }));
-};
-
-/** The verdicts that block (exit 2, or a JSON block decision). */
-export const blockingVerdicts = (verdicts: readonly HookVerdict[]): HookVerdict[] =>
-	verdicts.filter((verdict) => verdict.status === "blocking" || verdict.json?.decision === "block");
-
-/** The verdicts that add model context (plain stdout on context events, or `additionalContext`). */
-export const contextVerdicts = (verdicts: readonly HookVerdict[]): HookVerdict[] =>
-	verdicts.filter(
-		(verdict) =>
-			verdict.status === "success" &&
-			(verdict.plainText !== undefined || Boolean(verdict.json?.hookSpecificOutput?.additionalContext)),
-	);
 
 /** The custom message type of hidden, model-visible hook context. */
 export const CONTEXT_MESSAGE_TYPE = "pi-hook-manager/context";

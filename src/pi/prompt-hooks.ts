@@ -4,39 +4,13 @@
  * with the prompt, hidden from the transcript, through `before_agent_start`.
  */
 import type { BeforeAgentStartEventResult, InputEvent, InputEventResult } from "@earendil-works/pi-coding-agent";
-import { decideContextEvent, promptBlockedText } from "../engine/decide-context.ts";
+import { decideContextEvent } from "../engine/decide-context.ts";
+import type { HookVerdict } from "../engine/interpret.ts";
 import { basePayload } from "../engine/payload.ts";
-import {
-	blockingVerdicts,
-	CONTEXT_MESSAGE_TYPE,
-	contextVerdicts,
-	type HookContext,
-	recordDecision,
-	runHooks,
-	showNotices,
-} from "./hook-context.ts";
+import { planPrompt, promptExpansion } from "../engine/plan-prompt.ts";
+import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks } from "./hook-context.ts";
 
-/** A prompt that names a skill or prompt template: `/skill:name args` or `/template args`. */
-export interface PromptExpansion {
-	readonly commandName: string;
-	readonly commandArgs: string;
-	/** `skill` or `prompt` (a prompt template). */
-	readonly source: string;
-}
-
-/**
- * The expansion a prompt asks for, or undefined. `templates` are pi's prompt-template names
- * (`pi.getCommands()` with source `prompt`).
- */
-export const promptExpansion = (text: string, templates: readonly string[]): PromptExpansion | undefined => {
-	const match = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
-	if (!match) return undefined;
-	const name = match[1] ?? "";
-	const args = match[2] ?? "";
-	if (name.startsWith("skill:")) return { commandName: name, commandArgs: args, source: "skill" };
-	if (templates.includes(name)) return { commandName: name, commandArgs: args, source: "prompt" };
-	return undefined;
-};
+export { type PromptExpansion, promptExpansion } from "../engine/plan-prompt.ts";
 
 /** Hidden context waiting for the next `before_agent_start`. */
 export interface PromptHookState {
@@ -81,27 +55,18 @@ export const handleInput = async (
 		: { action: "continue" };
 };
 
-/** Applies a prompt event's decision; true when the prompt is blocked. */
+/** Carries out the plan of a prompt event's decision; true when the prompt is blocked. */
 const applyDecision = (
 	hc: HookContext,
 	state: PromptHookState,
 	event: "UserPromptSubmit" | "UserPromptExpansion",
-	verdicts: Parameters<typeof decideContextEvent>[0],
+	verdicts: readonly HookVerdict[],
 	prompt: string,
 ): boolean => {
-	const decision = decideContextEvent(verdicts, event, true);
-	showNotices(hc, decision.notices);
-	if (decision.blocked) {
-		const text = promptBlockedText(event, decision.blockReasons, prompt);
-		showNotices(hc, [{ level: "warning", text }]);
-		recordDecision(hc, "prompt_blocked", event, blockingVerdicts(verdicts), prompt, decision.blockReasons.join("\n"));
-		return true;
-	}
-	if (decision.context.length > 0) {
-		state.pending.push(...decision.context);
-		recordDecision(hc, "context", event, contextVerdicts(verdicts), prompt, decision.context.join("\n"));
-	}
-	return false;
+	const plan = planPrompt(decideContextEvent(verdicts, event, true), { event, input: prompt, time: Date.now() });
+	carryOut(hc, plan.steps);
+	state.pending.push(...plan.context);
+	return plan.blocked;
 };
 
 /** `before_agent_start`: delivers the prompt hooks' context as a hidden message after the prompt. */

@@ -1,20 +1,13 @@
 /**
- * SessionStart on pi's `session_start` (and after compaction), SessionEnd on `session_shutdown`
- * (Claude Code hooks §1, §5.5): SessionStart context reaches the model before its first request; SessionEnd
+ * SessionStart on pi's `session_start` (and after compaction), SessionEnd on `session_shutdown`:
+ * SessionStart context reaches the model before its first request; SessionEnd
  * hooks run under Claude Code's short budget so quitting never hangs.
  */
 import type { ExtensionAPI, SessionShutdownEvent, SessionStartEvent } from "@earendil-works/pi-coding-agent";
 import { decideContextEvent } from "../engine/decide-context.ts";
-import { commandText } from "../engine/messages.ts";
 import { basePayload } from "../engine/payload.ts";
-import {
-	CONTEXT_MESSAGE_TYPE,
-	contextVerdicts,
-	type HookContext,
-	recordDecision,
-	runHooks,
-	showNotices,
-} from "./hook-context.ts";
+import { planSessionContext } from "../engine/plan-prompt.ts";
+import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks, showNotices } from "./hook-context.ts";
 
 /** Claude Code's SessionStart `source` for a pi `session_start` reason; undefined = no SessionStart. */
 export const sessionStartSource = (reason: SessionStartEvent["reason"], hasHistory: boolean): string | undefined => {
@@ -72,24 +65,14 @@ export const runSessionStart = async (
 	const ran = new Set(verdicts.map((verdict) => verdict.entry.id));
 	const name = `SessionStart:${source}`;
 	const decision = decideContextEvent(verdicts, name, false);
-	showNotices(hc, decision.notices);
-	// Claude Code 2.1.199: an exit-2 SessionStart hook's stderr is shown in the transcript (it cannot block).
-	for (const verdict of verdicts.filter((v) => v.status === "blocking")) {
-		recordDecision(
-			hc,
-			"error",
-			"SessionStart",
-			[verdict],
-			source,
-			`${name} hook error: [${commandText(verdict.entry)}]: ${verdict.message.trimEnd()}`,
+	const plan = planSessionContext(decision, name, { event: "SessionStart", input: source, time: Date.now() });
+	if (plan.context.length > 0) {
+		pi.sendMessage(
+			{ customType: CONTEXT_MESSAGE_TYPE, content: plan.context.join("\n"), display: false },
+			{ deliverAs: "nextTurn" },
 		);
 	}
-	if (decision.context.length === 0) return ran;
-	pi.sendMessage(
-		{ customType: CONTEXT_MESSAGE_TYPE, content: decision.context.join("\n"), display: false },
-		{ deliverAs: "nextTurn" },
-	);
-	recordDecision(hc, "context", "SessionStart", contextVerdicts(verdicts), source, decision.context.join("\n"));
+	carryOut(hc, plan.steps);
 	return ran;
 };
 

@@ -1,22 +1,14 @@
 /**
  * Stop and StopFailure on pi's `agent_before_settle` (not `agent_end`, which retries can follow), and
- * PostToolBatch on `turn_end` (Claude Code hooks §5.5): a Stop block buys exactly one more turn with the
- * reason as the next instruction, at most the cap's number of times in a row; a PostToolBatch block stops the
- * agent before its next model request.
+ * PostToolBatch on `turn_end`: dispatch, then carry out the engine's plan (plan-stop.ts: one more turn with
+ * the Stop feedback, the block cap, stopping before the next model request).
  */
 import type { AgentBeforeSettleEvent, BoundaryResult, TurnEndEvent } from "@earendil-works/pi-coding-agent";
-import { batchContextText, decideBlockEvent, stopFeedbackText } from "../engine/decide-stop.ts";
+import { decideBlockEvent } from "../engine/decide-stop.ts";
 import { basePayload } from "../engine/payload.ts";
+import { planBatch, planStop } from "../engine/plan-stop.ts";
 import { toClaudeToolInput, toClaudeToolName } from "../engine/tool-map.ts";
-import {
-	blockingVerdicts,
-	CONTEXT_MESSAGE_TYPE,
-	contextVerdicts,
-	type HookContext,
-	recordDecision,
-	runHooks,
-	showNotices,
-} from "./hook-context.ts";
+import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks } from "./hook-context.ts";
 
 /** Consecutive Stop blocks, reset by a new prompt or a Stop that lets the agent finish. */
 export interface StopHookState {
@@ -108,34 +100,18 @@ export const handleBeforeSettle = async (
 		},
 		summary: lastText.slice(0, 120),
 	});
-	const decision = decideBlockEvent(verdicts, "Stop");
-	showNotices(hc, decision.notices);
-	const keepGoing = decision.blocked || decision.additionalContext.length > 0;
-	if (!keepGoing) {
-		state.consecutiveBlocks = 0;
-		return undefined;
-	}
-	if (state.consecutiveBlocks >= state.cap) {
-		state.consecutiveBlocks = 0;
-		const text = `Stop hooks blocked ${state.cap} times in a row; the agent stops anyway. Last reason: ${decision.reasons.join("; ")}`;
-		showNotices(hc, [{ level: "warning", text }]);
-		recordDecision(hc, "stop_cap", "Stop", blockingVerdicts(verdicts), lastText.slice(0, 120), text);
-		return undefined;
-	}
-	state.consecutiveBlocks += 1;
-	const feedback = stopFeedbackText(decision);
-	recordDecision(
-		hc,
-		"stop_continue",
-		"Stop",
-		[...blockingVerdicts(verdicts), ...contextVerdicts(verdicts)],
-		lastText.slice(0, 120),
-		feedback,
-	);
+	const plan = planStop(decideBlockEvent(verdicts, "Stop"), state.consecutiveBlocks, state.cap, {
+		event: "Stop",
+		input: lastText.slice(0, 120),
+		time: Date.now(),
+	});
+	carryOut(hc, plan.steps);
+	state.consecutiveBlocks = plan.consecutiveBlocks;
+	if (plan.feedback === undefined) return undefined;
 	return {
 		entries: [
 			...event.entries,
-			{ type: "custom_message", customType: STOP_FEEDBACK_TYPE, content: feedback, display: false },
+			{ type: "custom_message", customType: STOP_FEEDBACK_TYPE, content: plan.feedback, display: false },
 		],
 		continue: true,
 	};
@@ -172,25 +148,23 @@ export const handleTurnEnd = async (event: TurnEndEvent, hc: HookContext): Promi
 		payload: { ...basePayload(hc.session, "PostToolBatch"), tool_calls: toolCalls },
 		summary: toolCalls.map((call) => call.tool_name).join(", "),
 	});
-	const decision = decideBlockEvent(verdicts, "PostToolBatch");
-	showNotices(hc, decision.notices);
+	const plan = planBatch(decideBlockEvent(verdicts, "PostToolBatch"), {
+		event: "PostToolBatch",
+		input: "",
+		time: Date.now(),
+	});
 	const entries = [...event.entries];
-	const context = batchContextText(decision);
-	if (context.length > 0) {
+	if (plan.context !== "") {
+		entries.push({ type: "custom_message", customType: CONTEXT_MESSAGE_TYPE, content: plan.context, display: false });
+	}
+	carryOut(hc, plan.steps);
+	if (plan.stop !== undefined) {
 		entries.push({
 			type: "custom_message",
-			customType: CONTEXT_MESSAGE_TYPE,
-			content: context.join("\n"),
-			display: false,
+			customType: "pi-hook-manager/batch-stop",
+			content: plan.stop,
+			display: true,
 		});
-		recordDecision(hc, "context", "PostToolBatch", contextVerdicts(verdicts), "", context.join("\n"));
-	}
-	if (decision.blocked || decision.stop !== undefined) {
-		const reason = decision.reasons.join("\n") || decision.stop || "";
-		const text = `PostToolBatch hook stopped the agent: ${reason}`;
-		showNotices(hc, [{ level: "warning", text }]);
-		entries.push({ type: "custom_message", customType: "pi-hook-manager/batch-stop", content: text, display: true });
-		recordDecision(hc, "block", "PostToolBatch", blockingVerdicts(verdicts), "", reason);
 		hc.ctx.abort();
 	}
 	return entries.length === event.entries.length ? undefined : { entries };

@@ -1,7 +1,7 @@
 /**
  * PreToolUse on pi's `tool_call`, PostToolUse / PostToolUseFailure on pi's `tool_result`: translate the
- * call to Claude Code terms, dispatch, and apply the combined decision the pi way (block with a reason,
- * mutate `event.input`, patch the result content).
+ * call to Claude Code terms, dispatch, and carry out the engine's plan the pi way (confirm, block with a
+ * reason, mutate `event.input`, patch the result content).
  */
 import type {
 	ExtensionContext,
@@ -10,10 +10,9 @@ import type {
 	ToolResultEvent,
 	ToolResultEventResult,
 } from "@earendil-works/pi-coding-agent";
-import { decidePostToolUse, decidePreToolUse, type PreToolDecision } from "../engine/decide-tool.ts";
-import { type DecisionRecord, decisionRecord } from "../engine/decision-record.ts";
+import { decidePostToolUse, decidePreToolUse } from "../engine/decide-tool.ts";
+import type { DecisionRecord } from "../engine/decision-record.ts";
 import type { HookEngine } from "../engine/engine.ts";
-import type { HookVerdict } from "../engine/interpret.ts";
 import { hookName } from "../engine/messages.ts";
 import {
 	postToolUseFailurePayload,
@@ -21,16 +20,9 @@ import {
 	preToolUsePayload,
 	type SessionInfo,
 } from "../engine/payload.ts";
-import {
-	fromClaudeToolInput,
-	fromClaudeToolOutput,
-	invalidToolInput,
-	toClaudeToolError,
-	toClaudeToolInput,
-	toClaudeToolName,
-	toClaudeToolResponse,
-} from "../engine/tool-map.ts";
-import { runHooks } from "./hook-context.ts";
+import { planPostToolUse, planPreToolAnswer, planPreToolUse } from "../engine/plan-tool.ts";
+import { toClaudeToolError, toClaudeToolInput, toClaudeToolName, toClaudeToolResponse } from "../engine/tool-map.ts";
+import { carryOut, runHooks } from "./hook-context.ts";
 import type { McpNames } from "./mcp-names.ts";
 import { showNotice } from "./notices.ts";
 
@@ -66,41 +58,13 @@ export interface ToolHookDeps {
 const claudeToolName = (deps: ToolHookDeps, piToolName: string): string =>
 	toClaudeToolName(deps.mcpNames?.claudeName(piToolName) ?? piToolName);
 
-const summarize = (input: Record<string, unknown>): string => {
+const summarize = (input: Readonly<Record<string, unknown>>): string => {
 	const main = input.command ?? input.path ?? input.pattern ?? input.file_path;
 	const text = typeof main === "string" ? main : JSON.stringify(input);
 	return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 };
 
-/** Asks the user about an `ask` decision; with no UI the call is blocked (nothing may wait for a person). */
-const confirmAsk = async (
-	ctx: ExtensionContext,
-	decision: PreToolDecision,
-	name: string,
-	summary: string,
-): Promise<{ allowed: boolean; reason: string }> => {
-	const reasons = decision.askReasons.join("\n");
-	if (!ctx.hasUI) {
-		return {
-			allowed: false,
-			reason: `${name} hook asked for the user's confirmation (${reasons}), but pi runs without a UI, so the call was blocked.`,
-		};
-	}
-	const sources = [...new Set(decision.askSources)].join(", ");
-	const title = `Hook asks: allow ${name.split(":")[1] ?? "this tool"}? [${sources}]`;
-	const allowed = await ctx.ui.confirm(title, `${summary}\n\n${reasons}`);
-	return allowed
-		? { allowed: true, reason: "" }
-		: { allowed: false, reason: `The user denied this tool call (${name} hook asked: ${reasons})` };
-};
-
-const addsContext = (verdict: HookVerdict): boolean => Boolean(verdict.json?.hookSpecificOutput?.additionalContext);
-const denies = (verdict: HookVerdict): boolean =>
-	verdict.status === "blocking" ||
-	verdict.json?.hookSpecificOutput?.permissionDecision === "deny" ||
-	verdict.json?.decision === "block";
-
-const replaceInput = (target: Record<string, unknown>, replacement: Record<string, unknown>): void => {
+const replaceInput = (target: Record<string, unknown>, replacement: Readonly<Record<string, unknown>>): void => {
 	for (const key of Object.keys(target)) delete target[key];
 	Object.assign(target, replacement);
 };
@@ -134,69 +98,31 @@ export const handleToolCall = async (
 		});
 		if (verdicts.length === 0) return undefined;
 		const decision = decidePreToolUse(verdicts, name);
-		const details = { tool: ccToolName, input: summary, time: Date.now() };
-		const emit = (
-			kind: DecisionRecord["kind"],
-			which: readonly HookVerdict[],
-			reason: string,
-			answer?: DecisionRecord["answer"],
-		) =>
-			deps.onDecision(
-				decisionRecord(kind, "PreToolUse", which, { ...details, reason, ...(answer ? { answer } : {}) }),
-			);
-		for (const notice of decision.notices) showNotice(ctx, notice);
-		if (decision.stop !== undefined) {
-			deps.state.stopRequested = decision.stop;
-			emit(
-				"continue_false",
-				verdicts.filter((v) => v.json?.continue === false),
-				decision.stop,
-			);
+		const facts = {
+			event: "PreToolUse" as const,
+			tool: ccToolName,
+			input: summary,
+			time: Date.now(),
+			name,
+			piToolName: event.toolName,
+			summarize,
+			hasUI: ctx.hasUI,
+		};
+		const plan = planPreToolUse(decision, facts, input);
+		carryOut(hc, plan.steps);
+		if (plan.stop !== undefined) deps.state.stopRequested = plan.stop;
+		let outcome = plan.outcome;
+		if (outcome.action === "confirm") {
+			const allowed = await ctx.ui.confirm(outcome.title, outcome.message);
+			const answer = planPreToolAnswer(decision, facts, plan, allowed);
+			carryOut(hc, answer.steps);
+			outcome = answer.outcome;
 		}
-		const context = decision.context;
-		if (context.length > 0) emit("context", verdicts.filter(addsContext), context.join("\n"));
-		if (decision.permission === "deny") {
-			emit("block", verdicts.filter(denies), decision.denyReason);
-			return { block: true, reason: [decision.denyReason, ...context].join("\n") };
+		if (outcome.action === "block") return { block: true, reason: outcome.reason };
+		if (outcome.action === "proceed") {
+			if (outcome.input !== undefined) replaceInput(input, outcome.input);
+			if (outcome.context.length > 0) deps.state.pendingContext.set(event.toolCallId, [...outcome.context]);
 		}
-		// Validate a rewrite before anything uses it: a hook must not make pi run `undefined`.
-		let rewritten: Record<string, unknown> | undefined;
-		if (decision.updatedInput !== undefined) {
-			const candidate = fromClaudeToolInput(event.toolName, { ...decision.updatedInput });
-			const problem = invalidToolInput(event.toolName, candidate);
-			const rewriters = verdicts.filter((v) => v.json?.hookSpecificOutput?.updatedInput !== undefined);
-			if (problem === undefined) rewritten = candidate;
-			else {
-				const text = `${name} hook returned an updatedInput that is not valid for ${event.toolName} (${problem}); the original input is used`;
-				showNotice(ctx, { level: "warning", text });
-				emit("error", rewriters, text);
-			}
-		}
-		if (decision.permission === "ask") {
-			const shown = rewritten === undefined ? summary : summarize(rewritten);
-			const answer = await confirmAsk(ctx, decision, name, shown);
-			const asked = verdicts.filter((v) => v.json?.hookSpecificOutput?.permissionDecision === "ask");
-			emit(
-				"ask",
-				asked,
-				decision.askReasons.join("\n"),
-				answer.allowed ? "allowed" : ctx.hasUI ? "denied" : "no_ui",
-			);
-			if (!answer.allowed) {
-				// With a UI the person chose this themselves; without one, say why the call did not run.
-				if (!ctx.hasUI) showNotice(ctx, { level: "warning", text: answer.reason });
-				return { block: true, reason: [answer.reason, ...context].join("\n") };
-			}
-		}
-		if (rewritten !== undefined) {
-			replaceInput(input, rewritten);
-			emit(
-				"rewrite",
-				verdicts.filter((v) => v.json?.hookSpecificOutput?.updatedInput !== undefined),
-				`input rewritten to ${JSON.stringify(rewritten)}`,
-			);
-		}
-		if (context.length > 0) deps.state.pendingContext.set(event.toolCallId, [...context]);
 		return undefined;
 	} catch (error) {
 		const message = `pi-hook-manager failed while running PreToolUse hooks, so the call is blocked: ${(error as Error).message}`;
@@ -218,7 +144,7 @@ export const handleToolResult = async (
 	deps.state.startedAt.delete(event.toolCallId);
 	const pending = deps.state.pendingContext.get(event.toolCallId) ?? [];
 	deps.state.pendingContext.delete(event.toolCallId);
-	const hookEvent = event.isError ? "PostToolUseFailure" : "PostToolUse";
+	const hookEvent: "PostToolUse" | "PostToolUseFailure" = event.isError ? "PostToolUseFailure" : "PostToolUse";
 	deps.mcpNames?.learn(event.toolName, event.details);
 	let context = [...pending];
 	let replacement: string | undefined;
@@ -250,43 +176,21 @@ export const handleToolResult = async (
 				summary: summarize(input),
 			});
 			const decision = decidePostToolUse(verdicts, name);
-			const details = { tool: ccToolName, input: summarize(input), time: Date.now() };
-			const emit = (kind: DecisionRecord["kind"], which: readonly HookVerdict[], reason: string) =>
-				deps.onDecision(decisionRecord(kind, hookEvent, which, { ...details, reason }));
-			for (const notice of decision.notices) showNotice(ctx, notice);
-			if (decision.stop !== undefined) {
-				deps.state.stopRequested = decision.stop;
-				emit(
-					"continue_false",
-					verdicts.filter((v) => v.json?.continue === false),
-					decision.stop,
-				);
-			}
-			if (decision.blocked) {
-				emit(
-					"block",
-					verdicts.filter((v) => v.status === "blocking" || v.json?.decision === "block"),
-					decision.context.join("\n"),
-				);
-			} else if (decision.context.length > 0) {
-				emit("context", verdicts.filter(addsContext), decision.context.join("\n"));
-			}
-			context = [...context, ...decision.context];
-			if (decision.updatedToolOutput !== undefined && !event.isError) {
-				replacement = fromClaudeToolOutput(event.toolName, decision.updatedToolOutput);
-				if (replacement !== undefined) {
-					emit(
-						"output_replaced",
-						verdicts.filter((v) => v.json?.hookSpecificOutput?.updatedToolOutput !== undefined),
-						replacement,
-					);
-				} else {
-					showNotice(ctx, {
-						level: "warning",
-						text: `${name} hook returned updatedToolOutput that does not fit the ${event.toolName} tool's output; ignored`,
-					});
-				}
-			}
+			const facts = {
+				event: hookEvent,
+				tool: ccToolName,
+				input: summarize(input),
+				time: Date.now(),
+				name,
+				piToolName: event.toolName,
+				summarize,
+				hasUI: ctx.hasUI,
+			};
+			const plan = planPostToolUse(decision, facts, event.isError);
+			carryOut(hc, plan.steps);
+			if (plan.stop !== undefined) deps.state.stopRequested = plan.stop;
+			context = [...context, ...plan.context];
+			replacement = plan.replacement;
 		}
 	} catch (error) {
 		showNotice(ctx, {

@@ -29,29 +29,37 @@ export type RunDecision =
 	| "timeout"
 	| "cancelled";
 
-/** The decision of one verdict. */
+/** The decision of one verdict, read from its effects: its permission decision first, then a block, `continue: false`. */
 export const verdictDecision = (verdict: HookVerdict): RunDecision => {
-	switch (verdict.status) {
-		case "blocking":
-			return "block";
-		case "error":
-			return "error";
-		case "timeout":
-			return "timeout";
-		case "cancelled":
-			return "cancelled";
-		case "success":
-			break;
+	let decision: RunDecision = "ok";
+	for (const effect of verdict.effects) {
+		switch (effect.kind) {
+			case "failed":
+				return effect.why;
+			case "warning":
+				// Output that looked like JSON but did not parse: a failure, as its card says (not `ok`).
+				return "error";
+			case "deny":
+				if (effect.legacy) decision = "block";
+				else return "deny";
+				break;
+			case "allow":
+				if (!effect.legacy) return "allow";
+				if (decision === "ok") decision = "allow";
+				break;
+			case "ask":
+			case "defer":
+				return effect.kind;
+			case "block":
+				if (verdict.status === "blocking") return "block";
+				decision = "block";
+				break;
+			case "stop":
+				if (decision !== "block") decision = "stop";
+				break;
+		}
 	}
-	// Output that looked like JSON but did not parse: a failure, as its card says (not `ok`).
-	if (verdict.warning !== undefined) return "error";
-	const json = verdict.json;
-	const permission = json?.hookSpecificOutput?.permissionDecision;
-	if (permission !== undefined) return permission;
-	if (json?.decision === "block") return "block";
-	if (json?.continue === false) return "stop";
-	if (json?.decision === "approve") return "allow";
-	return "ok";
+	return decision;
 };
 
 /** True for decisions that stopped something (counted as blocks). */

@@ -1,0 +1,180 @@
+/**
+ * What pi does with a tool event's decision. Claude Code's order on PreToolUse: a deny blocks at once; an
+ * `updatedInput` is checked before anything uses it (an invalid one is dropped and the user told); an `ask`
+ * is confirmed by the user, or blocked with a reason when nobody can answer (no UI); then the input is
+ * rewritten and the context waits for the tool result. PostToolUse puts feedback next to the result and
+ * may replace it. Pure.
+ */
+import type { PostToolDecision, PreToolDecision } from "./decide-tool.ts";
+import { notify, notifyAll, type PlanStep, type RecordFacts, record } from "./plan.ts";
+import { fromClaudeToolInput, fromClaudeToolOutput, invalidToolInput } from "./tool-map.ts";
+
+/** Facts about one tool call a tool planner needs. */
+export interface ToolCallFacts extends RecordFacts {
+	/** Hook name, e.g. `PreToolUse:Bash`. */
+	readonly name: string;
+	/** pi's tool name (`bash`). */
+	readonly piToolName: string;
+	/** Short form of the call to show in a confirmation (the rewritten input's, when rewritten). */
+	readonly summarize: (input: Readonly<Record<string, unknown>>) => string;
+	/** True when a person can answer a confirmation. */
+	readonly hasUI: boolean;
+}
+
+/** How a PreToolUse decision ends for pi. */
+export type PreToolOutcome =
+	/** Block the call; `reason` is what the model sees. */
+	| { readonly action: "block"; readonly reason: string }
+	/** Ask the user `title` / `message`, then call {@link planPreToolAnswer}. */
+	| { readonly action: "confirm"; readonly title: string; readonly message: string }
+	/** Run the call: with `input` (pi names) replacing the whole input when set; `context` waits for the result. */
+	| {
+			readonly action: "proceed";
+			readonly input: Readonly<Record<string, unknown>> | undefined;
+			readonly context: readonly string[];
+	  };
+
+/** What pi does for a PreToolUse decision: `steps` in order, a `stop` request, then the `outcome`. */
+export interface PreToolPlan {
+	readonly steps: readonly PlanStep[];
+	/** `continue: false`: the user-facing text; pi stops the agent once the turn ends. */
+	readonly stop: string | undefined;
+	readonly outcome: PreToolOutcome;
+	/** The validated rewrite (pi names); undefined when none or invalid. Needed by {@link planPreToolAnswer}. */
+	readonly rewrite: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** The text that blocks a call: the reason, then any context the hooks added. */
+const blockReason = (reason: string, context: readonly string[]): string => [reason, ...context].join("\n");
+
+/** The rest of the plan once the call may run: rewrite the input (recorded), keep the context. */
+const proceed = (
+	decision: PreToolDecision,
+	facts: ToolCallFacts,
+	rewrite: Readonly<Record<string, unknown>> | undefined,
+): { steps: PlanStep[]; outcome: PreToolOutcome } => ({
+	steps:
+		rewrite === undefined
+			? []
+			: [record(facts, "rewrite", decision.by.rewrite, `input rewritten to ${JSON.stringify(rewrite)}`)],
+	outcome: { action: "proceed", input: rewrite, context: decision.context },
+});
+
+/** Why an `ask` was not allowed: the user said no, or nobody could answer. */
+const refusal = (decision: PreToolDecision, facts: ToolCallFacts): string => {
+	const reasons = decision.askReasons.join("\n");
+	return facts.hasUI
+		? `The user denied this tool call (${facts.name} hook asked: ${reasons})`
+		: `${facts.name} hook asked for the user's confirmation (${reasons}), but pi runs without a UI, so the call was blocked.`;
+};
+
+/**
+ * Plans a PreToolUse decision. `input` is the call's pi input (for the confirmation text). With an `ask`
+ * and a UI the outcome is `confirm`; pi asks and hands the answer to {@link planPreToolAnswer}.
+ */
+export const planPreToolUse = (
+	decision: PreToolDecision,
+	facts: ToolCallFacts,
+	input: Readonly<Record<string, unknown>>,
+): PreToolPlan => {
+	const steps: PlanStep[] = notifyAll(decision.notices);
+	const context = decision.context;
+	if (decision.stop !== undefined) steps.push(record(facts, "continue_false", decision.by.stop, decision.stop));
+	if (context.length > 0) steps.push(record(facts, "context", decision.by.context, context.join("\n")));
+	if (decision.permission === "deny") {
+		steps.push(record(facts, "block", decision.by.deny, decision.denyReason));
+		return {
+			steps,
+			stop: decision.stop,
+			rewrite: undefined,
+			outcome: { action: "block", reason: blockReason(decision.denyReason, context) },
+		};
+	}
+	// A hook must not make pi run `undefined`: check a rewrite before anything uses it.
+	let rewrite: Readonly<Record<string, unknown>> | undefined;
+	if (decision.updatedInput !== undefined) {
+		const candidate = fromClaudeToolInput(facts.piToolName, { ...decision.updatedInput });
+		const problem = invalidToolInput(facts.piToolName, candidate);
+		if (problem === undefined) rewrite = candidate;
+		else {
+			const text = `${facts.name} hook returned an updatedInput that is not valid for ${facts.piToolName} (${problem}); the original input is used`;
+			steps.push(notify({ level: "warning", text }), record(facts, "error", decision.by.rewrite, text));
+		}
+	}
+	if (decision.permission === "ask") {
+		if (!facts.hasUI) {
+			// Nothing may wait for a person: without a UI the call is blocked, and the user is told why.
+			const reason = refusal(decision, facts);
+			steps.push(
+				record(facts, "ask", decision.by.ask, decision.askReasons.join("\n"), "no_ui"),
+				notify({ level: "warning", text: reason }),
+			);
+			return {
+				steps,
+				stop: decision.stop,
+				rewrite,
+				outcome: { action: "block", reason: blockReason(reason, context) },
+			};
+		}
+		const sources = [...new Set(decision.askSources)].join(", ");
+		const title = `Hook asks: allow ${facts.name.split(":")[1] ?? "this tool"}? [${sources}]`;
+		const shown = facts.summarize(rewrite ?? input);
+		const message = `${shown}\n\n${decision.askReasons.join("\n")}`;
+		return { steps, stop: decision.stop, rewrite, outcome: { action: "confirm", title, message } };
+	}
+	const rest = proceed(decision, facts, rewrite);
+	return { steps: [...steps, ...rest.steps], stop: decision.stop, rewrite, outcome: rest.outcome };
+};
+
+/** Plans what follows the user's answer to a `confirm` outcome of {@link planPreToolUse}. */
+export const planPreToolAnswer = (
+	decision: PreToolDecision,
+	facts: ToolCallFacts,
+	plan: PreToolPlan,
+	allowed: boolean,
+): { steps: readonly PlanStep[]; outcome: PreToolOutcome } => {
+	const asked = record(facts, "ask", decision.by.ask, decision.askReasons.join("\n"), allowed ? "allowed" : "denied");
+	if (!allowed) {
+		// The person chose this themselves: no notice, the model hears why.
+		return {
+			steps: [asked],
+			outcome: { action: "block", reason: blockReason(refusal(decision, facts), decision.context) },
+		};
+	}
+	const rest = proceed(decision, facts, plan.rewrite);
+	return { steps: [asked, ...rest.steps], outcome: rest.outcome };
+};
+
+/** What pi does for a PostToolUse / PostToolUseFailure decision. */
+export interface PostToolPlan {
+	readonly steps: readonly PlanStep[];
+	/** `continue: false`: the user-facing text; pi stops the agent once the turn ends. */
+	readonly stop: string | undefined;
+	/** Model-visible texts to append to the tool result. */
+	readonly context: readonly string[];
+	/** Text that replaces the tool's output; undefined = the result is kept. */
+	readonly replacement: string | undefined;
+}
+
+/** Plans a PostToolUse (`failed` false) or PostToolUseFailure (`failed` true) decision. */
+export const planPostToolUse = (decision: PostToolDecision, facts: ToolCallFacts, failed: boolean): PostToolPlan => {
+	const steps: PlanStep[] = notifyAll(decision.notices);
+	if (decision.stop !== undefined) steps.push(record(facts, "continue_false", decision.by.stop, decision.stop));
+	const text = decision.context.join("\n");
+	if (decision.blocked) steps.push(record(facts, "block", decision.by.block, text));
+	else if (decision.context.length > 0) steps.push(record(facts, "context", decision.by.context, text));
+	let replacement: string | undefined;
+	if (decision.updatedToolOutput !== undefined && !failed) {
+		replacement = fromClaudeToolOutput(facts.piToolName, decision.updatedToolOutput);
+		if (replacement !== undefined) steps.push(record(facts, "output_replaced", decision.by.output, replacement));
+		else {
+			steps.push(
+				notify({
+					level: "warning",
+					text: `${facts.name} hook returned updatedToolOutput that does not fit the ${facts.piToolName} tool's output; ignored`,
+				}),
+			);
+		}
+	}
+	return { steps, stop: decision.stop, context: decision.context, replacement };
+};

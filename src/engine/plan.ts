@@ -1,0 +1,48 @@
+/**
+ * The shape every planner returns: ordered steps pi carries out as they come (tell the user, append a
+ * decision record), plus an event-specific outcome. Planners are pure; src/pi only performs the steps.
+ */
+import type { UserNotice } from "./decide-tool.ts";
+import { type DecisionKind, type DecisionRecord, decisionRecord } from "./decision-record.ts";
+import type { HookVerdict } from "./interpret.ts";
+import type { HookEventName } from "./types.ts";
+
+/** One thing pi must do now: show a notice to the user, or append a decision record (a card). */
+export type PlanStep =
+	| { readonly do: "notify"; readonly notice: UserNotice }
+	| { readonly do: "record"; readonly record: DecisionRecord };
+
+/** The facts about the event a planner needs to word its records. */
+export interface RecordFacts {
+	readonly event: HookEventName;
+	/** Claude Code tool name on tool events. */
+	readonly tool?: string;
+	/** A short form of the input (the command, the path, the prompt). */
+	readonly input: string;
+	/** Epoch milliseconds. */
+	readonly time: number;
+}
+
+/** A step that shows `notice`. */
+export const notify = (notice: UserNotice): PlanStep => ({ do: "notify", notice });
+
+/** Steps that show each of `notices`. */
+export const notifyAll = (notices: readonly UserNotice[]): PlanStep[] => notices.map(notify);
+
+/** A step that appends the record of a decision `by` these hooks. */
+export const record = (
+	facts: RecordFacts,
+	kind: DecisionKind,
+	by: readonly HookVerdict[],
+	reason: string,
+	answer?: DecisionRecord["answer"],
+): PlanStep => ({
+	do: "record",
+	record: decisionRecord(kind, facts.event, by, {
+		...(facts.tool === undefined ? {} : { tool: facts.tool }),
+		input: facts.input,
+		reason,
+		time: facts.time,
+		...(answer === undefined ? {} : { answer }),
+	}),
+});
