@@ -7,6 +7,7 @@ import { eventUsesMatcher, isToolEvent } from "./events.ts";
 import { runHookHandler } from "./handler-run.ts";
 import type { IfContext } from "./if-rule.ts";
 import { type HookVerdict, interpretOutcome } from "./interpret.ts";
+import { entriesFor, hasConfiguredHooks, matchingEntries } from "./match-index.ts";
 import { eventEffort, hookEnvironment, type SessionInfo } from "./payload.ts";
 import type {
 	HookConfig,
@@ -42,7 +43,10 @@ export interface FiringRecord {
 	readonly stdin: string;
 	/** Hooks that ran, in finish order (async hooks excluded). */
 	readonly verdicts: readonly HookVerdict[];
-	/** Hooks that were considered and did not run. */
+	/**
+	 * Hooks of the event that did not run, and why, in configuration order, then its skipped hooks. Built on
+	 * first read (the no-match path only matches): a copy of the record must keep the getter, not spread it.
+	 */
 	readonly notRun: readonly NotRunHook[];
 }
 
@@ -126,27 +130,6 @@ export interface HookEngine {
 	hasHooks(event: HookEventName): boolean;
 }
 
-const byEventCache = new WeakMap<HookConfig, Map<HookEventName, HookEntry[]>>();
-
-/** The configured entries of one event (indexed once per configuration object). */
-const entriesFor = (config: HookConfig, event: HookEventName): readonly HookEntry[] => {
-	let index = byEventCache.get(config);
-	if (index === undefined) {
-		index = new Map();
-		for (const entry of config.entries) {
-			const list = index.get(entry.event) ?? [];
-			list.push(entry);
-			index.set(entry.event, list);
-		}
-		byEventCache.set(config, index);
-	}
-	return index.get(event) ?? [];
-};
-
-/** True for pi's own settings files (`~/.pi/agent/settings.json`, `.pi/settings.json`), whose matchers accept pi's names. */
-const isPiSettingsFile = (scope: HookEntry["source"]["scope"]): boolean =>
-	scope === "pi-global" || scope === "pi-project";
-
 /**
  * Identity of a handler for dedupe: the whole definition as written except its spinner text, keys sorted.
  * Claude Code runs the same hook once per event; collapsing only fully identical handlers keeps a copy with
@@ -178,6 +161,64 @@ const observe = (callback: () => void): void => {
 	} catch {
 		// Observers only display things; the hooks' decisions do not depend on them.
 	}
+};
+
+/** The entries of the request's event whose matcher accepts it (every entry on events without matchers). */
+const matchedEntries = (config: HookConfig, request: TraceRequest): readonly HookEntry[] =>
+	eventUsesMatcher(request.event)
+		? matchingEntries(config, request.event, request.matchValues, request.piMatchValues)
+		: entriesFor(config, request.event);
+
+/** What the "why didn't it fire" trace needs of a request (not its payload). */
+type TraceRequest = Pick<DispatchRequest, "event" | "matchValues" | "piMatchValues" | "only">;
+
+/**
+ * The "why didn't it fire" trace of one dispatch: every entry of the event in configuration order (those the
+ * matcher refused, and those the selection turned down, with its reason), then the skipped hooks of the event.
+ */
+const whyNotRun = (config: HookConfig, request: TraceRequest, turnedDown: readonly NotRunHook[]): NotRunHook[] => {
+	const matched = new Set(matchedEntries(config, request));
+	const reasons = new Map(turnedDown.map((hook) => [hook.entry, hook] as const));
+	const notRun: NotRunHook[] = [];
+	for (const entry of entriesFor(config, request.event)) {
+		if (request.only !== undefined && !request.only.has(entry.id)) continue;
+		if (!matched.has(entry)) notRun.push({ entry, reason: "matcher" });
+		else {
+			const hook = reasons.get(entry);
+			if (hook !== undefined) notRun.push(hook);
+		}
+	}
+	for (const skipped of config.skipped) {
+		if (skipped.entry.event === request.event) notRun.push({ entry: skipped.entry, reason: skipped.reason });
+	}
+	return notRun;
+};
+
+/**
+ * A firing record whose `notRun` is built on first read. Made here, outside the dispatch, so the getter holds
+ * only the configuration, the three request fields and the turned-down hooks, never the payload or raw outputs.
+ * The getter does not use `this`: a copy may reuse it as it is.
+ */
+const recordWithTrace = (
+	fields: Omit<FiringRecord, "notRun">,
+	config: HookConfig,
+	request: DispatchRequest,
+	turnedDown: readonly NotRunHook[],
+): FiringRecord => {
+	const asked: TraceRequest = {
+		event: request.event,
+		matchValues: request.matchValues,
+		piMatchValues: request.piMatchValues,
+		only: request.only,
+	};
+	let trace: readonly NotRunHook[] | undefined;
+	return {
+		...fields,
+		get notRun() {
+			trace ??= whyNotRun(config, asked, turnedDown);
+			return trace;
+		},
+	};
 };
 
 /** Creates an engine over injected dependencies. */
@@ -219,18 +260,10 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		const notRun: NotRunHook[] = [];
 		const candidates: HookEntry[] = [];
 		const ifContext: IfContext = { cwd: request.session.cwd, projectDir: request.session.projectDir };
-		const usesMatcher = eventUsesMatcher(request.event);
 		const allOff = config.disableAllHooks || (deps.allOff?.() ?? false);
-		for (const entry of entriesFor(config, request.event)) {
+		// Only the entries whose matcher accepts the event are looked at; the others are named lazily (whyNotRun).
+		for (const entry of matchedEntries(config, request)) {
 			if (request.only !== undefined && !request.only.has(entry.id)) continue;
-			const values =
-				request.piMatchValues !== undefined && isPiSettingsFile(entry.source.scope)
-					? [...request.matchValues, ...request.piMatchValues]
-					: request.matchValues;
-			if (usesMatcher && values.length > 0 && !values.some((value) => entry.matcher.test(value))) {
-				notRun.push({ entry, reason: "matcher" });
-				continue;
-			}
 			if (entry.ifRule !== undefined) {
 				// Claude Code hooks §2.5: on non-tool events a hook with `if` never runs.
 				const tool = request.tool;
@@ -265,25 +298,16 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			if (winners.has(entry)) toRun.push(entry);
 			else notRun.push({ entry, reason: "duplicate" });
 		}
-		for (const skipped of config.skipped) {
-			if (skipped.entry.event === request.event) notRun.push({ entry: skipped.entry, reason: skipped.reason });
-		}
 		return { toRun, notRun };
 	};
 
 	return {
 		hasHooks(event) {
-			const config = deps.config();
-			return entriesFor(config, event).length > 0 || config.skipped.some((skipped) => skipped.entry.event === event);
+			return hasConfiguredHooks(deps.config(), event);
 		},
 		async dispatch(request) {
 			const config = deps.config();
-			if (
-				entriesFor(config, request.event).length === 0 &&
-				!config.skipped.some((s) => s.entry.event === request.event)
-			) {
-				return { verdicts: [], record: undefined };
-			}
+			if (!hasConfiguredHooks(config, request.event)) return { verdicts: [], record: undefined };
 			const time = now();
 			const { toRun, notRun } = select(config, request);
 			const stdin = `${JSON.stringify(request.payload)}\n`;
@@ -316,16 +340,12 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			}
 			await Promise.all(awaited);
 			const matchQuery = request.tool?.ccToolName ?? request.matchValues[0];
-			const record: FiringRecord = {
-				seq: ++seq,
-				time,
-				event: request.event,
-				matchQuery,
-				summary: request.summary ?? "",
-				stdin,
-				verdicts,
+			const record = recordWithTrace(
+				{ seq: ++seq, time, event: request.event, matchQuery, summary: request.summary ?? "", stdin, verdicts },
+				config,
+				request,
 				notRun,
-			};
+			);
 			deps.onRecord?.(record);
 			return { verdicts, record };
 		},

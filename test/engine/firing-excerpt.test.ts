@@ -35,3 +35,21 @@ describe("firingExcerpt", () => {
 		expect(kept.stdin).not.toContain("hunter22");
 	});
 });
+
+describe("firingExcerpt and the lazy trace", () => {
+	it("keeps the record's notRun getter instead of building the trace itself", () => {
+		let reads = 0;
+		const base = record("", "{}");
+		const lazy: FiringRecord = Object.defineProperty({ ...base }, "notRun", {
+			get: () => {
+				reads++;
+				return [];
+			},
+			enumerable: true,
+		});
+		const kept = firingExcerpt(lazy);
+		expect(reads).toBe(0);
+		expect(kept.notRun).toEqual([]);
+		expect(reads).toBe(1);
+	});
+});

@@ -19,7 +19,9 @@ export type FileRead =
  */
 export const fileStamp = (file: string): string => {
 	try {
-		const stat = statSync(file);
+		// No exception for a missing file: most of the five settings files usually are, and this runs per event.
+		const stat = statSync(file, { throwIfNoEntry: false });
+		if (stat === undefined) return "missing";
 		return `${stat.size}:${stat.mtimeMs}:${stat.ino}:${stat.isDirectory() ? "d" : "f"}`;
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
