@@ -88,6 +88,17 @@ export default function piHookManager(pi: ExtensionAPI): void {
 		"ui_prompt_start",
 		failSafe("ui_prompt_start", undefined, (event, ctx) => runtime.uiPromptStart(event, ctx)),
 	);
+	pi.on(
+		"model_select",
+		failSafe("model_select", undefined, (event, ctx) => runtime.modelSelect(event, ctx)),
+	);
+	pi.on(
+		"message_end",
+		failSafe("message_end", undefined, async (event, ctx) => {
+			await runtime.messageEnd(event, ctx);
+			return undefined;
+		}),
+	);
 	pi.on("session_start", (_event, ctx) => manager.sessionStart(ctx));
 	pi.registerCommand("hooks", {
 		description: "See every hook, watch them fire, switch them off, edit them",

@@ -10,6 +10,8 @@ import type {
 	ExtensionContext,
 	InputEvent,
 	InputEventResult,
+	MessageEndEvent,
+	ModelSelectEvent,
 	SessionBeforeCompactEvent,
 	SessionBeforeCompactResult,
 	SessionCompactEvent,
@@ -79,6 +81,10 @@ export interface HookRuntime {
 	): Promise<SessionBeforeCompactResult | undefined>;
 	compact(event: SessionCompactEvent, ctx: ExtensionContext): Promise<void>;
 	uiPromptStart(event: UIPromptStartEvent, ctx: ExtensionContext): void;
+	/** pi's `model_select` -> PostModelSwitch. */
+	modelSelect(event: ModelSelectEvent, ctx: ExtensionContext): Promise<void>;
+	/** pi's `message_end` -> MessageDisplay for assistant text. */
+	messageEnd(event: MessageEndEvent, ctx: ExtensionContext): Promise<void>;
 	/** The current configuration, or undefined before `session_start`. */
 	config(): HookConfig | undefined;
 	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */

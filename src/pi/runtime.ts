@@ -21,7 +21,10 @@ import { deliverAsyncVerdict } from "./async-hooks.ts";
 import { handleBeforeCompact, handleCompact } from "./compact-hooks.ts";
 import { createEnvFile, evaluateEnvFile } from "./env-file.ts";
 import type { HookContext } from "./hook-context.ts";
+import { runInstructionsLoaded } from "./instructions-hooks.ts";
 import { createMcpNames, type McpNames } from "./mcp-names.ts";
+import { handleMessageEnd } from "./message-display-hooks.ts";
+import { handleModelSelect } from "./model-hooks.ts";
 import { configNotices, showNotice } from "./notices.ts";
 import { createIdleTimer, IDLE_PROMPT_MS, type IdleTimer, runNotification } from "./notification-hooks.ts";
 import { handleBeforeAgentStart, handleInput, type PromptHookState } from "./prompt-hooks.ts";
@@ -250,6 +253,10 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				// Always settles, so neither a prompt nor the approved hooks wait forever on a failed start.
 				startedWith(ran);
 			}
+			// Claude Code: InstructionsLoaded comes after SessionStart and before the first UserPromptSubmit.
+			const loaded = active(ctx);
+			if (loaded !== undefined && source !== undefined)
+				await runInstructionsLoaded(loaded.hc, deps.agentDir(), "session_start");
 		},
 		async shutdown(event, ctx) {
 			const now = active(ctx);
@@ -350,6 +357,15 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			await handleCompact(event, now.hc);
 			// Claude Code: SessionStart fires again with source "compact" after a compaction.
 			await runSessionStart(now.hc, deps.pi, "compact", undefined);
+			await runInstructionsLoaded(now.hc, deps.agentDir(), "compact");
+		},
+		async modelSelect(event, ctx) {
+			const now = active(ctx);
+			if (now !== undefined) await handleModelSelect(event, now.hc, deps.pi);
+		},
+		async messageEnd(event, ctx) {
+			const now = active(ctx);
+			if (now !== undefined) await handleMessageEnd(event, now.hc, now.current.promptId ?? now.hc.session.sessionId);
 		},
 		uiPromptStart(event, ctx) {
 			const now = active(ctx);

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readJsonLines, useE2e } from "../support/e2e.ts";
 import { FAKE_MODEL, FAKE_PROVIDER, type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
 
 const HOOK = join(PROJECT_ROOT, "test", "fixtures", "hooks", "hook.mjs");
 const e2e = useE2e();
@@ -234,5 +235,112 @@ describe("transcript_path", () => {
 		const [header, ...entries] = readJsonLines(path);
 		expect(header).toMatchObject({ type: "session", id: field(readJsonLines(record)[0], "stdin").session_id });
 		expect(entries.some((entry) => entry.customType === "pi-hook-manager/decision")).toBe(true);
+	});
+});
+
+/** models.json with the fake provider's two models, `fake-model` and `fake-model-2`. */
+const twoModels = (sandbox: PiSandbox): void => {
+	const model = (id: string) => ({
+		id,
+		contextWindow: 128_000,
+		maxTokens: 4096,
+		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+	});
+	sandbox.writeJson("agent/models.json", {
+		providers: {
+			[FAKE_PROVIDER]: {
+				baseUrl: e2e.llm.url,
+				api: "openai-completions",
+				apiKey: "test-key",
+				models: [model(FAKE_MODEL), model("fake-model-2")],
+			},
+		},
+	});
+};
+
+describe("model, instruction and message events", () => {
+	it("PostModelSwitch fires on pi's model change with the old and new model; its stdout reaches the next request", async () => {
+		const sandbox = e2e.sandbox();
+		twoModels(sandbox);
+		const record = join(sandbox.root, "switch.jsonl");
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				PostModelSwitch: [{ matcher: "fake-model-2", hooks: [recorder(record, "--stdout", "SWITCH-CTX")] }],
+			},
+		});
+		const rpc = startPiRpc(sandbox);
+		try {
+			const from = rpc.records.length;
+			rpc.send({ id: "m1", type: "set_model", provider: FAKE_PROVIDER, modelId: "fake-model-2" });
+			await rpc.waitFor((r) => r.type === "response" && r.id === "m1", 30_000, from);
+			const before = e2e.llm.requests.length;
+			await rpc.prompt("after the switch");
+			const [line] = readJsonLines(record);
+			expect(field(line, "stdin")).toMatchObject({
+				hook_event_name: "PostModelSwitch",
+				from_model: FAKE_MODEL,
+				to_model: "fake-model-2",
+				source: "sdk",
+			});
+			const request = JSON.stringify(e2e.llm.requests.slice(before)[0]?.messages ?? []);
+			expect(request).toContain("PostModelSwitch hook success: SWITCH-CTX");
+		} finally {
+			await rpc.close();
+		}
+	});
+
+	it("PreModelSwitch hooks are listed as skipped: pi lets no extension refuse a model change", async () => {
+		const sandbox = e2e.sandbox();
+		sandbox.writeJson("home/.claude/settings.json", { hooks: { PreModelSwitch: [{ hooks: [sh("exit 2")] }] } });
+		const result = await run(sandbox, "hi");
+		expect(result.stderr).toContain("pi lets no extension refuse a model change");
+	});
+
+	it("InstructionsLoaded fires once per context file pi loaded, with Claude Code's fields, before UserPromptSubmit", async () => {
+		const sandbox = e2e.sandbox();
+		sandbox.writeFile("project/AGENTS.md", "Be brief.\n");
+		sandbox.writeFile("agent/AGENTS.md", "Global rules.\n");
+		const record = join(sandbox.root, "events.jsonl");
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				InstructionsLoaded: [{ matcher: "session_start", hooks: [recorder(record)] }],
+				UserPromptSubmit: [{ hooks: [recorder(record)] }],
+			},
+		});
+		await run(sandbox, "hi");
+		const lines = readJsonLines(record).map((line) => field(line, "stdin"));
+		expect(lines.map((stdin) => stdin.hook_event_name)).toEqual([
+			"InstructionsLoaded",
+			"InstructionsLoaded",
+			"UserPromptSubmit",
+		]);
+		expect(lines[0]).toMatchObject({ file_path: join(sandbox.agentDir, "AGENTS.md"), memory_type: "User" });
+		expect(lines[1]).toMatchObject({
+			file_path: join(sandbox.projectDir, "AGENTS.md"),
+			memory_type: "Project",
+			load_reason: "session_start",
+		});
+		expect(Object.keys(lines[1] ?? {})).toEqual([
+			"session_id",
+			"transcript_path",
+			"cwd",
+			"hook_event_name",
+			"file_path",
+			"memory_type",
+			"load_reason",
+		]);
+	});
+
+	it("MessageDisplay fires once per assistant message with its text in print mode", async () => {
+		const sandbox = e2e.sandbox();
+		const record = join(sandbox.root, "display.jsonl");
+		sandbox.writeJson("home/.claude/settings.json", { hooks: { MessageDisplay: [{ hooks: [recorder(record)] }] } });
+		const result = await run(sandbox, "hello there");
+		expect(result.code).toBe(0);
+		const lines = readJsonLines(record).map((line) => field(line, "stdin"));
+		expect(lines).toHaveLength(1);
+		expect(lines[0]).toMatchObject({ hook_event_name: "MessageDisplay", index: 0, final: true });
+		expect(String(lines[0]?.delta)).toContain("hello there");
+		expect(typeof lines[0]?.message_id).toBe("string");
 	});
 });

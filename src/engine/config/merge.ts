@@ -5,7 +5,7 @@
  * (`allowedHttpHookUrls`, `httpHookAllowedEnvVars`) stay in force: a project file can add its own, narrower
  * limit, never lift the user's.
  */
-import { isFiredInPi } from "../events.ts";
+import { isFiredInPi, notFiredReason } from "../events.ts";
 import type { ConfigIssue, HookConfig, HookEntry, SkippedHook, SourceScope } from "../types.ts";
 import type { ParsedSource } from "./parse.ts";
 
@@ -73,7 +73,7 @@ export const mergeSources = (
 				skipped.push({
 					entry,
 					reason: "unsupported_type",
-					message: `pi has no ${entry.event} event, so this hook never fires (pi-hook-manager fires the tool, prompt, session, stop, compaction and notification events)`,
+					message: notFiredReason(entry.event),
 				});
 			} else if (parsed.source.project && !isApproved(entry)) {
 				skipped.push({ entry, reason: "untrusted", message: UNAPPROVED_MESSAGE });

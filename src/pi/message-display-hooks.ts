@@ -1,0 +1,51 @@
+/**
+ * MessageDisplay when pi shows assistant text (Claude Code hooks §1): once per finished assistant message with
+ * text (as Claude Code does in `-p` and the SDK), on pi's `message_end`. `displayContent` is not applied: pi
+ * can only replace a message for the model and the display together, so the hooks observe.
+ */
+import type { MessageEndEvent } from "@earendil-works/pi-coding-agent";
+import { decideBlockEvent } from "../engine/decide-stop.ts";
+import { basePayload } from "../engine/payload.ts";
+import { type HookContext, runHooks, showNotices } from "./hook-context.ts";
+
+interface AssistantLike {
+	readonly role?: string;
+	readonly content?: unknown;
+	readonly responseId?: string;
+	readonly timestamp?: number;
+}
+
+/** The text blocks of an assistant message, joined; `""` for other messages. */
+export const assistantText = (message: unknown): string => {
+	const candidate = message as AssistantLike;
+	if (candidate?.role !== "assistant" || !Array.isArray(candidate.content)) return "";
+	return candidate.content
+		.filter(
+			(block): block is { type: "text"; text: string } => block?.type === "text" && typeof block.text === "string",
+		)
+		.map((block) => block.text)
+		.join("");
+};
+
+/** `message_end` of an assistant message with text -> MessageDisplay (`index` 0, `final` true, the whole text). */
+export const handleMessageEnd = async (event: MessageEndEvent, hc: HookContext, turnId: string): Promise<void> => {
+	if (!hc.engine.hasHooks("MessageDisplay")) return;
+	const text = assistantText(event.message);
+	if (text === "") return;
+	const message = event.message as AssistantLike;
+	const messageId = message.responseId ?? `${turnId}:${message.timestamp ?? 0}`;
+	const verdicts = await runHooks(hc, {
+		event: "MessageDisplay",
+		matchValues: [],
+		payload: {
+			...basePayload(hc.session, "MessageDisplay", false),
+			turn_id: turnId,
+			message_id: messageId,
+			index: 0,
+			final: true,
+			delta: text,
+		},
+		summary: text.slice(0, 120),
+	});
+	showNotices(hc, decideBlockEvent(verdicts, "MessageDisplay").notices);
+};
