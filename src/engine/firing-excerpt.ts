@@ -10,12 +10,20 @@ import type { CapturedOutput } from "./types.ts";
 /** Characters the firing log keeps of the stdin JSON and of each hook's stdout and stderr. */
 export const LOG_EXCERPT_CHARS = 16_000;
 
-const cut = (text: string): string =>
-	text.length <= LOG_EXCERPT_CHARS
-		? redactSecrets(text)
-		: `${redactSecrets(text.slice(0, LOG_EXCERPT_CHARS))}\n[pi-hook-manager: the log keeps the first ${LOG_EXCERPT_CHARS} of ${text.length} characters]`;
+const count = (value: number): string => value.toLocaleString("en-US");
 
-const capture = (output: CapturedOutput): CapturedOutput => ({ ...output, text: cut(output.text) });
+/**
+ * `text` cut to {@link LOG_EXCERPT_CHARS} with secrets masked, and a marker saying how much there was:
+ * `whole` is the output's size in bytes when known (a 20 MB output of which 1 MiB was captured says
+ * `of 20,000,000 bytes`), else the text's length in characters.
+ */
+const cut = (text: string, bytes?: number): string => {
+	if (text.length <= LOG_EXCERPT_CHARS) return redactSecrets(text);
+	const whole = bytes === undefined ? `${count(text.length)} characters` : `${count(bytes)} bytes`;
+	return `${redactSecrets(text.slice(0, LOG_EXCERPT_CHARS))}\n[pi-hook-manager: the log keeps the first ${count(LOG_EXCERPT_CHARS)} characters of ${whole}]`;
+};
+
+const capture = (output: CapturedOutput): CapturedOutput => ({ ...output, text: cut(output.text, output.bytes) });
 
 const verdictExcerpt = (verdict: HookVerdict): HookVerdict => {
 	const outcome = verdict.outcome;

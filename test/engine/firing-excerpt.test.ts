@@ -23,8 +23,21 @@ describe("firingExcerpt", () => {
 		const outcome = kept.verdicts[0]?.outcome;
 		if (outcome?.kind !== "exited") throw new Error("unexpected outcome");
 		expect(outcome.stdout.text.length).toBeLessThan(LOG_EXCERPT_CHARS + 200);
-		expect(outcome.stdout.text).toContain(`the log keeps the first ${LOG_EXCERPT_CHARS} of 1048576 characters`);
+		expect(outcome.stdout.text).toContain("the log keeps the first 16,000 characters of 1,048,576 bytes");
 		expect(kept.stdin.length).toBeLessThan(LOG_EXCERPT_CHARS + 200);
+		expect(kept.stdin).toContain("the log keeps the first 16,000 characters of 1,048,576 characters");
+	});
+
+	it("says how big the whole output was, not the captured part: 1 MiB kept of 20,000,000 bytes", () => {
+		const big = "z".repeat(1024 * 1024);
+		const base = record(big, "{}");
+		const verdict = base.verdicts[0];
+		if (verdict?.outcome.kind !== "exited") throw new Error("unexpected outcome");
+		const outcome = { ...verdict.outcome, stdout: { text: big, bytes: 20_000_000, truncated: true } };
+		const kept = firingExcerpt({ ...base, verdicts: [{ ...verdict, outcome }] }).verdicts[0]?.outcome;
+		expect(kept?.kind === "exited" ? kept.stdout.text : "").toContain(
+			"[pi-hook-manager: the log keeps the first 16,000 characters of 20,000,000 bytes]",
+		);
 	});
 
 	it("masks secrets in what it keeps", () => {

@@ -6,8 +6,53 @@ import type { FiringRecord } from "../../engine/engine.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import { percentile } from "./format.ts";
 
-/** Records kept by default; older ones are dropped (statistics keep counting). */
-export const DEFAULT_LOG_LIMIT = 500;
+/**
+ * Bytes of firing records the log keeps by default (an estimate of their in-memory size, see
+ * {@link recordBytes}): all of a session's records, up to this budget; past it the oldest are dropped
+ * (statistics keep counting, and the journal keeps them on disk).
+ */
+export const DEFAULT_LOG_BYTES = 128 * 1024 * 1024;
+
+/** Characters of stdin and of each output an old record keeps once the log is over its budget. */
+export const SLIM_CHARS = 500;
+
+const slimText = (text: string): string =>
+	text.length <= SLIM_CHARS
+		? text
+		: `${text.slice(0, SLIM_CHARS)}\n[pi-hook-manager: an older record; the log keeps its first ${SLIM_CHARS.toLocaleString("en-US")} characters]`;
+
+/** A record with its stdin and outputs cut to {@link SLIM_CHARS} (what old records keep past the budget). */
+export const slimRecord = (record: FiringRecord): FiringRecord => ({
+	...record,
+	stdin: slimText(record.stdin),
+	verdicts: record.verdicts.map((verdict) => {
+		const outcome = verdict.outcome;
+		if (outcome.kind === "spawn_failed" || outcome.kind === "request_failed") return verdict;
+		return {
+			...verdict,
+			outcome: {
+				...outcome,
+				stdout: { ...outcome.stdout, text: slimText(outcome.stdout.text) },
+				stderr: { ...outcome.stderr, text: slimText(outcome.stderr.text) },
+			},
+		};
+	}),
+});
+
+/** Roughly what a record costs in memory, in bytes (a byte per character, as V8 keeps ASCII, plus 64 per object). */
+export const recordBytes = (record: FiringRecord): number => {
+	let chars = record.stdin.length + record.summary.length + (record.matchQuery?.length ?? 0);
+	let objects = 4 + record.notRun.length;
+	for (const verdict of record.verdicts) {
+		const outcome = verdict.outcome;
+		chars += verdict.message.length + (verdict.warning?.length ?? 0);
+		if (outcome.kind !== "spawn_failed" && outcome.kind !== "request_failed")
+			chars += outcome.stdout.text.length + outcome.stderr.text.length;
+		else chars += outcome.message.length;
+		objects += 6;
+	}
+	return chars + objects * 64;
+};
 
 /** Durations kept per hook for the median and 95th percentile. */
 export const DURATION_SAMPLES = 1000;
@@ -106,9 +151,25 @@ interface MutableStats {
 
 /** The firing log: feed it records, read records and statistics, and hear about changes. */
 export interface FiringLog {
-	/** Adds one record (from the engine's `onRecord`) and notifies listeners. */
+	/** Adds one record (from the engine's `onRecord`) and notifies listeners. O(1) amortised. */
 	add(record: FiringRecord): void;
-	/** The kept records, newest first. */
+	/**
+	 * Number of records ever added; the record added n-th (from 0) has ordinal n. Kept records have the
+	 * ordinals {@link firstKept} to `added() - 1`.
+	 */
+	added(): number;
+	/** Ordinal of the oldest kept record (records before it were dropped for the byte budget). */
+	firstKept(): number;
+	/** The kept records with ordinal >= `ordinal`, oldest first (a fresh array; the records are shared). */
+	since(ordinal: number): readonly FiringRecord[];
+	/**
+	 * Changes when kept records were replaced or dropped (past the budget), so a view rebuilds its rows; it
+	 * stays the same while records are only added.
+	 */
+	generation(): number;
+	/** Estimated bytes of the kept records (see {@link recordBytes}). */
+	bytes(): number;
+	/** The kept records, newest first. O(n) on the first call after a change; prefer {@link since}. */
 	records(): readonly FiringRecord[];
 	/** Statistics of the hook with this id ({@link NO_STATS} when it never ran). */
 	stats(id: string): HookStats;
@@ -116,9 +177,20 @@ export interface FiringLog {
 	subscribe(listener: () => void): () => void;
 }
 
-/** Creates an empty firing log that keeps at most `limit` records. */
-export const createFiringLog = (limit = DEFAULT_LOG_LIMIT): FiringLog => {
+/**
+ * Creates an empty firing log that keeps its records within `maxBytes` (estimated, see {@link recordBytes}).
+ * Records are appended, never copied. Past the budget the oldest records are first slimmed (stdin and outputs
+ * cut to {@link SLIM_CHARS}) until the log is at 80 % of it, and only when slimming is not enough are the
+ * oldest dropped, down to 90 %: all of a long session's rows stay, and the work is rare and spread out.
+ */
+export const createFiringLog = (maxBytes = DEFAULT_LOG_BYTES): FiringLog => {
 	let kept: FiringRecord[] = [];
+	let sizes: number[] = [];
+	let first = 0;
+	let total = 0;
+	let slimmed = 0;
+	let generation = 0;
+	let newestFirst: readonly FiringRecord[] | undefined;
 	const byHook = new Map<string, MutableStats>();
 	const listeners = new Set<() => void>();
 	const count = (verdict: HookVerdict, time: number): void => {
@@ -136,22 +208,55 @@ export const createFiringLog = (limit = DEFAULT_LOG_LIMIT): FiringLog => {
 		if (decision === "error") stats.errors++;
 		if (decision === "timeout") stats.timeouts++;
 		stats.durations.push(verdict.outcome.durationMs);
-		if (stats.durations.length > DURATION_SAMPLES) stats.durations.shift();
+		if (stats.durations.length > DURATION_SAMPLES * 2) stats.durations = stats.durations.slice(-DURATION_SAMPLES);
 		stats.last = { decision, time, durationMs: verdict.outcome.durationMs };
 		byHook.set(verdict.entry.id, stats);
 	};
+	const trim = (): void => {
+		if (total <= maxBytes) return;
+		generation++;
+		while (slimmed < kept.length - 1 && total > maxBytes * 0.8) {
+			const slim = slimRecord(kept[slimmed] as FiringRecord);
+			const size = recordBytes(slim);
+			total += size - (sizes[slimmed] ?? 0);
+			kept[slimmed] = slim;
+			sizes[slimmed] = size;
+			slimmed++;
+		}
+		if (total <= maxBytes) return;
+		let drop = 0;
+		while (drop < kept.length - 1 && total > maxBytes * 0.9) total -= sizes[drop++] ?? 0;
+		kept = kept.slice(drop);
+		sizes = sizes.slice(drop);
+		first += drop;
+		slimmed = Math.max(0, slimmed - drop);
+	};
 	return {
 		add(record) {
-			kept = [record, ...kept].slice(0, limit);
+			kept.push(record);
+			const size = recordBytes(record);
+			sizes.push(size);
+			total += size;
+			trim();
+			newestFirst = undefined;
 			for (const verdict of record.verdicts) count(verdict, record.time);
 			for (const listener of listeners) listener();
 		},
-		records: () => kept,
+		added: () => first + kept.length,
+		firstKept: () => first,
+		generation: () => generation,
+		since: (ordinal) => kept.slice(Math.max(0, ordinal - first)),
+		bytes: () => total,
+		records() {
+			newestFirst ??= [...kept].reverse();
+			return newestFirst;
+		},
 		stats(id) {
 			const stats = byHook.get(id);
 			if (stats === undefined) return NO_STATS;
 			const { durations, ...counts } = stats;
-			return { ...counts, medianMs: percentile(durations, 0.5), p95Ms: percentile(durations, 0.95) };
+			const window = durations.slice(-DURATION_SAMPLES);
+			return { ...counts, medianMs: percentile(window, 0.5), p95Ms: percentile(window, 0.95) };
 		},
 		subscribe(listener) {
 			listeners.add(listener);

@@ -12,7 +12,6 @@ import {
 	type SaveResult,
 } from "../../engine/config/edit.ts";
 import { sourceLabel } from "../../engine/config/sources.ts";
-import type { FiringRecord } from "../../engine/engine.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
 import type { PanelTheme } from "../theme.ts";
 import { draftFromValues, entryValues, newHookValues } from "./editor-values.ts";
@@ -25,7 +24,8 @@ import { HookEditor } from "./hook-editor.ts";
 import { HOOK_FILTER_KEYS, HookList, hookFilterFields } from "./hook-list.ts";
 import { buildRows, fileLabel, type ListRow } from "./hook-rows.ts";
 import type { PanelAction, PanelKeys } from "./keys.ts";
-import { buildLogRows, LOG_FILTER_KEYS, LogList, type LogRow, logFilterFields } from "./log-list.ts";
+import { LogIndex } from "./log-index.ts";
+import { LogList, type LogRow } from "./log-list.ts";
 import { recordDetailLines } from "./record-details.ts";
 import { ScrollWindow } from "./selection.ts";
 
@@ -55,6 +55,10 @@ export interface PanelServices {
 	needsApproval?(entry: HookEntry): boolean;
 	/** Approves a project hook's current definition; returns an error text when it could not be saved. */
 	approve?(entry: HookEntry): string | undefined;
+	/** The running session's id (shown on its log rows next to earlier sessions'). */
+	sessionId?(): string | undefined;
+	/** Epoch milliseconds now (relative times in the log filter); default `Date.now`. */
+	now?(): number;
 }
 
 /** What the panel needs from the TUI around it. */
@@ -108,7 +112,10 @@ export class HooksPanel {
 	private screen: Screen = { kind: "main" };
 	private message: Message | undefined;
 	private rows: ListRow[] = [];
-	private logCache: { readonly records: readonly FiringRecord[]; readonly query: string } | undefined;
+	private readonly logIndex: LogIndex;
+	private recordLines: { readonly row: LogRow; readonly width: number; readonly lines: string[] } | undefined;
+	/** The inner width of the last render, so scrolling measures the lines that are drawn. */
+	private lastInner = 80;
 	private readonly unsubscribe: () => void;
 	private focusedState = false;
 
@@ -124,6 +131,7 @@ export class HooksPanel {
 		});
 		this.hookList = new HookList(theme);
 		this.logList = new LogList(theme);
+		this.logIndex = new LogIndex(services.sessionId?.());
 		this.unsubscribe = services.log.subscribe(() => host.requestRender());
 	}
 
@@ -434,12 +442,14 @@ export class HooksPanel {
 					});
 		const query = this.filter.getValue();
 		this.hookList.setMatches(fuzzyFilter(this.rows, query, HOOK_FILTER_KEYS, hookFilterFields));
-		// The log can hold hundreds of runs: filter it again only when the records or the query changed.
-		const records = this.services.log.records();
-		if (this.logCache?.records !== records || this.logCache.query !== query) {
-			this.logCache = { records, query };
-			this.logList.setMatches(fuzzyFilter(buildLogRows(records), query, LOG_FILTER_KEYS, logFilterFields));
-		}
+		// The log can hold 100,000 runs: only new records are filtered, and a longer query narrows the last result.
+		this.logIndex.sync(this.services.log);
+		this.logIndex.setQuery(query, this.now());
+		this.logList.setRows(this.logIndex.matches(), this.logIndex.currentQuery());
+	}
+
+	private now(): number {
+		return this.services.now?.() ?? Date.now();
 	}
 
 	private panelHeight(): number {
@@ -451,7 +461,7 @@ export class HooksPanel {
 		return Math.max(3, this.panelHeight() - 8);
 	}
 
-	private detailLines(width = 80): string[] {
+	private detailLines(width = this.lastInner): string[] {
 		const config = this.services.config();
 		if (this.screen.kind === "hookDetails") {
 			const key = this.screen.key;
@@ -463,7 +473,13 @@ export class HooksPanel {
 				disableAllHooks: config?.disableAllHooks ?? false,
 			});
 		}
-		if (this.screen.kind === "recordDetails") return recordDetailLines(this.theme, this.screen.row, width);
+		if (this.screen.kind === "recordDetails") {
+			// A record never changes: its lines are laid out once per width, so scrolling costs only the window.
+			const { row } = this.screen;
+			if (this.recordLines?.row !== row || this.recordLines.width !== width)
+				this.recordLines = { row, width, lines: recordDetailLines(this.theme, row, width) };
+			return this.recordLines.lines;
+		}
 		return [];
 	}
 
@@ -471,6 +487,7 @@ export class HooksPanel {
 	render(width: number): string[] {
 		const t = this.theme;
 		const inner = Math.max(1, width - FRAME_COLUMNS);
+		this.lastInner = inner;
 		const height = this.panelHeight();
 		this.refresh();
 		const config = this.services.config();

@@ -5,11 +5,13 @@
  */
 import type { FiringRecord, NotRunReason } from "../../engine/engine.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
-import type { UiColor } from "../theme.ts";
+import type { PanelTheme, UiColor } from "../theme.ts";
 import { type FilterMatch, highlightFit, highlightFitMiddle } from "./filter.ts";
 import { type RunDecision, verdictDecision, verdictExit } from "./firing-log.ts";
 import { fit, fitRight, formatClock, formatDuration, hookTarget, oneLine } from "./format.ts";
-import { KeyedList } from "./selection.ts";
+import type { IndexedRow } from "./log-index.ts";
+import { type LogQuery, parseLogQuery, queryRanges } from "./log-query.ts";
+import { ScrollWindow } from "./selection.ts";
 
 /** One row of the log. */
 export interface LogRow {
@@ -24,6 +26,8 @@ export interface LogRow {
 	/** The hook's command; for an event where nothing ran, how many hooks did not run and why. */
 	readonly hook: string;
 	readonly decision: RunDecision | "not run";
+	/** The session the record belongs to; undefined for the running session while no earlier one is shown. */
+	readonly session?: string | undefined;
 }
 
 /** The fields the log filters on. */
@@ -54,33 +58,40 @@ export const NOT_RUN_WORDS: Readonly<Record<NotRunReason, string>> = {
 	unsupported_type: "unsupported",
 };
 
-/** The rows of the records (newest first, as the log keeps them). */
-export const buildLogRows = (records: readonly FiringRecord[]): LogRow[] =>
+/**
+ * The rows of the records, in their order. `session` (an earlier session's id, or the running one's once
+ * earlier sessions are shown) goes on every row and into its key.
+ */
+export const buildLogRows = (records: readonly FiringRecord[], session?: string): LogRow[] =>
 	records.flatMap((record): LogRow[] => {
+		const prefix = session === undefined ? "" : `${session}/`;
+		const from = session === undefined ? {} : { session };
 		const input = oneLine([record.matchQuery ?? "", record.summary].filter((part) => part !== "").join(" "));
 		if (record.verdicts.length === 0) {
 			const reasons = [...new Set(record.notRun.map((hook) => NOT_RUN_WORDS[hook.reason]))].join(", ");
 			const hook = `${record.notRun.length} not run${reasons === "" ? "" : ` (${reasons})`}`;
 			return [
 				{
-					key: `${record.seq}:none`,
+					key: `${prefix}${record.seq}:none`,
 					record,
 					verdict: undefined,
 					event: record.event,
 					input,
 					hook,
 					decision: "not run" as const,
+					...from,
 				},
 			];
 		}
 		return record.verdicts.map((verdict, index) => ({
-			key: `${record.seq}:${index}`,
+			key: `${prefix}${record.seq}:${index}`,
 			record,
 			verdict,
 			event: record.event,
 			input,
 			hook: oneLine(hookTarget(verdict.entry)),
 			decision: verdictDecision(verdict),
+			...from,
 		}));
 	});
 
@@ -135,8 +146,64 @@ export const logColumns = (width: number): LogColumns => {
 	return { event: 0, duration: 0, exit: 0, input: Math.max(1, width - MARKER - TIME - DECISION), hook: 0 };
 };
 
-/** The log view: set rows, move the selection, render a window of it. */
-export class LogList extends KeyedList<LogMatch> {
+/** The log view: set rows, move the selection, render a window of it. Work per frame is the visible rows only. */
+export class LogList {
+	private rows: readonly IndexedRow[] = [];
+	private query: LogQuery = parseLogQuery("", 0);
+	private selectedN: number | undefined;
+	private readonly window = new ScrollWindow();
+	private readonly theme: PanelTheme;
+
+	constructor(theme: PanelTheme) {
+		this.theme = theme;
+	}
+
+	/** The rows to show (oldest first, as the index keeps them; drawn newest first) and the query to highlight. */
+	setRows(rows: readonly IndexedRow[], query: LogQuery): void {
+		this.rows = rows;
+		this.query = query;
+	}
+
+	/** Number of rows shown (after filtering). */
+	count(): number {
+		return this.rows.length;
+	}
+
+	/** Index in `rows` of the selected row (binary search by `n`); the newest row when the selection is gone. */
+	private selectedIndex(): number {
+		const rows = this.rows;
+		if (rows.length === 0) return -1;
+		const n = this.selectedN;
+		if (n !== undefined) {
+			let low = 0;
+			let high = rows.length - 1;
+			while (low <= high) {
+				const mid = (low + high) >> 1;
+				const at = rows[mid]?.n ?? 0;
+				if (at === n) return mid;
+				if (at < n) low = mid + 1;
+				else high = mid - 1;
+			}
+		}
+		this.selectedN = rows[rows.length - 1]?.n;
+		return rows.length - 1;
+	}
+
+	/** The selected row; undefined when the list is empty. */
+	selected(): LogRow | undefined {
+		return this.rows[this.selectedIndex()]?.row;
+	}
+
+	/** Moves the selection by `delta` rows on screen (newest first); single steps wrap around, pages stop at the ends. */
+	move(delta: number): void {
+		const count = this.rows.length;
+		if (count === 0) return;
+		const shown = count - 1 - this.selectedIndex();
+		const next =
+			Math.abs(delta) === 1 ? (shown + delta + count) % count : Math.min(count - 1, Math.max(0, shown + delta));
+		this.selectedN = this.rows[count - 1 - next]?.n;
+	}
+
 	/** Exactly `height` lines of exactly `width` columns: a header row, then the rows. */
 	render(width: number, height: number, emptyText: string): string[] {
 		const t = this.theme;
@@ -153,23 +220,37 @@ export class LogList extends KeyedList<LogMatch> {
 			(columns.exit > 0 ? " " : "") +
 			fit("decision", DECISION);
 		const lines = [t.fg("muted", fit(header, width))];
-		if (this.matches.length === 0) {
+		if (this.rows.length === 0) {
 			lines.push(t.fg("muted", fit(emptyText, width)));
 			while (lines.length < height) lines.push(" ".repeat(width));
 			return lines.slice(0, height);
 		}
 		const mark = (text: string): string => t.bold(t.fg("accent", t.underline(text)));
-		const focus = Math.max(
-			0,
-			this.matches.findIndex((match) => match.item.key === this.selection.key),
-		);
-		// Only the visible rows are drawn: the log can hold a thousand runs.
-		const top = this.window.follow(this.matches.length, focus, height - 1);
-		for (const match of this.matches.slice(top, top + height - 1)) {
-			lines.push(this.rowLine(match, columns, width, match.item.key === this.selection.key, mark));
+		const count = this.rows.length;
+		const selected = this.selectedIndex();
+		// Only the visible rows are drawn (and only they get highlight ranges): the log can hold 100,000 runs.
+		const top = this.window.follow(count, count - 1 - selected, height - 1);
+		for (let shown = top; shown < Math.min(count, top + height - 1); shown++) {
+			const index = count - 1 - shown;
+			const indexed = this.rows[index];
+			if (indexed === undefined) continue;
+			lines.push(this.rowLine(this.highlight(indexed.row), columns, width, index === selected, mark));
 		}
 		while (lines.length < height) lines.push(" ".repeat(width));
 		return lines;
+	}
+
+	private highlight(row: LogRow): LogMatch {
+		if (this.query.words.length === 0) return { item: row, ranges: {} };
+		return {
+			item: row,
+			ranges: {
+				event: queryRanges(row.event, "event", this.query),
+				input: queryRanges(row.input, "input", this.query),
+				hook: queryRanges(row.hook, "hook", this.query),
+				decision: queryRanges(row.decision, "decision", this.query),
+			},
+		};
 	}
 
 	private rowLine(

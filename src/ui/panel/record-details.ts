@@ -1,7 +1,7 @@
 /**
  * The detail view of one firing-log row: the event, every hook that ran (decision, reason, exit code,
  * duration, stdout and stderr, capped), every hook that was considered and did not run with the reason
- * ("why didn't my hook fire?"), and the stdin JSON that was sent. Pure.
+ * ("why didn't my hook fire?"), after the stdin JSON that was sent. Pure.
  */
 import { sourceLabel } from "../../engine/config/sources.ts";
 import type { NotRunHook } from "../../engine/engine.ts";
@@ -54,7 +54,7 @@ const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: number): s
 	if (verdict.warning !== undefined) lines.push(...field(theme, "Note", verdict.warning, width, "warning"));
 	if (outcome.kind === "spawn_failed" || outcome.kind === "request_failed") return lines;
 	const truncated = (capped: boolean, bytes: number): string =>
-		capped ? ` (cut at the cap; ${bytes} bytes written)` : "";
+		capped ? ` (cut at the cap; ${bytes.toLocaleString("en-US")} bytes written)` : "";
 	lines.push(theme.fg("muted", fit(`stdout${truncated(outcome.stdout.truncated, outcome.stdout.bytes)}`, width)));
 	lines.push(
 		...block(
@@ -80,6 +80,9 @@ export const recordDetailLines = (theme: PanelTheme, row: LogRow, width: number)
 		...field(theme, "Time", formatClock(record.time), width),
 		...field(theme, "Tool", record.matchQuery ?? "-", width),
 		...field(theme, "Input", record.summary, width),
+		// What the hooks got comes before what they said.
+		...section(theme, "Stdin JSON sent to the hooks", width),
+		...block(theme, prettyJson(record.stdin), width),
 		...section(theme, `Ran (${verdicts.length})`, width),
 	];
 	if (verdicts.length === 0) lines.push(theme.fg("muted", fit("No hook ran for this event.", width)));
@@ -97,7 +100,5 @@ export const recordDetailLines = (theme: PanelTheme, row: LogRow, width: number)
 		for (const line of wordWrap(notRunSentence(hook, record.matchQuery), width - 2))
 			lines.push(`  ${theme.fg("warning", fit(line, width - 2))}`);
 	}
-	lines.push(...section(theme, "Stdin JSON sent to the hooks", width));
-	lines.push(...block(theme, prettyJson(record.stdin), width));
 	return lines;
 };

@@ -48,11 +48,12 @@ describe("buildLogRows", () => {
 		expect(rows[1]?.input).toBe("Bash rm -rf build");
 	});
 
-	it("keeps at most the configured number of records", () => {
-		const log = createFiringLog(500);
-		for (let seq = 1; seq <= 600; seq++) log.add(firingRecord(seq, seq, [[guard, exitedWith(0, 1)]]));
-		expect(log.records()).toHaveLength(500);
-		expect(log.records()[0]?.seq).toBe(600);
+	it("keeps every record of a long session within the default byte budget (not a small count)", () => {
+		const log = createFiringLog();
+		for (let seq = 1; seq <= 100_000; seq++) log.add(firingRecord(seq, seq, [[guard, exitedWith(0, 1)]]));
+		expect(log.added()).toBe(100_000);
+		expect(log.firstKept()).toBe(0);
+		expect(log.since(99_999).map((record) => record.seq)).toEqual([100_000]);
 	});
 });
 
@@ -97,5 +98,25 @@ describe("filtering the log", () => {
 		const text = screenLines(await h.type("build")).join("\n");
 		expect(text).toContain("rm -rf build");
 		expect(text).not.toContain("ls -la");
+	});
+});
+
+describe("the log tab at 100,000 rows", () => {
+	it("shows the newest rows, filters, and takes a new record in while filtered", async () => {
+		harness = await mountPanel({ cols: 100, rows: 30, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		const live = entryWith(h.config(), "block-rm.sh");
+		for (let seq = 1; seq <= 100_000; seq++)
+			h.log.add(firingRecord(seq, at(9, 0, 0) + seq, [[live, exitedWith(0, 5)]], [], `echo n${seq}`));
+		let text = screenLines(await h.send(KEY.tab)).join("\n");
+		expect(text).toContain("Log 100000");
+		expect(text).toContain("echo n100000");
+		text = screenLines(await h.type("n99999")).join("\n");
+		expect(text).toContain("echo n99999");
+		expect(text).not.toContain("echo n100000");
+		expect(text).toContain("Log 1 ");
+		h.log.add(firingRecord(100_001, at(9, 30, 0), [[live, exitedWith(2, 5)]], [], "echo n99999 again"));
+		text = screenLines(await h.waitFor("Log 2 ")).join("\n");
+		expect(text).toMatch(/09:30:00 .*echo n99999.* block/);
 	});
 });

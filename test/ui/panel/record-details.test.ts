@@ -5,6 +5,7 @@
 
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
+import { firingExcerpt } from "../../../src/engine/firing-excerpt.ts";
 import { buildLogRows } from "../../../src/ui/panel/log-list.ts";
 import { notRunSentence, recordDetailLines } from "../../../src/ui/panel/record-details.ts";
 import { plainTheme } from "../../../src/ui/theme.ts";
@@ -99,5 +100,26 @@ describe("log row details", () => {
 		text = screenLines(await h.send(KEY.enter)).join("\n");
 		expect(text).toContain("No hook ran for this event.");
 		expect(text).toContain("all hooks were off (kill switch or disableAllHooks)");
+	});
+});
+
+describe("log row details of a hook that wrote 20 MB", () => {
+	it("show the stdin before the outputs, and say how big the whole output was", async () => {
+		harness = await mountPanel({ cols: 100, rows: 200, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		const guard = entryWith(h.config(), "block-rm.sh");
+		const kept = "y".repeat(1024 * 1024);
+		const base = firingRecord(1, 0, [[guard, exitedWith(0, 5)]]);
+		const verdict = base.verdicts[0];
+		if (verdict?.outcome.kind !== "exited") throw new Error("unexpected outcome");
+		const outcome = { ...verdict.outcome, stdout: { text: kept, bytes: 20_000_000, truncated: true } };
+		h.log.add(firingExcerpt({ ...base, verdicts: [{ ...verdict, outcome }] }));
+		const text = screenLines(await h.send(KEY.tab, KEY.enter)).join("\n");
+		expect(text.indexOf("Stdin JSON sent to the hooks")).toBeGreaterThan(0);
+		expect(text.indexOf("Stdin JSON sent to the hooks")).toBeLessThan(text.indexOf("Ran (1)"));
+		expect(text).toContain("stdout (cut at the cap; 20,000,000 bytes written)");
+		// Scrolling down and back up redraws at once, the same lines.
+		const before = screenLines(await h.send(KEY.down, KEY.up)).join("\n");
+		expect(before).toBe(text);
 	});
 });

@@ -29,7 +29,7 @@ const SCREENS: Readonly<Record<string, readonly [readonly string[], string]>> = 
 	list: [[], "matcher Edit|Write"],
 	"filtered list": [[..."prettier"], "Filter: prettier"],
 	log: [[KEY.tab], "decision"],
-	"log details": [[KEY.tab, KEY.enter], "Did not run (1)"],
+	"log details": [[KEY.tab, KEY.enter], "Stdin JSON sent to the hooks"],
 	"hook details": [[KEY.down, KEY.down, KEY.enter], "Statistics"],
 	"invalid entry details": [[KEY.enter], "Problem"],
 	"editor with errors": [[KEY.ctrlN, KEY.enter], "Fix the fields"],
