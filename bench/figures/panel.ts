@@ -80,7 +80,7 @@ export const measurePanel = async (): Promise<FigureRow[]> => {
 
 		collectGarbage();
 		const heapBefore = process.memoryUsage().heapUsed;
-		const log = createFiringLog(ROWS);
+		const log = createFiringLog();
 		const records = Array.from({ length: ROWS }, (_, i) => recordAt(i, parsed.entries));
 		const fill = await timeMs(() => {
 			for (const record of records) log.add(record);
