@@ -110,7 +110,7 @@ export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string)
 					break;
 				case "ask":
 					askReasons.push(effect.reason || `${name} hook asks for confirmation`);
-					askSources.push(sourceLabel(verdict.entry.source.scope));
+					askSources.push(sourceLabel(verdict.entry.source));
 					break;
 				case "allow":
 					allowed = true;

@@ -104,7 +104,7 @@ export const decisionHook = (verdict: HookVerdict): DecisionHook => {
 		command: commandText(entry),
 		matcher: entry.matcher.source,
 		scope: entry.source.scope,
-		source: sourceLabel(entry.source.scope),
+		source: sourceLabel(entry.source),
 		file: entry.source.file,
 		exitCode: outcome.kind === "exited" ? outcome.code : undefined,
 		durationMs: Math.round(outcome.durationMs),

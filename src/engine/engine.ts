@@ -3,6 +3,7 @@
  * command once), interpret each outcome, and record why the others did not run. No direct I/O: the
  * configuration, the process runner and the clock are injected.
  */
+import { isPolicySource } from "./config/sources.ts";
 import { eventUsesMatcher, isToolEvent } from "./events.ts";
 import { runHookHandler } from "./handler-run.ts";
 import type { IfContext } from "./if-rule.ts";
@@ -17,10 +18,14 @@ import type {
 	ProcessOutcome,
 	ProcessRunner,
 	PromptRunner,
+	SkipReason,
 } from "./types.ts";
 
-/** Why a configured hook did not run for an event. */
-export type NotRunReason = "matcher" | "if" | "disabled" | "duplicate" | "all_off" | "untrusted" | "unsupported_type";
+/**
+ * Why a configured hook did not run for an event: its matcher or `if` did not match, it is switched off, the same
+ * handler already ran, everything is off, `once` and it ran already, or a {@link SkipReason} of the configuration.
+ */
+export type NotRunReason = "matcher" | "if" | "disabled" | "duplicate" | "all_off" | "once" | SkipReason;
 
 /** A configured hook of the event that did not run, and why ("why didn't my hook fire?"). */
 export interface NotRunHook {
@@ -131,24 +136,31 @@ export interface HookEngine {
 }
 
 /**
- * Identity of a handler for dedupe: the whole definition as written except its spinner text, keys sorted.
- * Claude Code runs the same hook once per event; collapsing only fully identical handlers keeps a copy with
- * another `async`, `timeout`, `args` or `if` from standing in for the original.
+ * Identity of a handler for dedupe: the whole definition as written except its spinner text, keys sorted, and
+ * whose copy it is. Claude Code runs the same hook once per event across the settings files; collapsing only
+ * fully identical handlers keeps a copy with another `async`, `timeout`, `args` or `if` from standing in for
+ * the original; a plugin's or a skill's copy of a handler stays separate (Claude Code hooks §3).
  */
 const dedupeKeys = new WeakMap<HookEntry, string>();
 const dedupeKey = (entry: HookEntry): string => {
 	let key = dedupeKeys.get(entry);
 	if (key === undefined) {
 		const { statusMessage: _status, ...rest } = entry.definition;
-		key = JSON.stringify(
-			Object.keys(rest)
+		const source = entry.source;
+		const copy = source.plugin?.id ?? (source.scope === "skill" ? `skill:${source.file}` : "settings");
+		key = JSON.stringify([
+			copy,
+			...Object.keys(rest)
 				.sort()
 				.map((name) => [name, rest[name]]),
-		);
+		]);
 		dedupeKeys.set(entry, key);
 	}
 	return key;
 };
+
+/** `once: true` counts in skill frontmatter only (Claude Code ignores it in settings and agent files). */
+const runsOnce = (entry: HookEntry): boolean => entry.source.scope === "skill" && entry.handler.once === true;
 
 /** One signal that fires when either fires; undefined when neither is given. */
 const combine = (a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined =>
@@ -238,6 +250,8 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			sessionEnv = { key, env: hookEnvironment(deps.baseEnv, request.session, {}, request.event) };
 		return sessionEnv.env;
 	};
+	/** Ids of `once` hooks that ran this session. */
+	const spent = new Set<string>();
 
 	const runners = { runner: deps.runner, httpRunner: deps.httpRunner, promptRunner: deps.promptRunner };
 	const runHandler = (
@@ -260,7 +274,12 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		const notRun: NotRunHook[] = [];
 		const candidates: HookEntry[] = [];
 		const ifContext: IfContext = { cwd: request.session.cwd, projectDir: request.session.projectDir };
-		const allOff = config.disableAllHooks || (deps.allOff?.() ?? false);
+		const killSwitch = deps.allOff?.() ?? false;
+		// Claude Code hooks §2.7: only managed policy's disableAllHooks switches managed hooks off.
+		const isOff = (entry: HookEntry): boolean =>
+			isPolicySource(entry.source)
+				? config.disableAllHooks && config.disableAllHooksManaged === true
+				: config.disableAllHooks || killSwitch;
 		// Only the entries whose matcher accepts the event are looked at; the others are named lazily (whyNotRun).
 		for (const entry of matchedEntries(config, request)) {
 			if (request.only !== undefined && !request.only.has(entry.id)) continue;
@@ -276,12 +295,16 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 					continue;
 				}
 			}
-			if (allOff) {
+			if (isOff(entry)) {
 				notRun.push({ entry, reason: "all_off" });
 				continue;
 			}
-			if (deps.isEnabled !== undefined && !deps.isEnabled(entry)) {
+			if (deps.isEnabled !== undefined && !isPolicySource(entry.source) && !deps.isEnabled(entry)) {
 				notRun.push({ entry, reason: "disabled" });
+				continue;
+			}
+			if (runsOnce(entry) && spent.has(entry.id)) {
+				notRun.push({ entry, reason: "once" });
 				continue;
 			}
 			candidates.push(entry);
@@ -295,8 +318,10 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		}
 		const winners = new Set(chosen.values());
 		for (const entry of candidates) {
-			if (winners.has(entry)) toRun.push(entry);
-			else notRun.push({ entry, reason: "duplicate" });
+			if (winners.has(entry)) {
+				if (runsOnce(entry)) spent.add(entry.id);
+				toRun.push(entry);
+			} else notRun.push({ entry, reason: "duplicate" });
 		}
 		return { toRun, notRun };
 	};

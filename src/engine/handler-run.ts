@@ -5,7 +5,7 @@
  */
 import { defaultTimeoutSeconds } from "./events.ts";
 import { isUrlAllowed, resolveHeaders } from "./http.ts";
-import { substitutePlaceholders } from "./payload.ts";
+import { missingUserConfig, sourceEnvironment, substitutePlaceholders, substituteUserConfig } from "./payload.ts";
 import { buildHookPrompt } from "./prompt-hook.ts";
 import type {
 	HookConfig,
@@ -59,22 +59,51 @@ export const commandSpec = (
 	options: { readonly maxOutputBytes: number; readonly killGraceMs: number },
 ): ProcessSpec => {
 	if (entry.handler.type !== "command") throw new Error(`commandSpec: ${entry.handler.type} is not a command hook`);
-	const vars = { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR ?? cwd };
+	const own = sourceEnvironment(entry.source);
+	const vars: Record<string, string> = { CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR ?? cwd };
+	for (const name of ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"]) {
+		const value = own[name];
+		if (value !== undefined) vars[name] = value;
+	}
+	const userConfig = entry.source.plugin?.options ?? {};
 	const handler = entry.handler;
 	const execForm = handler.args !== undefined;
-	// Shell form: `${CLAUDE_PROJECT_DIR}` is left to the shell, which expands it from the environment; pasting the
-	// path into the command text would let a folder named `$(...)` run commands.
-	const command = execForm ? substitutePlaceholders(handler.command, vars) : handler.command;
+	// Exec form: placeholders and a plugin's `${user_config.KEY}` are substituted, one argument each.
+	const substitute = (text: string): string => substituteUserConfig(substitutePlaceholders(text, vars), userConfig);
+	// Shell form: `${CLAUDE_PROJECT_DIR}` and `${CLAUDE_PLUGIN_ROOT}` are left to the shell, which expands them from the
+	// environment; pasting a path into the command text would let a folder named `$(...)` run commands.
+	const command = execForm ? substitute(handler.command) : handler.command;
 	return {
 		file: execForm ? command : "/bin/sh",
-		args: execForm ? (handler.args ?? []).map((arg) => substitutePlaceholders(arg, vars)) : ["-c", command],
+		args: execForm ? (handler.args ?? []).map(substitute) : ["-c", command],
 		cwd,
-		env,
+		env: { ...env, ...own },
 		stdin,
 		timeoutMs: hookTimeoutMs(entry, event, env),
 		killGraceMs: options.killGraceMs,
 		maxOutputBytes: options.maxOutputBytes,
 	};
+};
+
+/**
+ * Why a plugin command hook cannot start because of `${user_config.KEY}`: Claude Code 2.1.207 rejects it in shell
+ * form (shell injection) and fails when the option is not set. Undefined when it can run.
+ */
+export const userConfigProblem = (entry: HookEntry): string | undefined => {
+	const handler = entry.handler;
+	if (
+		handler.type !== "command" ||
+		(!handler.command.includes("${user_config.") &&
+			!(handler.args ?? []).some((arg) => arg.includes("${user_config.")))
+	)
+		return undefined;
+	if (handler.args === undefined)
+		return "${user_config.*} is not allowed in a shell-form hook command; use args (exec form) or $CLAUDE_PLUGIN_OPTION_<KEY>";
+	const options = entry.source.plugin?.options ?? {};
+	const missing = [handler.command, ...handler.args].flatMap((text) => missingUserConfig(text, options));
+	return missing.length === 0
+		? undefined
+		: `plugin option "${missing[0]}" is not set; configure the plugin in Claude Code (/plugin)`;
 };
 
 /** What one handler run needs to know about its event. */
@@ -107,6 +136,8 @@ export const runHookHandler = async (
 	const handler = entry.handler;
 	const timeoutMs = hookTimeoutMs(entry, context.event, context.env);
 	if (handler.type === "command") {
+		const refused = userConfigProblem(entry);
+		if (refused !== undefined) return { kind: "spawn_failed", message: refused, durationMs: 0 };
 		return runners.runner(
 			commandSpec(entry, context.event, context.stdin, context.env, context.cwd, options),
 			context.signal,

@@ -1,3 +1,5 @@
+import type { HookSource } from "./types.ts";
+
 /**
  * The stdin JSON of a hook, with Claude Code's keys in Claude Code's order (claude-code-observed.md §3),
  * and the hook's environment (Claude Code hooks §3: `CLAUDE_PROJECT_DIR` and friends).
@@ -151,6 +153,30 @@ export const hookEnvironment = (
 		...extra,
 	};
 };
+
+/**
+ * What a hook's source adds to its environment (Claude Code hooks §2.6): a plugin's `CLAUDE_PLUGIN_ROOT`,
+ * `CLAUDE_PLUGIN_DATA` and `CLAUDE_PLUGIN_OPTION_<KEY>` (key upper-cased, other characters as `_`); a skill's
+ * folder as `CLAUDE_PLUGIN_ROOT`. Empty for settings files.
+ */
+export const sourceEnvironment = (source: HookSource): Record<string, string> => {
+	const plugin = source.plugin;
+	if (plugin !== undefined) {
+		const env: Record<string, string> = {};
+		for (const [key, value] of Object.entries(plugin.options))
+			env[`CLAUDE_PLUGIN_OPTION_${key.replace(/[^A-Za-z0-9_]/g, "_").toUpperCase()}`] = value;
+		return { ...env, CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.data };
+	}
+	return source.root === undefined ? {} : { CLAUDE_PLUGIN_ROOT: source.root };
+};
+
+/** A plugin's `${user_config.KEY}` references in `text` whose option is not set; empty when all are. */
+export const missingUserConfig = (text: string, options: Readonly<Record<string, string>>): string[] =>
+	[...text.matchAll(/\$\{user_config\.([^}]+)\}/g)].map((match) => match[1] ?? "").filter((key) => !(key in options));
+
+/** Replaces a plugin's `${user_config.KEY}` with its option value (exec form only, Claude Code 2.1.207). */
+export const substituteUserConfig = (text: string, options: Readonly<Record<string, string>>): string =>
+	text.replace(/\$\{user_config\.([^}]+)\}/g, (whole, key: string) => options[key] ?? whole);
 
 /** Replaces `${CLAUDE_PROJECT_DIR}` (and other `${NAME}` of `vars`) in a command or argument. */
 export const substitutePlaceholders = (text: string, vars: Readonly<Record<string, string>>): string =>

@@ -45,16 +45,48 @@ export const HOOK_EVENTS = [
 export type HookEventName = (typeof HOOK_EVENTS)[number];
 
 /** The five settings files hooks are read from, in the order they are merged. */
-export type SourceScope = "claude-user" | "claude-project" | "claude-local" | "pi-global" | "pi-project";
+export type SettingsScope = "claude-user" | "claude-project" | "claude-local" | "pi-global" | "pi-project";
+
+/**
+ * Every place hooks come from: the five settings files, managed policy (`managed-settings.json` and
+ * `managed-settings.d/*.json`), an enabled Claude Code plugin, the frontmatter of a skill pi loads, and the
+ * frontmatter of a Claude Code agent definition.
+ */
+export type SourceScope = SettingsScope | "managed" | "plugin" | "skill" | "agent";
+
+/** What a plugin's hooks get besides the hook itself (Claude Code: placeholders and environment). */
+export interface PluginInfo {
+	/** `name@marketplace`, the key of `enabledPlugins`. */
+	readonly id: string;
+	/** The install folder (`installPath` of its install record): `${CLAUDE_PLUGIN_ROOT}`. */
+	readonly root: string;
+	/** `~/.claude/plugins/data/<id with odd characters as ->`: `${CLAUDE_PLUGIN_DATA}`. */
+	readonly data: string;
+	/** The plugin's user config values (`pluginConfigs.<id>.options`), as `CLAUDE_PLUGIN_OPTION_<KEY>`. */
+	readonly options: Readonly<Record<string, string>>;
+	/** True when managed `enabledPlugins` enables it: it then counts as managed policy. */
+	readonly forced: boolean;
+}
 
 /** Where a hook was defined. */
 export interface HookSource {
-	/** Which of the five settings files. */
+	/** Which kind of source. */
 	readonly scope: SourceScope;
-	/** Absolute path of the settings file. */
+	/** Absolute path of the file the hooks are read from (settings file, hooks.json, plugin.json, SKILL.md). */
 	readonly file: string;
-	/** True for files inside the project (`.claude/settings*.json`, `.pi/settings.json`): they need trust. */
+	/**
+	 * True for project code that needs trust and approval: the project settings files, a plugin enabled only
+	 * by a project file, a skill or agent definition inside the project.
+	 */
 	readonly project: boolean;
+	/** Set for plugin hooks. */
+	readonly plugin?: PluginInfo;
+	/** The skill's or agent's name, for `skill` and `agent` sources. */
+	readonly name?: string;
+	/** Folder of a skill (its `${CLAUDE_PLUGIN_ROOT}`, Claude Code: skill hooks get only that one). */
+	readonly root?: string;
+	/** JSON path of the `hooks` object inside the file when it is not the top-level `hooks` (plugin.json arrays). */
+	readonly hooksPath?: readonly (string | number)[];
 }
 
 /** A `command` hook handler (Claude Code hooks: shell form, or exec form when `args` is given). */
@@ -74,6 +106,8 @@ export interface CommandHandler {
 	readonly statusMessage?: string;
 	/** Permission-rule filter such as `Bash(git push*)`; only on tool events. */
 	readonly if?: string;
+	/** Run once per session, then drop (Claude Code honours it in skill frontmatter only). */
+	readonly once?: boolean;
 }
 
 /** A hook handler type this version parses but does not run (`http`, `prompt`, `agent`, `mcp_tool`). */
@@ -84,6 +118,8 @@ export interface OtherHandler {
 	readonly timeout?: number;
 	readonly statusMessage?: string;
 	readonly if?: string;
+	/** Run once per session, then drop (skill frontmatter only). */
+	readonly once?: boolean;
 }
 
 /** Any hook handler. */
@@ -126,10 +162,24 @@ export interface ConfigIssue {
 	readonly message: string;
 }
 
+/**
+ * Why a configured hook does not run: `untrusted` (project not trusted, or not approved), `unsupported_type`
+ * (a handler type or event pi-hook-manager cannot run), `managed_only` (managed `allowManagedHooksOnly`),
+ * `plugin_only` (managed `strictPluginOnlyCustomization` with hooks), `plugin_disabled` (its plugin is off in
+ * `enabledPlugins`), `no_moment` (pi has no moment this hook belongs to, e.g. an agent definition's hooks).
+ */
+export type SkipReason =
+	| "untrusted"
+	| "unsupported_type"
+	| "managed_only"
+	| "plugin_only"
+	| "plugin_disabled"
+	| "no_moment";
+
 /** A hook that is configured but does not run, and why. */
 export interface SkippedHook {
 	readonly entry: HookEntry;
-	readonly reason: "untrusted" | "unsupported_type";
+	readonly reason: SkipReason;
 	/** One sentence a user can act on. */
 	readonly message: string;
 }
@@ -146,6 +196,13 @@ export interface HookConfig {
 	readonly disableAllHooks: boolean;
 	/** The file whose `disableAllHooks` value applies; undefined when no file sets it. */
 	readonly disableAllHooksSource?: string;
+	/**
+	 * True when that value comes from managed policy: only then does it switch managed hooks (and plugins
+	 * force-enabled by managed `enabledPlugins`) off too (Claude Code hooks §2.7).
+	 */
+	readonly disableAllHooksManaged?: boolean;
+	/** Managed policy files whose hooks count (for notices); empty when there are none. */
+	readonly managedFiles?: readonly string[];
 	/**
 	 * `allowedHttpHookUrls` as limits an http hook's URL must pass, each a list of patterns with `*`: one list for
 	 * the user's files (concatenated), one for the project's. A URL must match every list, so a project file can

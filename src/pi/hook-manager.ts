@@ -7,7 +7,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
 import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
 import { parseSettingsText } from "../engine/config/parse.ts";
-import { settingsSources } from "../engine/config/sources.ts";
+import { isPolicySource, settingsSources } from "../engine/config/sources.ts";
 import type { FiringRecord } from "../engine/engine.ts";
 import { firingExcerpt } from "../engine/firing-excerpt.ts";
 import type { HookConfig, HookEntry, HookSource } from "../engine/types.ts";
@@ -194,8 +194,15 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			lastCtx = ctx;
 			killSwitch.toggle();
 			if (ctx.hasUI) {
+				const managed =
+					deps
+						.runtime()
+						.config()
+						?.entries.filter((entry) => isPolicySource(entry.source)).length ?? 0;
+				const spared =
+					managed > 0 ? ` ${managed} managed hook(s) still run: only managed policy can switch them off.` : "";
 				const text = killSwitch.isOff()
-					? `hooks: ALL HOOKS ARE OFF for this pi session (not saved; a restart turns them on). ${KILL_SWITCH_KEY} turns them back on.`
+					? `hooks: ALL HOOKS ARE OFF for this pi session (not saved; a restart turns them on). ${KILL_SWITCH_KEY} turns them back on.${spared}`
 					: "hooks: hooks are on again.";
 				ctx.ui.notify(text, killSwitch.isOff() ? "warning" : "info");
 			}

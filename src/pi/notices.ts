@@ -4,7 +4,7 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
-import { sourceLabel } from "../engine/config/sources.ts";
+import { isPolicySource, sourceLabel } from "../engine/config/sources.ts";
 import type { UserNotice } from "../engine/decide-tool.ts";
 import { commandText } from "../engine/messages.ts";
 import { terminalSafe } from "../engine/terminal-safe.ts";
@@ -51,7 +51,7 @@ export const configNotices = (config: HookConfig): { key: string; notice: UserNo
 	if (untrusted.length > 0) {
 		const list = untrusted
 			.slice(0, 5)
-			.map((s) => `${s.entry.event} "${commandText(s.entry)}" (${sourceLabel(s.entry.source.scope)})`)
+			.map((s) => `${s.entry.event} "${commandText(s.entry)}" (${sourceLabel(s.entry.source)})`)
 			.join("; ");
 		const more = untrusted.length > 5 ? `; and ${untrusted.length - 5} more` : "";
 		notices.push({
@@ -71,11 +71,24 @@ export const configNotices = (config: HookConfig): { key: string; notice: UserNo
 			},
 		});
 	}
+	for (const reason of ["managed_only", "plugin_only"] as const) {
+		const held = config.skipped.filter((s) => s.reason === reason);
+		const first = held[0];
+		if (first === undefined) continue;
+		notices.push({
+			key: `${reason}:${held.length}`,
+			notice: { level: "warning", text: `${held.length} hook(s) do not run: ${first.message}` },
+		});
+	}
 	if (config.disableAllHooks) {
 		const where = config.disableAllHooksSource === undefined ? "settings" : config.disableAllHooksSource;
+		const spared = config.disableAllHooksManaged
+			? 0
+			: config.entries.filter((entry) => isPolicySource(entry.source)).length;
+		const rest = spared > 0 ? ` except ${spared} managed hook(s) (only managed policy can switch them off)` : "";
 		notices.push({
 			key: "disableAllHooks",
-			notice: { level: "warning", text: `disableAllHooks is set in ${where}: no hook runs` },
+			notice: { level: "warning", text: `disableAllHooks is set in ${where}: no hook runs${rest}` },
 		});
 	}
 	return notices;

@@ -57,6 +57,11 @@ export interface RuntimeDeps {
 	/** True while the kill switch has every hook off. */
 	readonly allOff?: () => boolean;
 	/**
+	 * The managed policy folder; default: the environment variable `PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR`, else
+	 * Claude Code's folder for this platform (`/etc/claude-code` on Linux).
+	 */
+	readonly managedDir?: () => string;
+	/**
 	 * Milliseconds of silence before an `idle_prompt` Notification; default 60 000, or the environment
 	 * variable `PI_HOOK_MANAGER_IDLE_PROMPT_MS`.
 	 */

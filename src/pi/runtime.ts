@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { settingsSources } from "../engine/config/sources.ts";
+import { managedSettingsDir, settingsSources } from "../engine/config/sources.ts";
 import { type ConfigStore, createConfigStore } from "../engine/config/store.ts";
 import { stopBlockCap } from "../engine/decide-stop.ts";
 import type { DecisionRecord } from "../engine/decision-record.ts";
@@ -31,6 +31,7 @@ import { handleBeforeAgentStart, handleInput, type PromptHookState } from "./pro
 import { createPromptRunner } from "./prompt-runner.ts";
 import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 import { runSessionEnd, runSessionStart, sessionEndReason, sessionStartSource } from "./session-hooks.ts";
+import { createSkillHooks, type SkillHooks } from "./skill-hooks.ts";
 import { handleBeforeSettle, handleTurnEnd, type StopHookState } from "./stop-hooks.ts";
 import { createToolHookState, handleToolCall, handleToolResult, type ToolHookState } from "./tool-hooks.ts";
 import { ensureTranscript } from "./transcript.ts";
@@ -63,6 +64,8 @@ interface SessionState {
 	sessionStartDone: Promise<unknown>;
 	/** True while the start-up approval dialog waits for the user's answer. */
 	answering: boolean;
+	/** Skills in use this session, whose frontmatter hooks count. */
+	readonly skills: SkillHooks;
 	promptId: string | undefined;
 	ctx: ExtensionContext;
 }
@@ -156,8 +159,12 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const projectDir = ctx.cwd;
 			const approvals = createApprovals(approvalsFile(deps.agentDir()), projectDir);
 			if (approvals.loadProblem !== undefined) showNotice(ctx, { level: "warning", text: approvals.loadProblem });
+			const skills = createSkillHooks(deps.pi, projectDir);
 			const store = createConfigStore({
 				sources: settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir }),
+				managedDir: deps.managedDir?.() ?? deps.env.PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR ?? managedSettingsDir(),
+				plugins: { home: deps.home(), projectDir },
+				skills: skills.active,
 				isTrusted: () => ctx.isProjectTrusted(),
 				isApproved: approvals.isApproved,
 				approvalsVersion: approvals.version,
@@ -221,6 +228,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				hooksRan: false,
 				sessionStartDone: started,
 				answering: true,
+				skills,
 				promptId: undefined,
 				ctx,
 			};
@@ -278,6 +286,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			// answer that arrived together with this prompt (one RPC read) is settled first, by one turn of the loop.
 			if (now.current.answering) await new Promise((resolve) => setImmediate(resolve));
 			await now.current.sessionStartDone.catch(() => undefined);
+			// A skill typed as /skill:name is in use from now on: its frontmatter hooks count (Claude Code hooks §2.1).
+			now.current.skills.useFromPrompt(event.text);
 			// A new prompt always sees the latest settings, even an edit made a moment ago.
 			now.current.store.invalidate();
 			await askForApprovals(
@@ -304,6 +314,17 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		async toolCall(event, ctx) {
 			const now = active(ctx);
 			if (now === undefined) return undefined;
+			// The model loads a skill by reading its SKILL.md: from then on the skill is in use.
+			if (now.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)) {
+				now.current.store.invalidate();
+				await askForApprovals(
+					ctx,
+					now.current.store.current(),
+					now.current.approvals,
+					now.current.asked,
+					deps.approveOptIn ?? false,
+				);
+			}
 			return handleToolCall(event, ctx, {
 				engine: now.current.engine,
 				state: now.current.tools,

@@ -50,7 +50,7 @@ export const approvalLines = (hook: ListedHook): string[] => {
 	const main = MAIN_FIELD[type];
 	const matcher = entry.matcher.source ? ` [${terminalSafe(entry.matcher.source)}]` : "";
 	const target = main !== undefined && definition[main] !== undefined ? fieldText(definition[main]) : `${type} hook`;
-	const lines = [`${hook.change} ${entry.event}${matcher}: ${target} (${sourceLabel(entry.source.scope)})`];
+	const lines = [`${hook.change} ${entry.event}${matcher}: ${target} (${sourceLabel(entry.source)})`];
 	if (type !== "command") lines.push(`    type: ${fieldText(type)}`);
 	for (const [key, value] of Object.entries(definition)) {
 		if (key === "type" || key === main) continue;

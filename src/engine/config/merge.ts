@@ -3,11 +3,14 @@
  * §2.1), project files count only in a trusted project, handler types this version cannot run are listed
  * as skipped, and `disableAllHooks` takes the most specific value that is set. Limits a user sets
  * (`allowedHttpHookUrls`, `httpHookAllowedEnvVars`) stay in force: a project file can add its own, narrower
- * limit, never lift the user's.
+ * limit, never lift the user's. Managed policy sits above everything: its `disableAllHooks` wins, non-managed
+ * `disableAllHooks` leaves managed hooks running, and its `allowManagedHooksOnly` / `strictPluginOnlyCustomization`
+ * skip the other sources' hooks (Claude Code hooks §2.7).
  */
 import { isFiredInPi, notFiredReason } from "../events.ts";
-import type { ConfigIssue, HookConfig, HookEntry, SkippedHook, SourceScope } from "../types.ts";
+import type { ConfigIssue, HookConfig, HookEntry, HookSource, SkippedHook, SourceScope } from "../types.ts";
 import type { ParsedSource } from "./parse.ts";
+import { isPolicySource } from "./sources.ts";
 
 /** Handler types pi-hook-manager runs; `agent` and `mcp_tool` are listed as skipped. */
 const SUPPORTED_TYPES = new Set(["command", "http", "prompt"]);
@@ -24,6 +27,62 @@ const DISABLE_PRECEDENCE: readonly SourceScope[] = [
 	"claude-user",
 ];
 
+/** Settings-file scopes: the only ones whose `disableAllHooks`, `allowedHttpHookUrls` and policy keys count. */
+const SETTINGS_SCOPES = new Set<SourceScope>([
+	"managed",
+	"claude-user",
+	"claude-project",
+	"claude-local",
+	"pi-global",
+	"pi-project",
+]);
+
+/** What the merge needs besides the parsed sources. */
+export interface MergeExtras {
+	/** Problems found outside the sources' files (plugin records and manifests, managed folder). */
+	readonly issues?: readonly ConfigIssue[];
+	/** Parsed hooks of plugins switched off in `enabledPlugins`: listed as skipped (`plugin_disabled`). */
+	readonly disabledPlugins?: readonly ParsedSource[];
+}
+
+/** The managed policy switches that apply (the last managed file that sets one wins). */
+interface Policy {
+	disableAllHooks?: { value: boolean; file: string };
+	managedOnly?: string;
+	pluginOnly?: string;
+}
+
+const readPolicy = (sources: readonly ParsedSource[]): Policy => {
+	const policy: Policy = {};
+	for (const parsed of sources) {
+		if (parsed.source.scope !== "managed") continue;
+		const file = parsed.source.file;
+		if (parsed.disableAllHooks !== undefined) policy.disableAllHooks = { value: parsed.disableAllHooks, file };
+		if (parsed.allowManagedHooksOnly !== undefined)
+			policy.managedOnly = parsed.allowManagedHooksOnly ? file : undefined;
+		if (parsed.strictPluginOnlyHooks !== undefined)
+			policy.pluginOnly = parsed.strictPluginOnlyHooks ? file : undefined;
+	}
+	return policy;
+};
+
+/** The policy skip of a hook of `source`, if managed policy keeps it from running. */
+const policySkip = (source: HookSource, policy: Policy): Omit<SkippedHook, "entry"> | undefined => {
+	if (policy.managedOnly !== undefined && !isPolicySource(source)) {
+		return {
+			reason: "managed_only",
+			message: `allowManagedHooksOnly is set in managed policy (${policy.managedOnly}): only managed hooks and plugins it enables run`,
+		};
+	}
+	if (policy.pluginOnly !== undefined && source.scope !== "managed" && source.scope !== "plugin") {
+		return {
+			reason: "plugin_only",
+			message: `strictPluginOnlyCustomization is set in managed policy (${policy.pluginOnly}): only plugin and managed hooks run`,
+		};
+	}
+	return undefined;
+};
+
 /**
  * Merges parsed sources (in source order). `trusted` = `ctx.isProjectTrusted()`. `isApproved` (change-aware
  * trust) says whether the user approved a project hook's current definition; project hooks that are not
@@ -33,10 +92,11 @@ export const mergeSources = (
 	sources: readonly ParsedSource[],
 	trusted: boolean,
 	isApproved: (entry: HookEntry) => boolean = () => true,
+	extras: MergeExtras = {},
 ): HookConfig => {
 	const entries: HookEntry[] = [];
 	const skipped: SkippedHook[] = [];
-	const issues: ConfigIssue[] = [];
+	const issues: ConfigIssue[] = [...(extras.issues ?? [])];
 	const disable = new Map<SourceScope, boolean>();
 	const disableFile = new Map<SourceScope, string>();
 	// Limits per layer: what the user's files allow, and what the project's files allow (they only narrow).
@@ -47,8 +107,12 @@ export const mergeSources = (
 		urls: Record<"user" | "project", string[] | undefined>;
 		envVars: Record<"user" | "project", string[] | undefined>;
 	};
+	const policy = readPolicy(sources);
+	const managedFiles: string[] = [];
 	for (const parsed of sources) {
 		issues.push(...parsed.issues);
+		if (parsed.source.scope === "managed" && parsed.usable && parsed.entries.length > 0)
+			managedFiles.push(parsed.source.file);
 		if (parsed.source.project && !trusted) {
 			for (const entry of parsed.entries) {
 				skipped.push({
@@ -59,17 +123,28 @@ export const mergeSources = (
 			}
 			continue;
 		}
-		if (parsed.disableAllHooks !== undefined) {
+		const settings = SETTINGS_SCOPES.has(parsed.source.scope);
+		if (settings && parsed.source.scope !== "managed" && parsed.disableAllHooks !== undefined) {
 			disable.set(parsed.source.scope, parsed.disableAllHooks);
 			disableFile.set(parsed.source.scope, parsed.source.file);
 		}
+		// Only settings files set limits (a plugin's hooks.json or a skill's frontmatter cannot).
 		const layer = parsed.source.project ? "project" : "user";
-		if (parsed.allowedHttpHookUrls !== undefined)
+		if (settings && parsed.allowedHttpHookUrls !== undefined)
 			limits.urls[layer] = [...(limits.urls[layer] ?? []), ...parsed.allowedHttpHookUrls];
-		if (parsed.httpHookAllowedEnvVars !== undefined)
+		if (settings && parsed.httpHookAllowedEnvVars !== undefined)
 			limits.envVars[layer] = [...(limits.envVars[layer] ?? []), ...parsed.httpHookAllowedEnvVars];
+		const held = policySkip(parsed.source, policy);
 		for (const entry of parsed.entries) {
-			if (!isFiredInPi(entry.event)) {
+			if (held !== undefined) {
+				skipped.push({ entry, ...held });
+			} else if (parsed.source.scope === "agent") {
+				skipped.push({
+					entry,
+					reason: "no_moment",
+					message: `pi has no subagents: hooks of the ${parsed.source.name ?? ""} agent definition run only while that agent runs in Claude Code`,
+				});
+			} else if (!isFiredInPi(entry.event)) {
 				skipped.push({
 					entry,
 					reason: "unsupported_type",
@@ -88,15 +163,29 @@ export const mergeSources = (
 			}
 		}
 	}
+	for (const parsed of extras.disabledPlugins ?? []) {
+		for (const entry of parsed.entries) {
+			skipped.push({
+				entry,
+				reason: "plugin_disabled",
+				message: `plugin ${parsed.source.plugin?.id ?? ""} is switched off in enabledPlugins, so its hooks do not run`,
+			});
+		}
+	}
 	const urls = layered(limits.urls);
 	const envVars = layered(limits.envVars);
+	const managed = policy.disableAllHooks;
 	const scope = DISABLE_PRECEDENCE.find((candidate) => disable.has(candidate));
+	const disableSource = managed?.file ?? (scope === undefined ? undefined : disableFile.get(scope));
 	return {
 		entries,
 		skipped,
 		issues,
-		disableAllHooks: scope === undefined ? false : (disable.get(scope) ?? false),
-		...(scope === undefined ? {} : { disableAllHooksSource: disableFile.get(scope) }),
+		disableAllHooks:
+			managed !== undefined ? managed.value : scope === undefined ? false : (disable.get(scope) ?? false),
+		...(disableSource === undefined ? {} : { disableAllHooksSource: disableSource }),
+		...(managed === undefined ? {} : { disableAllHooksManaged: true }),
+		...(managedFiles.length === 0 ? {} : { managedFiles }),
 		...(urls === undefined ? {} : { allowedHttpHookUrls: urls }),
 		...(envVars === undefined ? {} : { httpHookAllowedEnvVars: envVars }),
 	};

@@ -22,6 +22,14 @@ export interface ParsedSource {
 	readonly allowedHttpHookUrls?: readonly string[];
 	/** `httpHookAllowedEnvVars` of this file; undefined when the file does not set it. */
 	readonly httpHookAllowedEnvVars?: readonly string[];
+	/** `enabledPlugins` (`name@marketplace` -> on/off) of this file; undefined when it does not set it. */
+	readonly enabledPlugins?: Readonly<Record<string, boolean>>;
+	/** `pluginConfigs.<id>.options` of this file, values as strings (a plugin's user config). */
+	readonly pluginOptions?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+	/** `allowManagedHooksOnly` (honoured in managed policy only). */
+	readonly allowManagedHooksOnly?: boolean;
+	/** True when `strictPluginOnlyCustomization` is `true` or lists `"hooks"` (honoured in managed policy only). */
+	readonly strictPluginOnlyHooks?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -59,6 +67,9 @@ const parseCommonFields = (raw: Json, path: string): { ok: false; path: string; 
 	if (raw.if !== undefined && typeof raw.if !== "string") {
 		return { ok: false, path: `${path}.if`, message: 'if must be a string such as "Bash(git *)"' };
 	}
+	if (raw.once !== undefined && typeof raw.once !== "boolean") {
+		return { ok: false, path: `${path}.once`, message: "once must be true or false" };
+	}
 	return undefined;
 };
 
@@ -87,6 +98,7 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 			...(raw.asyncRewake === undefined ? {} : { asyncRewake: raw.asyncRewake as boolean }),
 			...(raw.statusMessage === undefined ? {} : { statusMessage: raw.statusMessage as string }),
 			...(raw.if === undefined ? {} : { if: raw.if as string }),
+			...(raw.once === true ? { once: true } : {}),
 		};
 		return { ok: true, handler };
 	}
@@ -106,6 +118,7 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 			...(raw.timeout === undefined ? {} : { timeout: raw.timeout as number }),
 			...(raw.statusMessage === undefined ? {} : { statusMessage: raw.statusMessage as string }),
 			...(raw.if === undefined ? {} : { if: raw.if as string }),
+			...(raw.once === true ? { once: true } : {}),
 		};
 		return { ok: true, handler };
 	}
@@ -116,12 +129,18 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 	};
 };
 
-const parseHooks = (hooks: Json, source: HookSource, entries: HookEntry[], issues: ConfigIssue[]): void => {
+const parseHooks = (
+	hooks: Json,
+	source: HookSource,
+	entries: HookEntry[],
+	issues: ConfigIssue[],
+	prefix = "hooks",
+): void => {
 	const issue = (path: string, message: string): void => {
 		issues.push({ file: source.file, path, message });
 	};
 	for (const [event, groups] of Object.entries(hooks)) {
-		const eventPath = `hooks.${event}`;
+		const eventPath = `${prefix}.${event}`;
 		if (!isHookEventName(event)) {
 			issue(
 				eventPath,
@@ -175,6 +194,68 @@ const parseHooks = (hooks: Json, source: HookSource, entries: HookEntry[], issue
 	}
 };
 
+/**
+ * Parses a `hooks` object that is not in a settings file (a skill's or agent's frontmatter, a plugin manifest's
+ * inline hooks): entries and issues, with JSON paths under `prefix`. Pure; never throws.
+ */
+export const parseHooksObject = (
+	hooks: unknown,
+	source: HookSource,
+	prefix = "hooks",
+): { entries: HookEntry[]; issues: ConfigIssue[] } => {
+	const entries: HookEntry[] = [];
+	const issues: ConfigIssue[] = [];
+	if (isObject(hooks)) parseHooks(hooks, source, entries, issues, prefix);
+	else issues.push({ file: source.file, path: prefix, message: '"hooks" must be an object keyed by hook event' });
+	return { entries, issues };
+};
+
+const pathLabel = (path: readonly (string | number)[]): string =>
+	path.map((part, index) => (typeof part === "number" ? `[${part}]` : index === 0 ? part : `.${part}`)).join("");
+
+const readPolicyKeys = (data: Json, source: HookSource, issues: ConfigIssue[]): Partial<ParsedSource> => {
+	const keys: {
+		enabledPlugins?: Record<string, boolean>;
+		pluginOptions?: Record<string, Record<string, string>>;
+		allowManagedHooksOnly?: boolean;
+		strictPluginOnlyHooks?: boolean;
+	} = {};
+	if (data.enabledPlugins !== undefined) {
+		if (isObject(data.enabledPlugins)) {
+			const enabled: Record<string, boolean> = {};
+			for (const [id, value] of Object.entries(data.enabledPlugins)) {
+				// Claude Code also accepts a version list for an enabled plugin: any non-false value enables it.
+				if (typeof value === "boolean") enabled[id] = value;
+				else if (Array.isArray(value)) enabled[id] = true;
+			}
+			keys.enabledPlugins = enabled;
+		} else
+			issues.push({
+				file: source.file,
+				path: "enabledPlugins",
+				message: 'enabledPlugins must be an object such as {"guard@my-marketplace": true}',
+			});
+	}
+	if (isObject(data.pluginConfigs)) {
+		const options: Record<string, Record<string, string>> = {};
+		for (const [id, config] of Object.entries(data.pluginConfigs)) {
+			if (!isObject(config) || !isObject(config.options)) continue;
+			const values: Record<string, string> = {};
+			for (const [key, value] of Object.entries(config.options)) {
+				if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+					values[key] = String(value);
+			}
+			options[id] = values;
+		}
+		keys.pluginOptions = options;
+	}
+	if (typeof data.allowManagedHooksOnly === "boolean") keys.allowManagedHooksOnly = data.allowManagedHooksOnly;
+	const strict = data.strictPluginOnlyCustomization;
+	if (strict === true || (Array.isArray(strict) && strict.includes("hooks"))) keys.strictPluginOnlyHooks = true;
+	else if (strict === false || Array.isArray(strict)) keys.strictPluginOnlyHooks = false;
+	return keys;
+};
+
 /** Adds `(line L, column C)` of the first syntax error (located with jsonc-parser) to a JSON.parse message. */
 const withLineAndColumn = (message: string, text: string): string => {
 	const errors: ParseError[] = [];
@@ -224,6 +305,13 @@ export const parseSettingsText = (text: string, source: HookSource): ParsedSourc
 			usable: false,
 		};
 	}
+	if (source.hooksPath !== undefined) {
+		// A plugin manifest whose `hooks` array holds inline objects: only that object counts.
+		let at: unknown = data;
+		for (const part of source.hooksPath) at = Array.isArray(at) || isObject(at) ? (at as Json)[part] : undefined;
+		const parsed = parseHooksObject(at, source, pathLabel(source.hooksPath));
+		return { source, entries: parsed.entries, issues: parsed.issues, disableAllHooks: undefined, usable: true };
+	}
 	let disableAllHooks: boolean | undefined;
 	if (data.disableAllHooks !== undefined) {
 		if (typeof data.disableAllHooks === "boolean") disableAllHooks = data.disableAllHooks;
@@ -251,5 +339,6 @@ export const parseSettingsText = (text: string, source: HookSource): ParsedSourc
 		usable: true,
 		...(allowedHttpHookUrls ? { allowedHttpHookUrls } : {}),
 		...(httpHookAllowedEnvVars ? { httpHookAllowedEnvVars } : {}),
+		...readPolicyKeys(data, source, issues),
 	};
 };

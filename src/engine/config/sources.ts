@@ -1,6 +1,6 @@
 /**
- * The five settings files hooks come from, in merge order, with the labels users see
- * (Claude Code hooks §2.1 for the `.claude/` files; pi's own global and project settings).
+ * Where hooks come from, with the labels users see: the five settings files in merge order (Claude Code's
+ * `.claude/` files and pi's own global and project settings), managed policy, plugins, skills and agents.
  */
 import { join } from "node:path";
 import type { HookSource, SourceScope } from "../types.ts";
@@ -24,13 +24,56 @@ export const settingsSources = (locations: SettingsLocations): HookSource[] => [
 	{ scope: "pi-project", file: join(locations.projectDir, ".pi", "settings.json"), project: true },
 ];
 
+/**
+ * The folder of Claude Code's managed policy: `/Library/Application Support/ClaudeCode` on macOS,
+ * `C:\Program Files\ClaudeCode` on Windows, `/etc/claude-code` elsewhere (Claude Code's own choice).
+ */
+export const managedSettingsDir = (platform: NodeJS.Platform = process.platform): string =>
+	platform === "darwin"
+		? "/Library/Application Support/ClaudeCode"
+		: platform === "win32"
+			? "C:\\Program Files\\ClaudeCode"
+			: "/etc/claude-code";
+
 const LABELS: Readonly<Record<SourceScope, string>> = {
 	"claude-user": "Claude user",
 	"claude-project": "Claude project",
 	"claude-local": "Claude local",
 	"pi-global": "pi global",
 	"pi-project": "pi project",
+	managed: "Managed",
+	plugin: "Plugin",
+	skill: "Skill",
+	agent: "Agent",
 };
 
-/** Short label of a source for the UI, e.g. `"Claude project"`. */
-export const sourceLabel = (scope: SourceScope): string => LABELS[scope];
+/** Display order of the sources in lists: managed policy first, then the settings files, plugins, skills, agents. */
+export const SCOPE_ORDER: readonly SourceScope[] = [
+	"managed",
+	"claude-user",
+	"claude-project",
+	"claude-local",
+	"pi-global",
+	"pi-project",
+	"plugin",
+	"skill",
+	"agent",
+];
+
+/**
+ * Short label of a source for the UI: `"Claude project"`, `"Managed"`, and with the name for plugins, skills and
+ * agents when given the source itself: `"Plugin guard@my-marketplace"`, `"Skill deploy"`, `"Agent reviewer"`.
+ */
+export const sourceLabel = (source: SourceScope | HookSource): string => {
+	if (typeof source === "string") return LABELS[source];
+	const name = source.plugin?.id ?? source.name;
+	return name === undefined ? LABELS[source.scope] : `${LABELS[source.scope]} ${name}`;
+};
+
+/**
+ * True for hooks that only managed policy can switch off: managed hooks and the hooks of plugins that managed
+ * `enabledPlugins` force on (Claude Code hooks §2.7). Non-managed `disableAllHooks`, the panel's switches and its
+ * kill switch leave them running, and say so.
+ */
+export const isPolicySource = (source: HookSource): boolean =>
+	source.scope === "managed" || source.plugin?.forced === true;

@@ -1,16 +1,28 @@
 /**
- * The live hook configuration: re-reads only the settings files whose stamp changed, at most once per
- * check interval, and keeps a file's last good hooks when an edit breaks it.
+ * The live hook configuration: re-reads only the files whose stamp changed, at most once per check interval,
+ * and keeps a file's last good hooks when an edit breaks it. The files are the settings files, the managed
+ * policy files, the hook files of enabled plugins (found again whenever a settings file, an install record or a
+ * manifest changes), Claude Code agent definitions, and the skill files the runtime says are in use.
  */
 
-import type { HookConfig, HookEntry, HookSource } from "../types.ts";
+import type { ConfigIssue, HookConfig, HookEntry, HookSource } from "../types.ts";
+import { agentDefinitionFiles, parseFrontmatterHooks } from "./frontmatter.ts";
 import { fileStamp, readSettingsFile } from "./load.ts";
+import { managedFiles } from "./managed.ts";
 import { mergeSources } from "./merge.ts";
 import { type ParsedSource, parseSettingsText } from "./parse.ts";
+import { type PluginLocations, type PluginResolution, resolvePlugins } from "./plugins.ts";
 
 /** Options of {@link createConfigStore}. */
 export interface ConfigStoreOptions {
+	/** The settings files, in merge order. */
 	readonly sources: readonly HookSource[];
+	/** The managed policy folder (`managedSettingsDir()`); undefined = no managed policy (tests). */
+	readonly managedDir?: string;
+	/** Where plugins and agent definitions are found; undefined = neither is read. */
+	readonly plugins?: PluginLocations;
+	/** Skill files in use (their frontmatter hooks count); asked on every check. */
+	readonly skills?: () => readonly HookSource[];
 	/** `ctx.isProjectTrusted()`; asked on every check so a trust change applies on the next event. */
 	readonly isTrusted: () => boolean;
 	/** Change-aware trust: false for a project hook whose current definition is not approved. Default: all approved. */
@@ -37,6 +49,8 @@ export interface ConfigStore {
 }
 
 interface CachedFile {
+	/** The source as asked for (a frontmatter name may rename the parsed one). */
+	source?: HookSource;
 	stamp: string;
 	parsed: ParsedSource;
 	lastGood: ParsedSource | undefined;
@@ -50,12 +64,26 @@ const emptySource = (source: HookSource): ParsedSource => ({
 	usable: true,
 });
 
+/** Parses a file's text by its kind: YAML frontmatter for skills and agents, JSON for everything else. */
+const parseText = (text: string, source: HookSource): ParsedSource => {
+	if (source.scope !== "skill" && source.scope !== "agent") return parseSettingsText(text, source);
+	const hooks = parseFrontmatterHooks(text, source);
+	return { ...emptySource(hooks.source), entries: hooks.entries, issues: hooks.issues };
+};
+
+const sameSource = (a: HookSource | undefined, b: HookSource): boolean =>
+	a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
+/** Cache key of a source: the same file can hold several plugin hook objects (manifest arrays). */
+const cacheKey = (source: HookSource): string =>
+	source.hooksPath === undefined ? source.file : `${source.file}\u0000${source.hooksPath.join("\u0000")}`;
+
 const loadFile = (source: HookSource, previous: CachedFile | undefined, stamp: string): CachedFile => {
 	const read = readSettingsFile(source.file);
 	if (read.kind === "missing") return { stamp, parsed: emptySource(source), lastGood: undefined };
 	const parsed: ParsedSource =
 		read.kind === "ok"
-			? parseSettingsText(read.text, source)
+			? parseText(read.text, source)
 			: { ...emptySource(source), issues: [{ file: source.file, path: "", message: read.message }], usable: false };
 	const before = previous?.lastGood?.entries.length ?? 0;
 	if (parsed.usable && read.kind === "ok" && read.text.trim() === "" && before > 0) {
@@ -81,6 +109,34 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 	let mergedApprovals = -1;
 	const approvalsVersion = options.approvalsVersion ?? (() => 0);
 	let lastCheck = Number.NEGATIVE_INFINITY;
+	let plugins: { key: string; resolution: PluginResolution } | undefined;
+	let listed = "";
+	/** Loads the sources whose stamp changed; true when any did. */
+	const refresh = (sources: readonly HookSource[]): boolean => {
+		let changed = false;
+		for (const source of sources) {
+			const stamp = fileStamp(source.file);
+			const key = cacheKey(source);
+			const cached = files.get(key);
+			if (cached?.stamp === stamp && (cached.source === source || sameSource(cached.source, source))) continue;
+			files.set(key, { ...loadFile(source, cached, stamp), source });
+			changed = true;
+		}
+		return changed;
+	};
+	const parsedOf = (sources: readonly HookSource[]): ParsedSource[] =>
+		sources.map((source) => files.get(cacheKey(source))?.parsed ?? emptySource(source));
+	/** The plugin hook files of the current settings; resolved again only when an input changed. */
+	const pluginSources = (settings: readonly ParsedSource[]): PluginResolution => {
+		if (options.plugins === undefined) return { sources: [], disabled: [], issues: [], inputs: [] };
+		const wanted = settings.map((parsed) => [parsed.enabledPlugins ?? null, parsed.pluginOptions ?? null]);
+		const stamps = (plugins?.resolution.inputs ?? []).map(fileStamp);
+		const key = JSON.stringify([wanted, stamps]);
+		if (plugins?.key === key) return plugins.resolution;
+		const resolution = resolvePlugins(settings, options.plugins);
+		plugins = { key: JSON.stringify([wanted, resolution.inputs.map(fileStamp)]), resolution };
+		return resolution;
+	};
 	let extra = "";
 	return {
 		current() {
@@ -90,12 +146,20 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 			const same = trusted === mergedTrust && approvals === mergedApprovals;
 			if (merged !== undefined && time - lastCheck < interval && same) return merged;
 			lastCheck = time;
-			let changed = merged === undefined || !same;
-			for (const source of options.sources) {
-				const stamp = fileStamp(source.file);
-				const cached = files.get(source.file);
-				if (cached?.stamp === stamp) continue;
-				files.set(source.file, loadFile(source, cached, stamp));
+			const managed =
+				options.managedDir === undefined ? { sources: [], issues: [] } : managedFiles(options.managedDir);
+			const settingsSources = [...managed.sources, ...options.sources];
+			let changed = refresh(settingsSources) || merged === undefined || !same;
+			const settings = parsedOf(settingsSources);
+			const resolution = pluginSources(settings);
+			const agents =
+				options.plugins === undefined ? [] : agentDefinitionFiles(options.plugins.home, options.plugins.projectDir);
+			const skills = options.skills?.() ?? [];
+			const others = [...resolution.sources, ...resolution.disabled, ...skills, ...agents];
+			if (refresh(others)) changed = true;
+			const list = JSON.stringify([settingsSources.length, others.map(cacheKey), managed.issues]);
+			if (list !== listed) {
+				listed = list;
 				changed = true;
 			}
 			const extraNow = options.extraStamp?.() ?? "";
@@ -104,8 +168,13 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 				changed = true;
 			}
 			if (changed || merged === undefined) {
-				const parsed = options.sources.map((source) => files.get(source.file)?.parsed ?? emptySource(source));
-				merged = mergeSources(parsed, trusted, options.isApproved);
+				const issues: ConfigIssue[] = [...managed.issues, ...resolution.issues];
+				merged = mergeSources(
+					[...settings, ...parsedOf([...resolution.sources, ...skills, ...agents])],
+					trusted,
+					options.isApproved,
+					{ issues, disabledPlugins: parsedOf(resolution.disabled) },
+				);
 				mergedTrust = trusted;
 				mergedApprovals = approvals;
 				// The merge hashed any script it saw for the first time: start watching it from here.

@@ -115,7 +115,7 @@ export const matcherLabel = (entry: HookEntry): string => {
 };
 
 /** The source label of an entry, e.g. `Claude project`. */
-export const entrySource = (entry: HookEntry): string => sourceLabel(entry.source.scope);
+export const entrySource = (entry: HookEntry): string => sourceLabel(entry.source);
 
 /** The value below which `fraction` of `values` lie (nearest rank); undefined for no values. */
 export const percentile = (values: readonly number[], fraction: number): number | undefined => {

@@ -2,7 +2,7 @@
  * The hook list's rows: every configured handler (running, switched off, or skipped with its reason) and every
  * invalid entry of the settings files, ordered event -> matcher -> handler. Pure.
  */
-import { sourceLabel } from "../../engine/config/sources.ts";
+import { SCOPE_ORDER, sourceLabel } from "../../engine/config/sources.ts";
 import {
 	type ConfigIssue,
 	HOOK_EVENTS,
@@ -83,16 +83,17 @@ export const buildRows = (config: HookConfig, inputs: RowInputs): ListRow[] => {
 			event: entry.event,
 			matcher: matcherLabel(entry),
 			target: hookTarget(entry),
-			source: sourceLabel(entry.source.scope),
+			source: sourceLabel(entry.source),
 		});
 	};
-	const sourceIndex = (scope: SourceScope): number => inputs.sources.findIndex((source) => source.scope === scope);
+	const sourceIndex = (scope: SourceScope): number => SCOPE_ORDER.indexOf(scope);
 	const sorted = [
 		...config.entries.map((entry) => ({ entry, skipped: undefined as string | undefined })),
 		...config.skipped.map((skipped) => ({ entry: skipped.entry, skipped: skipped.message })),
 	].sort(
 		(a, b) =>
 			sourceIndex(a.entry.source.scope) - sourceIndex(b.entry.source.scope) ||
+			a.entry.source.file.localeCompare(b.entry.source.file, "en") ||
 			a.entry.jsonPath.localeCompare(b.entry.jsonPath, "en", { numeric: true }),
 	);
 	for (const { entry, skipped } of sorted) add(entry, skipped);

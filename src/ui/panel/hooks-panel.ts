@@ -11,7 +11,7 @@ import {
 	parseHookPath,
 	type SaveResult,
 } from "../../engine/config/edit.ts";
-import { sourceLabel } from "../../engine/config/sources.ts";
+import { isPolicySource, sourceLabel } from "../../engine/config/sources.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
 import type { PanelTheme } from "../theme.ts";
 import { draftFromValues, entryValues, newHookValues } from "./editor-values.ts";
@@ -273,6 +273,13 @@ export class HooksPanel {
 			this.message = { level: "error", text: "Select a hook to switch it on or off." };
 			return;
 		}
+		if (isPolicySource(entry.source)) {
+			this.message = {
+				level: "error",
+				text: `${sourceLabel(entry.source)} hook: managed policy keeps it on; only managed policy can switch it off.`,
+			};
+			return;
+		}
 		// Switching on a new or changed project hook means approving its current definition.
 		if (this.services.needsApproval?.(entry) && this.services.approve !== undefined) {
 			const problem = this.services.approve(entry);
@@ -292,7 +299,19 @@ export class HooksPanel {
 				: { level: "info", text: `${enabled ? "Enabled" : "Disabled"}: ${what}` };
 	}
 
+	/** The message for a hook whose file the panel does not write (plugins, managed policy, skills, agents). */
+	private readOnly(entry: HookEntry | undefined): string | undefined {
+		if (entry === undefined || this.services.sources.some((source) => source.file === entry.source.file))
+			return undefined;
+		return `${sourceLabel(entry.source)} hooks are read-only here; change them in ${entry.source.file}.`;
+	}
+
 	private openEditor(entry: HookEntry | undefined): void {
+		const readOnly = this.readOnly(entry);
+		if (readOnly !== undefined) {
+			this.message = { level: "error", text: readOnly };
+			return;
+		}
 		if (entry !== undefined && entry.handler.type !== "command") {
 			this.message = {
 				level: "error",
@@ -390,6 +409,11 @@ export class HooksPanel {
 		const row = this.rows.find((candidate) => candidate.kind === "hook" && candidate.entry.id === entry?.id);
 		if (entry === undefined || row === undefined || row.kind !== "hook") {
 			this.message = { level: "error", text: "Select a hook to delete it." };
+			return;
+		}
+		const readOnly = this.readOnly(entry);
+		if (readOnly !== undefined) {
+			this.message = { level: "error", text: readOnly };
 			return;
 		}
 		const snapshot = this.services.snapshot(entry.source.file);
@@ -492,16 +516,20 @@ export class HooksPanel {
 		this.refresh();
 		const config = this.services.config();
 		const top: string[] = [this.tabLine(inner)];
+		const policyHooks = config?.entries.filter((entry) => isPolicySource(entry.source)).length ?? 0;
+		const spared =
+			policyHooks > 0 ? ` ${policyHooks} managed hook(s) still run: only managed policy can switch them off.` : "";
 		if (this.services.allOff()) {
 			for (const line of wordWrap(
-				`ALL HOOKS ARE OFF in this pi session. ${this.keys.label("killSwitch")} turns them back on.`,
+				`ALL HOOKS ARE OFF in this pi session. ${this.keys.label("killSwitch")} turns them back on.${spared}`,
 				inner,
 			)) {
 				top.push(t.bold(t.fg("error", fit(line, inner))));
 			}
 		} else if (config?.disableAllHooks) {
 			const where = config.disableAllHooksSource ?? "the settings";
-			for (const line of wordWrap(`disableAllHooks is set in ${where}: no hook runs.`, inner))
+			const rest = config.disableAllHooksManaged ? "" : spared;
+			for (const line of wordWrap(`disableAllHooks is set in ${where}: no hook runs.${rest}`, inner))
 				top.push(t.fg("warning", fit(line, inner)));
 		}
 		if (this.screen.kind === "main") top.push(t.fg("muted", "Filter: ") + this.filterField(inner - 8));

@@ -56,6 +56,11 @@ export const NOT_RUN_WORDS: Readonly<Record<NotRunReason, string>> = {
 	all_off: "all off",
 	untrusted: "untrusted",
 	unsupported_type: "unsupported",
+	once: "once",
+	managed_only: "managed only",
+	plugin_only: "plugin only",
+	plugin_disabled: "plugin off",
+	no_moment: "no moment",
 };
 
 /**

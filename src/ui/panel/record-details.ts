@@ -30,6 +30,16 @@ export const notRunSentence = (hook: NotRunHook, matchQuery: string | undefined)
 			return "the project is not trusted, so its hooks do not run";
 		case "unsupported_type":
 			return `"${entry.handler.type}" hooks are not supported`;
+		case "once":
+			return "once: true, and it already ran this session";
+		case "managed_only":
+			return "managed policy allows only managed hooks (allowManagedHooksOnly)";
+		case "plugin_only":
+			return "managed policy allows only plugin and managed hooks (strictPluginOnlyCustomization)";
+		case "plugin_disabled":
+			return "its plugin is switched off in enabledPlugins";
+		case "no_moment":
+			return "pi has no moment for this hook (agent definitions run only inside their subagent)";
 	}
 };
 
@@ -39,7 +49,7 @@ const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: number): s
 	const exit = verdictExit(verdict);
 	const lines = [
 		theme.bold(fit(oneLine(hookTarget(verdict.entry)), width)),
-		...field(theme, "Source", `${sourceLabel(verdict.entry.source.scope)} (${verdict.entry.source.file})`, width),
+		...field(theme, "Source", `${sourceLabel(verdict.entry.source)} (${verdict.entry.source.file})`, width),
 		...field(theme, "Decision", decision, width, decisionColor(decision)),
 		...field(theme, "Exit code", exit === undefined ? `- (${outcome.kind.replace("_", " ")})` : String(exit), width),
 		...field(theme, "Took", formatDuration(outcome.durationMs), width),
@@ -95,7 +105,7 @@ export const recordDetailLines = (theme: PanelTheme, row: LogRow, width: number)
 		lines.push(theme.fg("muted", fit("Every configured hook of this event ran.", width)));
 	for (const hook of record.notRun) {
 		lines.push(
-			theme.fg("text", fit(`${oneLine(hookTarget(hook.entry))} (${sourceLabel(hook.entry.source.scope)})`, width)),
+			theme.fg("text", fit(`${oneLine(hookTarget(hook.entry))} (${sourceLabel(hook.entry.source)})`, width)),
 		);
 		for (const line of wordWrap(notRunSentence(hook, record.matchQuery), width - 2))
 			lines.push(`  ${theme.fg("warning", fit(line, width - 2))}`);

@@ -1,0 +1,291 @@
+/**
+ * The Claude Code plugins whose hooks run: `enabledPlugins` of every settings scope (the most specific scope
+ * wins; managed policy above all), the install records in `~/.claude/plugins/installed_plugins.json`, and each
+ * enabled plugin's hook files in its install folder (`hooks/hooks.json`, and the `hooks` field of
+ * `.claude-plugin/plugin.json`: a path, an inline object, or an array of both). A broken manifest, a missing
+ * install folder or a missing hooks file skips only that plugin or file, with the file and the reason.
+ */
+import { mkdirSync, realpathSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import type { ConfigIssue, HookSource, PluginInfo, SourceScope } from "../types.ts";
+import { fileStamp, readSettingsFile } from "./load.ts";
+import type { ParsedSource } from "./parse.ts";
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Where Claude Code keeps plugins: `~/.claude/plugins`. */
+export const pluginsDir = (home: string): string => join(home, ".claude", "plugins");
+
+/** `installed_plugins.json` under the plugins folder. */
+export const installRecordsFile = (home: string): string => join(pluginsDir(home), "installed_plugins.json");
+
+/** `${CLAUDE_PLUGIN_DATA}` of a plugin: `~/.claude/plugins/data/<id, characters other than A-Z a-z 0-9 - _ as ->`. */
+export const pluginDataDir = (home: string, id: string): string =>
+	join(pluginsDir(home), "data", id.replace(/[^a-zA-Z0-9\-_]/g, "-"));
+
+/** Which scope's `enabledPlugins` value counts, most specific first (managed policy is above all of them). */
+const ENABLE_PRECEDENCE: readonly SourceScope[] = [
+	"managed",
+	"claude-local",
+	"claude-project",
+	"pi-project",
+	"claude-user",
+	"pi-global",
+];
+
+const PROJECT_SCOPES = new Set<SourceScope>(["claude-local", "claude-project", "pi-project"]);
+
+/** What decided whether a plugin is on. */
+export interface PluginSwitch {
+	readonly id: string;
+	readonly enabled: boolean;
+	/** The settings file whose value counts. */
+	readonly file: string;
+	/** True when managed policy enables it. */
+	readonly forced: boolean;
+	/** True when only project files enable it: its hooks are project code and need approval. */
+	readonly project: boolean;
+}
+
+/**
+ * The effective `enabledPlugins` of the parsed settings and managed sources (pure). A plugin is on when the most
+ * specific scope that names it says `true`; managed policy overrides every other scope.
+ */
+export const pluginSwitches = (settings: readonly ParsedSource[]): PluginSwitch[] => {
+	const byId = new Map<string, Map<SourceScope, { value: boolean; file: string }>>();
+	for (const parsed of settings) {
+		for (const [id, value] of Object.entries(parsed.enabledPlugins ?? {})) {
+			const scopes = byId.get(id) ?? new Map();
+			// Managed files merge in order: a later managed-settings.d file overrides an earlier one.
+			scopes.set(parsed.source.scope, { value, file: parsed.source.file });
+			byId.set(id, scopes);
+		}
+	}
+	const switches: PluginSwitch[] = [];
+	for (const [id, scopes] of byId) {
+		const scope = ENABLE_PRECEDENCE.find((candidate) => scopes.has(candidate));
+		const decided = scope === undefined ? undefined : scopes.get(scope);
+		if (decided === undefined) continue;
+		const ownTrue = [...scopes].some(([from, { value }]) => value && !PROJECT_SCOPES.has(from));
+		switches.push({
+			id,
+			enabled: decided.value,
+			file: decided.file,
+			forced: scope === "managed" && decided.value,
+			project: decided.value && !ownTrue,
+		});
+	}
+	return switches;
+};
+
+/** Merged `pluginConfigs.<id>.options` of all settings, the most specific scope winning per key. */
+const pluginOptions = (settings: readonly ParsedSource[], id: string): Record<string, string> => {
+	const ordered = [...settings].sort(
+		(a, b) => ENABLE_PRECEDENCE.indexOf(b.source.scope) - ENABLE_PRECEDENCE.indexOf(a.source.scope),
+	);
+	const options: Record<string, string> = {};
+	for (const parsed of ordered) Object.assign(options, parsed.pluginOptions?.[id] ?? {});
+	return options;
+};
+
+/** An install record's folder for this project: a record of this project first, then a user one, then any. */
+const installPathOf = (records: unknown, projectDir: string): string | undefined => {
+	const list = Array.isArray(records) ? records : [records];
+	const usable = list.filter(
+		(record): record is Record<string, unknown> => isObject(record) && typeof record.installPath === "string",
+	);
+	const pick =
+		usable.find((record) => record.projectPath === projectDir) ??
+		usable.find((record) => record.scope === "user" || record.projectPath === undefined) ??
+		usable[0];
+	return pick?.installPath as string | undefined;
+};
+
+/** What the plugins contribute: hook files to load, and problems found on the way. */
+export interface PluginResolution {
+	/** Hook sources of enabled plugins, in `enabledPlugins` order; loaded like settings files. */
+	readonly sources: readonly HookSource[];
+	/** Hook sources of plugins switched off in `enabledPlugins` (listed as skipped, never run). */
+	readonly disabled: readonly HookSource[];
+	readonly issues: readonly ConfigIssue[];
+	/** The files read to get here (install records, manifests): when one changes, resolve again. */
+	readonly inputs: readonly string[];
+}
+
+/** Where plugins are looked up. */
+export interface PluginLocations {
+	/** The user's home: `~/.claude/plugins` lives here. */
+	readonly home: string;
+	/** The project root, to pick a project's install record. */
+	readonly projectDir: string;
+}
+
+const isInside = (root: string, path: string): boolean => {
+	const rel = relative(root, path);
+	return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+};
+
+const real = (path: string): string => {
+	try {
+		return realpathSync(path);
+	} catch {
+		return path;
+	}
+};
+
+const exists = (path: string): boolean => fileStamp(path) !== "missing";
+
+/** The hook sources of one installed plugin, from its folder and manifest. */
+const pluginHookSources = (
+	root: string,
+	base: Omit<HookSource, "file">,
+	issues: ConfigIssue[],
+	inputs: string[],
+): HookSource[] => {
+	const manifestFile = join(root, ".claude-plugin", "plugin.json");
+	inputs.push(manifestFile);
+	const manifest = readSettingsFile(manifestFile);
+	let hooksField: unknown;
+	if (manifest.kind === "error") {
+		issues.push({ file: manifestFile, path: "", message: `plugin manifest ${manifest.message}` });
+		return [];
+	}
+	if (manifest.kind === "ok") {
+		let data: unknown;
+		try {
+			data = JSON.parse(manifest.text.replace(/^\uFEFF/, ""));
+		} catch (error) {
+			const message = `invalid JSON in the plugin manifest: ${(error as Error).message}`;
+			issues.push({ file: manifestFile, path: "", message });
+			return [];
+		}
+		if (!isObject(data)) {
+			issues.push({ file: manifestFile, path: "", message: "a plugin manifest must hold a JSON object" });
+			return [];
+		}
+		hooksField = data.hooks;
+	}
+	const sources: HookSource[] = [];
+	const loaded = new Set<string>();
+	const standard = join(root, "hooks", "hooks.json");
+	inputs.push(standard);
+	if (exists(standard)) {
+		sources.push({ ...base, file: standard, hooksPath: ["hooks"] });
+		loaded.add(real(standard));
+	}
+	if (hooksField === undefined) return sources;
+	const items = Array.isArray(hooksField) ? hooksField : [hooksField];
+	items.forEach((item, index) => {
+		const at = Array.isArray(hooksField) ? `hooks[${index}]` : "hooks";
+		if (typeof item === "string") {
+			const file = resolve(root, item);
+			if (!isInside(root, file)) {
+				issues.push({ file: manifestFile, path: at, message: `hooks file ${item} is outside the plugin folder` });
+				return;
+			}
+			inputs.push(file);
+			if (!exists(file)) {
+				issues.push({ file: manifestFile, path: at, message: `hooks file ${item} is not there (${file})` });
+				return;
+			}
+			if (loaded.has(real(file))) {
+				// Claude Code: hooks/hooks.json loads by itself; naming it again in the manifest is a duplicate.
+				const message = `hooks file ${item} is already loaded (hooks/hooks.json loads by itself)`;
+				issues.push({ file: manifestFile, path: at, message });
+				return;
+			}
+			loaded.add(real(file));
+			sources.push({ ...base, file, hooksPath: ["hooks"] });
+		} else if (isObject(item)) {
+			sources.push({
+				...base,
+				file: manifestFile,
+				hooksPath: Array.isArray(hooksField) ? ["hooks", index] : ["hooks"],
+			});
+		} else {
+			issues.push({
+				file: manifestFile,
+				path: at,
+				message: "hooks must be a path, an object of hooks, or an array of them",
+			});
+		}
+	});
+	return sources;
+};
+
+/** Reads `installed_plugins.json`: the records by plugin id, or undefined with an issue when it is unusable. */
+const readInstallRecords = (file: string, issues: ConfigIssue[]): Record<string, unknown> | undefined => {
+	const read = readSettingsFile(file);
+	if (read.kind === "missing") return {};
+	if (read.kind === "error") {
+		issues.push({ file, path: "", message: `plugin install records ${read.message}` });
+		return undefined;
+	}
+	try {
+		const data: unknown = JSON.parse(read.text);
+		if (isObject(data) && isObject(data.plugins)) return data.plugins;
+	} catch (error) {
+		issues.push({ file, path: "", message: `invalid JSON: ${(error as Error).message}` });
+		return undefined;
+	}
+	issues.push({ file, path: "plugins", message: 'install records need a "plugins" object' });
+	return undefined;
+};
+
+/**
+ * Resolves the enabled plugins of `settings` (the parsed settings and managed sources) to the hook files to load.
+ * Reads the install records and manifests; creates each enabled plugin's data folder (`${CLAUDE_PLUGIN_DATA}`),
+ * as Claude Code does before its hooks run. Never throws.
+ */
+export const resolvePlugins = (settings: readonly ParsedSource[], locations: PluginLocations): PluginResolution => {
+	const issues: ConfigIssue[] = [];
+	const file = installRecordsFile(locations.home);
+	const inputs: string[] = [file];
+	const switches = pluginSwitches(settings);
+	if (switches.length === 0) return { sources: [], disabled: [], issues, inputs };
+	const records = readInstallRecords(file, issues);
+	if (records === undefined) return { sources: [], disabled: [], issues, inputs };
+	const sources: HookSource[] = [];
+	const disabled: HookSource[] = [];
+	for (const plugin of switches) {
+		const root = installPathOf(records[plugin.id], locations.projectDir);
+		if (root === undefined) {
+			if (plugin.enabled) {
+				const message = `plugin ${plugin.id} is enabled but not installed (no record in ${file}); run claude plugin install ${plugin.id}`;
+				issues.push({ file: plugin.file, path: `enabledPlugins.${plugin.id}`, message });
+			}
+			continue;
+		}
+		inputs.push(root);
+		if (!exists(root)) {
+			if (plugin.enabled) {
+				const message = `the install folder of plugin ${plugin.id} is missing (reinstall it with claude plugin install ${plugin.id})`;
+				issues.push({ file: root, path: "", message });
+			}
+			continue;
+		}
+		const info: PluginInfo = {
+			id: plugin.id,
+			root,
+			data: pluginDataDir(locations.home, plugin.id),
+			options: pluginOptions(settings, plugin.id),
+			forced: plugin.forced,
+		};
+		const base = { scope: "plugin" as const, project: plugin.project, plugin: info };
+		const found = pluginHookSources(root, base, plugin.enabled ? issues : [], inputs);
+		if (!plugin.enabled) {
+			disabled.push(...found);
+			continue;
+		}
+		if (found.length > 0) {
+			try {
+				mkdirSync(info.data, { recursive: true });
+			} catch {
+				// A data folder that cannot be made is the hook's problem when it writes there, not the loader's.
+			}
+		}
+		sources.push(...found);
+	}
+	return { sources, disabled, issues, inputs };
+};
