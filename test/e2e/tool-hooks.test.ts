@@ -280,10 +280,20 @@ describe("running hooks in the real pi", () => {
 			],
 		});
 		sandbox.writeJson("home/.claude/settings.json", {
-			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ ...once, timeout: 99 }] }] },
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [once] }] },
 		});
 		await run("bash: echo once");
 		expect(readLines(join(sandbox.root, "once.jsonl"))).toHaveLength(1);
+	});
+
+	it("a copy that differs in a field that changes the outcome (timeout) is not collapsed into the user's", async () => {
+		const once = command(script("hook.mjs", "--record", "../once.jsonl"));
+		setup({ PreToolUse: [{ matcher: "Bash", hooks: [once] }] });
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ ...once, timeout: 99 }] }] },
+		});
+		await run("bash: echo once");
+		expect(readLines(join(sandbox.root, "once.jsonl"))).toHaveLength(2);
 	});
 
 	it("continue:false lets the tool finish, then the agent stops and the user sees the stop reason", async () => {
