@@ -53,6 +53,19 @@ export interface FiringRecord {
 	 * first read (the no-match path only matches): a copy of the record must keep the getter, not spread it.
 	 */
 	readonly notRun: readonly NotRunHook[];
+	/** True for a test run from the /hooks panel: it decided nothing in the session. */
+	readonly test?: true;
+}
+
+/** A test run of one hook: the stdin to send as is, whatever its matcher, `if`, switch or approval say. */
+export interface TestRunRequest {
+	readonly entry: HookEntry;
+	/** The exact stdin text (a sample edited in the panel, or a recorded input replayed). */
+	readonly stdin: string;
+	readonly session: SessionInfo;
+	/** Short form of the input for the firing log. */
+	readonly summary?: string;
+	readonly signal?: AbortSignal;
 }
 
 /** What to dispatch. */
@@ -133,6 +146,12 @@ export interface HookEngine {
 	dispatch(request: DispatchRequest): Promise<DispatchResult>;
 	/** True when any hook (running or not) is configured for the event; cheap, for fast paths. */
 	hasHooks(event: HookEventName): boolean;
+	/**
+	 * Runs one hook now, as a dry run: the real process with the real environment and the given stdin, awaited
+	 * even when the hook is `async`. The record (marked `test`) goes to `onRecord`; nothing else is told, so the
+	 * session's decisions, cards and counters do not change. Never throws.
+	 */
+	testRun(request: TestRunRequest): Promise<{ readonly verdict: HookVerdict; readonly record: FiringRecord }>;
 }
 
 /**
@@ -233,6 +252,17 @@ const recordWithTrace = (
 	};
 };
 
+/** The `tool_name` of a test run's stdin; undefined when it is not JSON with one. */
+const testedToolName = (stdin: string): string | undefined => {
+	try {
+		const value: unknown = JSON.parse(stdin);
+		const name = (value as { tool_name?: unknown } | null)?.tool_name;
+		return typeof name === "string" ? name : undefined;
+	} catch {
+		return undefined;
+	}
+};
+
 /** Creates an engine over injected dependencies. */
 export const createEngine = (deps: EngineDeps): HookEngine => {
 	const now = deps.now ?? Date.now;
@@ -327,6 +357,34 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 	};
 
 	return {
+		async testRun(request) {
+			const { entry, session } = request;
+			const event = entry.event;
+			const time = now();
+			const stdin = request.stdin.endsWith("\n") ? request.stdin : `${request.stdin}\n`;
+			const env = environment({ event, matchValues: [], payload: {}, session });
+			const outcome = await runHookHandler(
+				entry,
+				{ event, cwd: session.cwd, stdin, env, config: deps.config(), signal: request.signal },
+				runners,
+				options,
+			);
+			const verdict = interpretOutcome(entry, event, outcome);
+			const toolName = isToolEvent(event) ? testedToolName(stdin) : undefined;
+			const record: FiringRecord = {
+				seq: ++seq,
+				time,
+				event,
+				matchQuery: toolName,
+				summary: request.summary ?? "",
+				stdin,
+				verdicts: [verdict],
+				notRun: [],
+				test: true,
+			};
+			observe(() => deps.onRecord?.(record));
+			return { verdict, record };
+		},
 		hasHooks(event) {
 			return hasConfiguredHooks(deps.config(), event);
 		},

@@ -76,5 +76,6 @@ export const firingExcerpt = (record: FiringRecord): FiringRecord => {
 		get notRun() {
 			return notRun();
 		},
+		...(record.test === true ? { test: true as const } : {}),
 	};
 };

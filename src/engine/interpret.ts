@@ -4,6 +4,7 @@
  * any exit code. Pure.
  */
 import type { HookEffect } from "./effects.ts";
+import type { HookLint } from "./hook-lint.ts";
 import type { HookEntry, HookEventName, ProcessOutcome } from "./types.ts";
 
 /** The JSON a hook may print (Claude Code hooks §5.3, §5.5), after validation. */
@@ -48,6 +49,11 @@ export interface HookVerdict {
 	readonly warning?: string;
 	/** What the hook asked for, read from the fields above for this event; what every consumer reads. */
 	readonly effects: readonly HookEffect[];
+	/**
+	 * Likely mistakes in the output that Claude Code silently ignores (hook-lint.ts), found on the whole output
+	 * when the run was logged; undefined when not looked at yet.
+	 */
+	readonly lints?: readonly HookLint[];
 }
 
 type Json = Record<string, unknown>;

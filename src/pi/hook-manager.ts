@@ -8,8 +8,9 @@ import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
 import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
 import { parseSettingsText } from "../engine/config/parse.ts";
 import { isPolicySource, settingsSources } from "../engine/config/sources.ts";
-import type { FiringRecord } from "../engine/engine.ts";
+import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
 import { firingExcerpt } from "../engine/firing-excerpt.ts";
+import type { SessionInfo } from "../engine/payload.ts";
 import type { HookConfig, HookEntry, HookSource } from "../engine/types.ts";
 import { fieldsNotShown } from "../ui/panel/editor-values.ts";
 import { createFiringLog, type FiringLog } from "../ui/panel/firing-log.ts";
@@ -17,8 +18,10 @@ import { HooksPanel, PANEL_OVERLAY_OPTIONS, type PanelServices } from "../ui/pan
 import { KILL_SWITCH_KEY, panelKeys } from "../ui/panel/keys.ts";
 import { fromPiTheme } from "../ui/theme.ts";
 import { createHookState, type HookState, hookStateFile } from "./hook-state.ts";
+import { createLintNotices, withLints } from "./lint-notices.ts";
 import { showNotice } from "./notices.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "./panel-services.ts";
+import type { TestRunOutcome } from "./runtime-types.ts";
 
 /** The footer calls the manager makes (the decision log owns the footer text). */
 export interface FooterControls {
@@ -34,6 +37,8 @@ export interface HookManagerDeps {
 	readonly runtime: () => {
 		config(): HookConfig | undefined;
 		approve(entries: readonly HookEntry[]): string | undefined;
+		session?(): SessionInfo | undefined;
+		testRun?(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
 	};
 	readonly footer?: FooterControls;
 	/** Firing records kept for the log; default 500. */
@@ -58,12 +63,18 @@ export interface HookManager {
 	readonly log: FiringLog;
 }
 
+/** Longest stdin kept in full for a replay, in characters (the log's own copy is an excerpt). */
+export const RAW_INPUT_CHARS = 64 * 1024;
+
 /** The kill switch key, for `pi.registerShortcut`. */
 export { KILL_SWITCH_KEY };
 
 /** Creates the manager; the state file is read on first use. */
 export const createHookManager = (deps: HookManagerDeps): HookManager => {
 	const log = createFiringLog(deps.logLimit);
+	const lintNotices = createLintNotices();
+	/** Full stdin of logged records, for exact replays; dropped with the record when the log lets it go. */
+	const rawInputs = new WeakMap<FiringRecord, string>();
 	let state: HookState | undefined;
 	let sources: readonly HookSource[] = [];
 	let lastCtx: ExtensionContext | undefined;
@@ -117,6 +128,10 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			killSwitch,
 			trusted: () => ctx.isProjectTrusted(),
 			onChange: () => updateFooter(ctx),
+			session: () => deps.runtime().session?.(),
+			testRun: (request) => deps.runtime().testRun?.(request),
+			rawInput: (record) => rawInputs.get(record),
+			cwd: ctx.cwd,
 		});
 		return {
 			...base,
@@ -145,7 +160,12 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		allOff: () => killSwitch.isOff(),
 		onRecord(record, ctx) {
 			lastCtx = ctx;
-			log.add(firingExcerpt(record));
+			const linted = withLints(record);
+			const excerpt = firingExcerpt(linted);
+			// The log keeps a masked excerpt; a replay sends the input as it was, when it is not too large to keep.
+			if (record.stdin.length <= RAW_INPUT_CHARS) rawInputs.set(excerpt, record.stdin);
+			log.add(excerpt);
+			for (const notice of lintNotices.take(linted)) showNotice(ctx, notice);
 		},
 		sessionStart(ctx) {
 			lastCtx = ctx;

@@ -25,7 +25,9 @@ import type {
 	UIPromptStartEvent,
 } from "@earendil-works/pi-coding-agent";
 import type { DecisionRecord } from "../engine/decision-record.ts";
-import type { FiringRecord } from "../engine/engine.ts";
+import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
+import type { HookVerdict } from "../engine/interpret.ts";
+import type { SessionInfo } from "../engine/payload.ts";
 import type { HookConfig, HookEntry, ProcessRunner } from "../engine/types.ts";
 
 /** What the runtime needs from the outside world. */
@@ -94,4 +96,14 @@ export interface HookRuntime {
 	config(): HookConfig | undefined;
 	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */
 	approve(entries: readonly HookEntry[]): string | undefined;
+	/** The session facts a hook's stdin starts with now; undefined before `session_start`. */
+	session(): SessionInfo | undefined;
+	/** A dry run of one hook from the panel (see `HookEngine.testRun`); undefined before `session_start`. */
+	testRun(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
+}
+
+/** What a test run produced. */
+export interface TestRunOutcome {
+	readonly verdict: HookVerdict;
+	readonly record: FiringRecord;
 }

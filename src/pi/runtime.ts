@@ -400,5 +400,13 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		approve(entries) {
 			return state?.approvals.approve(entries);
 		},
+		session() {
+			return state === undefined ? undefined : sessionInfo(state.ctx);
+		},
+		testRun(request) {
+			if (state === undefined) return undefined;
+			// A test run goes around the event adapters: no card, no context, no counter, no footer status.
+			return state.engine.testRun({ ...request, session: sessionInfo(state.ctx) });
+		},
 	};
 };

@@ -12,12 +12,15 @@ import {
 	type SaveResult,
 } from "../../engine/config/edit.ts";
 import { isPolicySource, sourceLabel } from "../../engine/config/sources.ts";
+import { parseSettingsText } from "../../engine/config/parse.ts";
+import type { FiringRecord } from "../../engine/engine.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
 import type { PanelTheme } from "../theme.ts";
+import { prettyJson } from "./detail-lines.ts";
 import { draftFromValues, entryValues, newHookValues } from "./editor-values.ts";
 import { fuzzyFilter } from "./filter.ts";
 import type { FiringLog } from "./firing-log.ts";
-import { fit, hardWrap, hookTarget, oneLine, wordWrap } from "./format.ts";
+import { fit, formatClock, hardWrap, hookTarget, oneLine, wordWrap } from "./format.ts";
 import { FRAME_COLUMNS, frame, helpLines } from "./frame.ts";
 import { hookDetailLines } from "./hook-details.ts";
 import { HookEditor } from "./hook-editor.ts";
@@ -28,6 +31,7 @@ import { LogIndex } from "./log-index.ts";
 import { LogList, type LogRow } from "./log-list.ts";
 import { recordDetailLines } from "./record-details.ts";
 import { ScrollWindow } from "./selection.ts";
+import { type TestRunner, type TestSetup, TestView } from "./test-view.ts";
 
 /** What the panel reads and changes; the extension wires these to the runtime, the state file and the disk. */
 export interface PanelServices {
@@ -59,6 +63,12 @@ export interface PanelServices {
 	sessionId?(): string | undefined;
 	/** Epoch milliseconds now (relative times in the log filter); default `Date.now`. */
 	now?(): number;
+	/** A sample stdin for a test run of `entry`, in Claude Code's shape for its event. */
+	sampleInput?(entry: HookEntry): string;
+	/** Runs `entry` now with `stdin` as a dry run (logged as a test); undefined when no session is running. */
+	testRun?: TestRunner;
+	/** The stdin a logged event sent: exact when it was kept, else the log's excerpt (masked, maybe cut). */
+	recordedInput?(record: FiringRecord): { readonly stdin: string; readonly exact: boolean };
 }
 
 /** What the panel needs from the TUI around it. */
@@ -80,7 +90,8 @@ type Screen =
 	| { readonly kind: "hookDetails"; readonly key: string }
 	| { readonly kind: "recordDetails"; readonly row: LogRow }
 	| EditorScreen
-	| { readonly kind: "confirmDelete"; readonly row: ListRow & { kind: "hook" }; readonly snapshot: FileSnapshot };
+	| { readonly kind: "confirmDelete"; readonly row: ListRow & { kind: "hook" }; readonly snapshot: FileSnapshot }
+	| { readonly kind: "test"; readonly view: TestView; readonly back: Screen };
 
 type Message = { readonly text: string; readonly level: "error" | "info" };
 
@@ -165,6 +176,8 @@ export class HooksPanel {
 		const is = (action: PanelAction): boolean => this.keys.matches(data, action);
 		if (is("killSwitch")) {
 			this.services.toggleAllOff();
+		} else if (this.screen.kind === "test") {
+			if (this.screen.view.handleInput(data) === "close") this.screen = this.screen.back;
 		} else if (this.screen.kind === "editor") {
 			this.editorInput(data, this.screen);
 		} else if (this.screen.kind === "confirmDelete") {
@@ -203,6 +216,9 @@ export class HooksPanel {
 			this.openEditor(this.selectedEntry());
 		} else if (is("delete")) {
 			this.confirmDelete(this.selectedEntry());
+		} else if (is("test")) {
+			if (this.tab === "hooks") this.openTest(this.selectedEntry());
+			else this.openReplay(this.logList.selected());
 		} else {
 			this.filter.handleInput(data);
 		}
@@ -223,6 +239,9 @@ export class HooksPanel {
 		else if (is("switchView")) {
 			this.screen = { kind: "main" };
 			this.tab = this.tab === "hooks" ? "log" : "hooks";
+		} else if (is("test")) {
+			if (this.screen.kind === "recordDetails") this.openReplay(this.screen.row);
+			else this.openTest(entry);
 		} else if (is("toggle")) this.toggle(entry ?? this.selectedEntry());
 		else if (is("edit") && entry !== undefined) this.openEditor(entry);
 		else if (is("delete") && entry !== undefined) this.confirmDelete(entry);
@@ -232,6 +251,7 @@ export class HooksPanel {
 		const request = screen.editor.handleInput(data);
 		if (request === "cancel") this.screen = { kind: "main" };
 		else if (request === "save") this.saveEditor(screen);
+		else if (request === "test") this.testDraft(screen);
 	}
 
 	// ---- actions -----------------------------------------------------------------------------------------
@@ -404,6 +424,103 @@ export class HooksPanel {
 		}
 	}
 
+	// ---- test runs ---------------------------------------------------------------------------------------
+
+	private showTest(setup: TestSetup): void {
+		const run = this.services.testRun;
+		if (run === undefined) {
+			this.message = { level: "error", text: "Test runs need pi's session; they are not available here." };
+			return;
+		}
+		const view = new TestView(this.theme, this.keys, setup, run, {
+			rows: () => this.host.rows(),
+			requestRender: () => this.host.requestRender(),
+		});
+		view.focused = this.focusedState;
+		this.screen = { kind: "test", view, back: this.screen };
+	}
+
+	/** A hook can be test-run when it would run in this session (a skipped hook needs trust or approval first). */
+	private runnable(entry: HookEntry): string | undefined {
+		const config = this.services.config();
+		const skipped = config?.skipped.find((candidate) => candidate.entry.id === entry.id);
+		if (skipped !== undefined) return `${skipped.message} It cannot be test-run either.`;
+		if (config !== undefined && !config.entries.some((candidate) => candidate.id === entry.id))
+			return "This hook is no longer in the settings (the file changed).";
+		return undefined;
+	}
+
+	/** From a hook row: run it now against a sample input for its event. */
+	private openTest(entry: HookEntry | undefined): void {
+		if (entry === undefined) {
+			this.message = { level: "error", text: "Select a hook to test it." };
+			return;
+		}
+		const problem = this.runnable(entry);
+		if (problem !== undefined) {
+			this.message = { level: "error", text: problem };
+			return;
+		}
+		const sample = (hook: HookEntry): string => this.services.sampleInput?.(hook) ?? "{}";
+		this.showTest({ mode: "test", hooks: [entry], stdin: sample(entry), sampleFor: sample });
+	}
+
+	/** From a log row: the recorded input again, against the current definition of this or another hook of the event. */
+	private openReplay(row: LogRow | undefined): void {
+		if (row === undefined) {
+			this.message = { level: "error", text: "Select a logged event to replay it." };
+			return;
+		}
+		const event = row.record.event;
+		const hooks = (this.services.config()?.entries ?? []).filter((entry) => entry.event === event);
+		if (hooks.length === 0) {
+			this.message = {
+				level: "error",
+				text: `No ${event} hook is configured now: there is nothing to replay it on.`,
+			};
+			return;
+		}
+		const own = row.verdict?.entry.id;
+		const selected = Math.max(
+			0,
+			hooks.findIndex((entry) => entry.id === own),
+		);
+		const input = this.services.recordedInput?.(row.record) ?? { stdin: row.record.stdin, exact: false };
+		this.showTest({
+			mode: "replay",
+			hooks,
+			selected,
+			stdin: prettyJson(input.stdin),
+			note: input.exact
+				? `The input ${event} sent at ${formatClock(row.record.time)}.`
+				: `The log's copy of the input ${event} sent at ${formatClock(row.record.time)}: secrets masked and long inputs cut, as the log keeps it.`,
+		});
+	}
+
+	/** From the editor: run the unsaved draft now; Esc comes back to the editor with the draft as it was. */
+	private testDraft(screen: EditorScreen): void {
+		const { editor } = screen;
+		if (editor.problems().some((problem) => problem.level === "error")) {
+			editor.revealProblems();
+			editor.setMessage("Fix the fields marked in red, then test again.");
+			return;
+		}
+		const values = editor.values();
+		const source =
+			screen.entry?.source ?? this.services.sources.find((candidate) => candidate.scope === values.scope);
+		if (source === undefined) return;
+		const draft = draftFromValues(values, screen.oldHandler);
+		const group = { ...(draft.matcher === "" ? {} : { matcher: draft.matcher }), hooks: [draft.handler] };
+		const parsed = parseSettingsText(JSON.stringify({ hooks: { [draft.event]: [group] } }), source);
+		const entry = parsed.entries[0];
+		if (entry === undefined) {
+			editor.setMessage(parsed.issues[0]?.message ?? "This draft cannot run.");
+			return;
+		}
+		editor.setMessage(undefined);
+		this.showTest({ mode: "draft", hooks: [entry], stdin: this.services.sampleInput?.(entry) ?? "{}" });
+	}
+
 	private confirmDelete(entry: HookEntry | undefined): void {
 		this.refresh();
 		const row = this.rows.find((candidate) => candidate.kind === "hook" && candidate.entry.id === entry?.id);
@@ -542,7 +659,13 @@ export class HooksPanel {
 		const bodyHeight = Math.max(1, height - 2 - top.length - bottom.length);
 		const body = this.body(inner, bodyHeight);
 		const title =
-			this.screen.kind === "editor" ? "Hooks > editor" : this.screen.kind === "main" ? "Hooks" : "Hooks > details";
+			this.screen.kind === "editor"
+				? "Hooks > editor"
+				: this.screen.kind === "test"
+					? "Hooks > test"
+					: this.screen.kind === "main"
+						? "Hooks"
+						: "Hooks > details";
 		const off = config === undefined ? 0 : config.entries.filter((entry) => !this.services.isEnabled(entry)).length;
 		const right = this.services.allOff() ? "ALL OFF" : off > 0 ? `${off} off` : "";
 		return frame(t, title, right, [...top, ...body, ...bottom], width, this.services.allOff() ? "error" : "warning");
@@ -585,6 +708,9 @@ export class HooksPanel {
 			case "editor":
 				this.screen.editor.focused = this.focusedState;
 				return this.screen.editor.render(width, height);
+			case "test":
+				this.screen.view.focused = this.focusedState;
+				return this.screen.view.render(width, height);
 			case "confirmDelete": {
 				const { row } = this.screen;
 				const lines = [
@@ -621,9 +747,12 @@ export class HooksPanel {
 			k(a).length === 1 && k(b).length === 1 ? `${k(a)}${k(b)}` : `${k(a)}/${k(b)}`;
 		const killSwitch: [string, string] = [k("killSwitch"), this.services.allOff() ? "all on" : "all off"];
 		switch (this.screen.kind) {
+			case "test":
+				return [...this.screen.view.hints(), killSwitch];
 			case "editor":
 				return [
 					[`${k("nextField")}/${pair("up", "down")}`, "field"],
+					[k("test"), "test"],
 					[k("save"), "save"],
 					[k("cancel"), "cancel"],
 				];
@@ -635,6 +764,7 @@ export class HooksPanel {
 			case "hookDetails":
 				return [
 					[pair("up", "down"), "scroll"],
+					[k("test"), "test"],
 					[k("toggle"), "on/off"],
 					[k("edit"), "edit"],
 					[k("delete"), "delete"],
@@ -642,12 +772,19 @@ export class HooksPanel {
 					[k("cancel"), "back"],
 				];
 			case "recordDetails":
-				return [[pair("up", "down"), "scroll"], [k("toggle"), "on/off"], killSwitch, [k("cancel"), "back"]];
+				return [
+					[pair("up", "down"), "scroll"],
+					[k("test"), "replay"],
+					[k("toggle"), "on/off"],
+					killSwitch,
+					[k("cancel"), "back"],
+				];
 			case "main":
 				return [
 					[pair("up", "down"), "move"],
 					["type", "filter"],
 					[k("confirm"), "details"],
+					[k("test"), this.tab === "hooks" ? "test" : "replay"],
 					[k("toggle"), "on/off"],
 					[k("add"), "add"],
 					[k("edit"), "edit"],

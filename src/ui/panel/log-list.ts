@@ -71,7 +71,11 @@ export const buildLogRows = (records: readonly FiringRecord[], session?: string)
 	records.flatMap((record): LogRow[] => {
 		const prefix = session === undefined ? "" : `${session}/`;
 		const from = session === undefined ? {} : { session };
-		const input = oneLine([record.matchQuery ?? "", record.summary].filter((part) => part !== "").join(" "));
+		const input = oneLine(
+			[record.test === true ? "[test]" : "", record.matchQuery ?? "", record.summary]
+				.filter((part) => part !== "")
+				.join(" "),
+		);
 		if (record.verdicts.length === 0) {
 			const reasons = [...new Set(record.notRun.map((hook) => NOT_RUN_WORDS[hook.reason]))].join(", ");
 			const hook = `${record.notRun.length} not run${reasons === "" ? "" : ` (${reasons})`}`;

@@ -5,6 +5,7 @@
  */
 import { sourceLabel } from "../../engine/config/sources.ts";
 import type { NotRunHook } from "../../engine/engine.ts";
+import { type HookLint, lintLine, lintOutcome } from "../../engine/hook-lint.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import type { PanelTheme } from "../theme.ts";
 import { block, field, prettyJson, section } from "./detail-lines.ts";
@@ -43,7 +44,16 @@ export const notRunSentence = (hook: NotRunHook, matchQuery: string | undefined)
 	}
 };
 
-const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: number): string[] => {
+/** Lint findings of a run, one per line in the warning colour: `! <field>: <problem>; <fix>`. */
+export const lintLines = (theme: PanelTheme, lints: readonly HookLint[], width: number): string[] =>
+	lints.flatMap((lint) =>
+		wordWrap(`! ${lintLine(lint)}`, width - 2).map((line, index) =>
+			theme.fg("warning", fit(index === 0 ? line : `  ${line}`, width)),
+		),
+	);
+
+/** The lines of one hook run: hook, source, decision, exit code, time, reason, lint findings, stdout, stderr. */
+export const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: number): string[] => {
 	const outcome = verdict.outcome;
 	const decision = verdictDecision(verdict);
 	const exit = verdictExit(verdict);
@@ -62,6 +72,11 @@ const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: number): s
 		),
 	];
 	if (verdict.warning !== undefined) lines.push(...field(theme, "Note", verdict.warning, width, "warning"));
+	const lints = verdict.lints ?? lintOutcome(verdict.entry.event, outcome);
+	if (lints.length > 0) {
+		lines.push(theme.fg("warning", fit("Output that Claude Code ignores:", width)));
+		lines.push(...lintLines(theme, lints, width));
+	}
 	if (outcome.kind === "spawn_failed" || outcome.kind === "request_failed") return lines;
 	const truncated = (capped: boolean, bytes: number): string =>
 		capped ? ` (cut at the cap; ${bytes.toLocaleString("en-US")} bytes written)` : "";
@@ -86,6 +101,9 @@ export const recordDetailLines = (theme: PanelTheme, row: LogRow, width: number)
 			? record.verdicts
 			: [row.verdict, ...record.verdicts.filter((verdict) => verdict !== row.verdict)];
 	const lines = [
+		...(record.test === true
+			? field(theme, "Test run", "from the /hooks panel: nothing in the session changed", width, "accent")
+			: []),
 		...field(theme, "Event", record.event, width),
 		...field(theme, "Time", formatClock(record.time), width),
 		...field(theme, "Tool", record.matchQuery ?? "-", width),

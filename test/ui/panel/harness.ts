@@ -15,9 +15,14 @@ import {
 import { UNAPPROVED_MESSAGE } from "../../../src/engine/config/merge.ts";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { createConfigStore } from "../../../src/engine/config/store.ts";
+import { createEngine, type HookEngine } from "../../../src/engine/engine.ts";
+import { firingExcerpt } from "../../../src/engine/firing-excerpt.ts";
+import type { SessionInfo } from "../../../src/engine/payload.ts";
+import { runProcess } from "../../../src/engine/run.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../../src/engine/types.ts";
 import { approvalsFile, createApprovals } from "../../../src/pi/approvals.ts";
 import { createHookState, type HookState, hookStateFile } from "../../../src/pi/hook-state.ts";
+import { withLints } from "../../../src/pi/lint-notices.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../../src/pi/panel-services.ts";
 import { createFiringLog, type FiringLog } from "../../../src/ui/panel/firing-log.ts";
 import { HooksPanel, PANEL_OVERLAY_OPTIONS } from "../../../src/ui/panel/hooks-panel.ts";
@@ -44,6 +49,7 @@ export const KEY = {
 	ctrlE: "\x05",
 	ctrlD: "\x04",
 	ctrlU: "\x15",
+	ctrlR: "\x12",
 	ctrlShiftH: "\x1b[104;6u",
 } as const;
 
@@ -72,6 +78,10 @@ export interface PanelHarness {
 	readonly log: FiringLog;
 	readonly state: HookState;
 	readonly killSwitch: KillSwitch;
+	/** The engine behind test runs (dispatch real events with it; its records reach the log). */
+	readonly engine: HookEngine;
+	/** The session facts of that engine's stdin. */
+	readonly session: SessionInfo;
 	/** The live configuration now. */
 	config(): HookConfig;
 	/** True after the panel asked to close. */
@@ -134,6 +144,21 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 	const log = createFiringLog();
 	const state = createHookState(hookStateFile(join(root, "agent")), () => new Date("2026-01-02T03:04:05Z"));
 	const killSwitch = createKillSwitch();
+	// Test runs use a real engine and the real process runner; their records reach the log as in pi.
+	const session: SessionInfo = {
+		sessionId: "panel-test-session",
+		transcriptPath: "",
+		cwd: join(root, "project"),
+		projectDir: join(root, "project"),
+		promptId: undefined,
+	};
+	mkdirSync(session.cwd, { recursive: true });
+	const engine = createEngine({
+		config: () => store.current(),
+		runner: runProcess,
+		baseEnv: { PATH: process.env.PATH, HOME: join(root, "home") },
+		onRecord: (record) => log.add(firingExcerpt(withLints(record))),
+	});
 	const base = createPanelServices({
 		config: () => store.current(),
 		sources,
@@ -141,6 +166,9 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 		state,
 		killSwitch,
 		trusted: () => trusted,
+		session: () => session,
+		testRun: (request) => engine.testRun({ ...request, session }),
+		cwd: session.cwd,
 	});
 	const services = approvals
 		? {
@@ -188,6 +216,8 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 		log,
 		state,
 		killSwitch,
+		engine,
+		session,
 		config: () => store.current(),
 		closed: () => closed,
 		async send(...keys) {

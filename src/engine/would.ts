@@ -1,0 +1,133 @@
+/**
+ * What one hook's verdict would have done in the session, for a test run that changes nothing: the event's
+ * own decision rules (decide-tool, decide-context, decide-stop) applied to that verdict alone, read back as
+ * effects ("would deny: ...", "would add context: ..."). Pure.
+ */
+import { decideContextEvent } from "./decide-context.ts";
+import { decideBlockEvent } from "./decide-stop.ts";
+import { type CommonEffects, decidePostToolUse, decidePreToolUse } from "./decide-tool.ts";
+import type { HookVerdict } from "./interpret.ts";
+import { hookName } from "./messages.ts";
+
+/**
+ * The kind of an effect: `deny`, `ask`, `allow` (PreToolUse), `rewrite` (updatedInput), `replace_output`
+ * (updatedToolOutput), `block` (prompt blocked, post-tool feedback, Stop kept going, batch stopped, compaction
+ * cancelled), `context` (text for the model), `stop` (`continue: false`), `notice` (a line for the user),
+ * `nothing`.
+ */
+export type WouldKind =
+	| "deny"
+	| "ask"
+	| "allow"
+	| "rewrite"
+	| "replace_output"
+	| "block"
+	| "context"
+	| "stop"
+	| "notice"
+	| "nothing";
+
+/** One effect the run would have had; `text` is the reason, the context or the notice. */
+export interface WouldEffect {
+	readonly kind: WouldKind;
+	/** What it would do, e.g. `would deny`, `would keep the agent going`. */
+	readonly label: string;
+	readonly text: string;
+}
+
+/** Model-facing wrappers removed, so the effect reads like what the hook said. */
+const bare = (text: string): string => text.replace(/<\/?system-reminder>\n?/g, "").trim();
+
+const common = (effects: CommonEffects): WouldEffect[] => [
+	...(effects.stop === undefined
+		? []
+		: [{ kind: "stop" as const, label: "would stop the agent", text: effects.stop }]),
+	...effects.notices.map((notice) => ({
+		kind: "notice" as const,
+		label: `would show (${notice.level})`,
+		text: notice.text,
+	})),
+];
+
+const contexts = (texts: readonly string[]): WouldEffect[] =>
+	texts.map((text) => ({ kind: "context" as const, label: "would add context", text: bare(text) }));
+
+/** The effects of `verdict` for its event; `matchQuery` is the tool name of a tool event (for the hook name). */
+export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEffect[] => {
+	const event = verdict.entry.event;
+	const name = hookName(event, matchQuery);
+	const effects: WouldEffect[] = [];
+	switch (event) {
+		case "PreToolUse": {
+			const decision = decidePreToolUse([verdict], name);
+			if (decision.permission === "deny")
+				effects.push({ kind: "deny", label: "would deny", text: decision.denyReason });
+			else if (decision.permission === "ask")
+				effects.push({ kind: "ask", label: "would ask", text: decision.askReasons.join("\n") });
+			else if (decision.permission === "allow")
+				effects.push({ kind: "allow", label: "would allow", text: "the call runs without asking" });
+			if (decision.updatedInput !== undefined)
+				effects.push({
+					kind: "rewrite",
+					label: "would rewrite the input",
+					text: JSON.stringify(decision.updatedInput),
+				});
+			effects.push(...contexts(decision.context), ...common(decision));
+			break;
+		}
+		case "PostToolUse":
+		case "PostToolUseFailure": {
+			const decision = decidePostToolUse([verdict], name);
+			const [feedback, ...rest] = decision.blocked ? decision.context : [];
+			if (feedback !== undefined)
+				effects.push({ kind: "block", label: "would give the model block feedback", text: bare(feedback) });
+			effects.push(...contexts(decision.blocked ? rest : decision.context));
+			if (decision.updatedToolOutput !== undefined)
+				effects.push({
+					kind: "replace_output",
+					label: "would replace the tool output",
+					text: JSON.stringify(decision.updatedToolOutput),
+				});
+			effects.push(...common(decision));
+			break;
+		}
+		case "UserPromptSubmit":
+		case "UserPromptExpansion":
+		case "SessionStart": {
+			const canBlock = event !== "SessionStart";
+			const decision = decideContextEvent([verdict], event === "SessionStart" ? `${name}:startup` : name, canBlock);
+			if (decision.blocked)
+				effects.push({ kind: "block", label: "would block the prompt", text: decision.blockReasons.join("\n") });
+			effects.push(
+				...contexts(decision.context),
+				...common({ ...decision, stop: canBlock ? undefined : decision.stop }),
+			);
+			break;
+		}
+		case "Stop":
+		case "PostToolBatch":
+		case "PreCompact": {
+			const decision = decideBlockEvent([verdict], name);
+			const label =
+				event === "Stop"
+					? "would keep the agent going"
+					: event === "PostToolBatch"
+						? "would stop the agent before its next request"
+						: "would cancel the compaction";
+			if (decision.blocked) effects.push({ kind: "block", label, text: decision.reasons.join("\n") });
+			if (event === "Stop" && !decision.blocked && decision.additionalContext.length > 0)
+				effects.push({ kind: "block", label, text: decision.additionalContext.join("\n") });
+			else if (event !== "Stop") effects.push(...contexts(decision.additionalContext));
+			effects.push(...common(decision));
+			break;
+		}
+		default:
+			effects.push(...common(decideBlockEvent([verdict], name)));
+	}
+	if (effects.length === 0) effects.push({ kind: "nothing", label: "would change nothing", text: "" });
+	return effects;
+};
+
+/** One line for an effect: `would deny: <reason>`. */
+export const wouldLine = (effect: WouldEffect): string =>
+	effect.text === "" ? effect.label : `${effect.label}: ${effect.text}`;

@@ -1,0 +1,54 @@
+/**
+ * Hook lint at the firing log: each logged run gets the lint findings of its whole output (before the log
+ * cuts it to an excerpt), and the first finding of a hook in a session is told once, as one line.
+ */
+
+import type { UserNotice } from "../engine/decide-tool.ts";
+import type { FiringRecord } from "../engine/engine.ts";
+import { lintLine, lintOutcome } from "../engine/hook-lint.ts";
+import type { HookVerdict } from "../engine/interpret.ts";
+import { hookName, shortCommand } from "../engine/messages.ts";
+
+/** Adds `lints` to every verdict of `record` (from its full output); verdicts without findings are unchanged. */
+export const withLints = (record: FiringRecord): FiringRecord => {
+	let changed = false;
+	const verdicts = record.verdicts.map((verdict): HookVerdict => {
+		const lints = lintOutcome(verdict.entry.event, verdict.outcome);
+		if (lints.length === 0) return verdict;
+		changed = true;
+		return { ...verdict, lints };
+	});
+	if (!changed) return record;
+	// A copy that keeps the record's getters (the lazy "why didn't it fire" trace) as getters.
+	const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(record)) as FiringRecord;
+	return Object.defineProperty(copy, "verdicts", { value: verdicts, enumerable: true });
+};
+
+/** Remembers which hooks were told about; one per session object. */
+export interface LintNotices {
+	/** The one-line notices for `record` (already linted by {@link withLints}): one per hook not told before. */
+	take(record: FiringRecord): UserNotice[];
+}
+
+/** Creates the memory of told hooks (by hook id). Test runs are never told: their result shows the lints. */
+export const createLintNotices = (): LintNotices => {
+	const told = new Set<string>();
+	return {
+		take(record) {
+			if (record.test === true) return [];
+			const notices: UserNotice[] = [];
+			for (const verdict of record.verdicts) {
+				const first = verdict.lints?.[0];
+				if (first === undefined || told.has(verdict.entry.id)) continue;
+				told.add(verdict.entry.id);
+				const name = hookName(record.event, record.matchQuery);
+				const more = (verdict.lints?.length ?? 1) > 1 ? ` (+${(verdict.lints?.length ?? 1) - 1} more)` : "";
+				notices.push({
+					level: "warning",
+					text: `${name} hook (${shortCommand(verdict.entry, 40)}) output is ignored by Claude Code: ${lintLine(first)}${more}; see /hooks log`,
+				});
+			}
+			return notices;
+		},
+	};
+};

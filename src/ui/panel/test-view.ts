@@ -1,0 +1,271 @@
+/**
+ * The test view of the /hooks panel: run one hook now against a stdin that is editable first (a sample in
+ * Claude Code's shape, a recorded input to replay, or the editor's unsaved draft), then see what it did and
+ * what it would have done. The stdin is pi-tui's Editor; the run is a dry run (see `HookEngine.testRun`).
+ */
+import { Editor, type EditorTheme, type TUI } from "@earendil-works/pi-tui";
+import type { HookEntry } from "../../engine/types.ts";
+import type { TestRunOutcome } from "../../pi/runtime-types.ts";
+import type { PanelTheme } from "../theme.ts";
+import { entrySource, fit, hookTarget, oneLine, wordWrap } from "./format.ts";
+import type { PanelKeys } from "./keys.ts";
+import { ScrollWindow } from "./selection.ts";
+import { testResultLines } from "./test-result.ts";
+
+/** Runs one hook with a stdin; undefined when no session is running. */
+export type TestRunner = (entry: HookEntry, stdin: string, signal: AbortSignal) => Promise<TestRunOutcome> | undefined;
+
+/** How the view was opened. */
+export interface TestSetup {
+	/** `test`: a hook row's sample; `replay`: a logged input; `draft`: the editor's unsaved hook. */
+	readonly mode: "test" | "replay" | "draft";
+	/** The hooks to choose from (one for `test` and `draft`; every hook of the event for `replay`). */
+	readonly hooks: readonly HookEntry[];
+	/** Index of the hook chosen first. */
+	readonly selected?: number;
+	readonly stdin: string;
+	/** A line about the stdin, e.g. that a replayed input was masked. */
+	readonly note?: string;
+	/** A fresh sample for another hook (`test` mode), so switching hooks keeps the stdin in its event's shape. */
+	readonly sampleFor?: (entry: HookEntry) => string;
+}
+
+/** What the TUI around the view offers: terminal rows (the Editor sizes itself by them) and re-rendering. */
+export interface TestViewHost {
+	rows(): number;
+	requestRender(): void;
+}
+
+type Focus = "hook" | "stdin" | "result";
+
+/** The test view; `handleInput` returns `"close"` when the user leaves it. */
+export class TestView {
+	focused = false;
+	private readonly theme: PanelTheme;
+	private readonly keys: PanelKeys;
+	private readonly setup: TestSetup;
+	private readonly run: TestRunner;
+	private readonly host: TestViewHost;
+	private readonly editor: Editor;
+	private selected: number;
+	private focus: Focus = "stdin";
+	private running: AbortController | undefined;
+	private result: { readonly outcome: TestRunOutcome; readonly lines: number } | undefined;
+	private problem: string | undefined;
+	private readonly window = new ScrollWindow();
+	private sample: string;
+
+	constructor(theme: PanelTheme, keys: PanelKeys, setup: TestSetup, run: TestRunner, host: TestViewHost) {
+		this.theme = theme;
+		this.keys = keys;
+		this.setup = setup;
+		this.run = run;
+		this.host = host;
+		this.selected = Math.max(0, Math.min(setup.selected ?? 0, setup.hooks.length - 1));
+		// pi-tui's Editor wants a TUI for its height (a share of the terminal rows) and to ask for renders.
+		const tui = {
+			get terminal() {
+				return { rows: host.rows() };
+			},
+			requestRender: () => host.requestRender(),
+		} as unknown as TUI;
+		const editorTheme: EditorTheme = {
+			borderColor: (text) => theme.fg("borderMuted", text),
+			selectList: {
+				selectedPrefix: (text) => theme.fg("accent", text),
+				selectedText: (text) => theme.fg("accent", text),
+				description: (text) => theme.fg("muted", text),
+				scrollInfo: (text) => theme.fg("dim", text),
+				noMatch: (text) => theme.fg("muted", text),
+			},
+		};
+		this.editor = new Editor(tui, editorTheme, { paddingX: 0 });
+		this.editor.disableSubmit = true;
+		this.editor.setText(setup.stdin);
+		this.sample = setup.stdin;
+		if (setup.hooks.length > 1) this.focus = "hook";
+	}
+
+	/** The hook that runs. */
+	entry(): HookEntry | undefined {
+		return this.setup.hooks[this.selected];
+	}
+
+	/** The stdin as edited now. */
+	stdin(): string {
+		return this.editor.getText();
+	}
+
+	/** True while the hook runs. */
+	isRunning(): boolean {
+		return this.running !== undefined;
+	}
+
+	/** The last run's outcome, once there is one. */
+	lastOutcome(): TestRunOutcome | undefined {
+		return this.result?.outcome;
+	}
+
+	/** Handles one key. */
+	handleInput(data: string): "close" | undefined {
+		const is = (action: Parameters<PanelKeys["matches"]>[1]): boolean => this.keys.matches(data, action);
+		if (is("cancel")) {
+			if (this.running === undefined) return "close";
+			this.running.abort();
+			return undefined;
+		}
+		if (is("test")) {
+			this.start();
+			return undefined;
+		}
+		if (is("nextField") || is("previousField")) {
+			const order: Focus[] = [
+				...(this.setup.hooks.length > 1 ? (["hook"] as const) : []),
+				"stdin",
+				...(this.result === undefined ? [] : (["result"] as const)),
+			];
+			const index = order.indexOf(this.focus);
+			this.focus = order[(index + (is("previousField") ? -1 : 1) + order.length) % order.length] ?? "stdin";
+			return undefined;
+		}
+		if (this.focus === "hook") {
+			if (is("left") || is("right")) this.choose(is("left") ? -1 : 1);
+			return undefined;
+		}
+		if (this.focus === "result") {
+			const height = Math.max(3, this.host.rows() - 12);
+			const total = this.result?.lines ?? 0;
+			if (is("up") || is("down")) this.window.scrollBy(is("up") ? -1 : 1, total + 100, height);
+			else if (is("pageUp") || is("pageDown"))
+				this.window.scrollBy((is("pageUp") ? -1 : 1) * height, total + 100, height);
+			return undefined;
+		}
+		// The stdin is JSON: Enter starts a new line instead of submitting.
+		if (is("confirm")) this.editor.insertTextAtCursor("\n");
+		else this.editor.handleInput(data);
+		return undefined;
+	}
+
+	private choose(step: number): void {
+		const count = this.setup.hooks.length;
+		if (count < 2) return;
+		this.selected = (this.selected + step + count) % count;
+		const entry = this.entry();
+		// A sample the user did not edit follows the chosen hook; an edited stdin or a replayed input stays.
+		if (entry !== undefined && this.setup.sampleFor !== undefined && this.stdin() === this.sample) {
+			this.sample = this.setup.sampleFor(entry);
+			this.editor.setText(this.sample);
+		}
+	}
+
+	private start(): void {
+		const entry = this.entry();
+		if (entry === undefined || this.running !== undefined) return;
+		const controller = new AbortController();
+		const pending = this.run(entry, this.stdin(), controller.signal);
+		if (pending === undefined) {
+			this.problem = "The hook cannot run before pi's session has started.";
+			return;
+		}
+		this.problem = undefined;
+		this.running = controller;
+		void pending.then(
+			(outcome) => {
+				this.running = undefined;
+				this.result = { outcome, lines: 0 };
+				this.focus = "result";
+				this.window.reset();
+				this.host.requestRender();
+			},
+			(error: unknown) => {
+				this.running = undefined;
+				this.problem = `The test run failed: ${(error as Error).message}`;
+				this.host.requestRender();
+			},
+		);
+	}
+
+	/** Exactly `height` lines of exactly `width` columns. */
+	render(width: number, height: number): string[] {
+		const t = this.theme;
+		const entry = this.entry();
+		const title =
+			this.setup.mode === "replay"
+				? "Replay a logged event"
+				: this.setup.mode === "draft"
+					? "Test the unsaved hook"
+					: "Test a hook";
+		const head: string[] = [t.bold(fit(title, width))];
+		if (entry !== undefined) {
+			const choose = this.setup.hooks.length > 1;
+			const label = `${entry.event}  ${oneLine(hookTarget(entry))}  (${entrySource(entry)})`;
+			const text = choose ? `${this.selected + 1}/${this.setup.hooks.length} < ${label} >` : label;
+			const active = this.focus === "hook";
+			head.push(
+				(active ? t.bold(t.fg("accent", fit("> Hook ", 8))) : t.fg("muted", fit("  Hook ", 8))) +
+					t.fg("text", fit(text, Math.max(1, width - 8))),
+			);
+		}
+		const stdinLabel = `${this.focus === "stdin" ? "> " : "  "}Stdin (Claude Code's JSON for ${entry?.event ?? "the event"}; edit it before running)`;
+		head.push(
+			this.focus === "stdin"
+				? t.bold(t.fg("accent", fit(stdinLabel, width)))
+				: t.fg("muted", fit(stdinLabel, width)),
+		);
+		if (this.setup.note !== undefined)
+			for (const line of wordWrap(this.setup.note, width)) head.push(t.fg("dim", fit(line, width)));
+		this.editor.focused = this.focused && this.focus === "stdin";
+		const editorLines = this.editor.render(width).map((line) => line as string);
+		const body: string[] = [...head, ...editorLines];
+		if (this.problem !== undefined)
+			for (const line of wordWrap(this.problem, width)) body.push(t.fg("error", fit(line, width)));
+		if (this.running !== undefined)
+			body.push(
+				t.fg(
+					"warning",
+					fit(
+						`Running ${entry === undefined ? "" : oneLine(hookTarget(entry))}... ${this.keys.label("cancel")} stops it`,
+						width,
+					),
+				),
+			);
+		else if (this.result === undefined)
+			body.push(
+				t.fg(
+					"dim",
+					fit(`${this.keys.label("test")} runs the hook now: a dry run, nothing in the session changes.`, width),
+				),
+			);
+		if (this.result !== undefined && this.running === undefined) {
+			const { verdict, record } = this.result.outcome;
+			const lines = testResultLines(t, verdict, width, record.stdin, record.matchQuery);
+			this.result = { ...this.result, lines: lines.length };
+			const top = this.focus === "result" ? body.length : 0;
+			body.push(...lines);
+			if (this.focus === "result") {
+				// Scrolling moves within the result; the stdin stays reachable with tab.
+				const offset = Math.min(this.window.offset, Math.max(0, lines.length - 1));
+				const visible = body.slice(0, head.length).concat(body.slice(top + offset));
+				return this.pad(visible, width, height);
+			}
+		}
+		return this.pad(body, width, height);
+	}
+
+	private pad(lines: readonly string[], width: number, height: number): string[] {
+		const out = lines.slice(0, height);
+		while (out.length < height) out.push(" ".repeat(width));
+		return out;
+	}
+
+	/** The help-line hints of the view. */
+	hints(): [string, string][] {
+		const k = (action: Parameters<PanelKeys["matches"]>[1]): string => this.keys.label(action);
+		return [
+			[k("test"), "run"],
+			[k("nextField"), this.setup.hooks.length > 1 ? "hook/stdin/result" : "stdin/result"],
+			...(this.setup.hooks.length > 1 ? ([[`${k("left")}${k("right")}`, "hook"]] as [string, string][]) : []),
+			[k("cancel"), this.running === undefined ? "back" : "stop"],
+		];
+	}
+}

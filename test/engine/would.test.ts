@@ -1,0 +1,119 @@
+/**
+ * What a single verdict would have done in the session, read through the event's own decision rules.
+ */
+import { describe, expect, it } from "vitest";
+import { interpretOutcome } from "../../src/engine/interpret.ts";
+import type { HookEventName } from "../../src/engine/types.ts";
+import { wouldEffects, wouldLine } from "../../src/engine/would.ts";
+import { commandEntry, exited, timedOut } from "../support/entries.ts";
+
+const json = (value: unknown): string => JSON.stringify(value);
+
+const CASES: readonly [string, HookEventName, ReturnType<typeof exited>, readonly string[]][] = [
+	[
+		"a PreToolUse JSON deny",
+		"PreToolUse",
+		exited(
+			0,
+			json({
+				hookSpecificOutput: {
+					hookEventName: "PreToolUse",
+					permissionDecision: "deny",
+					permissionDecisionReason: "no rm",
+				},
+			}),
+		),
+		["would deny: no rm"],
+	],
+	[
+		"a PreToolUse exit 2",
+		"PreToolUse",
+		exited(2, "", "blocked\n"),
+		["would deny: PreToolUse:Bash hook error: [g.sh]: blocked\n"],
+	],
+	[
+		"a PreToolUse ask",
+		"PreToolUse",
+		exited(
+			0,
+			json({
+				hookSpecificOutput: {
+					hookEventName: "PreToolUse",
+					permissionDecision: "ask",
+					permissionDecisionReason: "sure?",
+				},
+			}),
+		),
+		["would ask: sure?"],
+	],
+	[
+		"a rewrite with context",
+		"PreToolUse",
+		exited(
+			0,
+			json({
+				hookSpecificOutput: {
+					hookEventName: "PreToolUse",
+					permissionDecision: "allow",
+					updatedInput: { command: "ls" },
+					additionalContext: "rewrote it",
+				},
+			}),
+		),
+		[
+			"would allow: the call runs without asking",
+			'would rewrite the input: {"command":"ls"}',
+			"would add context: PreToolUse:Bash hook additional context: rewrote it",
+		],
+	],
+	[
+		"PostToolUse block feedback",
+		"PostToolUse",
+		exited(0, json({ decision: "block", reason: "lint failed" })),
+		['would give the model block feedback: PostToolUse:Bash hook blocking error from command: "g.sh": lint failed'],
+	],
+	[
+		"UserPromptSubmit plain context",
+		"UserPromptSubmit",
+		exited(0, "it is Monday\n"),
+		["would add context: UserPromptSubmit hook success: it is Monday"],
+	],
+	[
+		"UserPromptSubmit block",
+		"UserPromptSubmit",
+		exited(0, json({ decision: "block", reason: "no secrets" })),
+		["would block the prompt: no secrets"],
+	],
+	[
+		"Stop block",
+		"Stop",
+		exited(0, json({ decision: "block", reason: "run the tests" })),
+		["would keep the agent going: run the tests"],
+	],
+	["PreCompact exit 2", "PreCompact", exited(2, "", "not now"), ["would cancel the compaction: [g.sh]: not now"]],
+	[
+		"continue false",
+		"PostToolUse",
+		exited(0, json({ continue: false, stopReason: "enough" })),
+		["would stop the agent: PostToolUse:Bash hook stopped continuation: enough"],
+	],
+	[
+		"a failure",
+		"PreToolUse",
+		exited(1, "", "boom"),
+		["would show (warning): PreToolUse:Bash hook error (g.sh): Failed with non-blocking status code 1: boom"],
+	],
+	["nothing", "PreToolUse", exited(0, ""), ["would change nothing"]],
+];
+
+describe("wouldEffects", () => {
+	it.each(CASES)("%s", (_name, event, outcome, lines) => {
+		const verdict = interpretOutcome(commandEntry("g.sh", event), event, outcome);
+		expect(wouldEffects(verdict, event.includes("Tool") ? "Bash" : undefined).map(wouldLine)).toEqual(lines);
+	});
+
+	it("a timeout would show a warning and decide nothing", () => {
+		const verdict = interpretOutcome(commandEntry("g.sh"), "PreToolUse", timedOut());
+		expect(wouldEffects(verdict, "Bash").map((effect) => effect.kind)).toEqual(["notice"]);
+	});
+});

@@ -1,0 +1,196 @@
+/**
+ * Test a hook and replay an event, in the panel on a headless terminal at 40, 80 and 120 columns, with real
+ * hook processes: a sample input in Claude Code's shape, editable before the run; the result with what it
+ * would have done, its exit code, stdout, stderr and lint findings; a test run logged as a test and counted
+ * nowhere; a logged input replayed against another hook of its event; the editor's unsaved draft tested
+ * before it is saved.
+ */
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Screen, screenLines } from "../../support/screen.ts";
+import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+
+let harness: PanelHarness | undefined;
+afterEach(() => {
+	harness?.dispose();
+	harness = undefined;
+});
+
+/** The panel's inside only (between its side borders), without spaces: wrapped text reads in one piece. */
+const inside = (screen: Screen): string =>
+	screenLines(screen)
+		.map((line) => {
+			const left = line.indexOf("│");
+			const right = line.lastIndexOf("│");
+			return left >= 0 && right > left ? line.slice(left + 1, right) : "";
+		})
+		.join("")
+		.replace(/\s/g, "");
+const squeeze = (text: string): string => text.replace(/\s/g, "");
+
+/** Waits until the panel's inside shows `text` (a test run finishes on its own time). */
+const waitInside = async (h: PanelHarness, text: string): Promise<Screen> => {
+	const deadline = Date.now() + 10_000;
+	for (;;) {
+		const screen = await h.screen();
+		if (inside(screen).includes(squeeze(text))) return screen;
+		if (Date.now() > deadline) throw new Error(`"${text}" did not appear:\n${screenLines(screen).join("\n")}`);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+};
+
+const DENY = JSON.stringify({
+	hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no rm" },
+});
+
+/** A guard that denies when its stdin holds MARKER (exit 2 with the reason on stderr) and says nothing otherwise. */
+const GUARD = `grep -q MARKER && { echo "marker seen" >&2; exit 2; }; exit 0`;
+
+const SETTINGS = {
+	0: {
+		hooks: {
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [{ type: "command", command: GUARD }] },
+				{ matcher: "Bash", hooks: [{ type: "command", command: `echo '${DENY}'` }] },
+			],
+			UserPromptSubmit: [{ hooks: [{ type: "command", command: `echo '{"additionalContext": "it is Monday"}'` }] }],
+		},
+	},
+};
+
+const mount = async (cols: number): Promise<PanelHarness> => {
+	harness = await mountPanel({ cols, rows: 44, settings: SETTINGS });
+	return harness;
+};
+
+describe.each([40, 80, 120])("test runs at %i columns", (cols) => {
+	it("runs a hook now against a sample input edited first, shows the result, logs it as a test and counts nothing", async () => {
+		const h = await mount(cols);
+		await h.type("grep -q");
+		let screen = await h.send(KEY.ctrlR);
+		expect(inside(screen)).toContain(squeeze("Test a hook"));
+		expect(inside(screen)).toContain(squeeze('"tool_name": "Bash"'));
+		expect(inside(screen)).toContain(squeeze('"command": "echo hello"'));
+		// The sample ends with "}": replace it with one more field that the guard looks for.
+		await h.send(KEY.backspace);
+		await h.type(', "note": "MARKER"}');
+		h.terminal.send(KEY.ctrlR);
+		screen = await waitInside(h, "Result of the test run");
+		const result = inside(screen);
+		expect(result).toContain(squeeze("a dry run: nothing in the session changed"));
+		expect(result).toContain(squeeze("would deny: PreToolUse:Bash hook error:"));
+		expect(result).toContain(squeeze("marker seen"));
+		expect(result).toMatch(/Exitcode2/);
+		expect(result).toContain("stderr");
+		const records = h.log.records();
+		expect(records).toHaveLength(1);
+		expect(records[0]?.test).toBe(true);
+		expect(records[0]?.stdin).toContain('"note": "MARKER"');
+		// Nothing counts: the hook's session statistics are untouched.
+		const entry = records[0]?.verdicts[0]?.entry;
+		expect(entry && h.log.stats(entry.id).runs).toBe(0);
+		// Back in the list, the log marks the run as a test.
+		await h.send(KEY.escape);
+		screen = await h.send(KEY.escape, KEY.tab);
+		expect(inside(screen)).toContain("[test]");
+	});
+
+	it("shows the lint of output Claude Code ignores, naming the field and what to write instead", async () => {
+		const h = await mount(cols);
+		await h.type("Monday");
+		await h.send(KEY.ctrlR);
+		expect(inside(await h.screen())).toContain(squeeze('"prompt": "Hello from the hook test"'));
+		h.terminal.send(KEY.ctrlR);
+		const screen = await waitInside(h, "Result of the test run");
+		const result = inside(screen);
+		expect(result).toContain(squeeze("would change nothing"));
+		expect(result).toContain(squeeze("Output that Claude Code ignores"));
+		expect(result).toContain(squeeze('! additionalContext: top-level "additionalContext" is ignored'));
+		expect(result).toContain(
+			squeeze('write {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": "..."}}'),
+		);
+	});
+});
+
+describe("replay and the editor loop", () => {
+	it("replays a logged input against the current definition of another hook of the event", async () => {
+		const h = await mount(100);
+		await h.engine.dispatch({
+			event: "PreToolUse",
+			matchValues: ["Bash", "bash"],
+			tool: { ccToolName: "Bash", ccInput: { command: "rm -rf MARKER" } },
+			payload: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf MARKER" } },
+			session: h.session,
+			summary: "rm -rf MARKER",
+		});
+		await h.send(KEY.tab);
+		let screen = await h.send(KEY.ctrlR);
+		expect(inside(screen)).toContain(squeeze("Replay a logged event"));
+		expect(inside(screen)).toContain(squeeze('"command": "rm -rf MARKER"'));
+		expect(inside(screen)).toMatch(/1\/2|2\/2/);
+		// Choose the JSON deny hook, then run.
+		const chosen = inside(screen).includes("hookSpecificOutput") ? screen : await h.send(KEY.right);
+		expect(inside(chosen)).toContain("hookSpecificOutput");
+		h.terminal.send(KEY.ctrlR);
+		screen = await waitInside(h, "Result of the test run");
+		expect(inside(screen)).toContain(squeeze("would deny: no rm"));
+		const [test] = h.log.records();
+		expect(test?.test).toBe(true);
+		expect(JSON.parse(test?.stdin ?? "{}").tool_input).toEqual({ command: "rm -rf MARKER" });
+		// Replaying again from the same row with the guard: the recorded input holds MARKER, so it blocks.
+		await h.send(KEY.shiftTab, KEY.shiftTab);
+		screen = await h.send(KEY.left);
+		h.terminal.send(KEY.ctrlR);
+		screen = await waitInside(h, "Result of the test run");
+		expect(inside(screen)).toContain(squeeze("would deny: PreToolUse:Bash hook error"));
+		expect(inside(screen)).toContain(squeeze("stderr marker seen"));
+	});
+
+	it("tests the editor's unsaved draft, comes back to the draft, then saves it", async () => {
+		const h = await mount(100);
+		await h.send(KEY.ctrlN);
+		await h.type(`echo '{"decision": "block", "reason": "draft says no"}'`);
+		let screen = await h.send(KEY.ctrlR);
+		expect(inside(screen)).toContain(squeeze("Test the unsaved hook"));
+		h.terminal.send(KEY.ctrlR);
+		screen = await waitInside(h, "would deny: draft says no");
+		const file = h.sources[1]?.file ?? "";
+		expect(() => readFileSync(file, "utf8")).toThrow();
+		screen = await h.send(KEY.escape);
+		expect(inside(screen)).toContain(squeeze("Add a hook"));
+		expect(inside(screen)).toContain(squeeze(`echo '{"decision": "block", "reason": "draft says no"}'`));
+		screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
+		expect(readFileSync(file, "utf8")).toContain("draft says no");
+	});
+
+	it("shows the lint of a logged run in its details", async () => {
+		const h = await mount(100);
+		await h.engine.dispatch({
+			event: "UserPromptSubmit",
+			matchValues: [],
+			payload: { hook_event_name: "UserPromptSubmit", prompt: "hi" },
+			session: h.session,
+			summary: "hi",
+		});
+		await h.send(KEY.tab);
+		const screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze('! additionalContext: top-level "additionalContext" is ignored'));
+		expect(h.log.records()[0]?.verdicts[0]?.lints?.map((lint) => lint.code)).toEqual([
+			"top_level_additional_context",
+		]);
+	});
+
+	it("does not test-run a project hook that waits for trust", async () => {
+		harness = await mountPanel({
+			cols: 100,
+			rows: 40,
+			trusted: false,
+			settings: { 1: { hooks: { Stop: [{ hooks: [{ type: "command", command: "./check.sh" }] }] } } },
+		});
+		await harness.type("check");
+		const screen = await harness.send(KEY.ctrlR);
+		expect(inside(screen)).toContain(squeeze("It cannot be test-run either"));
+		expect(harness.log.records()).toHaveLength(0);
+	});
+});
