@@ -13,7 +13,7 @@ import { hookName } from "./messages.ts";
  * The kind of an effect: `deny`, `ask`, `allow` (PreToolUse), `rewrite` (updatedInput), `replace_output`
  * (updatedToolOutput), `block` (prompt blocked, post-tool feedback, Stop kept going, batch stopped, compaction
  * cancelled), `context` (text for the model), `stop` (`continue: false`), `notice` (a line for the user),
- * `nothing`.
+ * `failed` (the hook failed: one failure card, and the action goes on), `nothing`.
  */
 export type WouldKind =
 	| "deny"
@@ -25,6 +25,7 @@ export type WouldKind =
 	| "context"
 	| "stop"
 	| "notice"
+	| "failed"
 	| "nothing";
 
 /** One effect the run would have had; `text` is the reason, the context or the notice. */
@@ -123,6 +124,16 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 		}
 		default:
 			effects.push(...common(decideBlockEvent([verdict], name)));
+	}
+	for (const effect of verdict.effects) {
+		if (effect.kind === "failed")
+			effects.push({
+				kind: "failed",
+				label: `would report a hook ${effect.why} (the action goes on)`,
+				text: effect.message,
+			});
+		else if (effect.kind === "warning")
+			effects.push({ kind: "failed", label: "would report a warning (the action goes on)", text: effect.text });
 	}
 	if (effects.length === 0) effects.push({ kind: "nothing", label: "would change nothing", text: "" });
 	return effects;

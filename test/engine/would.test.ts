@@ -101,7 +101,7 @@ const CASES: readonly [string, HookEventName, ReturnType<typeof exited>, readonl
 		"a failure",
 		"PreToolUse",
 		exited(1, "", "boom"),
-		["would show (warning): PreToolUse:Bash hook error (g.sh): Failed with non-blocking status code 1: boom"],
+		["would report a hook error (the action goes on): Failed with non-blocking status code 1: boom"],
 	],
 	["nothing", "PreToolUse", exited(0, ""), ["would change nothing"]],
 ];
@@ -112,8 +112,8 @@ describe("wouldEffects", () => {
 		expect(wouldEffects(verdict, event.includes("Tool") ? "Bash" : undefined).map(wouldLine)).toEqual(lines);
 	});
 
-	it("a timeout would show a warning and decide nothing", () => {
+	it("a timeout would be reported and decide nothing", () => {
 		const verdict = interpretOutcome(commandEntry("g.sh"), "PreToolUse", timedOut());
-		expect(wouldEffects(verdict, "Bash").map((effect) => effect.kind)).toEqual(["notice"]);
+		expect(wouldEffects(verdict, "Bash").map((effect) => effect.kind)).toEqual(["failed"]);
 	});
 });

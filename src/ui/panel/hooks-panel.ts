@@ -764,7 +764,6 @@ export class HooksPanel {
 			case "hookDetails":
 				return [
 					[pair("up", "down"), "scroll"],
-					[k("test"), "test"],
 					[k("toggle"), "on/off"],
 					[k("edit"), "edit"],
 					[k("delete"), "delete"],

@@ -23,6 +23,8 @@ const effectColor = (effect: WouldEffect): UiColor => {
 		case "allow":
 		case "context":
 			return "success";
+		case "failed":
+			return "warning";
 		case "notice":
 			return effect.label.includes("warning") ? "warning" : "text";
 		case "nothing":
