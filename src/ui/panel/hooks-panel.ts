@@ -11,8 +11,8 @@ import {
 	parseHookPath,
 	type SaveResult,
 } from "../../engine/config/edit.ts";
-import { isPolicySource, sourceLabel } from "../../engine/config/sources.ts";
 import { parseSettingsText } from "../../engine/config/parse.ts";
+import { isPolicySource, sourceLabel } from "../../engine/config/sources.ts";
 import type { FiringRecord } from "../../engine/engine.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
 import type { PanelTheme } from "../theme.ts";
