@@ -111,7 +111,8 @@ export function createPiSandbox(opts: PiSandboxOptions = {}): PiSandbox {
 		writeJson,
 		writeFile,
 		setFakeUrl,
-		cleanup: () => rmSync(root, { recursive: true, force: true }),
+		// Retries: a pi that is still exiting may write one last file while the tree is removed (ENOTEMPTY).
+		cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }),
 	};
 }
 
