@@ -54,6 +54,8 @@ export interface HookVerdict {
 	 * when the run was logged; undefined when not looked at yet.
 	 */
 	readonly lints?: readonly HookLint[];
+	/** True when the hook failed and blocks because of `onFailure: "block"`; `message` says why. */
+	readonly failClosed?: true;
 }
 
 type Json = Record<string, unknown>;
@@ -136,11 +138,57 @@ const parseStdout = (stdout: string): ParsedStdout => {
 
 /** Interprets one hook run for `event`: its status, raw output and {@link HookEffect}s. Pure; never throws. */
 export const interpretOutcome = (entry: HookEntry, event: HookEventName, outcome: ProcessOutcome): HookVerdict => {
-	const verdict = readOutcome(entry, event, outcome);
+	const verdict = failClosed(readOutcome(entry, event, outcome), event);
 	return { ...verdict, effects: effectsOf(verdict, event) };
 };
 
 type RawVerdict = Omit<HookVerdict, "effects">;
+
+/**
+ * Events where `onFailure: "block"` applies (Claude Code 2.1.295: the events a hook can block; Stop and the
+ * other keep-going events ignore it, where a block would only loop).
+ */
+const ON_FAILURE_EVENTS: ReadonlySet<HookEventName> = new Set([
+	"PreToolUse",
+	"PostToolUse",
+	"PostToolUseFailure",
+	"PostToolBatch",
+	"UserPromptSubmit",
+	"UserPromptExpansion",
+	"PreCompact",
+	"PermissionRequest",
+]);
+
+/** Claude Code's words for a failure that blocks because of `onFailure: "block"`. */
+export const onFailureBlockText = (failure: "failed" | "timed out", detail: string): string =>
+	`${failure}; blocking because onFailure is "block"${detail.trim() === "" ? "" : `\n${detail.trimEnd()}`}`;
+
+/**
+ * `onFailure: "block"` (Claude Code 2.1.295, command and http hooks): a hook that cannot start, times out,
+ * exits with a code other than 0 or 2, or prints invalid or schema-failing JSON blocks like exit 2. Esc
+ * (`cancelled`) never blocks.
+ */
+const failClosed = (verdict: RawVerdict, event: HookEventName): RawVerdict => {
+	const handler = verdict.entry.handler;
+	if (handler.onFailure !== "block" || !ON_FAILURE_EVENTS.has(event)) return verdict;
+	const outcome = verdict.outcome;
+	const stderr = "stderr" in outcome ? outcome.stderr.text : "";
+	const blocking = (message: string): RawVerdict => ({
+		entry: verdict.entry,
+		outcome,
+		status: "blocking",
+		message,
+		failClosed: true,
+	});
+	if (verdict.status === "timeout") return blocking(onFailureBlockText("timed out", ""));
+	if (verdict.status === "error") {
+		const detail = stderr.trim() !== "" ? stderr : "message" in outcome ? outcome.message : verdict.message;
+		return blocking(onFailureBlockText("failed", detail));
+	}
+	if (verdict.status === "success" && verdict.warning !== undefined)
+		return blocking(onFailureBlockText("failed", verdict.warning));
+	return verdict;
+};
 
 const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
 
@@ -151,6 +199,7 @@ const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set(["PreToolUse", "PostTool
 const exitBlock = (verdict: RawVerdict, event: HookEventName): HookEffect => {
 	const json = verdict.json;
 	const toolEvent = TOOL_EVENTS.has(event);
+	if (verdict.failClosed) return { kind: "block", source: "stderr", reason: verdict.message };
 	const jsonSays =
 		json?.decision === "block" || (toolEvent && json?.hookSpecificOutput?.permissionDecision === "deny");
 	if (jsonSays && verdict.message !== "") return { kind: "block", source: "json", reason: verdict.message };

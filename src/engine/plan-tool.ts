@@ -1,6 +1,7 @@
 /**
  * What pi does with a tool event's decision. Claude Code's order on PreToolUse: a deny blocks at once; an
- * `updatedInput` is checked before anything uses it (an invalid one is dropped and the user told); an `ask`
+ * `updatedInput` is checked before anything uses it (an invalid one rejects the call: the original input never
+ * runs, and the model sees why); an `ask`
  * is confirmed by the user, or blocked with a reason when nobody can answer (no UI); then the input is
  * rewritten and the context waits for the tool result. PostToolUse puts feedback next to the result and
  * may replace it. Pure.
@@ -43,6 +44,10 @@ export interface PreToolPlan {
 	/** The validated rewrite (pi names); undefined when none or invalid. Needed by {@link planPreToolAnswer}. */
 	readonly rewrite: Readonly<Record<string, unknown>> | undefined;
 }
+
+/** What the model sees when a hook's `updatedInput` fails the tool's schema (Claude Code 2.1.332's words). */
+export const invalidRewriteText = (ccToolName: string, issue: string): string =>
+	`PreToolUse hook for ${ccToolName} returned updatedInput that failed schema validation: ${ccToolName} failed due to the following issue:\n${issue}\nThe tool input from the model was valid; the hook's rewrite of it was not.`;
 
 /** The text that blocks a call: the reason, then any context the hooks added. */
 const blockReason = (reason: string, context: readonly string[]): string => [reason, ...context].join("\n");
@@ -90,16 +95,17 @@ export const planPreToolUse = (
 			outcome: { action: "block", reason: blockReason(decision.denyReason, context) },
 		};
 	}
-	// A hook must not make pi run `undefined`: check a rewrite before anything uses it.
+	// Claude Code: a rewrite that fails the tool's schema rejects the call; the original input never runs.
 	let rewrite: Readonly<Record<string, unknown>> | undefined;
 	if (decision.updatedInput !== undefined) {
 		const candidate = fromClaudeToolInput(facts.piToolName, { ...decision.updatedInput });
 		const problem = invalidToolInput(facts.piToolName, candidate);
-		if (problem === undefined) rewrite = candidate;
-		else {
-			const text = `${facts.name} hook returned an updatedInput that is not valid for ${facts.piToolName} (${problem}); the original input is used`;
-			steps.push(notify({ level: "warning", text }), record(facts, "error", decision.by.rewrite, text));
+		if (problem !== undefined) {
+			const reason = invalidRewriteText(facts.tool ?? facts.piToolName, problem);
+			steps.push(record(facts, "block", decision.by.rewrite, reason));
+			return { steps, stop: decision.stop, rewrite: undefined, outcome: { action: "block", reason } };
 		}
+		rewrite = candidate;
 	}
 	if (decision.permission === "ask") {
 		if (!facts.hasUI) {

@@ -273,34 +273,53 @@ export const fromClaudeToolOutput = (piToolName: string, updated: unknown): stri
 
 const isString = (value: unknown): boolean => typeof value === "string";
 
+/** JSON's name for the type of a value, as Claude Code's schema messages use it. */
+const jsonType = (value: unknown): string =>
+	value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "number" ? "number" : typeof value;
+
 /**
- * Why `input` is not a valid input for pi's `piToolName` tool (e.g. after a hook's `updatedInput`), or
- * undefined when it is. Unknown tools accept any object.
+ * Claude Code's schema issue for a string parameter (`field` in Claude Code's name): "The required parameter
+ * `command` is missing", or "The parameter `command` type is expected as `string` but provided as `number`".
+ */
+const needString = (field: string, value: unknown): string | undefined =>
+	isString(value)
+		? undefined
+		: value === undefined
+			? `The required parameter \`${field}\` is missing`
+			: `The parameter \`${field}\` type is expected as \`string\` but provided as \`${jsonType(value)}\``;
+
+/**
+ * Why `input` is not a valid input for pi's `piToolName` tool (e.g. after a hook's `updatedInput`), in Claude
+ * Code's words and names, or undefined when it is. Unknown tools accept any object.
  */
 export const invalidToolInput = (piToolName: string, input: Json): string | undefined => {
-	const need = (field: string, ok: boolean): string | undefined => (ok ? undefined : `"${field}" must be a string`);
 	switch (piToolName) {
 		case "bash":
 		case "powershell":
 			return (
-				need("command", isString(input.command)) ??
-				(input.timeout === undefined || num(input.timeout) !== undefined ? undefined : '"timeout" must be a number')
+				needString("command", input.command) ??
+				(input.timeout === undefined || num(input.timeout) !== undefined
+					? undefined
+					: `The parameter \`timeout\` type is expected as \`number\` but provided as \`${jsonType(input.timeout)}\``)
 			);
 		case "read":
-			return need("file_path", isString(input.path));
+			return needString("file_path", input.path);
 		case "write":
-			return need("file_path", isString(input.path)) ?? need("content", isString(input.content));
+			return needString("file_path", input.path) ?? needString("content", input.content);
 		case "edit": {
 			const edits = input.edits;
-			if (!isString(input.path)) return '"file_path" must be a string';
-			if (!Array.isArray(edits) || edits.length === 0) return "there must be at least one edit";
-			return (edits as PiEdit[]).every((edit) => isString(edit?.oldText) && isString(edit?.newText))
-				? undefined
-				: '"old_string" and "new_string" must be strings';
+			const path = needString("file_path", input.path);
+			if (path !== undefined) return path;
+			if (!Array.isArray(edits) || edits.length === 0) return "The required parameter `old_string` is missing";
+			for (const edit of edits as PiEdit[]) {
+				const problem = needString("old_string", edit?.oldText) ?? needString("new_string", edit?.newText);
+				if (problem !== undefined) return problem;
+			}
+			return undefined;
 		}
 		case "grep":
 		case "find":
-			return need("pattern", isString(input.pattern));
+			return needString("pattern", input.pattern);
 		default:
 			return undefined;
 	}

@@ -108,6 +108,8 @@ export interface CommandHandler {
 	readonly if?: string;
 	/** Run once per session, then drop (Claude Code honours it in skill frontmatter only). */
 	readonly once?: boolean;
+	/** `"block"`: a failure of this hook blocks like exit 2 (Claude Code 2.1.295 `onFailure`); default fail open. */
+	readonly onFailure?: "block" | "continue";
 }
 
 /** A hook handler type this version parses but does not run (`http`, `prompt`, `agent`, `mcp_tool`). */
@@ -120,6 +122,8 @@ export interface OtherHandler {
 	readonly if?: string;
 	/** Run once per session, then drop (skill frontmatter only). */
 	readonly once?: boolean;
+	/** `"block"` on `http` hooks: a failure blocks like exit 2 (Claude Code 2.1.295). */
+	readonly onFailure?: "block" | "continue";
 }
 
 /** Any hook handler. */

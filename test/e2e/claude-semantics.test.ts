@@ -344,3 +344,70 @@ describe("model, instruction and message events", () => {
 		expect(typeof lines[0]?.message_id).toBe("string");
 	});
 });
+
+/** The tool results the model was sent in the last request, as text. */
+const toolResults = (requests: readonly { messages?: unknown[] }[]): string[] =>
+	(requests.at(-1)?.messages ?? [])
+		.filter((m): m is { role: string; content: unknown } => (m as { role?: string }).role === "tool")
+		.map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)));
+
+describe("PreToolUse failures and rewrites that Claude Code refuses", () => {
+	const guard = (sandbox: PiSandbox, handler: Record<string, unknown>) =>
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [handler] }] },
+		});
+
+	it('onFailure "block": a guard that crashes blocks the call with Claude Code\'s words, and the command never runs', async () => {
+		const sandbox = e2e.sandbox();
+		const command = "echo 'guard crashed: config missing' >&2; exit 1";
+		guard(sandbox, sh(command, { onFailure: "block" }));
+		const result = await run(sandbox, "bash: touch ran.txt");
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
+		expect(toolResults(result.requests)[0]).toBe(
+			`PreToolUse:Bash hook error: [${command}]: failed; blocking because onFailure is "block"\nguard crashed: config missing`,
+		);
+	});
+
+	it('onFailure "block": a guard that times out blocks the call', async () => {
+		const sandbox = e2e.sandbox();
+		guard(sandbox, sh("sleep 30", { onFailure: "block", timeout: 1 }));
+		const result = await run(sandbox, "bash: touch ran.txt");
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
+		expect(toolResults(result.requests)[0]).toBe(
+			'PreToolUse:Bash hook error: [sleep 30]: timed out; blocking because onFailure is "block"',
+		);
+	});
+
+	it("without onFailure a crashing guard lets the call run, as in Claude Code", async () => {
+		const sandbox = e2e.sandbox();
+		guard(sandbox, sh("exit 1"));
+		await run(sandbox, "bash: touch ran.txt");
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(true);
+	});
+
+	it("exit 2 blocks even when stdout holds JSON that fails validation; the model sees the stderr", async () => {
+		const sandbox = e2e.sandbox();
+		const command = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"maybe"}}'; echo 'stderr reason' >&2; exit 2`;
+		guard(sandbox, sh(command));
+		const result = await run(sandbox, "bash: touch ran.txt");
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
+		expect(toolResults(result.requests)[0]).toBe(`PreToolUse:Bash hook error: [${command}]: stderr reason\n`);
+	});
+
+	it("an updatedInput that fails the tool's schema rejects the call: the original never runs, the model sees why", async () => {
+		const sandbox = e2e.sandbox();
+		const output = {
+			hookSpecificOutput: {
+				hookEventName: "PreToolUse",
+				permissionDecision: "allow",
+				updatedInput: { timeout: 5000 },
+			},
+		};
+		guard(sandbox, sh(`echo '${JSON.stringify(output)}'`));
+		const result = await run(sandbox, "bash: touch ran.txt");
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
+		expect(toolResults(result.requests)[0]).toBe(
+			"PreToolUse hook for Bash returned updatedInput that failed schema validation: Bash failed due to the following issue:\nThe required parameter `command` is missing\nThe tool input from the model was valid; the hook's rewrite of it was not.",
+		);
+	});
+});

@@ -68,10 +68,10 @@ describe("planPreToolUse", () => {
 			action: "proceed",
 		},
 		{
-			name: "an invalid rewrite is dropped and told, before the ask",
+			name: "an invalid rewrite rejects the call before the ask (Claude Code: the original never runs)",
 			hooks: [badRewrite, ask],
-			ui: false,
-			steps: ["notify:warning", "record:error[h0.sh]", "record:ask:no_ui[h1.sh]", "notify:warning"],
+			ui: true,
+			steps: ["record:block[h0.sh]"],
 			action: "block",
 		},
 		{

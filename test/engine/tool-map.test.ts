@@ -167,12 +167,16 @@ describe("paths, rewrites and validation", () => {
 
 	it.each([
 		["bash", { command: "ls" }, undefined],
-		["bash", {}, '"command" must be a string'],
-		["bash", { command: 42 }, '"command" must be a string'],
-		["write", { path: "/a" }, '"content" must be a string'],
-		["write", { path: 5, content: "" }, '"file_path" must be a string'],
-		["edit", { path: "/a", edits: [] }, "there must be at least one edit"],
-		["edit", { path: "/a", edits: [{ oldText: "a" }] }, '"old_string" and "new_string" must be strings'],
+		["bash", {}, "The required parameter `command` is missing"],
+		["bash", { command: 42 }, "The parameter `command` type is expected as `string` but provided as `number`"],
+		["write", { path: "/a" }, "The required parameter `content` is missing"],
+		[
+			"write",
+			{ path: 5, content: "" },
+			"The parameter `file_path` type is expected as `string` but provided as `number`",
+		],
+		["edit", { path: "/a", edits: [] }, "The required parameter `old_string` is missing"],
+		["edit", { path: "/a", edits: [{ oldText: "a" }] }, "The required parameter `new_string` is missing"],
 		["custom_tool", {}, undefined],
 	] as const)("pi %s input %j is invalid because %s", async (tool, input, expected) => {
 		const { invalidToolInput } = await import("../../src/engine/tool-map.ts");

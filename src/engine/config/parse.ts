@@ -70,6 +70,9 @@ const parseCommonFields = (raw: Json, path: string): { ok: false; path: string; 
 	if (raw.once !== undefined && typeof raw.once !== "boolean") {
 		return { ok: false, path: `${path}.once`, message: "once must be true or false" };
 	}
+	if (raw.onFailure !== undefined && raw.onFailure !== "block" && raw.onFailure !== "continue") {
+		return { ok: false, path: `${path}.onFailure`, message: 'onFailure must be "block" or "continue"' };
+	}
 	return undefined;
 };
 
@@ -99,6 +102,7 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 			...(raw.statusMessage === undefined ? {} : { statusMessage: raw.statusMessage as string }),
 			...(raw.if === undefined ? {} : { if: raw.if as string }),
 			...(raw.once === true ? { once: true } : {}),
+			...(raw.onFailure === undefined ? {} : { onFailure: raw.onFailure as "block" | "continue" }),
 		};
 		return { ok: true, handler };
 	}
@@ -119,6 +123,10 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 			...(raw.statusMessage === undefined ? {} : { statusMessage: raw.statusMessage as string }),
 			...(raw.if === undefined ? {} : { if: raw.if as string }),
 			...(raw.once === true ? { once: true } : {}),
+			// Claude Code: onFailure applies to command and http hooks only.
+			...(raw.type === "http" && raw.onFailure !== undefined
+				? { onFailure: raw.onFailure as "block" | "continue" }
+				: {}),
 		};
 		return { ok: true, handler };
 	}
