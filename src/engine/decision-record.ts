@@ -78,6 +78,12 @@ export interface DecisionRecord {
 	readonly reason: string;
 	/** For `ask`: what happened to the question. */
 	readonly answer?: "allowed" | "denied" | "no_ui";
+	/**
+	 * The hooks' own words behind the decision (each blocking reason or stderr, each context text), without
+	 * the prefixes and wrappers of the model-facing `reason`; the compact card shows these. Absent on kinds
+	 * whose `reason` is already plain words, and on records written before this field existed.
+	 */
+	readonly said?: readonly string[];
 	/** Epoch milliseconds. */
 	readonly time: number;
 }
@@ -124,6 +130,7 @@ export const decisionRecord = (
 		readonly input: string;
 		readonly reason: string;
 		readonly answer?: DecisionRecord["answer"];
+		readonly said?: readonly string[];
 		readonly time: number;
 	},
 ): DecisionRecord => ({
@@ -137,6 +144,7 @@ export const decisionRecord = (
 	// Cards show the words, not the wrapper the model gets them in.
 	reason: excerpt(details.reason.replace(/<\/?system-reminder>\n?/g, "").trim()),
 	...(details.answer === undefined ? {} : { answer: details.answer }),
+	...(details.said === undefined ? {} : { said: details.said.map(excerpt) }),
 	time: details.time,
 });
 

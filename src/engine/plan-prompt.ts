@@ -72,9 +72,8 @@ export const planSessionContext = (decision: ContextDecision, name: string, fact
 	for (const verdict of decision.by.block) {
 		if (verdict.status !== "blocking") continue;
 		const reason = effectOf(verdict.effects, "block")?.reason ?? "";
-		steps.push(
-			record(facts, "error", [verdict], `${name} hook error: [${commandText(verdict.entry)}]: ${reason.trimEnd()}`),
-		);
+		const text = `${name} hook error: [${commandText(verdict.entry)}]: ${reason.trimEnd()}`;
+		steps.push(record(facts, "error", [verdict], text, undefined, [reason]));
 	}
 	if (decision.context.length > 0) {
 		steps.push(record(facts, "context", decision.by.context, decision.context.join("\n")));

@@ -29,13 +29,33 @@ export const notify = (notice: UserNotice): PlanStep => ({ do: "notify", notice 
 /** Steps that show each of `notices`. */
 export const notifyAll = (notices: readonly UserNotice[]): PlanStep[] => notices.map(notify);
 
-/** A step that appends the record of a decision `by` these hooks. */
+/**
+ * The hooks' own words behind a `block` or `context` record, read from their effects: blocking reasons (or
+ * stderr), deny reasons, context texts. Undefined for other kinds, whose reason is already plain words.
+ */
+const saidBy = (kind: DecisionKind, by: readonly HookVerdict[]): string[] | undefined => {
+	if (kind !== "block" && kind !== "context") return undefined;
+	return by.flatMap((verdict) =>
+		verdict.effects.flatMap((effect) => {
+			if (kind === "block" && (effect.kind === "block" || effect.kind === "deny"))
+				return [effect.reason || (effect.kind === "deny" ? "denied this tool call" : "")];
+			if (effect.kind === "context" || (kind === "context" && effect.kind === "stdout")) return [effect.text];
+			return [];
+		}),
+	);
+};
+
+/**
+ * A step that appends the record of a decision `by` these hooks. `said` (the hooks' own words for the card)
+ * defaults to what their effects say on `block` and `context` records.
+ */
 export const record = (
 	facts: RecordFacts,
 	kind: DecisionKind,
 	by: readonly HookVerdict[],
 	reason: string,
 	answer?: DecisionRecord["answer"],
+	said: readonly string[] | undefined = saidBy(kind, by),
 ): PlanStep => ({
 	do: "record",
 	record: decisionRecord(kind, facts.event, by, {
@@ -44,5 +64,6 @@ export const record = (
 		reason,
 		time: facts.time,
 		...(answer === undefined ? {} : { answer }),
+		...(said === undefined ? {} : { said }),
 	}),
 });

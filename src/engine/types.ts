@@ -156,6 +156,14 @@ export interface HookEntry {
 	readonly ifRule?: IfRule;
 }
 
+/**
+ * What became of the hooks of a file with a problem:
+ * - `skipped`: the bad entry (or, for a whole-file problem, the file) is skipped;
+ * - `kept_last_good`: a file that broke mid-session keeps its hooks from before the edit;
+ * - `emptied`: a file emptied mid-session; its hooks no longer run.
+ */
+export type ConfigIssueKind = "skipped" | "kept_last_good" | "emptied";
+
 /** A problem found in a settings file; only the bad entry is skipped. */
 export interface ConfigIssue {
 	/** Absolute path of the file. */
@@ -164,16 +172,24 @@ export interface ConfigIssue {
 	readonly path: string;
 	/** What is wrong, in one sentence. */
 	readonly message: string;
+	/** What became of the hooks; undefined = `skipped`. Code reads this, never `message`. */
+	readonly kind?: ConfigIssueKind;
 }
 
 /**
- * Why a configured hook does not run: `untrusted` (project not trusted, or not approved), `unsupported_type`
- * (a handler type or event pi-hook-manager cannot run), `managed_only` (managed `allowManagedHooksOnly`),
- * `plugin_only` (managed `strictPluginOnlyCustomization` with hooks), `plugin_disabled` (its plugin is off in
- * `enabledPlugins`), `no_moment` (pi has no moment this hook belongs to, e.g. an agent definition's hooks).
+ * Why a configured hook does not run at all:
+ * - `untrusted`: a project file in a project pi does not trust;
+ * - `unapproved`: a new or changed project hook the user has not approved (change-aware trust);
+ * - `no_such_event`: an event pi never fires (`PermissionRequest`, `SubagentStop`, ...);
+ * - `unsupported_type`: a handler type this version does not run;
+ * - `managed_only`: managed `allowManagedHooksOnly`; `plugin_only`: managed `strictPluginOnlyCustomization`
+ *   with hooks; `plugin_disabled`: its plugin is off in `enabledPlugins`;
+ * - `no_moment`: pi has no moment this hook belongs to (an agent definition's hooks).
  */
 export type SkipReason =
 	| "untrusted"
+	| "unapproved"
+	| "no_such_event"
 	| "unsupported_type"
 	| "managed_only"
 	| "plugin_only"
@@ -184,7 +200,7 @@ export type SkipReason =
 export interface SkippedHook {
 	readonly entry: HookEntry;
 	readonly reason: SkipReason;
-	/** One sentence a user can act on. */
+	/** One sentence a user can act on, made from `reason` (see `skipMessage`); shown, never compared. */
 	readonly message: string;
 }
 

@@ -7,7 +7,6 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
 import { matchesKey } from "@earendil-works/pi-tui";
-import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
 import type { HookConfig, HookEntry } from "../engine/types.ts";
 import { ApprovalDialog, type DialogKey } from "../ui/approval-dialog.ts";
 import { approvalListLines } from "../ui/approval-list.ts";
@@ -66,9 +65,7 @@ export const askForApprovals = async (
 	asked: Set<string>,
 	optIn: boolean,
 ): Promise<readonly HookEntry[]> => {
-	const waiting = config.skipped.filter(
-		(skipped) => skipped.message === UNAPPROVED_MESSAGE && !asked.has(skipped.entry.id),
-	);
+	const waiting = config.skipped.filter((skipped) => skipped.reason === "unapproved" && !asked.has(skipped.entry.id));
 	if (waiting.length === 0) return [];
 	for (const skipped of waiting) asked.add(skipped.entry.id);
 	const pending = approvals.pending(waiting.map((skipped) => skipped.entry));

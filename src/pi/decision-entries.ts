@@ -49,6 +49,7 @@ export const parseDecisionRecord = (data: unknown): DecisionRecord | undefined =
 	if (data.answer !== undefined && data.answer !== "allowed" && data.answer !== "denied" && data.answer !== "no_ui")
 		return undefined;
 	if (!Array.isArray(data.hooks) || !data.hooks.every(isHook)) return undefined;
+	if (data.said !== undefined && !(Array.isArray(data.said) && data.said.every(isString))) return undefined;
 	// Checked field by field above; the JSON round trip drops nothing else the card reads.
 	return data as unknown as DecisionRecord;
 };

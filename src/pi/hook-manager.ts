@@ -5,7 +5,6 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
-import { UNAPPROVED_MESSAGE } from "../engine/config/merge.ts";
 import { parseSettingsText } from "../engine/config/parse.ts";
 import { isPolicySource, settingsSources } from "../engine/config/sources.ts";
 import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
@@ -139,8 +138,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 				deps
 					.runtime()
 					.config()
-					?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE) ??
-				false,
+					?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.reason === "unapproved") ?? false,
 			approve(entry) {
 				const problem = deps.runtime().approve([entry]);
 				updateFooter(ctx);

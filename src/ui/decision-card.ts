@@ -13,6 +13,7 @@ import {
 	hooksShortName,
 	kindStyle,
 	reasonSummary,
+	saidSummary,
 } from "./decision-format.ts";
 import { type PanelTheme, plainTheme } from "./theme.ts";
 
@@ -56,7 +57,7 @@ const header = (record: DecisionRecord, width: number, theme: PanelTheme): strin
 
 /** The one-line card. */
 const compactLine = (record: DecisionRecord, width: number, theme: PanelTheme): string => {
-	const reason = reasonSummary(record.reason);
+	const reason = record.said === undefined ? reasonSummary(record.reason) : saidSummary(record.said);
 	const head = header(record, width, theme);
 	const line = reason === "" ? head : `${head}${theme.fg("dim", SEPARATOR)}${reason}`;
 	return fit(line, width);

@@ -150,8 +150,9 @@ export const displayText = (text: string): string =>
 		.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, "\ufffd");
 
 /**
- * The reason as one line for the compact card: the `<system-reminder>` wrapper and the model-facing
- * `Event:Tool hook error: [command]: ` prefixes removed, line breaks joined with ` / `.
+ * The reason as one line for the compact card of a record without `said` (written by an older version): the
+ * `<system-reminder>` wrapper and the model-facing `Event:Tool hook error: [command]: ` prefixes removed,
+ * line breaks joined with ` / `. New records carry the hooks' words in `said`; see {@link saidSummary}.
  */
 export const reasonSummary = (reason: string): string =>
 	displayText(reason)
@@ -164,6 +165,14 @@ export const reasonSummary = (reason: string): string =>
 				.replace(/^\S+ hook (?:error|additional context): (?:\[[^\]]*\]: )?/, "")
 				.replace(/^\S+ hook denied this tool call: /, "denied: "),
 		)
+		.join(" / ");
+
+/** The hooks' own words (a record's `said`) as one line for the compact card, joined with ` / `. */
+export const saidSummary = (said: readonly string[]): string =>
+	said
+		.flatMap((words) => displayText(words).split("\n"))
+		.map((line) => line.trim())
+		.filter((line) => line !== "")
 		.join(" / ");
 
 /** `412 ms`, `3.2 s`, `2 min 5 s`. */

@@ -5,6 +5,8 @@ import { interpretOutcome } from "../../src/engine/interpret.ts";
 import type { PlanStep } from "../../src/engine/plan.ts";
 import { planPostToolUse, planPreToolAnswer, planPreToolUse, type ToolCallFacts } from "../../src/engine/plan-tool.ts";
 import type { HookEventName } from "../../src/engine/types.ts";
+import { renderDecisionCard } from "../../src/ui/decision-card.ts";
+import { plainTheme } from "../../src/ui/theme.ts";
 import { commandEntry, exited, timedOut } from "../support/entries.ts";
 
 const specific = (event: HookEventName, fields: Record<string, unknown>, top: Record<string, unknown> = {}) =>
@@ -174,5 +176,26 @@ describe("planPostToolUse", () => {
 		const plan = planPostToolUse(post("PostToolUse", ...hooks), facts(true, "PostToolUse"), failed);
 		expect(shape(plan.steps)).toEqual(steps);
 		expect(plan.replacement !== undefined).toBe(replaced);
+	});
+});
+
+describe("the words a card shows", () => {
+	it("are the hook's own, even when its command holds a ]", () => {
+		const entry = commandEntry("[ -f .lock ] && ./guard.sh");
+		const decision = decidePreToolUse(
+			[interpretOutcome(entry, "PreToolUse", exited(2, "", "locked: try later\n"))],
+			"PreToolUse:Bash",
+		);
+		const plan = planPreToolUse(decision, facts(true), { command: "make" });
+		const step = plan.steps[0];
+		if (step?.do !== "record") throw new Error("no record");
+		expect(step.record.reason).toBe("PreToolUse:Bash hook error: [[ -f .lock ] && ./guard.sh]: locked: try later");
+		expect(step.record.said).toEqual(["locked: try later\n"]);
+		expect(renderDecisionCard(step.record, 200, { expanded: false, theme: plainTheme })[0]).toContain(
+			"locked: try later",
+		);
+		expect(renderDecisionCard(step.record, 200, { expanded: false, theme: plainTheme })[0]).not.toContain(
+			"hook error",
+		);
 	});
 });

@@ -18,6 +18,29 @@ const SUPPORTED_TYPES = new Set(["command", "http", "prompt"]);
 /** Why a project hook waits: it is new or changed and the user has not approved this definition. */
 export const UNAPPROVED_MESSAGE = "new or changed project hook: it runs once you approve its current definition";
 
+/** The sentence a user reads for a hook skipped for one of these reasons, made from its code. */
+export const skipMessage = (
+	reason: "untrusted" | "unapproved" | "no_such_event" | "unsupported_type",
+	entry: HookEntry,
+): string => {
+	switch (reason) {
+		case "untrusted":
+			return "project is not trusted: project hooks run only after you trust this folder in pi";
+		case "unapproved":
+			return UNAPPROVED_MESSAGE;
+		case "no_such_event":
+			return notFiredReason(entry.event);
+		case "unsupported_type":
+			return `"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http" and "prompt" hooks run`;
+	}
+};
+
+const skip = (entry: HookEntry, reason: Parameters<typeof skipMessage>[0]): SkippedHook => ({
+	entry,
+	reason,
+	message: skipMessage(reason, entry),
+});
+
 /** Most specific first: a project-local `false` overrides a user `true` (Claude Code hooks §9 item 57). */
 const DISABLE_PRECEDENCE: readonly SourceScope[] = [
 	"claude-local",
@@ -86,7 +109,7 @@ const policySkip = (source: HookSource, policy: Policy): Omit<SkippedHook, "entr
 /**
  * Merges parsed sources (in source order). `trusted` = `ctx.isProjectTrusted()`. `isApproved` (change-aware
  * trust) says whether the user approved a project hook's current definition; project hooks that are not
- * approved are listed as skipped (reason `untrusted`). Pure.
+ * approved are listed as skipped (reason `unapproved`). Pure.
  */
 export const mergeSources = (
 	sources: readonly ParsedSource[],
@@ -114,13 +137,7 @@ export const mergeSources = (
 		if (parsed.source.scope === "managed" && parsed.usable && parsed.entries.length > 0)
 			managedFiles.push(parsed.source.file);
 		if (parsed.source.project && !trusted) {
-			for (const entry of parsed.entries) {
-				skipped.push({
-					entry,
-					reason: "untrusted",
-					message: "project is not trusted: project hooks run only after you trust this folder in pi",
-				});
-			}
+			for (const entry of parsed.entries) skipped.push(skip(entry, "untrusted"));
 			continue;
 		}
 		const settings = SETTINGS_SCOPES.has(parsed.source.scope);
@@ -144,23 +161,10 @@ export const mergeSources = (
 					reason: "no_moment",
 					message: `pi has no subagents: hooks of the ${parsed.source.name ?? ""} agent definition run only while that agent runs in Claude Code`,
 				});
-			} else if (!isFiredInPi(entry.event)) {
-				skipped.push({
-					entry,
-					reason: "unsupported_type",
-					message: notFiredReason(entry.event),
-				});
-			} else if (parsed.source.project && !isApproved(entry)) {
-				skipped.push({ entry, reason: "untrusted", message: UNAPPROVED_MESSAGE });
-			} else if (SUPPORTED_TYPES.has(entry.handler.type)) {
-				entries.push(entry);
-			} else {
-				skipped.push({
-					entry,
-					reason: "unsupported_type",
-					message: `"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http" and "prompt" hooks run`,
-				});
-			}
+			} else if (!isFiredInPi(entry.event)) skipped.push(skip(entry, "no_such_event"));
+			else if (parsed.source.project && !isApproved(entry)) skipped.push(skip(entry, "unapproved"));
+			else if (SUPPORTED_TYPES.has(entry.handler.type)) entries.push(entry);
+			else skipped.push(skip(entry, "unsupported_type"));
 		}
 	}
 	for (const parsed of extras.disabledPlugins ?? []) {

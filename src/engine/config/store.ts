@@ -89,14 +89,16 @@ const loadFile = (source: HookSource, previous: CachedFile | undefined, stamp: s
 	if (parsed.usable && read.kind === "ok" && read.text.trim() === "" && before > 0) {
 		// Emptying a file is allowed, but guards must not disappear without a word.
 		const message = `is now empty: its ${before} hook(s) no longer run`;
-		return { stamp, parsed: { ...parsed, issues: [{ file: source.file, path: "", message }] }, lastGood: parsed };
+		const issue = { file: source.file, path: "", message, kind: "emptied" } as const;
+		return { stamp, parsed: { ...parsed, issues: [issue] }, lastGood: parsed };
 	}
 	if (parsed.usable) return { stamp, parsed, lastGood: parsed };
 	const lastGood = previous?.lastGood;
 	if (lastGood === undefined) return { stamp, parsed, lastGood: undefined };
 	// A broken edit keeps the hooks that worked before it, and says so.
 	const kept = `${parsed.issues[0]?.message ?? "unusable"}; keeping the ${lastGood.entries.length} hook(s) from before the edit`;
-	return { stamp, parsed: { ...lastGood, issues: [{ file: source.file, path: "", message: kept }] }, lastGood };
+	const issue = { file: source.file, path: "", message: kept, kind: "kept_last_good" } as const;
+	return { stamp, parsed: { ...lastGood, issues: [issue] }, lastGood };
 };
 
 /** Creates the live configuration over `sources`. Files are read lazily on the first `current()`. */

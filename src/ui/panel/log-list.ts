@@ -55,6 +55,8 @@ export const NOT_RUN_WORDS: Readonly<Record<NotRunReason, string>> = {
 	duplicate: "duplicate",
 	all_off: "all off",
 	untrusted: "untrusted",
+	unapproved: "unapproved",
+	no_such_event: "no such event",
 	unsupported_type: "unsupported",
 	once: "once",
 	managed_only: "managed only",

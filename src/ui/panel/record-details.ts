@@ -29,6 +29,10 @@ export const notRunSentence = (hook: NotRunHook, matchQuery: string | undefined)
 			return "all hooks were off (kill switch or disableAllHooks)";
 		case "untrusted":
 			return "the project is not trusted, so its hooks do not run";
+		case "unapproved":
+			return "a new or changed project hook that waits for your approval";
+		case "no_such_event":
+			return `pi has no ${entry.event} event`;
 		case "unsupported_type":
 			return `"${entry.handler.type}" hooks are not supported`;
 		case "once":

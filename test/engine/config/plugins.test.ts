@@ -88,7 +88,7 @@ describe("plugins as the real Claude Code installs them", () => {
 		]);
 		const unapproved = load({ approved: false });
 		expect(unapproved.entries.map((entry) => entry.source.plugin?.id)).toEqual(["guard@my-marketplace"]);
-		expect(unapproved.skipped.map((s) => s.reason)).toEqual(["untrusted", "untrusted"]);
+		expect(unapproved.skipped.map((s) => s.reason)).toEqual(["unapproved", "unapproved"]);
 	});
 
 	it("the user's own enabling makes a plugin the user's, even when the project enables it too", () => {

@@ -1,0 +1,85 @@
+/**
+ * What to tell the user about the merged configuration, planned from codes (issue kinds, skip reasons), never
+ * from message text. Pure; pi shows each notice once per session.
+ */
+import { isPolicySource, sourceLabel } from "./config/sources.ts";
+import type { UserNotice } from "./decide-tool.ts";
+import { commandText } from "./messages.ts";
+import type { HookConfig } from "./types.ts";
+
+/** One notice about the configuration, with the key it is told once under. */
+export interface ConfigNotice {
+	readonly key: string;
+	readonly notice: UserNotice;
+}
+
+/**
+ * Lines about the configuration a user must hear about: file problems (saying whether the entry or file is
+ * skipped, or the last good hooks kept), untrusted project hooks, hooks that never run (no such event in pi,
+ * handler type not run), hooks managed policy holds back, `disableAllHooks`. Read from the issues' kinds and the skipped hooks' reason codes.
+ */
+export const configNotices = (config: HookConfig): ConfigNotice[] => {
+	const notices: ConfigNotice[] = [];
+	for (const issue of config.issues) {
+		const where = issue.path === "" ? issue.file : `${issue.file} at ${issue.path}`;
+		// A whole-file problem either skips the file or (mid-session) keeps its last good hooks, as its kind says.
+		const outcome =
+			issue.path !== ""
+				? "; that entry is skipped"
+				: (issue.kind ?? "skipped") === "skipped"
+					? "; the file is skipped"
+					: "";
+		notices.push({
+			key: `issue:${issue.file}:${issue.path}:${issue.message}`,
+			notice: { level: "error", text: `settings problem in ${where}: ${issue.message}${outcome}` },
+		});
+	}
+	// Unapproved project hooks (change-aware trust) are asked about by the runtime, not listed here.
+	const untrusted = config.skipped.filter((skipped) => skipped.reason === "untrusted");
+	if (untrusted.length > 0) {
+		const list = untrusted
+			.slice(0, 5)
+			.map((s) => `${s.entry.event} "${commandText(s.entry)}" (${sourceLabel(s.entry.source)})`)
+			.join("; ");
+		const more = untrusted.length > 5 ? `; and ${untrusted.length - 5} more` : "";
+		notices.push({
+			key: `untrusted:${untrusted.map((s) => s.entry.id).join(",")}`,
+			notice: {
+				level: "warning",
+				text: `project is not trusted, so ${untrusted.length} project hook(s) will not run: ${list}${more}. Trust the folder in pi (or start pi with --approve) to run them.`,
+			},
+		});
+	}
+	for (const skipped of config.skipped.filter(
+		(s) => s.reason === "unsupported_type" || s.reason === "no_such_event",
+	)) {
+		notices.push({
+			key: `unsupported:${skipped.entry.id}`,
+			notice: {
+				level: "warning",
+				text: `${skipped.entry.event} hook in ${skipped.entry.source.file} (${skipped.entry.jsonPath}) is skipped: ${skipped.message}`,
+			},
+		});
+	}
+	for (const reason of ["managed_only", "plugin_only"] as const) {
+		const held = config.skipped.filter((s) => s.reason === reason);
+		const first = held[0];
+		if (first === undefined) continue;
+		notices.push({
+			key: `${reason}:${held.length}`,
+			notice: { level: "warning", text: `${held.length} hook(s) do not run: ${first.message}` },
+		});
+	}
+	if (config.disableAllHooks) {
+		const where = config.disableAllHooksSource === undefined ? "settings" : config.disableAllHooksSource;
+		const spared = config.disableAllHooksManaged
+			? 0
+			: config.entries.filter((entry) => isPolicySource(entry.source)).length;
+		const rest = spared > 0 ? ` except ${spared} managed hook(s) (only managed policy can switch them off)` : "";
+		notices.push({
+			key: "disableAllHooks",
+			notice: { level: "warning", text: `disableAllHooks is set in ${where}: no hook runs${rest}` },
+		});
+	}
+	return notices;
+};
