@@ -51,14 +51,20 @@ interface Columns {
 const MARKER = 2;
 const INDENT = 2;
 
+/** Widest full source column: a long `Plugin name@marketplace` label is cut beyond it. */
+const MAX_SOURCE = 32;
+
 /**
  * Lays out the columns: the command keeps at least 24 columns; the last outcome, the run count, the full
- * source labels, then the type column and the indentation give way first.
+ * source labels, then the type column and the indentation give way first. `longestSource` (characters) widens
+ * the source column for long labels such as `Plugin guard@my-marketplace`, up to 32 columns.
  */
-export const listColumns = (width: number): Columns => {
+export const listColumns = (width: number, longestSource = 0): Columns => {
+	const source = Math.max(15, Math.min(MAX_SOURCE, longestSource + 1));
 	const options: Omit<Columns, "target">[] = [
-		{ indent: INDENT, state: 5, type: 7, source: 15, shortSource: false, runs: 6, last: 14 },
-		{ indent: INDENT, state: 5, type: 7, source: 15, shortSource: false, runs: 6, last: 0 },
+		{ indent: INDENT, state: 5, type: 7, source, shortSource: false, runs: 6, last: 14 },
+		{ indent: INDENT, state: 5, type: 7, source, shortSource: false, runs: 6, last: 0 },
+		{ indent: INDENT, state: 5, type: 7, source, shortSource: false, runs: 0, last: 0 },
 		{ indent: INDENT, state: 5, type: 7, source: 15, shortSource: false, runs: 0, last: 0 },
 		{ indent: INDENT, state: 5, type: 7, source: 8, shortSource: true, runs: 0, last: 0 },
 	];
@@ -92,7 +98,7 @@ export class HookList extends KeyedList<HookMatch> {
 			const text = wordWrap(emptyText, width).map((line) => t.fg("muted", fit(line, width)));
 			return [...text, ...Array<string>(Math.max(0, height - text.length)).fill(" ".repeat(width))].slice(0, height);
 		}
-		const columns = listColumns(width);
+		const columns = listColumns(width, Math.max(0, ...this.matches.map((match) => match.item.source.length)));
 		const mark = (text: string): string => t.bold(t.fg("accent", t.underline(text)));
 		const lines: string[] = [];
 		let selectedLine = 0;
