@@ -4,8 +4,12 @@
  * files too, so an edited script asks again. Pure: finds candidate paths, reads nothing.
  */
 import { basename, isAbsolute, relative, resolve } from "node:path";
-import { forEachChild, parse, type SyntaxNode } from "unbash";
+import type { SyntaxNode } from "unbash";
+import { lazyModule } from "./lazy-module.ts";
 import type { HookEntry } from "./types.ts";
+
+/** The shell parser, loaded when the first project hook is looked at (not at start-up). */
+const unbash = lazyModule<typeof import("unbash")>("unbash");
 
 /** Programs whose first non-option argument is the script they run (`python3 x.py`, `bash x.sh`). */
 const INTERPRETERS = new Set([
@@ -58,10 +62,10 @@ const shellCommands = (line: string): string[][] => {
 				.map((word) => (word as { value: string }).value);
 			if (words.length > 0) commands.push(words);
 		}
-		forEachChild(node, visit);
+		unbash().forEachChild(node, visit);
 	};
 	try {
-		visit(parse(line));
+		visit(unbash().parse(line));
 	} catch {
 		return [];
 	}

@@ -5,9 +5,13 @@
  */
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import picomatch from "picomatch";
-import { forEachChild, parse, type SyntaxNode } from "unbash";
+import type { SyntaxNode } from "unbash";
+import { lazyModule } from "./lazy-module.ts";
 import { matchWildcard } from "./wildcard.ts";
+
+/** The shell parser and the glob matcher, loaded when the first `if` rule is tested (not at start-up). */
+const unbash = lazyModule<typeof import("unbash")>("unbash");
+const picomatch = lazyModule<typeof import("picomatch")>("picomatch");
 
 /** Where the tool call happens, for resolving relative rule paths. */
 export interface IfContext {
@@ -77,10 +81,10 @@ export const shellSubcommands = (commandLine: string): string[] | undefined => {
 			const text = words.map((word) => commandLine.slice(word.pos, word.end)).join(" ");
 			if (text !== "") commands.push(text);
 		}
-		forEachChild(node, visit);
+		unbash().forEachChild(node, visit);
 	};
 	try {
-		visit(parse(commandLine));
+		visit(unbash().parse(commandLine));
 	} catch {
 		return undefined;
 	}
@@ -127,7 +131,7 @@ const testFile = (specifier: string): IfRule["test"] => {
 		const path = isAbsolute(raw) ? raw : resolve(context.cwd, raw);
 		if (path.length > MAX_FILE_RULE_PATH_LENGTH) return true;
 		// gitignore-style rules have no extglobs; without them, `+(a|aa)` cannot backtrack exponentially.
-		return picomatch(absoluteGlob(specifier, context), { dot: true, noextglob: true })(path);
+		return picomatch()(absoluteGlob(specifier, context), { dot: true, noextglob: true })(path);
 	};
 };
 

@@ -13,13 +13,13 @@ import type { SessionInfo } from "../engine/payload.ts";
 import type { HookConfig, HookEntry, HookSource } from "../engine/types.ts";
 import { fieldsNotShown } from "../ui/panel/editor-values.ts";
 import { createFiringLog, type FiringLog } from "../ui/panel/firing-log.ts";
-import { HooksPanel, PANEL_OVERLAY_OPTIONS, type PanelServices } from "../ui/panel/hooks-panel.ts";
+import type { PanelServices } from "../ui/panel/hooks-panel.ts";
 import { KILL_SWITCH_KEY, panelKeys } from "../ui/panel/keys.ts";
 import { fromPiTheme } from "../ui/theme.ts";
 import { createHookState, type HookState, hookStateFile } from "./hook-state.ts";
+import { createKillSwitch, type KillSwitch } from "./kill-switch.ts";
 import { createLintNotices, withLints } from "./lint-notices.ts";
 import { showNotice } from "./notices.ts";
-import { createKillSwitch, createPanelServices, type KillSwitch } from "./panel-services.ts";
 import type { TestRunOutcome } from "./runtime-types.ts";
 
 /** The footer calls the manager makes (the decision log owns the footer text). */
@@ -118,7 +118,9 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		if (problem !== undefined && lastCtx !== undefined) showNotice(lastCtx, { level: "warning", text: problem });
 	};
 
-	const services = (ctx: ExtensionContext): PanelServices => {
+	const services = async (ctx: ExtensionContext): Promise<PanelServices> => {
+		// The panel's services (and the settings editor behind them) load when the panel first opens.
+		const { createPanelServices } = await import("./panel-services.ts");
 		const base = createPanelServices({
 			config: () => deps.runtime().config(),
 			sources,
@@ -192,7 +194,9 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 					current,
 					sources.map((source) => source.file),
 				);
-			const panelServices = services(ctx);
+			const panelServices = await services(ctx);
+			// The panel (and fuse.js, the editor) load on first use, not at start-up.
+			const { HooksPanel, PANEL_OVERLAY_OPTIONS } = await import("../ui/panel/hooks-panel.ts");
 			await ctx.ui.custom<undefined>(
 				(tui: TUI, theme, keybindings: KeybindingsManager, done) => {
 					const host = {

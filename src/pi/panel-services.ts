@@ -12,25 +12,10 @@ import type { FiringLog } from "../ui/panel/firing-log.ts";
 import { hookTarget } from "../ui/panel/format.ts";
 import type { PanelServices } from "../ui/panel/hooks-panel.ts";
 import type { HookState } from "./hook-state.ts";
+import type { KillSwitch } from "./kill-switch.ts";
 import type { TestRunOutcome } from "./runtime-types.ts";
 
-/** The kill switch: every hook off for the running pi, never persisted. */
-export interface KillSwitch {
-	isOff(): boolean;
-	toggle(): void;
-}
-
-/** Creates an in-memory kill switch (on at start); `onChange` hears every flip. */
-export const createKillSwitch = (onChange: (off: boolean) => void = () => {}): KillSwitch => {
-	let off = false;
-	return {
-		isOff: () => off,
-		toggle() {
-			off = !off;
-			onChange(off);
-		},
-	};
-};
+export { createKillSwitch, type KillSwitch } from "./kill-switch.ts";
 
 /** What the services are built from. */
 export interface PanelServiceDeps {

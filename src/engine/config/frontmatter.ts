@@ -4,9 +4,12 @@
  */
 import { readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { parse as parseYaml } from "yaml";
+import { lazyModule } from "../lazy-module.ts";
 import type { ConfigIssue, HookEntry, HookSource } from "../types.ts";
 import { parseHooksObject } from "./parse.ts";
+
+/** The YAML parser, loaded when the first frontmatter with `hooks:` is read (not at start-up). */
+const yamlModule = lazyModule<typeof import("yaml")>("yaml");
 
 /** What one frontmatter file holds: its name, hooks and problems. */
 export interface FrontmatterHooks {
@@ -29,7 +32,7 @@ export const parseFrontmatterHooks = (text: string, source: HookSource): Frontma
 	if (yaml === undefined) return { source, entries: [], issues: [] };
 	let data: unknown;
 	try {
-		data = parseYaml(yaml, { maxAliasCount: 100 });
+		data = yamlModule().parse(yaml, { maxAliasCount: 100 });
 	} catch (error) {
 		const message = `invalid YAML frontmatter: ${(error as Error).message.split("\n")[0]}`;
 		return { source, entries: [], issues: [{ file: source.file, path: "", message }] };

@@ -3,9 +3,10 @@
  * reason and skipped; the rest of the file still loads (Claude Code hooks §2.1, v2.1.101/v2.1.122).
  */
 import { createHash } from "node:crypto";
-import { type ParseError, parse as parseJsonc } from "jsonc-parser";
+import type { ParseError } from "jsonc-parser";
 import { isHookEventName } from "../events.ts";
 import { compileIfRule } from "../if-rule.ts";
+import { lazyModule } from "../lazy-module.ts";
 import { compileMatcher } from "../matcher.ts";
 import type { CommandHandler, ConfigIssue, HookEntry, HookHandler, HookSource, OtherHandler } from "../types.ts";
 
@@ -264,11 +265,14 @@ const readPolicyKeys = (data: Json, source: HookSource, issues: ConfigIssue[]): 
 	return keys;
 };
 
+/** jsonc-parser, loaded only to locate a syntax error. */
+const jsonc = lazyModule<typeof import("jsonc-parser")>("jsonc-parser");
+
 /** Adds `(line L, column C)` of the first syntax error (located with jsonc-parser) to a JSON.parse message. */
 const withLineAndColumn = (message: string, text: string): string => {
 	const errors: ParseError[] = [];
 	try {
-		parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
+		jsonc().parse(text, errors, { disallowComments: true, allowTrailingComma: false });
 	} catch {
 		return message; // jsonc-parser recurses: 100k unclosed "[" overflow the stack; the message still says why
 	}

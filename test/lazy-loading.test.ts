@@ -1,0 +1,66 @@
+/**
+ * Start-up loads only what the first event needs: walks the static import graph of src/index.ts (type-only
+ * imports and `import()` left out, as they load nothing at start-up) and checks that the packages and modules
+ * that are loaded on first use are not in it.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The modules (relative paths) and packages src/index.ts loads when pi loads it. */
+const startupGraph = (): { files: Set<string>; packages: Set<string> } => {
+	const files = new Set<string>();
+	const packages = new Set<string>();
+	const visit = (file: string): void => {
+		const relativePath = file.slice(ROOT.length + 1);
+		if (files.has(relativePath)) return;
+		files.add(relativePath);
+		const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.ES2023, false);
+		for (const statement of source.statements) {
+			let specifier: string | undefined;
+			if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) {
+				const named = statement.importClause?.namedBindings;
+				const onlyTypes =
+					statement.importClause?.name === undefined &&
+					named !== undefined &&
+					ts.isNamedImports(named) &&
+					named.elements.length > 0 &&
+					named.elements.every((element) => element.isTypeOnly);
+				if (!onlyTypes) specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
+			} else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
+				specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
+			}
+			if (specifier === undefined || specifier.startsWith("node:")) continue;
+			if (specifier.startsWith(".")) visit(resolve(dirname(file), specifier));
+			else packages.add(specifier);
+		}
+	};
+	visit(join(ROOT, "src", "index.ts"));
+	return { files, packages };
+};
+
+describe("start-up loading", () => {
+	it("does not load execa, fuse.js, jsonc-parser, unbash, picomatch or yaml when pi loads the extension", () => {
+		const { packages } = startupGraph();
+		for (const lazy of ["execa", "fuse.js", "jsonc-parser", "unbash", "picomatch", "yaml"])
+			expect(packages).not.toContain(lazy);
+		expect([...packages].sort()).toEqual(["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"]);
+	});
+
+	it("does not load the /hooks panel, its editor or the settings editor until the panel opens", () => {
+		const { files } = startupGraph();
+		expect(files).toContain("src/index.ts");
+		for (const lazy of [
+			"src/ui/panel/hooks-panel.ts",
+			"src/ui/panel/hook-editor.ts",
+			"src/ui/panel/filter.ts",
+			"src/engine/config/edit.ts",
+			"src/pi/panel-services.ts",
+		])
+			expect(files).not.toContain(lazy);
+	});
+});
