@@ -217,6 +217,7 @@ export class HooksPanel {
 		} else if (is("delete")) {
 			this.confirmDelete(this.selectedEntry());
 		} else if (is("test")) {
+			this.refresh();
 			if (this.tab === "hooks") this.openTest(this.selectedEntry());
 			else this.openReplay(this.logList.selected());
 		} else {

@@ -1,6 +1,7 @@
 /**
  * Every line of every panel screen is exactly the panel's width, from 40 to 200 columns: the list (filtered
- * and not), the log, both detail views, the editor with errors, the delete question and the kill switch.
+ * and not), the log, both detail views, the editor with errors, the delete question, the kill switch, the test
+ * and replay views and a test run's result.
  */
 import { stripTerminalSequences, visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -35,12 +36,29 @@ const SCREENS: Readonly<Record<string, readonly [readonly string[], string]>> = 
 	"editor with errors": [[KEY.ctrlN, KEY.enter], "Fix the fields"],
 	"delete question": [[KEY.down, KEY.down, KEY.ctrlD], "Delete this hook?"],
 	"kill switch": [[KEY.ctrlShiftH], "ALL HOOKS ARE OFF"],
+	"test view": [[KEY.down, KEY.down, KEY.ctrlR], "Test a hook"],
+	"replay view": [[KEY.tab, KEY.ctrlR], "Replay a logged event"],
 };
 
 describe.each(Object.entries(SCREENS))("the %s", (_name, [keys, marker]) => {
 	it("fits every width from 40 to 200 columns exactly", async () => {
 		await harness.send(...keys);
 		expect(stripTerminalSequences(harness.panel.render(200).join("\n"))).toContain(marker);
+		for (let width = 40; width <= 200; width++) {
+			const lines = harness.panel.render(width);
+			for (const [row, line] of lines.entries())
+				expect(visibleWidth(line), `width ${width}, line ${row}: ${line}`).toBe(width);
+		}
+	});
+});
+
+describe("the result of a test run", () => {
+	it("fits every width from 40 to 200 columns exactly", async () => {
+		// A hook that writes long output on both streams, run for real from the editor's draft.
+		await harness.send(KEY.ctrlN);
+		await harness.type(`printf '%s' '{"additionalContext": "${"y".repeat(300)}"}'; echo 日本語 >&2`);
+		await harness.send(KEY.ctrlR, KEY.ctrlR);
+		await harness.waitFor("Result of the test run", 10_000);
 		for (let width = 40; width <= 200; width++) {
 			const lines = harness.panel.render(width);
 			for (const [row, line] of lines.entries())
