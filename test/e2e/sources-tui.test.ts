@@ -120,7 +120,7 @@ describe("hooks of every source in the real pi's panel", () => {
 
 	it("the kill switch leaves the managed hook running and says so", async () => {
 		tmux.keys(["C-S-h"]);
-		await tmux.waitFor(/ALL HOOKS ARE OFF[^]*1\s+managed hook\(s\) still run/);
+		await tmux.waitFor(/ALL HOOKS ARE OFF[\s\S]*1\s+managed hook\(s\) still run/);
 		await runBash("third");
 		expect(lines(fired)).toEqual(["managed", "managed", "managed"]);
 		const panel = await openPanel();
