@@ -5,7 +5,7 @@
  */
 import { sourceLabel } from "./config/sources.ts";
 import type { HookVerdict } from "./interpret.ts";
-import { commandText } from "./messages.ts";
+import { commandText, MAX_HOOK_TEXT_CHARS } from "./messages.ts";
 import { redactSecrets } from "./redact.ts";
 import type { HookEventName, SourceScope } from "./types.ts";
 
@@ -86,6 +86,11 @@ export interface DecisionRecord {
 	readonly said?: readonly string[];
 	/** Epoch milliseconds. */
 	readonly time: number;
+	/**
+	 * For `context`: the hooks' context was longer than the model is shown (Claude Code caps hook text at
+	 * 10,000 characters); `original` is the longest context's length, `shown` the cap, in characters.
+	 */
+	readonly contextCut?: { readonly shown: number; readonly original: number };
 }
 
 /**
@@ -146,7 +151,19 @@ export const decisionRecord = (
 	...(details.answer === undefined ? {} : { answer: details.answer }),
 	...(details.said === undefined ? {} : { said: details.said.map(excerpt) }),
 	time: details.time,
+	...(kind === "context" ? contextCut(verdicts) : {}),
 });
+
+/** `contextCut` of a context record: set when some hook's context or plain stdout is over the cap. */
+const contextCut = (verdicts: readonly HookVerdict[]): Pick<DecisionRecord, "contextCut"> => {
+	let original = 0;
+	for (const verdict of verdicts) {
+		for (const effect of verdict.effects) {
+			if (effect.kind === "context" || effect.kind === "stdout") original = Math.max(original, effect.text.length);
+		}
+	}
+	return original > MAX_HOOK_TEXT_CHARS ? { contextCut: { shown: MAX_HOOK_TEXT_CHARS, original } } : {};
+};
 
 /** True for a verdict that is a failure the user must hear about: an error, a timeout, or output that did not parse. */
 export const isFailure = (verdict: HookVerdict): boolean =>

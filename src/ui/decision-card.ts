@@ -55,9 +55,17 @@ const header = (record: DecisionRecord, width: number, theme: PanelTheme): strin
 	return `${" ".repeat(PAD)}${parts.join("")}`;
 };
 
+/** `cut to 10,000 of 25,000 characters` for a record whose context the model saw capped; `""` otherwise. */
+const cutText = (record: DecisionRecord): string =>
+	record.contextCut === undefined
+		? ""
+		: `cut to ${record.contextCut.shown.toLocaleString("en-US")} of ${record.contextCut.original.toLocaleString("en-US")} characters`;
+
 /** The one-line card. */
 const compactLine = (record: DecisionRecord, width: number, theme: PanelTheme): string => {
-	const reason = record.said === undefined ? reasonSummary(record.reason) : saidSummary(record.said);
+	const cut = cutText(record);
+	const summary = record.said === undefined ? reasonSummary(record.reason) : saidSummary(record.said);
+	const reason = cut === "" ? summary : `${cut}: ${summary}`;
 	const head = header(record, width, theme);
 	const line = reason === "" ? head : `${head}${theme.fg("dim", SEPARATOR)}${reason}`;
 	return fit(line, width);
@@ -119,6 +127,8 @@ const expandedLines = (record: DecisionRecord, width: number, options: DecisionC
 	if (record.tool !== undefined && record.tool !== "") lines.push(...detail("tool", record.tool, width, theme));
 	if (record.input !== "") lines.push(...detail("input", record.input, width, theme));
 	if (record.reason !== "") lines.push(...detail("reason", record.reason, width, theme));
+	if (record.contextCut !== undefined)
+		lines.push(...detail("cut", `the model saw it ${cutText(record)}`, width, theme));
 	if (record.answer !== undefined) lines.push(...detail("answer", ANSWER_TEXT[record.answer], width, theme));
 	lines.push(...detail("time", formatTime(record.time), width, theme));
 	record.hooks.forEach((hook, index) => {

@@ -411,3 +411,20 @@ describe("PreToolUse failures and rewrites that Claude Code refuses", () => {
 		);
 	});
 });
+
+describe("context over 10,000 characters", () => {
+	it("reaches the model capped, and the card says it was cut, with the original length", async () => {
+		const sandbox = e2e.sandbox();
+		const output = { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "y".repeat(25_000) } };
+		const file = sandbox.writeFile("big.json", JSON.stringify(output));
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [sh(`cat ${JSON.stringify(file)}`)] }] },
+		});
+		const result = await run(sandbox, "bash: echo hi");
+		const [toolText] = toolResults(result.requests);
+		expect(toolText).toContain("hook output truncated: showing 10000 of");
+		expect(toolText?.length).toBeLessThan(12_000);
+		const card = decisions(sandbox).find((record) => record.kind === "context");
+		expect(card?.contextCut).toEqual({ shown: 10_000, original: 25_000 });
+	});
+});

@@ -219,3 +219,16 @@ describe("DecisionCard", () => {
 		expect(card.render(40)).toEqual(renderDecisionCard(blockRecord(), 40, { expanded: false, theme: plainTheme }));
 	});
 });
+
+describe("a context card whose context the model saw capped", () => {
+	it("says so, with the original length, compact and expanded", async () => {
+		const record = blockRecord({
+			kind: "context",
+			reason: "PreToolUse:Bash hook additional context: xxxx",
+			contextCut: { shown: 10_000, original: 25_000 },
+		});
+		expect(screenToText(await show(record, 120))).toContain("cut to 10,000 of 25,000 characters");
+		const expanded = screenToText(await show(record, 120, { expanded: true }));
+		expect(expanded).toContain("the model saw it cut to 10,000 of 25,000 characters");
+	});
+});
