@@ -1,8 +1,9 @@
 /**
  * The hook workbench in the real pi, in tmux: a hook tested from its row in /hooks runs for real against a
  * sample input and shows what it would have done, yet the session has no card and no count; the same hook
- * then fires for real and does block; a logged event is replayed; a hook whose output Claude Code ignores
- * gets one notice that names the field and the fix.
+ * then fires for real and does block; a logged event is replayed; the editor tests its draft and keeps it
+ * through Esc and a refused save; a hook whose output Claude Code ignores gets one notice that names the field
+ * and the fix.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -123,6 +124,35 @@ describe("test a hook and replay an event in the real pi", () => {
 		expect(log).toMatch(/PreToolUse +\[test\] Bash echo forbidden/);
 		await closePanel();
 		expect(tmux.capture()).toMatch(/hooks 1 blocked/);
+	});
+
+	it("the editor tests its draft before saving, keeps it through Esc and a refused save, then saves it", async () => {
+		await openPanel();
+		tmux.keys(["C-n"]);
+		await tmux.waitFor("Add a hook");
+		tmux.type(`echo '{"decision": "block", "reason": "draft says no"}'`);
+		tmux.keys(["Escape"]);
+		await tmux.waitFor("Discard your changes?");
+		tmux.keys(["Escape"]);
+		await tmux.waitFor((screen) => !screen.includes("Discard your changes?"));
+		tmux.keys(["C-r"]);
+		await tmux.waitFor("Test the unsaved hook");
+		tmux.keys(["C-r"]);
+		await tmux.waitFor("would deny: draft says no");
+		tmux.keys(["Escape"]);
+		await tmux.waitFor("Add a hook");
+		// Another program writes the project file meanwhile: the save is refused, the draft stays.
+		sandbox.writeJson("project/.claude/settings.json", { env: { FROM: "elsewhere" } });
+		tmux.keys(["Enter"]);
+		const refused = await tmux.waitFor("Your draft is kept");
+		expect(refused).toContain("changed on disk since the panel read it");
+		expect(refused).toContain("draft says no");
+		tmux.keys(["Enter"]);
+		await tmux.waitFor("Saved PreToolUse hook to Claude project");
+		const saved = JSON.parse(readFileSync(join(sandbox.projectDir, ".claude", "settings.json"), "utf8"));
+		expect(saved.env).toEqual({ FROM: "elsewhere" });
+		expect(JSON.stringify(saved.hooks)).toContain("draft says no");
+		await closePanel();
 	});
 
 	it("tells once that a hook's output is ignored, naming the field and what to write instead", async () => {

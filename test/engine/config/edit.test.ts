@@ -284,6 +284,13 @@ describe("applyHookChange keeps every other byte", () => {
 		const onBad = applyHookChange(bad, FILE, { kind: "add", draft: draft("Stop", "", cmd("s.sh")) });
 		expect(onBad).toMatchObject({ ok: false, reason: "invalid" });
 		expect(onBad.ok ? "" : onBad.message).toContain('"hooks.Stop"');
+		// A bad group inside the same event does not refuse either: the new hook goes into a group of its own.
+		const badGroup = SETTINGS.replace('"PostToolUse": [{', '"PostToolUse": ["oops", {');
+		const next = ok(
+			applyHookChange(badGroup, FILE, { kind: "add", draft: draft("PostToolUse", "Write", cmd("w.sh")) }),
+		);
+		expect(next.text).toContain('"oops"');
+		expect(entries(next.text).some((e) => e.handler.type === "command" && e.handler.command === "w.sh")).toBe(true);
 	});
 });
 

@@ -1,0 +1,59 @@
+/**
+ * Lint at the firing log: each logged run carries the findings of its whole output, and the first finding of
+ * a hook is told once per session, as one line naming the field; test runs are never told.
+ */
+import { describe, expect, it } from "vitest";
+import type { FiringRecord } from "../../src/engine/engine.ts";
+import { interpretOutcome } from "../../src/engine/interpret.ts";
+import { createLintNotices, withLints } from "../../src/pi/lint-notices.ts";
+import { commandEntry, exited } from "../support/entries.ts";
+
+const context = commandEntry("./ctx.sh", "UserPromptSubmit");
+const clean = commandEntry("./clean.sh", "UserPromptSubmit");
+
+const record = (seq: number, test = false): FiringRecord => ({
+	seq,
+	time: seq,
+	event: "UserPromptSubmit",
+	matchQuery: undefined,
+	summary: "hi",
+	stdin: "{}\n",
+	verdicts: [
+		interpretOutcome(context, "UserPromptSubmit", exited(0, '{"additionalContext": "c"}')),
+		interpretOutcome(clean, "UserPromptSubmit", exited(0, "plain context\n")),
+	],
+	notRun: [],
+	...(test ? { test: true as const } : {}),
+});
+
+describe("lint notices", () => {
+	it("adds the findings to the verdicts that have some and keeps the record's lazy fields", () => {
+		let reads = 0;
+		const base = record(1);
+		const lazy = Object.defineProperty({ ...base }, "notRun", {
+			get: () => {
+				reads++;
+				return [];
+			},
+			enumerable: true,
+		});
+		const linted = withLints(lazy);
+		expect(reads).toBe(0);
+		expect(linted.verdicts[0]?.lints?.map((lint) => lint.code)).toEqual(["top_level_additional_context"]);
+		expect(linted.verdicts[1]?.lints).toBeUndefined();
+		expect(linted.notRun).toEqual([]);
+		expect(reads).toBe(1);
+	});
+
+	it("tells the first finding of a hook once, in one line, and never for a test run", () => {
+		const notices = createLintNotices();
+		expect(notices.take(withLints(record(1, true)))).toEqual([]);
+		const first = notices.take(withLints(record(2)));
+		expect(first).toHaveLength(1);
+		expect(first[0]?.level).toBe("warning");
+		expect(first[0]?.text).toContain("UserPromptSubmit hook (./ctx.sh) output is ignored by Claude Code");
+		expect(first[0]?.text).toContain('additionalContext: top-level "additionalContext" is ignored');
+		expect(first[0]?.text).not.toContain("\n");
+		expect(notices.take(withLints(record(3)))).toEqual([]);
+	});
+});
