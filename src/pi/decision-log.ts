@@ -33,6 +33,8 @@ export interface DecisionLogDeps {
 	readonly runningDelayMs?: number;
 	/** Runs `callback` after `ms`; returns a cancel function. Default: setTimeout. */
 	readonly schedule?: (callback: () => void, ms: number) => () => void;
+	/** The session's context of the latest event, for footer updates no event brings; default: the last one seen. */
+	readonly currentCtx?: () => ExtensionContext | undefined;
 }
 
 /** The decision log of one pi session runtime (the extension instance). */
@@ -96,7 +98,7 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 	});
 
 	/** Pushes the footer text; a session without UI (print, JSON) has no footer, and a UI that went away is ignored. */
-	const refresh = (ctx: ExtensionContext | undefined = lastCtx): void => {
+	const refresh = (ctx: ExtensionContext | undefined = deps.currentCtx?.() ?? lastCtx): void => {
 		if (ctx !== undefined) lastCtx = ctx;
 		if (lastCtx === undefined || !lastCtx.hasUI) return;
 		try {
@@ -188,8 +190,13 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 	};
 };
 
+/** Registers the card renderer for decision entries. */
+export const registerDecisionRenderer = (pi: Pick<ExtensionAPI, "registerEntryRenderer">): void => {
+	pi.registerEntryRenderer(DECISION_ENTRY_TYPE, renderDecisionEntry);
+};
+
 /**
- * Creates the log and wires it to pi: the card renderer for decision entries, and a rebuild from the
+ * Creates the log and wires it to pi on its own (the session object does this itself): the card renderer for decision entries, and a rebuild from the
  * branch on `session_start` (startup, resume, reload, new, fork) and `session_tree` (moving in the tree).
  * Call it before other `session_start` handlers, so the counts are there when SessionStart hooks run.
  */
@@ -201,7 +208,7 @@ export const installDecisionLog = (
 		...options,
 		appendEntry: (customType, record) => pi.appendEntry(customType, record),
 	});
-	pi.registerEntryRenderer(DECISION_ENTRY_TYPE, renderDecisionEntry);
+	registerDecisionRenderer(pi);
 	pi.on("session_start", (_event, ctx) => log.restore(ctx));
 	pi.on("session_tree", (_event, ctx) => log.restore(ctx));
 	return log;

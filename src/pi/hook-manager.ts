@@ -28,17 +28,22 @@ export interface FooterControls {
 	setDisabledCount(count: number, ctx?: ExtensionContext): void;
 }
 
+/** What the manager reads and changes of the running session. */
+export interface LiveSession {
+	config(): HookConfig | undefined;
+	approve(entries: readonly HookEntry[]): string | undefined;
+	session?(): SessionInfo | undefined;
+	testRun?(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
+}
+
 /** What the manager needs. */
 export interface HookManagerDeps {
 	readonly agentDir: () => string;
 	readonly home: () => string;
-	/** The live configuration and approvals of the session runtime. */
-	readonly runtime: () => {
-		config(): HookConfig | undefined;
-		approve(entries: readonly HookEntry[]): string | undefined;
-		session?(): SessionInfo | undefined;
-		testRun?(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
-	};
+	/** The session's live configuration and approvals (the session object; see session.ts). */
+	readonly live: LiveSession;
+	/** The session's context of the latest event; default: the last one the manager saw. */
+	readonly currentCtx?: () => ExtensionContext | undefined;
 	readonly footer?: FooterControls;
 	/** Firing records kept for the log; default 500. */
 	readonly logLimit?: number;
@@ -76,22 +81,25 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 	const rawInputs = new WeakMap<FiringRecord, string>();
 	let state: HookState | undefined;
 	let sources: readonly HookSource[] = [];
-	let lastCtx: ExtensionContext | undefined;
+	/** The context of the latest call here; only used without the session's `currentCtx`. */
+	let seen: ExtensionContext | undefined;
+	const latest = (): ExtensionContext | undefined => deps.currentCtx?.() ?? seen;
 	let openHost: { requestRender(): void } | undefined;
 	const hookState = (): HookState => {
 		if (state === undefined) {
 			state = createHookState(hookStateFile(deps.agentDir()));
-			if (state.loadProblem !== undefined && lastCtx?.hasUI)
-				showNotice(lastCtx, { level: "warning", text: state.loadProblem });
+			const ctx = latest();
+			if (state.loadProblem !== undefined && ctx?.hasUI)
+				showNotice(ctx, { level: "warning", text: state.loadProblem });
 		}
 		return state;
 	};
-	const updateFooter = (ctx: ExtensionContext | undefined = lastCtx): void => {
-		const config = deps.runtime().config();
+	const updateFooter = (ctx: ExtensionContext | undefined = latest()): void => {
+		const config = deps.live.config();
 		if (config !== undefined) deps.footer?.setDisabledCount(hookState().disabledCount(config), ctx);
 	};
 	const killSwitch: KillSwitch = createKillSwitch((off) => {
-		deps.footer?.setKillSwitch(off, lastCtx);
+		deps.footer?.setKillSwitch(off, latest());
 		openHost?.requestRender();
 	});
 
@@ -107,42 +115,43 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		if (entry === undefined) return;
 		const hidden = fieldsNotShown(entry.definition);
 		if (hidden.length > 0) {
-			if (lastCtx !== undefined)
-				showNotice(lastCtx, {
+			const ctx = latest();
+			if (ctx !== undefined)
+				showNotice(ctx, {
 					level: "warning",
 					text: `the saved project hook also has ${hidden.join(", ")}, which the editor does not show: it runs once you approve its whole definition (Ctrl+T on it in /hooks)`,
 				});
 			return;
 		}
-		const problem = deps.runtime().approve([entry]);
-		if (problem !== undefined && lastCtx !== undefined) showNotice(lastCtx, { level: "warning", text: problem });
+		const problem = deps.live.approve([entry]);
+		const ctx = latest();
+		if (problem !== undefined && ctx !== undefined) showNotice(ctx, { level: "warning", text: problem });
 	};
 
 	const services = async (ctx: ExtensionContext): Promise<PanelServices> => {
 		// The panel's services (and the settings editor behind them) load when the panel first opens.
 		const { createPanelServices } = await import("./panel-services.ts");
 		const base = createPanelServices({
-			config: () => deps.runtime().config(),
+			config: () => deps.live.config(),
 			sources,
 			log,
 			state: hookState(),
 			killSwitch,
 			trusted: () => ctx.isProjectTrusted(),
 			onChange: () => updateFooter(ctx),
-			session: () => deps.runtime().session?.(),
-			testRun: (request) => deps.runtime().testRun?.(request),
+			session: () => deps.live.session?.(),
+			testRun: (request) => deps.live.testRun?.(request),
 			rawInput: (record) => rawInputs.get(record),
 			cwd: ctx.cwd,
 		});
 		return {
 			...base,
 			needsApproval: (entry) =>
-				deps
-					.runtime()
+				deps.live
 					.config()
 					?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.reason === "unapproved") ?? false,
 			approve(entry) {
-				const problem = deps.runtime().approve([entry]);
+				const problem = deps.live.approve([entry]);
 				updateFooter(ctx);
 				return problem;
 			},
@@ -159,7 +168,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		isEnabled: (entry) => hookState().isEnabled(entry),
 		allOff: () => killSwitch.isOff(),
 		onRecord(record, ctx) {
-			lastCtx = ctx;
+			seen = ctx;
 			const linted = withLints(record);
 			const excerpt = firingExcerpt(linted);
 			// The log keeps a masked excerpt; a replay sends the input as it was, when it is not too large to keep.
@@ -168,9 +177,9 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			for (const notice of lintNotices.take(linted)) showNotice(ctx, notice);
 		},
 		sessionStart(ctx) {
-			lastCtx = ctx;
+			seen = ctx;
 			sources = settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir: ctx.cwd });
-			const config = deps.runtime().config();
+			const config = deps.live.config();
 			if (config !== undefined)
 				hookState().reconcile(
 					config,
@@ -180,7 +189,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			updateFooter(ctx);
 		},
 		async openPanel(ctx) {
-			lastCtx = ctx;
+			seen = ctx;
 			if (!ctx.hasUI) {
 				process.stderr.write("[pi-hook-manager] /hooks opens a panel in pi's interactive mode only\n");
 				return;
@@ -188,7 +197,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			if (sources.length === 0)
 				sources = settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir: ctx.cwd });
 			// Hooks deleted from their files since the session started lose their switch now.
-			const current = deps.runtime().config();
+			const current = deps.live.config();
 			if (current !== undefined)
 				hookState().reconcile(
 					current,
@@ -213,14 +222,10 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			openHost = undefined;
 		},
 		toggleKillSwitch(ctx) {
-			lastCtx = ctx;
+			seen = ctx;
 			killSwitch.toggle();
 			if (ctx.hasUI) {
-				const managed =
-					deps
-						.runtime()
-						.config()
-						?.entries.filter((entry) => isPolicySource(entry.source)).length ?? 0;
+				const managed = deps.live.config()?.entries.filter((entry) => isPolicySource(entry.source)).length ?? 0;
 				const spared =
 					managed > 0 ? ` ${managed} managed hook(s) still run: only managed policy can switch them off.` : "";
 				const text = killSwitch.isOff()

@@ -53,7 +53,7 @@ beforeEach(() => {
 	manager = createHookManager({
 		agentDir: () => agentDir,
 		home: () => home,
-		runtime: () => ({ config, approve: () => undefined }),
+		live: { config: () => config(), approve: () => undefined },
 		footer: {
 			setKillSwitch: (on) => void footer.killSwitch.push(on),
 			setDisabledCount: (count) => void footer.disabled.push(count),

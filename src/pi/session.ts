@@ -1,0 +1,179 @@
+/**
+ * The one object a pi session runtime has: it owns the decision log (cards, footer, history), the hook
+ * manager (panel, per-hook switches, kill switch), the hook runtime (configuration, approvals, engine) and the
+ * pi context of the latest event. Its parts talk to it, never to each other: the manager reads the
+ * configuration and approves hooks through it, the runtime asks it whether a hook is switched on. `session_start`
+ * runs its steps in one handler, in order. src/index.ts only registers {@link HookSession.events} with pi.
+ */
+import type {
+	AgentBeforeSettleEvent,
+	ExtensionAPI,
+	ExtensionContext,
+	InputEvent,
+	MessageEndEvent,
+	ModelSelectEvent,
+	SessionBeforeCompactEvent,
+	SessionCompactEvent,
+	SessionShutdownEvent,
+	SessionStartEvent,
+	ToolCallEvent,
+	ToolResultEvent,
+	TurnEndEvent,
+	UIPromptStartEvent,
+} from "@earendil-works/pi-coding-agent";
+import type { ProcessRunner } from "../engine/types.ts";
+import { createDecisionLog, type DecisionLog, registerDecisionRenderer } from "./decision-log.ts";
+import { failSafe } from "./fail-safe.ts";
+import { createHookManager, type HookManager, KILL_SWITCH_KEY } from "./hook-manager.ts";
+import { createRuntime } from "./runtime.ts";
+import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
+
+/** What the session needs from outside: pi's facts and the ports the engine runs hooks through. */
+export interface SessionPorts {
+	readonly runner: ProcessRunner;
+	/** Ends the background jobs of hooks that already exited. */
+	readonly reap: () => void;
+	/** pi's agent directory (`getAgentDir()`). */
+	readonly agentDir: () => string;
+	/** The user's home directory. */
+	readonly home: () => string;
+	/** pi's live environment (CLAUDE_ENV_FILE exports go here); hooks inherit a copy taken now. */
+	readonly processEnv: Record<string, string | undefined>;
+	/** The one-run project-hook approval opt-in, read (and removed) before the environment was copied. */
+	readonly approveOptIn: boolean;
+}
+
+/** The session: its parts, the context of the latest event, and what index.ts registers. */
+export interface HookSession {
+	readonly decisions: DecisionLog;
+	readonly manager: HookManager;
+	readonly runtime: HookRuntime;
+	/** The pi context of the latest event or command; undefined before the first. */
+	ctx(): ExtensionContext | undefined;
+	/**
+	 * Handlers for pi's events, by event name. tool_call and tool_result guard themselves (PreToolUse fails
+	 * closed); every other handler fails open through `failSafe`.
+	 */
+	readonly events: ReturnType<typeof sessionEvents>;
+	/** `/hooks`: opens the panel. */
+	openPanel(ctx: ExtensionContext): Promise<void>;
+	/** The kill switch shortcut ({@link KILL_SWITCH_KEY}). */
+	toggleKillSwitch(ctx: ExtensionContext): void;
+}
+
+/** Builds the session over pi and the ports; nothing runs until pi fires `session_start`. */
+export const createHookSession = (
+	pi: RuntimeDeps["pi"] & Pick<ExtensionAPI, "appendEntry" | "registerEntryRenderer">,
+	ports: SessionPorts,
+): HookSession => {
+	let current: ExtensionContext | undefined;
+	/** Every handler starts here: the context of the latest event is kept in this one place. */
+	const enter = (ctx: ExtensionContext): ExtensionContext => {
+		current = ctx;
+		return ctx;
+	};
+	registerDecisionRenderer(pi);
+	const decisions = createDecisionLog({
+		appendEntry: (customType, record) => pi.appendEntry(customType, record),
+		currentCtx: () => current,
+	});
+	// The manager and the runtime reach each other only through these two views of the session.
+	const live = {
+		config: () => runtime.config(),
+		approve: (entries: Parameters<HookRuntime["approve"]>[0]) => runtime.approve(entries),
+		session: () => runtime.session(),
+		testRun: (request: Parameters<HookRuntime["testRun"]>[0]) => runtime.testRun(request),
+	};
+	const manager = createHookManager({
+		agentDir: ports.agentDir,
+		home: ports.home,
+		live,
+		footer: decisions,
+		currentCtx: () => current,
+	});
+	const runtime = createRuntime({
+		pi,
+		onDecision: decisions.record,
+		onRecord: (record, ctx) => manager.onRecord(record, ctx),
+		isEnabled: (entry) => manager.isEnabled(entry),
+		allOff: () => manager.allOff(),
+		onRunStart: decisions.runStarted,
+		onRunEnd: decisions.runEnded,
+		runner: ports.runner,
+		reap: ports.reap,
+		agentDir: ports.agentDir,
+		home: ports.home,
+		env: { ...ports.processEnv },
+		processEnv: ports.processEnv,
+		approveOptIn: ports.approveOptIn,
+	});
+
+	const events = sessionEvents({ decisions, manager, runtime }, enter);
+
+	return {
+		decisions,
+		manager,
+		runtime,
+		ctx: () => current,
+		events,
+		openPanel: (ctx) => manager.openPanel(enter(ctx)),
+		toggleKillSwitch: (ctx) => manager.toggleKillSwitch(enter(ctx)),
+	};
+};
+
+/** The handler of each pi event; every one first makes its context the session's current one (`enter`). */
+const sessionEvents = (
+	parts: { readonly decisions: DecisionLog; readonly manager: HookManager; readonly runtime: HookRuntime },
+	enter: (ctx: ExtensionContext) => ExtensionContext,
+) => {
+	const { decisions, manager, runtime } = parts;
+	return {
+		session_start: failSafe("session_start", undefined, async (event: SessionStartEvent, ctx) => {
+			enter(ctx);
+			// In this order: the history first (the counts are there when SessionStart hooks run), then the hooks,
+			// then the switches of hooks deleted since the last session are forgotten.
+			decisions.restore(ctx);
+			try {
+				await runtime.start(event, ctx);
+			} finally {
+				manager.sessionStart(ctx);
+			}
+		}),
+		session_tree: failSafe("session_tree", undefined, (_event: unknown, ctx) => decisions.restore(enter(ctx))),
+		session_shutdown: failSafe("session_shutdown", undefined, (event: SessionShutdownEvent, ctx) =>
+			runtime.shutdown(event, enter(ctx)),
+		),
+		input: failSafe("input", { action: "continue" as const }, (event: InputEvent, ctx) =>
+			runtime.input(event, enter(ctx)),
+		),
+		before_agent_start: failSafe("before_agent_start", undefined, (_event: unknown, ctx) =>
+			runtime.beforeAgentStart(enter(ctx)),
+		),
+		agent_start: failSafe("agent_start", undefined, (_event: unknown, ctx) => runtime.agentStart(enter(ctx))),
+		tool_call: (event: ToolCallEvent, ctx: ExtensionContext) => runtime.toolCall(event, enter(ctx)),
+		tool_result: (event: ToolResultEvent, ctx: ExtensionContext) => runtime.toolResult(event, enter(ctx)),
+		turn_end: failSafe("turn_end", undefined, (event: TurnEndEvent, ctx) => runtime.turnEnd(event, enter(ctx))),
+		agent_before_settle: failSafe("agent_before_settle", undefined, (event: AgentBeforeSettleEvent, ctx) =>
+			runtime.beforeSettle(event, enter(ctx)),
+		),
+		agent_settled: failSafe("agent_settled", undefined, (_event: unknown, ctx) => runtime.settled(enter(ctx))),
+		session_before_compact: failSafe("session_before_compact", undefined, (event: SessionBeforeCompactEvent, ctx) =>
+			runtime.beforeCompact(event, enter(ctx)),
+		),
+		session_compact: failSafe("session_compact", undefined, (event: SessionCompactEvent, ctx) =>
+			runtime.compact(event, enter(ctx)),
+		),
+		ui_prompt_start: failSafe("ui_prompt_start", undefined, (event: UIPromptStartEvent, ctx) =>
+			runtime.uiPromptStart(event, enter(ctx)),
+		),
+		model_select: failSafe("model_select", undefined, (event: ModelSelectEvent, ctx) =>
+			runtime.modelSelect(event, enter(ctx)),
+		),
+		message_end: failSafe("message_end", undefined, async (event: MessageEndEvent, ctx) => {
+			await runtime.messageEnd(event, enter(ctx));
+			return undefined;
+		}),
+	};
+};
+
+export { KILL_SWITCH_KEY };
