@@ -88,10 +88,24 @@ const closePanel = async (filtered: boolean): Promise<void> => {
 };
 
 describe("hooks of every source in the real pi's panel", () => {
+	it("the guard plugin's block is a card that names the plugin", async () => {
+		mkdirSync(join(sandbox.projectDir, "victim"));
+		tmux.type("bash: rm -rf victim");
+		tmux.keys(["Enter"]);
+		await tmux.waitFor(/hooks 1 blocked/);
+		expect(existsSync(join(sandbox.projectDir, "victim"))).toBe(true);
+		tmux.keys(["C-o"]);
+		const expanded = await tmux.waitFor("to collapse");
+		expect(expanded).toMatch(/source +Plugin guard@my-marketplace \u00b7\s+\S*guard\/1\.0\.0\/hooks\/hooks\.json/);
+		expect(expanded).toMatch(/stderr +guard@my-marketplace \(level strict\) blocked: rm -rf victim/);
+		tmux.keys(["C-o"]);
+		await tmux.waitFor((screen) => !screen.includes("to collapse"));
+	});
+
 	it("lists plugin, managed and agent hooks with their source", async () => {
 		await runBash("first");
-		expect(guardCalls()).toEqual(["echo first"]);
-		expect(lines(fired)).toEqual(["managed"]);
+		expect(guardCalls()).toEqual(["rm -rf victim", "echo first"]);
+		expect(lines(fired)).toEqual(["managed", "managed"]);
 		const panel = await openPanel();
 		expect(panel).toContain("Plugin guard@my-marketplace");
 		expect(panel).toContain("Plugin notes@my-marketplace");
@@ -114,15 +128,15 @@ describe("hooks of every source in the real pi's panel", () => {
 		expect(refused).toMatch(/> on +cmd +echo managed/);
 		await closePanel(true);
 		await runBash("second");
-		expect(guardCalls()).toEqual(["echo first"]);
-		expect(lines(fired)).toEqual(["managed", "managed"]);
+		expect(guardCalls()).toEqual(["rm -rf victim", "echo first"]);
+		expect(lines(fired)).toEqual(["managed", "managed", "managed"]);
 	});
 
 	it("the kill switch leaves the managed hook running and says so", async () => {
 		tmux.keys(["C-S-h"]);
 		await tmux.waitFor(/ALL HOOKS ARE OFF[\s\S]*1\s+managed hook\(s\) still run/);
 		await runBash("third");
-		expect(lines(fired)).toEqual(["managed", "managed", "managed"]);
+		expect(lines(fired)).toHaveLength(4);
 		const panel = await openPanel();
 		expect(panel).toContain("ALL HOOKS ARE OFF in this pi session");
 		expect(panel).toMatch(/managed\s+hook\(s\)\s+still\s+run/);
