@@ -26,6 +26,9 @@ import { carryOut, runHooks } from "./hook-context.ts";
 import type { McpNames } from "./mcp-names.ts";
 import { showNotice } from "./notices.ts";
 
+/** Milliseconds the PostToolUseFailure hooks of an interrupted call may run (pi's own signal has fired). */
+export const INTERRUPTED_HOOK_TIMEOUT_MS = 5000;
+
 /** Per-session state the tool hooks share between `tool_call` and `tool_result`. */
 export interface ToolHookState {
 	/** Model-visible PreToolUse context waiting for the call's result, by tool call id. */
@@ -167,6 +170,9 @@ export const handleToolResult = async (
 				: postToolUsePayload(session, call, toClaudeToolResponse(event.toolName, ccInput, event), durationMs);
 			const name = hookName(hookEvent, ccToolName);
 			const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
+			// Claude Code: the hooks of a call the user interrupted (Esc) still run, under a short timeout of their
+			// own; pi's signal has already fired, so it must not be the hooks' signal.
+			const interrupted = ctx.signal?.aborted === true;
 			const verdicts = await runHooks(hc, {
 				event: hookEvent,
 				matchValues: [ccToolName],
@@ -174,6 +180,7 @@ export const handleToolResult = async (
 				tool: { ccToolName, ccInput },
 				payload,
 				summary: summarize(input),
+				...(interrupted ? { signal: AbortSignal.timeout(INTERRUPTED_HOOK_TIMEOUT_MS) } : {}),
 			});
 			const decision = decidePostToolUse(verdicts, name);
 			const facts = {

@@ -428,3 +428,29 @@ describe("context over 10,000 characters", () => {
 		expect(card?.contextCut).toEqual({ shown: 10_000, original: 25_000 });
 	});
 });
+
+describe("an interrupted tool call", () => {
+	it("fires PostToolUseFailure with is_interrupt true when the user aborts mid-tool, and the hook runs", async () => {
+		const sandbox = e2e.sandbox();
+		const record = join(sandbox.root, "failure.jsonl");
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PostToolUseFailure: [{ matcher: "Bash", hooks: [recorder(record)] }] },
+		});
+		const rpc = startPiRpc(sandbox);
+		try {
+			const from = rpc.records.length;
+			rpc.send({ id: "p1", type: "prompt", message: "bash: sleep 30" });
+			await rpc.waitFor((r) => r.type === "tool_execution_start", 30_000, from);
+			rpc.send({ id: "a1", type: "abort" });
+			await rpc.waitFor((r) => r.type === "agent_settled", 30_000, from);
+			const [line] = readJsonLines(record);
+			expect(field(line, "stdin")).toMatchObject({
+				hook_event_name: "PostToolUseFailure",
+				tool_name: "Bash",
+				is_interrupt: true,
+			});
+		} finally {
+			await rpc.close();
+		}
+	});
+});
