@@ -55,7 +55,7 @@ const askInTui = (ctx: ExtensionContext, title: string, lines: readonly string[]
 
 /**
  * Asks about the project hooks in `config` that wait for approval and were not asked about yet this session
- * (`asked` holds their ids). Approved hooks run from the next event on; resolves with them. `optIn` is the
+ * (`asked` holds their approval keys, so a hook whose script changed is asked about again). Approved hooks run from the next event on; resolves with them. `optIn` is the
  * one-process opt-in. Never throws.
  */
 export const askForApprovals = async (
@@ -65,9 +65,11 @@ export const askForApprovals = async (
 	asked: Set<string>,
 	optIn: boolean,
 ): Promise<readonly HookEntry[]> => {
-	const waiting = config.skipped.filter((skipped) => skipped.reason === "unapproved" && !asked.has(skipped.entry.id));
+	const waiting = config.skipped.filter(
+		(skipped) => skipped.reason === "unapproved" && !asked.has(approvals.keyOf(skipped.entry)),
+	);
 	if (waiting.length === 0) return [];
-	for (const skipped of waiting) asked.add(skipped.entry.id);
+	for (const skipped of waiting) asked.add(approvals.keyOf(skipped.entry));
 	const pending = approvals.pending(waiting.map((skipped) => skipped.entry));
 	const lines = approvalListLines(pending);
 	const list = lines.map((line) => `  ${line}`).join("\n");

@@ -65,6 +65,8 @@ export interface Approvals {
 	approveForRun(entries: readonly HookEntry[]): void;
 	/** Classifies unapproved entries as new or changed (an approval exists at the same file and JSON path). */
 	pending(entries: readonly HookEntry[]): PendingApproval[];
+	/** The approval key of `entry` now: its id, or with its scripts' hashes. Changes when a script changes. */
+	keyOf(entry: HookEntry): string;
 	/** A counter that changes with every approval, so cached configurations know to re-merge. */
 	version(): number;
 	/** Changes when a script of a project hook changes on disk (one `stat` per script); for the config store. */
@@ -125,6 +127,7 @@ export const createApprovals = (file: string, projectDir: string, now: () => Dat
 	return {
 		loadProblem: loaded.problem,
 		isApproved,
+		keyOf,
 		approveForRun(entries) {
 			for (const entry of entries) forRun.add(keyOf(entry));
 			version += 1;

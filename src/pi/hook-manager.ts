@@ -34,6 +34,8 @@ export interface LiveSession {
 	approve(entries: readonly HookEntry[]): string | undefined;
 	session?(): SessionInfo | undefined;
 	testRun?(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
+	/** What the user sees before approving `entry` (every field, the scripts it runs). */
+	approvalLines?(entry: HookEntry): string[];
 }
 
 /** What the manager needs. */
@@ -108,24 +110,18 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 	 * hook with fields the editor does not show (`args`, `async`, ...) is not: it waits for approval like any
 	 * changed hook, so the user sees the whole definition first.
 	 */
-	const approveSaved = (file: string, text: string, id: string | undefined): void => {
+	const approveSaved = (file: string, text: string, id: string | undefined): string | undefined => {
 		const source = sources.find((candidate) => candidate.file === file);
-		if (id === undefined || source === undefined || !source.project) return;
+		if (id === undefined || source === undefined || !source.project) return undefined;
 		const entry = parseSettingsText(text, source).entries.find((candidate) => candidate.id === id);
-		if (entry === undefined) return;
+		if (entry === undefined) return undefined;
 		const hidden = fieldsNotShown(entry.definition);
-		if (hidden.length > 0) {
-			const ctx = latest();
-			if (ctx !== undefined)
-				showNotice(ctx, {
-					level: "warning",
-					text: `the saved project hook also has ${hidden.join(", ")}, which the editor does not show: it runs once you approve its whole definition (Ctrl+T on it in /hooks)`,
-				});
-			return;
-		}
+		if (hidden.length > 0)
+			return `Not approved: it also has ${hidden.join(", ")}, which the editor does not show; Ctrl+T on it shows its whole definition and approves it.`;
 		const problem = deps.live.approve([entry]);
 		const ctx = latest();
 		if (problem !== undefined && ctx !== undefined) showNotice(ctx, { level: "warning", text: problem });
+		return undefined;
 	};
 
 	const services = async (ctx: ExtensionContext): Promise<PanelServices> => {
@@ -150,6 +146,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 				deps.live
 					.config()
 					?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.reason === "unapproved") ?? false,
+			approvalLines: (entry) => deps.live.approvalLines?.(entry) ?? [],
 			approve(entry) {
 				const problem = deps.live.approve([entry]);
 				updateFooter(ctx);
@@ -157,8 +154,9 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			},
 			save(snapshot, change, previous) {
 				const result = base.save(snapshot, change, previous);
-				if (result.ok) approveSaved(snapshot.file, result.text, result.id);
-				return result;
+				if (!result.ok) return result;
+				const note = approveSaved(snapshot.file, result.text, result.id);
+				return note === undefined ? result : { ...result, note };
 			},
 		};
 	};

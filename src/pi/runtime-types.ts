@@ -100,6 +100,8 @@ export interface HookRuntime {
 	session(): SessionInfo | undefined;
 	/** A dry run of one hook from the panel (see `HookEngine.testRun`); undefined before `session_start`. */
 	testRun(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
+	/** What the user sees before approving `entry`: every field and the scripts it runs (terminal-safe lines). */
+	approvalLines?(entry: HookEntry): string[];
 }
 
 /** What a test run produced. */

@@ -15,6 +15,7 @@ import { createEngine, type HookEngine } from "../engine/engine.ts";
 import { runHttpHook } from "../engine/http.ts";
 import { effortLevel, type SessionInfo } from "../engine/payload.ts";
 import type { HookConfig } from "../engine/types.ts";
+import { approvalLines, approvalListLines } from "../ui/approval-list.ts";
 import { decisionCardText } from "../ui/decision-card.ts";
 import { askForApprovals } from "./approval-prompt.ts";
 import { type Approvals, approvalsFile, createApprovals } from "./approvals.ts";
@@ -52,7 +53,7 @@ interface SessionState {
 	/** Notification hooks in flight, awaited at shutdown so none outlives pi. */
 	readonly inFlight: Set<Promise<void>>;
 	readonly approvals: Approvals;
-	/** Ids of unapproved project hooks the user was already asked about this session. */
+	/** Approval keys of unapproved project hooks the user was already asked about this session. */
 	readonly asked: Set<string>;
 	/** Real names of the MCP tools pi connected, for hooks. */
 	readonly mcpNames: McpNames;
@@ -408,6 +409,11 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			if (state === undefined) return undefined;
 			// A test run goes around the event adapters: no card, no context, no counter, no footer status.
 			return state.engine.testRun({ ...request, session: sessionInfo(state.ctx) });
+		},
+		approvalLines(entry) {
+			return state === undefined
+				? approvalLines({ entry, change: "new", scripts: [] })
+				: approvalListLines(state.approvals.pending([entry]));
 		},
 	};
 };

@@ -21,7 +21,7 @@ import type {
 	TurnEndEvent,
 	UIPromptStartEvent,
 } from "@earendil-works/pi-coding-agent";
-import type { ProcessRunner } from "../engine/types.ts";
+import type { HookEntry, ProcessRunner } from "../engine/types.ts";
 import { createDecisionLog, type DecisionLog, registerDecisionRenderer } from "./decision-log.ts";
 import { failSafe } from "./fail-safe.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY } from "./hook-manager.ts";
@@ -83,6 +83,7 @@ export const createHookSession = (
 		approve: (entries: Parameters<HookRuntime["approve"]>[0]) => runtime.approve(entries),
 		session: () => runtime.session(),
 		testRun: (request: Parameters<HookRuntime["testRun"]>[0]) => runtime.testRun(request),
+		approvalLines: (entry: HookEntry) => runtime.approvalLines?.(entry) ?? [],
 	};
 	const manager = createHookManager({
 		agentDir: ports.agentDir,

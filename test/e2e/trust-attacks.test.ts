@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
 import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
 
 const e2e = useE2e();
 let sandbox: PiSandbox;
@@ -153,5 +154,50 @@ describe("project files narrow the user's limits, never widen them", () => {
 			env: { ...OPT_IN, SECRET_TOKEN: "s3cr3t-value", HOOK_OK: "fine" },
 		});
 		expect(headers).toEqual(["Bearer  fine"]);
+	});
+});
+
+describe("approval covers the scripts a project hook runs", () => {
+	const settings = {
+		hooks: {
+			PreToolUse: [
+				{
+					matcher: "Bash",
+					hooks: [{ type: "command", command: `sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh` }],
+				},
+			],
+		},
+	};
+
+	it("an edited script asks again, in the same session and the next one, and the dialog names the file", async () => {
+		sandbox = e2e.sandbox();
+		sandbox.writeJson("project/.claude/settings.json", settings);
+		sandbox.writeFile("project/.claude/hooks/guard.sh", 'echo "v1" >> "$CLAUDE_PROJECT_DIR/runs.txt"\n');
+		const runs = () => (ran("runs.txt") ? readFileSync(join(sandbox.projectDir, "runs.txt"), "utf8") : "");
+		const rpc = startPiRpc(sandbox);
+		try {
+			const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			expect(String(dialog.message)).toContain("runs .claude/hooks/guard.sh");
+			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
+			await rpc.prompt("bash: echo one");
+			expect(runs()).toBe("v1\n");
+			// The repository changes the script under the approved hook, mid-session.
+			sandbox.writeFile("project/.claude/hooks/guard.sh", 'echo "v2 EVIL" >> "$CLAUDE_PROJECT_DIR/runs.txt"\n');
+			const asked = rpc.waitFor(
+				(r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== dialog.id,
+			);
+			const prompt = rpc.prompt("bash: echo two");
+			const again = await asked;
+			expect(String(again.message)).toContain("changed PreToolUse [Bash]");
+			expect(String(again.message)).toContain("runs .claude/hooks/guard.sh (CHANGED since you approved it)");
+			rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false });
+			await prompt;
+		} finally {
+			await rpc.close();
+		}
+		expect(runs()).toBe("v1\n");
+		const next = await runPiPrint(sandbox, piPrintArgs("bash: echo three"));
+		expect(runs()).toBe("v1\n");
+		expect(next.stderr).toContain("runs .claude/hooks/guard.sh (CHANGED since you approved it)");
 	});
 });

@@ -54,7 +54,13 @@ export type EditFailure = "changed_on_disk" | "not_found" | "invalid" | "write_f
 
 /** The result of a pure edit: the new text, or why there is none. */
 export type TextEditResult =
-	| { readonly ok: true; readonly text: string; readonly id: string | undefined }
+	| {
+			readonly ok: true;
+			readonly text: string;
+			readonly id: string | undefined;
+			/** Something the user must know about the saved hook (e.g. it still waits for approval). */
+			readonly note?: string;
+	  }
 	| { readonly ok: false; readonly reason: EditFailure; readonly message: string };
 
 /** The content of a settings file at the moment the panel read it. */

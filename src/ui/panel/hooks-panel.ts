@@ -69,6 +69,8 @@ export interface PanelServices {
 	testRun?: TestRunner;
 	/** The stdin a logged event sent: exact when it was kept, else the log's excerpt (masked, maybe cut). */
 	recordedInput?(record: FiringRecord): { readonly stdin: string; readonly exact: boolean };
+	/** What approving `entry` approves: every field of its definition and the scripts it runs (terminal-safe). */
+	approvalLines?(entry: HookEntry): string[];
 }
 
 /** What the panel needs from the TUI around it. */
@@ -91,7 +93,19 @@ type Screen =
 	| { readonly kind: "recordDetails"; readonly row: LogRow }
 	| EditorScreen
 	| { readonly kind: "confirmDelete"; readonly row: ListRow & { kind: "hook" }; readonly snapshot: FileSnapshot }
-	| { readonly kind: "test"; readonly view: TestView; readonly back: Screen };
+	| { readonly kind: "test"; readonly view: TestView; readonly back: Screen }
+	| ApproveScreen;
+
+/** Approving a project hook from the panel: its whole definition first; Yes only once all of it was on screen. */
+interface ApproveScreen {
+	readonly kind: "confirmApprove";
+	readonly entry: HookEntry;
+	readonly lines: readonly string[];
+	/** True once the last line has been on screen. */
+	seenAll: boolean;
+	/** Set when Yes was refused because part of the definition was never shown. */
+	refused: boolean;
+}
 
 type Message = { readonly text: string; readonly level: "error" | "info" };
 
@@ -183,6 +197,8 @@ export class HooksPanel {
 		} else if (this.screen.kind === "confirmDelete") {
 			if (is("confirm")) this.deleteHook(this.screen);
 			else if (is("cancel")) this.screen = { kind: "main" };
+		} else if (this.screen.kind === "confirmApprove") {
+			this.approveInput(data, this.screen);
 		} else if (this.screen.kind !== "main") {
 			this.detailInput(data);
 		} else {
@@ -248,6 +264,37 @@ export class HooksPanel {
 		else if (is("delete") && entry !== undefined) this.confirmDelete(entry);
 	}
 
+	private approveInput(data: string, screen: ApproveScreen): void {
+		const is = (action: PanelAction): boolean => this.keys.matches(data, action);
+		const total = this.approveLines(screen, 80).length;
+		if (is("cancel")) this.screen = { kind: "main" };
+		else if (is("up") || is("down")) this.detailScroll.scrollBy(is("up") ? -1 : 1, total, this.bodyHeight());
+		else if (is("pageUp") || is("pageDown"))
+			this.detailScroll.scrollBy((is("pageUp") ? -1 : 1) * this.bodyHeight(), total, this.bodyHeight());
+		else if (is("confirm") || is("toggle")) {
+			if (!screen.seenAll) {
+				screen.refused = true;
+				return;
+			}
+			const problem = this.services.approve?.(screen.entry);
+			this.screen = { kind: "main" };
+			this.message =
+				problem !== undefined
+					? { level: "error", text: problem }
+					: { level: "info", text: `Approved: ${screen.entry.event} ${oneLine(hookTarget(screen.entry))}` };
+		}
+	}
+
+	/** The lines of the approval screen: the question, then the hook's whole definition, wrapped. */
+	private approveLines(screen: ApproveScreen, width: number): string[] {
+		const t = this.theme;
+		return [
+			t.bold(t.fg("warning", fit("Approve this project hook? It runs exactly this:", width))),
+			...screen.lines.flatMap((line) => hardWrap(line, width).map((part) => fit(part, width))),
+			t.fg("muted", fit(`from ${screen.entry.source.file} at ${screen.entry.jsonPath}`, width)),
+		];
+	}
+
 	private editorInput(data: string, screen: EditorScreen): void {
 		const request = screen.editor.handleInput(data);
 		if (request === "cancel") this.screen = { kind: "main" };
@@ -301,14 +348,11 @@ export class HooksPanel {
 			};
 			return;
 		}
-		// Switching on a new or changed project hook means approving its current definition.
+		// Switching on a new or changed project hook means approving its current definition: show all of it first.
 		if (this.services.needsApproval?.(entry) && this.services.approve !== undefined) {
-			const problem = this.services.approve(entry);
-			const approved = `${entry.event} ${oneLine(hookTarget(entry))}`;
-			this.message =
-				problem !== undefined
-					? { level: "error", text: problem }
-					: { level: "info", text: `Approved: ${approved}` };
+			const lines = this.services.approvalLines?.(entry) ?? [`${entry.event} ${hookTarget(entry)}`];
+			this.detailScroll.reset();
+			this.screen = { kind: "confirmApprove", entry, lines, seenAll: false, refused: false };
 			return;
 		}
 		const enabled = !this.services.isEnabled(entry);
@@ -559,7 +603,11 @@ export class HooksPanel {
 	/** After a save: back to the list with what happened; reload so the list shows the file as it is now. */
 	private finishSave(result: SaveResult, done: string): void {
 		this.screen = { kind: "main" };
-		if (result.ok) this.message = { level: "info", text: done };
+		if (result.ok)
+			this.message =
+				result.note === undefined
+					? { level: "info", text: done }
+					: { level: "error", text: `${result.note} ${done}` };
 		else if (result.reason === "changed_on_disk" || result.reason === "not_found") {
 			this.message = {
 				level: "error",
@@ -731,6 +779,29 @@ export class HooksPanel {
 				while (lines.length < height) lines.push(" ".repeat(width));
 				return lines.slice(0, height);
 			}
+			case "confirmApprove": {
+				const screen = this.screen;
+				const all = this.approveLines(screen, width);
+				const room = Math.max(1, height - 2);
+				this.detailScroll.scrollBy(0, all.length, room);
+				const window = all.slice(this.detailScroll.offset, this.detailScroll.offset + room);
+				const below = all.length - this.detailScroll.offset - window.length;
+				if (below <= 0) screen.seenAll = true;
+				while (window.length < room) window.push(" ".repeat(width));
+				const answer = screen.seenAll
+					? t.fg(
+							"warning",
+							fit(`${this.keys.label("confirm")} approves it, ${this.keys.label("cancel")} does not.`, width),
+						)
+					: t.fg(
+							screen.refused ? "error" : "warning",
+							fit(
+								`${below} more line(s) below: scroll to the end before approving (${this.keys.label("cancel")} does not approve).`,
+								width,
+							),
+						);
+				return [...window, " ".repeat(width), answer].slice(0, height);
+			}
 			default: {
 				const lines = this.detailLines(width);
 				this.detailScroll.scrollBy(0, lines.length, height);
@@ -761,6 +832,12 @@ export class HooksPanel {
 				return [
 					[k("confirm"), "delete"],
 					[k("cancel"), "keep"],
+				];
+			case "confirmApprove":
+				return [
+					[pair("up", "down"), "scroll"],
+					[k("confirm"), "approve"],
+					[k("cancel"), "back"],
 				];
 			case "hookDetails":
 				return [

@@ -2,6 +2,7 @@
  * Mounts the /hooks panel the way pi shows it (pi-tui's TUI, an overlay over some transcript) on a virtual
  * terminal, with real settings files in a temp dir, the real live configuration, state file and firing log.
  */
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -24,6 +25,7 @@ import { approvalsFile, createApprovals } from "../../../src/pi/approvals.ts";
 import { createHookState, type HookState, hookStateFile } from "../../../src/pi/hook-state.ts";
 import { withLints } from "../../../src/pi/lint-notices.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../../src/pi/panel-services.ts";
+import { approvalListLines } from "../../../src/ui/approval-list.ts";
 import { createFiringLog, type FiringLog } from "../../../src/ui/panel/firing-log.ts";
 import { HooksPanel, PANEL_OVERLAY_OPTIONS } from "../../../src/ui/panel/hooks-panel.ts";
 import { panelKeys } from "../../../src/ui/panel/keys.ts";
@@ -178,6 +180,7 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 						.current()
 						.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE),
 				approve: (entry: HookEntry) => approvals.approve([entry]),
+				approvalLines: (entry: HookEntry) => approvalListLines(approvals.pending([entry])),
 			}
 		: base;
 	const terminal = new VirtualTerminal(options.cols, options.rows ?? 30);

@@ -191,7 +191,12 @@ describe("toggling a hook", () => {
 					skipped.entry.jsonPath.length > 0 && JSON.stringify(skipped.entry.handler).includes("git_policy"),
 			);
 		expect(waiting?.message).toContain("new or changed project hook");
+		// Ctrl+T shows the whole definition first; only Enter on it approves.
 		screen = await h.send(KEY.ctrlT);
+		expect(screenLines(screen).join("\n")).toContain("Approve this project hook? It runs exactly this:");
+		expect(screenLines(screen).join("\n")).toContain("git_policy.py");
+		expect(h.config().entries.some((entry) => JSON.stringify(entry.handler).includes("git_policy"))).toBe(false);
+		screen = await h.send(KEY.enter);
 		expect(screenLines(screen).join("\n")).toContain("Approved: PreToolUse python3");
 		expect(h.config().entries.some((entry) => JSON.stringify(entry.handler).includes("git_policy"))).toBe(true);
 		expect(existsSync(`${h.root}/agent/pi-hook-manager/approvals.json`)).toBe(true);

@@ -1,0 +1,188 @@
+/**
+ * Approving project hooks in the real pi's TUI (tmux): the dialog lists every field that changes what runs,
+ * a list taller than the terminal scrolls and refuses a blind Yes, approving from the /hooks panel shows the
+ * whole definition first, and saving an edit approves only what the editor showed.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
+import { createPiSandbox, EXTENSION_PATH, PI_BIN, type PiSandbox } from "../support/pi-env.ts";
+import { createTmuxServer, type TmuxServer } from "../support/tmux.ts";
+
+let llm: FakeLlm;
+let tmux: TmuxServer;
+let sandbox: PiSandbox | undefined;
+let session = 0;
+let name = "";
+
+beforeAll(async () => {
+	llm = await startFakeLlm();
+	tmux = createTmuxServer();
+});
+afterAll(async () => {
+	tmux?.kill();
+	await llm?.close();
+});
+afterEach(() => {
+	sandbox?.cleanup();
+	sandbox = undefined;
+});
+
+/** Starts pi in tmux in a fresh sandbox whose project settings are `settings`. */
+const startPi = (settings: unknown, rows = 40): PiSandbox => {
+	const box = createPiSandbox({ fakeUrl: llm.url });
+	sandbox = box;
+	box.writeJson("project/.claude/settings.json", settings);
+	name = `s${++session}`;
+	tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
+		name,
+		cwd: box.projectDir,
+		env: box.env({ TERM: "tmux-256color" }),
+		cols: 120,
+		rows,
+	});
+	return box;
+};
+const waitFor = (test: string | RegExp | ((screen: string) => boolean)) => tmux.waitFor(test, { name });
+const keys = (...list: string[]) => tmux.keys(list, name);
+const approvalsOf = (box: PiSandbox): Record<string, unknown> => {
+	const file = join(box.agentDir, "pi-hook-manager", "approvals.json");
+	return existsSync(file)
+		? (JSON.parse(readFileSync(file, "utf8")) as { approved: Record<string, unknown> }).approved
+		: {};
+};
+
+describe("the approval dialog in the TUI", () => {
+	it("shows every field that changes what runs: URL, headers, allowedEnvVars, args, async, timeout, if, prompt, model", async () => {
+		startPi({
+			hooks: {
+				PreToolUse: [
+					{
+						matcher: "Bash",
+						hooks: [
+							{
+								type: "http",
+								url: "http://127.0.0.1:9/collect",
+								headers: { Authorization: "Bearer $GITHUB_TOKEN" },
+								allowedEnvVars: ["GITHUB_TOKEN"],
+							},
+							{
+								type: "command",
+								command: "guard.sh",
+								args: ["--fast"],
+								async: true,
+								timeout: 5,
+								if: "Bash(rm *)",
+								shell: "bash",
+								onFailure: "block",
+							},
+							{ type: "prompt", prompt: "Is this command safe?", model: "fake/fake-model" },
+						],
+					},
+				],
+			},
+		});
+		const screen = await waitFor("Run 3 new or changed project hook(s)?");
+		for (const text of [
+			"new PreToolUse [Bash]: http://127.0.0.1:9/collect (Claude project)",
+			'headers: {"Authorization":"Bearer $GITHUB_TOKEN"}',
+			'allowedEnvVars: ["GITHUB_TOKEN"]',
+			"new PreToolUse [Bash]: guard.sh (Claude project)",
+			'args: ["--fast"]',
+			"async: true",
+			"timeout: 5",
+			"if: Bash(rm *)",
+			"shell: bash",
+			"onFailure: block",
+			"new PreToolUse [Bash]: Is this command safe? (Claude project)",
+			"model: fake/fake-model",
+		])
+			expect(screen).toContain(text);
+		keys("n");
+		await waitFor("3 new or changed project hook(s) will not run until approved");
+	});
+
+	it("a list taller than the terminal scrolls, says how much is not shown, and refuses a blind Yes", async () => {
+		const hooks = Array.from({ length: 61 }, (_, i) => ({ type: "command", command: `echo hook-${i + 1}` }));
+		const box = startPi({ hooks: { PreToolUse: [{ matcher: "Bash", hooks }] } });
+		const first = await waitFor("Run 61 new or changed project hook(s)?");
+		expect(first).toMatch(/lines 1-\d+ of 61: \d+ more not shown/);
+		expect(first).not.toContain("echo hook-61");
+		keys("Enter");
+		await waitFor("Not approved:");
+		expect(approvalsOf(box)).toEqual({});
+		keys("End");
+		const last = await waitFor("echo hook-61");
+		expect(last).toContain("y / Enter: approve all of them");
+		keys("Enter");
+		await waitFor("approved 61 project hook(s)");
+		expect(Object.keys(approvalsOf(box))).toHaveLength(61);
+	});
+});
+
+describe("approving from the /hooks panel", () => {
+	const guard = {
+		type: "command",
+		command: "touch",
+		args: ["${CLAUDE_PROJECT_DIR}/ran.txt"],
+		async: true,
+	};
+
+	it("Ctrl+T on a skip row shows the whole definition first; Enter then approves it", async () => {
+		const box = startPi({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [guard] }] } });
+		await waitFor("Run 1 new or changed project hook(s)?");
+		keys("n");
+		await waitFor("will not run until approved");
+		tmux.type("/hooks", name);
+		keys("Enter");
+		await waitFor("Filter:");
+		tmux.type("touch", name);
+		keys("C-t");
+		const shown = await waitFor("Approve this project hook? It runs exactly this:");
+		expect(shown).toContain("new PreToolUse [Bash]: touch (Claude project)");
+		expect(shown).toContain('args: ["${CLAUDE_PROJECT_DIR}/ran.txt"]');
+		expect(shown).toContain("async: true");
+		expect(approvalsOf(box)).toEqual({});
+		keys("Enter");
+		await waitFor("Approved: PreToolUse touch");
+		expect(Object.values(approvalsOf(box))).toMatchObject([
+			{ event: "PreToolUse", command: "touch ${CLAUDE_PROJECT_DIR}/ran.txt" },
+		]);
+	});
+
+	it("saving an edit approves only what the editor showed: a hook with hidden args and async waits for approval", async () => {
+		const box = startPi({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [guard] }] } });
+		await waitFor("Run 1 new or changed project hook(s)?");
+		keys("y");
+		await waitFor("approved 1 project hook(s)");
+		tmux.type("/hooks", name);
+		keys("Enter");
+		await waitFor("Filter:");
+		tmux.type("touch", name);
+		keys("C-e");
+		await waitFor("Hooks > editor");
+		keys("Tab", "Tab", "Tab", "Tab");
+		tmux.type("7", name);
+		keys("Enter");
+		await waitFor("Not approved: it also has args, async");
+		const settings = JSON.parse(readFileSync(join(box.projectDir, ".claude", "settings.json"), "utf8"));
+		expect(settings.hooks.PreToolUse[0].hooks[0]).toEqual({ ...guard, timeout: 7 });
+		// The saved definition is not approved: only the original (without the timeout) is.
+		expect(Object.values(approvalsOf(box))).toHaveLength(1);
+		// Esc clears the filter if one is left, then closes the panel (sent apart: ESC ESC reads as one key).
+		keys("Escape");
+		await waitFor("Filter: type to filter");
+		if (tmux.capture({ name }).includes("Filter:")) keys("Escape");
+		await waitFor((screen) => !screen.includes("Filter:"));
+		tmux.type("bash: echo after-edit", name);
+		keys("Enter");
+		// The next prompt asks about the saved definition, showing the fields the editor did not.
+		const asked = await waitFor("changed PreToolUse [Bash]: touch (Claude project)");
+		expect(asked).toContain("async: true");
+		expect(asked).toContain("timeout: 7");
+		keys("n");
+		await waitFor("fake-model saw tool result: after-edit");
+		expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(false);
+	});
+});
