@@ -3,20 +3,25 @@
  * switches and the in-memory kill switch the engine asks, the footer kept in step, and the overlay opened
  * with `ctx.ui.custom`. index.ts only registers what this returns.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
 import { parseSettingsText } from "../engine/config/parse.ts";
 import { isPolicySource, settingsSources } from "../engine/config/sources.ts";
 import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
 import { firingExcerpt } from "../engine/firing-excerpt.ts";
+import { journalLine } from "../engine/journal-record.ts";
 import type { SessionInfo } from "../engine/payload.ts";
 import type { HookConfig, HookEntry, HookSource } from "../engine/types.ts";
 import { fieldsNotShown } from "../ui/panel/editor-values.ts";
-import { createFiringLog, type FiringLog } from "../ui/panel/firing-log.ts";
+import { createFiringLog, type DEFAULT_LOG_BYTES, type FiringLog, recordBytes } from "../ui/panel/firing-log.ts";
 import type { PanelServices } from "../ui/panel/hooks-panel.ts";
 import { KILL_SWITCH_KEY, panelKeys } from "../ui/panel/keys.ts";
 import { fromPiTheme } from "../ui/theme.ts";
 import { createHookState, type HookState, hookStateFile } from "./hook-state.ts";
+import { createJournal, type Journal, journalCap, journalFile } from "./journal.ts";
+import { STATE_FILE_MODE } from "./json-store.ts";
 import { createKillSwitch, type KillSwitch } from "./kill-switch.ts";
 import { createLintNotices, withLints } from "./lint-notices.ts";
 import { showNotice } from "./notices.ts";
@@ -47,8 +52,12 @@ export interface HookManagerDeps {
 	/** The session's context of the latest event; default: the last one the manager saw. */
 	readonly currentCtx?: () => ExtensionContext | undefined;
 	readonly footer?: FooterControls;
-	/** Firing records kept for the log; default 500. */
+	/** Bytes of firing records kept for the log; default {@link DEFAULT_LOG_BYTES}. */
 	readonly logLimit?: number;
+	/** The environment (the journal's cap); default `process.env`. */
+	readonly env?: Readonly<Record<string, string | undefined>>;
+	/** Epoch milliseconds now; default `Date.now`. */
+	readonly now?: () => number;
 }
 
 /** The manager. */
@@ -81,6 +90,21 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 	const lintNotices = createLintNotices();
 	/** Full stdin of logged records, for exact replays; dropped with the record when the log lets it go. */
 	const rawInputs = new WeakMap<FiringRecord, string>();
+	const now = deps.now ?? Date.now;
+	/** Records from this time on are in the live log; the journal's older ones are "earlier". */
+	const startedAt = now();
+	let journal: Journal | undefined;
+	const openJournal = (ctx: ExtensionContext): Journal => {
+		journal ??= createJournal(journalFile(deps.agentDir(), ctx.cwd), journalCap(deps.env ?? process.env));
+		return journal;
+	};
+	const sessionOf = (ctx: ExtensionContext | undefined): string => {
+		try {
+			return ctx?.sessionManager.getSessionId() ?? "";
+		} catch {
+			return "";
+		}
+	};
 	let state: HookState | undefined;
 	let sources: readonly HookSource[] = [];
 	/** The context of the latest call here; only used without the session's `currentCtx`. */
@@ -152,6 +176,42 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 				updateFooter(ctx);
 				return problem;
 			},
+			approveAll() {
+				const waiting =
+					deps
+						.runtime()
+						.config()
+						?.skipped.filter((skipped) => skipped.message === UNAPPROVED_MESSAGE)
+						.map((skipped) => skipped.entry) ?? [];
+				if (waiting.length === 0) return { count: 0 };
+				const problem = deps.runtime().approve(waiting);
+				updateFooter(ctx);
+				return problem === undefined ? { count: waiting.length } : { error: problem };
+			},
+			sessionId: () => sessionOf(ctx),
+			now,
+			history() {
+				const live = sessionOf(ctx);
+				return openJournal(ctx)
+					.read()
+					.filter((item) => item.session !== live || item.record.time < startedAt);
+			},
+			exportRecords(records) {
+				const file = join(
+					deps.agentDir(),
+					"pi-hook-manager",
+					"exports",
+					`hooks-log-${new Date(now()).toISOString().replace(/[:.]/g, "-")}.jsonl`,
+				);
+				try {
+					mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+					const text = records.map((item) => `${journalLine(item.record, item.session)}\n`).join("");
+					writeFileSync(file, text, { mode: STATE_FILE_MODE });
+					return { file };
+				} catch (error) {
+					return { error: `could not write ${file}: ${(error as Error).message}` };
+				}
+			},
 			save(snapshot, change, previous) {
 				const result = base.save(snapshot, change, previous);
 				if (!result.ok) return result;
@@ -171,8 +231,13 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			const excerpt = firingExcerpt(linted);
 			// The log keeps a masked excerpt; a replay sends the input as it was, when it is not too large to keep.
 			if (record.stdin.length <= RAW_INPUT_CHARS) rawInputs.set(excerpt, record.stdin);
-			log.add(excerpt);
+			// Measured on the engine's record: the excerpt masks its stdin only when someone reads it.
+			log.add(excerpt, recordBytes(record));
 			for (const notice of lintNotices.take(linted)) showNotice(ctx, notice);
+			const journaled = openJournal(ctx);
+			journaled.append(record, sessionOf(ctx));
+			const problem = journaled.problem();
+			if (problem !== undefined) showNotice(ctx, { level: "warning", text: problem });
 		},
 		sessionStart(ctx) {
 			seen = ctx;

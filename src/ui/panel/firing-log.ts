@@ -3,6 +3,7 @@
  * for the whole session (runs, blocks, errors, timeouts, recent durations). Pure data; no pi, no I/O.
  */
 import type { FiringRecord } from "../../engine/engine.ts";
+import { LOG_EXCERPT_CHARS } from "../../engine/firing-excerpt.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import { percentile } from "./format.ts";
 
@@ -39,16 +40,24 @@ export const slimRecord = (record: FiringRecord): FiringRecord => ({
 	}),
 });
 
-/** Roughly what a record costs in memory, in bytes (a byte per character, as V8 keeps ASCII, plus 64 per object). */
+/** Characters of one text a logged record can hold: the log's excerpt and its marker. */
+const MAX_TEXT = LOG_EXCERPT_CHARS + 100;
+
+/**
+ * Roughly what a record costs in the log, in bytes (a byte per character, as V8 keeps ASCII, plus 64 per
+ * object); each text counts at most as the log's excerpt of it, so the engine's record (whose stdin is a plain
+ * string, not the excerpt's masked-on-read getter) gives the figure without masking anything.
+ */
 export const recordBytes = (record: FiringRecord): number => {
-	let chars = record.stdin.length + record.summary.length + (record.matchQuery?.length ?? 0);
+	const text = (value: string): number => Math.min(value.length, MAX_TEXT);
+	let chars = text(record.stdin) + record.summary.length + (record.matchQuery?.length ?? 0);
 	let objects = 4 + record.notRun.length;
 	for (const verdict of record.verdicts) {
 		const outcome = verdict.outcome;
-		chars += verdict.message.length + (verdict.warning?.length ?? 0);
+		chars += text(verdict.message) + text(verdict.warning ?? "");
 		if (outcome.kind !== "spawn_failed" && outcome.kind !== "request_failed")
-			chars += outcome.stdout.text.length + outcome.stderr.text.length;
-		else chars += outcome.message.length;
+			chars += text(outcome.stdout.text) + text(outcome.stderr.text);
+		else chars += text(outcome.message);
 		objects += 6;
 	}
 	return chars + objects * 64;
@@ -151,8 +160,11 @@ interface MutableStats {
 
 /** The firing log: feed it records, read records and statistics, and hear about changes. */
 export interface FiringLog {
-	/** Adds one record (from the engine's `onRecord`) and notifies listeners. O(1) amortised. */
-	add(record: FiringRecord): void;
+	/**
+	 * Adds one record (from the engine's `onRecord`) and notifies listeners. O(1) amortised. `bytes` is its
+	 * size when known (see {@link recordBytes}); else it is measured.
+	 */
+	add(record: FiringRecord, bytes?: number): void;
 	/**
 	 * Number of records ever added; the record added n-th (from 0) has ordinal n. Kept records have the
 	 * ordinals {@link firstKept} to `added() - 1`.
@@ -232,9 +244,9 @@ export const createFiringLog = (maxBytes = DEFAULT_LOG_BYTES): FiringLog => {
 		slimmed = Math.max(0, slimmed - drop);
 	};
 	return {
-		add(record) {
+		add(record, bytes) {
 			kept.push(record);
-			const size = recordBytes(record);
+			const size = bytes ?? recordBytes(record);
 			sizes.push(size);
 			total += size;
 			trim();
@@ -264,4 +276,11 @@ export const createFiringLog = (maxBytes = DEFAULT_LOG_BYTES): FiringLog => {
 			return () => listeners.delete(listener);
 		},
 	};
+};
+
+/** Statistics over `records` (e.g. the journal's, across sessions): a firing log fed with them, unbounded. */
+export const statsOver = (records: readonly FiringRecord[]): Pick<FiringLog, "stats"> => {
+	const log = createFiringLog(Number.POSITIVE_INFINITY);
+	for (const record of records) log.add(record, 0);
+	return log;
 };

@@ -5,6 +5,7 @@
 import { defaultTimeoutSeconds } from "../../engine/events.ts";
 import type { PanelTheme } from "../theme.ts";
 import { block, field, section } from "./detail-lines.ts";
+import type { HookStats } from "./firing-log.ts";
 import { formatClock, formatDuration, hookTarget } from "./format.ts";
 import type { ListRow } from "./hook-rows.ts";
 
@@ -14,7 +15,27 @@ export interface HookDetailsContext {
 	readonly allOff: boolean;
 	/** True when `disableAllHooks` is set in the settings. */
 	readonly disableAllHooks: boolean;
+	/** The hook's statistics over the journal (every session of this project); undefined when there is none. */
+	readonly history?: HookStats | undefined;
 }
+
+const statLines = (theme: PanelTheme, title: string, stats: HookStats, width: number): string[] => [
+	...section(theme, title, width),
+	...field(theme, "Runs", String(stats.runs), width),
+	...field(theme, "Blocks", String(stats.blocks), width, stats.blocks > 0 ? "error" : "text"),
+	...field(theme, "Errors", String(stats.errors), width, stats.errors > 0 ? "error" : "text"),
+	...field(theme, "Timeouts", String(stats.timeouts), width, stats.timeouts > 0 ? "warning" : "text"),
+	...field(theme, "Median", stats.medianMs === undefined ? "-" : formatDuration(stats.medianMs), width),
+	...field(theme, "95th pct", stats.p95Ms === undefined ? "-" : formatDuration(stats.p95Ms), width),
+	...field(
+		theme,
+		"Last run",
+		stats.last === undefined
+			? "not run yet"
+			: `${formatClock(stats.last.time)}  ${stats.last.decision}  ${formatDuration(stats.last.durationMs)}`,
+		width,
+	),
+];
 
 const handlerJson = (row: ListRow & { kind: "hook" }): string => {
 	const handler = row.entry.handler;
@@ -77,21 +98,10 @@ export const hookDetailLines = (
 		...field(theme, "File", entry.source.file, width),
 		...field(theme, "JSON path", entry.jsonPath, width),
 		...field(theme, "Id", entry.id, width, "muted"),
-		...section(theme, "Statistics (this session)", width),
-		...field(theme, "Runs", String(stats.runs), width),
-		...field(theme, "Blocks", String(stats.blocks), width, stats.blocks > 0 ? "error" : "text"),
-		...field(theme, "Errors", String(stats.errors), width, stats.errors > 0 ? "error" : "text"),
-		...field(theme, "Timeouts", String(stats.timeouts), width, stats.timeouts > 0 ? "warning" : "text"),
-		...field(theme, "Median", stats.medianMs === undefined ? "-" : formatDuration(stats.medianMs), width),
-		...field(theme, "95th pct", stats.p95Ms === undefined ? "-" : formatDuration(stats.p95Ms), width),
-		...field(
-			theme,
-			"Last run",
-			stats.last === undefined
-				? "not run yet"
-				: `${formatClock(stats.last.time)}  ${stats.last.decision}  ${formatDuration(stats.last.durationMs)}`,
-			width,
-		),
+		...statLines(theme, "Statistics (this session)", stats, width),
+		...(context.history === undefined
+			? []
+			: statLines(theme, "History (every session in the journal)", context.history, width)),
 		...section(theme, "Definition", width),
 		...block(theme, handlerJson(row), width),
 	];

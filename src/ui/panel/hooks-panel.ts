@@ -19,7 +19,7 @@ import type { PanelTheme } from "../theme.ts";
 import { prettyJson } from "./detail-lines.ts";
 import { draftFromValues, entryValues, newHookValues } from "./editor-values.ts";
 import { fuzzyFilter } from "./filter.ts";
-import type { FiringLog } from "./firing-log.ts";
+import { type FiringLog, statsOver } from "./firing-log.ts";
 import { fit, formatClock, hardWrap, hookTarget, oneLine, wordWrap } from "./format.ts";
 import { FRAME_COLUMNS, frame, helpLines } from "./frame.ts";
 import { hookDetailLines } from "./hook-details.ts";
@@ -61,6 +61,12 @@ export interface PanelServices {
 	approve?(entry: HookEntry): string | undefined;
 	/** The running session's id (shown on its log rows next to earlier sessions'). */
 	sessionId?(): string | undefined;
+	/** The journal's records of earlier sessions, oldest first (read when called); undefined without a journal. */
+	history?(): readonly SessionRecord[] | undefined;
+	/** Writes `records` as JSON lines (the journal's format) to a new file; returns the file or why it failed. */
+	exportRecords?(records: readonly SessionRecord[]): { readonly file: string } | { readonly error: string };
+	/** Approves every project hook that waits for approval; returns how many, or why it failed. */
+	approveAll?(): { readonly count: number } | { readonly error: string };
 	/** Epoch milliseconds now (relative times in the log filter); default `Date.now`. */
 	now?(): number;
 	/** A sample stdin for a test run of `entry`, in Claude Code's shape for its event. */
@@ -71,6 +77,12 @@ export interface PanelServices {
 	recordedInput?(record: FiringRecord): { readonly stdin: string; readonly exact: boolean };
 	/** What approving `entry` approves: every field of its definition and the scripts it runs (terminal-safe). */
 	approvalLines?(entry: HookEntry): string[];
+}
+
+/** A firing record with the id of the session it belongs to. */
+export interface SessionRecord {
+	readonly record: FiringRecord;
+	readonly session: string;
 }
 
 /** What the panel needs from the TUI around it. */
@@ -139,6 +151,11 @@ export class HooksPanel {
 	private rows: ListRow[] = [];
 	private readonly logIndex: LogIndex;
 	private recordLines: { readonly row: LogRow; readonly width: number; readonly lines: string[] } | undefined;
+	/** The journal, read on first need: statistics across sessions, and its records once shown in the log. */
+	private journal:
+		| { readonly records: readonly SessionRecord[]; readonly stats: Pick<FiringLog, "stats"> }
+		| undefined;
+	private showingHistory = false;
 	/** The inner width of the last render, so scrolling measures the lines that are drawn. */
 	private lastInner = 80;
 	private readonly unsubscribe: () => void;
@@ -222,6 +239,12 @@ export class HooksPanel {
 		} else if (is("pageUp") || is("pageDown")) {
 			this.refresh();
 			list.move((is("pageUp") ? -1 : 1) * Math.max(2, this.bodyHeight() - 2));
+		} else if (is("history") && this.tab === "log") {
+			this.toggleHistory();
+		} else if (is("export") && this.tab === "log") {
+			this.exportShown();
+		} else if (is("approveAll")) {
+			this.approveAll();
 		} else if (is("confirm")) {
 			this.openDetails();
 		} else if (is("toggle")) {
@@ -369,6 +392,68 @@ export class HooksPanel {
 		if (entry === undefined || this.services.sources.some((source) => source.file === entry.source.file))
 			return undefined;
 		return `${sourceLabel(entry.source)} hooks are read-only here; change them in ${entry.source.file}.`;
+	}
+
+	/** The journal, read once per panel; undefined when there is none. */
+	private readJournal():
+		| { readonly records: readonly SessionRecord[]; readonly stats: Pick<FiringLog, "stats"> }
+		| undefined {
+		if (this.journal === undefined) {
+			const records = this.services.history?.();
+			if (records === undefined) return undefined;
+			this.journal = { records, stats: statsOver(records.map((item) => item.record)) };
+		}
+		return this.journal;
+	}
+
+	/** Shows or hides the records of earlier sessions in the log. */
+	private toggleHistory(): void {
+		const journal = this.readJournal();
+		if (journal === undefined) {
+			this.message = { level: "error", text: "There is no journal (it is off, or nothing was recorded yet)." };
+			return;
+		}
+		this.showingHistory = !this.showingHistory;
+		this.logIndex.setHistory(this.showingHistory ? journal.records : [], this.services.log);
+		const sessions = new Set(journal.records.map((item) => item.session)).size;
+		this.message = this.showingHistory
+			? {
+					level: "info",
+					text: `Showing ${journal.records.length} earlier records of ${sessions} session(s) from the journal; filter with session:<id>, since:, until:.`,
+				}
+			: { level: "info", text: "Showing this session only." };
+	}
+
+	/** Writes the rows the log shows (after the filter) as JSON lines. */
+	private exportShown(): void {
+		if (this.services.exportRecords === undefined) return;
+		this.refresh();
+		const live = this.services.sessionId?.() ?? "";
+		const seen = new Set<FiringRecord>();
+		const records: SessionRecord[] = [];
+		for (const indexed of this.logIndex.matches()) {
+			const { record, session } = indexed.row;
+			if (seen.has(record)) continue;
+			seen.add(record);
+			records.push({ record, session: session ?? live });
+		}
+		const result = this.services.exportRecords(records);
+		this.message =
+			"error" in result
+				? { level: "error", text: result.error }
+				: { level: "info", text: `Exported ${records.length} record(s) as JSON lines to ${result.file}` };
+	}
+
+	/** Approves every new or changed project hook at once. */
+	private approveAll(): void {
+		const result = this.services.approveAll?.();
+		if (result === undefined) return;
+		this.message =
+			"error" in result
+				? { level: "error", text: result.error }
+				: result.count === 0
+					? { level: "info", text: "No project hook waits for approval." }
+					: { level: "info", text: `Approved ${result.count} project hook(s); they run from the next event on.` };
 	}
 
 	private openEditor(entry: HookEntry | undefined): void {
@@ -658,9 +743,11 @@ export class HooksPanel {
 			const row = this.rows.find((candidate) => candidate.key === key);
 			if (row === undefined)
 				return [this.theme.fg("warning", fit("This hook is no longer in the settings (the file changed).", width))];
+			const history = row.kind === "hook" ? this.readJournal()?.stats.stats(row.entry.id) : undefined;
 			return hookDetailLines(this.theme, row, width, {
 				allOff: this.services.allOff(),
 				disableAllHooks: config?.disableAllHooks ?? false,
+				history,
 			});
 		}
 		if (this.screen.kind === "recordDetails") {
@@ -812,6 +899,27 @@ export class HooksPanel {
 		}
 	}
 
+	/** The log's history and export keys; approve-all while project hooks wait for approval. */
+	private extraHints(): [string, string][] {
+		const k = (action: PanelAction): string => this.keys.label(action);
+		if (this.tab === "log") {
+			const hints: [string, string][] = [];
+			if (this.services.history !== undefined)
+				hints.push([k("history"), this.showingHistory ? "this session" : "earlier sessions"]);
+			if (this.services.exportRecords !== undefined) hints.push([k("export"), "export"]);
+			return hints;
+		}
+		const waiting = this.services.config()?.entries === undefined ? false : this.waitingApproval() > 0;
+		return waiting ? [[k("approveAll"), "approve all"]] : [];
+	}
+
+	/** How many listed hooks wait for the user's approval. */
+	private waitingApproval(): number {
+		const needs = this.services.needsApproval;
+		if (needs === undefined || this.services.approveAll === undefined) return 0;
+		return this.rows.filter((row) => row.kind === "hook" && needs(row.entry)).length;
+	}
+
 	private hints(): [string, string][] {
 		const k = (action: PanelAction): string => this.keys.label(action);
 		// "↑↓" for the arrows; "↑/ctrl+j" once a key is remapped to something longer.
@@ -867,6 +975,7 @@ export class HooksPanel {
 					[k("edit"), "edit"],
 					[k("delete"), "delete"],
 					[k("switchView"), this.tab === "hooks" ? "log" : "hooks"],
+					...this.extraHints(),
 					killSwitch,
 					[k("cancel"), this.filter.getValue() === "" ? "close" : "clear"],
 				];

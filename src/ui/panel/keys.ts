@@ -26,7 +26,10 @@ export type PanelAction =
 	| "previousField"
 	| "left"
 	| "right"
-	| "test";
+	| "test"
+	| "history"
+	| "export"
+	| "approveAll";
 
 /** The part of pi's KeybindingsManager the panel uses. */
 export interface KeybindingsLike {
@@ -50,7 +53,17 @@ const BINDINGS: Partial<Record<PanelAction, Keybinding>> = {
 };
 
 /** Actions without a pi keybinding id. */
-type OwnAction = "toggle" | "add" | "edit" | "delete" | "killSwitch" | "previousField" | "test";
+type OwnAction =
+	| "toggle"
+	| "add"
+	| "edit"
+	| "delete"
+	| "killSwitch"
+	| "previousField"
+	| "test"
+	| "history"
+	| "export"
+	| "approveAll";
 
 /** The panel's own keys (no pi id exists for these actions). */
 export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
@@ -61,6 +74,9 @@ export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
 	killSwitch: "ctrl+shift+h",
 	previousField: "shift+tab",
 	test: "ctrl+r",
+	history: "ctrl+l",
+	export: "ctrl+x",
+	approveAll: "ctrl+y",
 };
 
 /** The kill switch shortcut, also registered with `pi.registerShortcut`. */

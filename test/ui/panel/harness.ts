@@ -27,7 +27,7 @@ import { withLints } from "../../../src/pi/lint-notices.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../../src/pi/panel-services.ts";
 import { approvalListLines } from "../../../src/ui/approval-list.ts";
 import { createFiringLog, type FiringLog } from "../../../src/ui/panel/firing-log.ts";
-import { HooksPanel, PANEL_OVERLAY_OPTIONS } from "../../../src/ui/panel/hooks-panel.ts";
+import { HooksPanel, PANEL_OVERLAY_OPTIONS, type PanelServices } from "../../../src/ui/panel/hooks-panel.ts";
 import { panelKeys } from "../../../src/ui/panel/keys.ts";
 import { type PanelTheme, testTheme } from "../../../src/ui/theme.ts";
 import { type Screen, screenLines, screenToText } from "../../support/screen.ts";
@@ -50,6 +50,9 @@ export const KEY = {
 	ctrlN: "\x0e",
 	ctrlE: "\x05",
 	ctrlD: "\x04",
+	ctrlL: "\x0c",
+	ctrlX: "\x18",
+	ctrlY: "\x19",
 	ctrlU: "\x15",
 	ctrlR: "\x12",
 	ctrlShiftH: "\x1b[104;6u",
@@ -69,6 +72,8 @@ export interface MountOptions {
 	readonly keybindings?: Readonly<Record<string, string>>;
 	/** Change-aware trust on: project hooks need approval (kept in the temp agent dir). */
 	readonly approvals?: boolean;
+	/** More services (the journal's history, export), given the temp root. */
+	readonly services?: (root: string) => Partial<PanelServices>;
 }
 
 /** A mounted panel. */
@@ -183,6 +188,7 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 				approvalLines: (entry: HookEntry) => approvalListLines(approvals.pending([entry])),
 			}
 		: base;
+	const allServices = { ...services, ...options.services?.(root) };
 	const terminal = new VirtualTerminal(options.cols, options.rows ?? 30);
 	const tui = new TuiMainScreen(terminal);
 	const background =
@@ -193,7 +199,7 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 	const panel = new HooksPanel(
 		options.theme ?? testTheme,
 		panelKeys(new KeybindingsManager(TUI_KEYBINDINGS, { ...(options.keybindings as KeybindingsConfig | undefined) })),
-		services,
+		allServices,
 		{
 			requestRender: () => tui.requestRender(),
 			close: () => {
