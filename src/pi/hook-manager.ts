@@ -181,7 +181,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 					deps
 						.runtime()
 						.config()
-						?.skipped.filter((skipped) => skipped.message === UNAPPROVED_MESSAGE)
+						?.skipped.filter((skipped) => skipped.reason === "unapproved")
 						.map((skipped) => skipped.entry) ?? [];
 				if (waiting.length === 0) return { count: 0 };
 				const problem = deps.runtime().approve(waiting);
