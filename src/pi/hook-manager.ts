@@ -178,13 +178,12 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			},
 			approveAll() {
 				const waiting =
-					deps
-						.runtime()
+					deps.live
 						.config()
 						?.skipped.filter((skipped) => skipped.reason === "unapproved")
 						.map((skipped) => skipped.entry) ?? [];
 				if (waiting.length === 0) return { count: 0 };
-				const problem = deps.runtime().approve(waiting);
+				const problem = deps.live.approve(waiting);
 				updateFooter(ctx);
 				return problem === undefined ? { count: waiting.length } : { error: problem };
 			},
