@@ -12,6 +12,7 @@ import { configNotices } from "../engine/config-notices.ts";
 import { stopBlockCap } from "../engine/decide-stop.ts";
 import type { DecisionRecord } from "../engine/decision-record.ts";
 import { createEngine, type HookEngine } from "../engine/engine.ts";
+import { evaluateEnvFile } from "../engine/env-file.ts";
 import { runHttpHook } from "../engine/http.ts";
 import { effortLevel, type SessionInfo } from "../engine/payload.ts";
 import type { HookConfig } from "../engine/types.ts";
@@ -21,7 +22,7 @@ import { askForApprovals } from "./approval-prompt.ts";
 import { type Approvals, approvalsFile, createApprovals } from "./approvals.ts";
 import { deliverAsyncVerdict } from "./async-hooks.ts";
 import { handleBeforeCompact, handleCompact } from "./compact-hooks.ts";
-import { createEnvFile, evaluateEnvFile } from "./env-file.ts";
+import { createEnvFile, envFileHasContent } from "./env-file.ts";
 import type { HookContext } from "./hook-context.ts";
 import { runInstructionsLoaded } from "./instructions-hooks.ts";
 import { createMcpNames, type McpNames } from "./mcp-names.ts";
@@ -135,9 +136,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		void work.finally(() => current.inFlight.delete(work));
 	};
 
-	const applyEnvFile = (ctx: ExtensionContext, file: string | undefined): void => {
-		if (file === undefined) return;
-		const result = evaluateEnvFile(file, deps.processEnv);
+	const applyEnvFile = async (ctx: ExtensionContext, file: string | undefined): Promise<void> => {
+		if (file === undefined || !envFileHasContent(file)) return;
+		const result = await evaluateEnvFile(file, deps.processEnv, deps.runner, ctx.cwd);
 		if ("error" in result) showNotice(ctx, { level: "warning", text: `CLAUDE_ENV_FILE: ${result.error}` });
 		else Object.assign(deps.processEnv, result.vars);
 	};
@@ -152,7 +153,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		if (now === undefined || !now.current.engine.hasHooks("SessionStart")) return new Set();
 		const envFile = createEnvFile(join(deps.agentDir(), "pi-hook-manager"), now.hc.session.sessionId);
 		const ran = await runSessionStart(now.hc, deps.pi, source, envFile, only);
-		applyEnvFile(ctx, envFile);
+		await applyEnvFile(ctx, envFile);
 		return ran;
 	};
 
