@@ -74,6 +74,8 @@ export interface MountOptions {
 	readonly approvals?: boolean;
 	/** More services (the journal's history, export), given the temp root. */
 	readonly services?: (root: string) => Partial<PanelServices>;
+	/** Managed policy (`managed-settings.json` in a temp managed folder). */
+	readonly managed?: unknown;
 }
 
 /** A mounted panel. */
@@ -142,8 +144,14 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 	const approvals = options.approvals
 		? createApprovals(approvalsFile(join(root, "agent")), join(root, "project"))
 		: undefined;
+	const managedDir = join(root, "managed");
+	if (options.managed !== undefined) {
+		mkdirSync(managedDir, { recursive: true });
+		writeFileSync(join(managedDir, "managed-settings.json"), JSON.stringify(options.managed));
+	}
 	const store = createConfigStore({
 		sources,
+		...(options.managed === undefined ? {} : { managedDir }),
 		isTrusted: () => trusted,
 		checkIntervalMs: 0,
 		...(approvals ? { isApproved: approvals.isApproved, approvalsVersion: approvals.version } : {}),
