@@ -5,6 +5,7 @@
  */
 import { stripTerminalSequences } from "@earendil-works/pi-tui";
 import type { DecisionKind, DecisionRecord } from "../engine/decision-record.ts";
+import { terminalSafe } from "../engine/terminal-safe.ts";
 import type { UiColor } from "./theme.ts";
 
 /** How a kind of decision is shown: a one-cell marker (no emoji), a verb, and a theme colour. */
@@ -140,14 +141,11 @@ export const hooksShortName = (record: Pick<DecisionRecord, "hooks">, max = 32):
 };
 
 /**
- * Text from hooks, safe to draw: terminal escape sequences removed, tabs as spaces, other control
- * characters as U+FFFD, line breaks kept as `\n`.
+ * Text from hooks, safe to draw: terminal escape sequences (colours a hook printed) removed, tabs as spaces,
+ * line breaks kept as `\n`, and every other unsafe character shown as an escape by {@link terminalSafe}.
  */
 export const displayText = (text: string): string =>
-	stripTerminalSequences(text)
-		.replace(/\r\n?/g, "\n")
-		.replace(/\t/g, "  ")
-		.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, "\ufffd");
+	terminalSafe(stripTerminalSequences(text).replace(/\r\n?/g, "\n").replace(/\t/g, "  "), { keepNewlines: true });
 
 /**
  * The reason as one line for the compact card of a record without `said` (written by an older version): the

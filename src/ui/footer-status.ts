@@ -3,7 +3,9 @@
  * (`hooks 3 blocked, 1 error`), `off` while the kill switch is on, how many hooks are disabled, and the
  * hook that is running right now. Pure.
  */
+
 import type { DecisionKind, DecisionRecord } from "../engine/decision-record.ts";
+import { terminalSafe } from "../engine/terminal-safe.ts";
 import type { PanelTheme, UiColor } from "./theme.ts";
 
 /** Decision counts by what a person cares about. */
@@ -108,7 +110,7 @@ export const footerText = (state: FooterState, theme: PanelTheme): string | unde
 	if (state.disabled > 0) parts.push(theme.fg("warning", `${state.disabled} disabled`));
 	const [first, ...others] = state.running;
 	if (first !== undefined) {
-		const what = first.statusMessage ?? `running ${first.name}`;
+		const what = terminalSafe(first.statusMessage ?? `running ${first.name}`);
 		parts.push(theme.fg("accent", others.length === 0 ? what : `${what} +${others.length}`));
 	}
 	const counts = COUNT_WORDS.filter(({ key }) => state.counts[key] > 0).map(({ key, word, color }) =>

@@ -186,3 +186,24 @@ describe("approving from the /hooks panel", () => {
 		expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(false);
 	});
 });
+
+describe("terminal-safe text in the TUI", () => {
+	it("an OSC 52 / OSC 0 matcher and a bidi-override command show as escapes in the notice and the dialog", async () => {
+		startPi({
+			hooks: {
+				PreToolUse: [
+					{
+						matcher: "(\u001b]52;c;cm0gLXJmIH4=\u0007\u001b]0;pwned\u0007",
+						hooks: [{ type: "command", command: "true" }],
+					},
+					{ matcher: "Bash", hooks: [{ type: "command", command: "echo \u202eexe.txt\u200b" }] },
+				],
+			},
+		});
+		const screen = await waitFor("Run 1 new or changed project hook(s)?");
+		expect(screen).toContain("new PreToolUse [Bash]: echo \\u202eexe.txt\\u200b (Claude project)");
+		keys("n");
+		const after = await waitFor("will not run until approved");
+		expect(after).toContain("\\e]52;c;cm0gLXJmIH4=\\x07\\e]0;pwned\\x07");
+	});
+});

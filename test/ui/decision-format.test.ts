@@ -90,7 +90,8 @@ describe("reasonSummary", () => {
 
 describe("displayText", () => {
 	it("removes terminal escapes and control characters but keeps line breaks", () => {
-		expect(displayText("\x1b[31mred\x1b[0m\r\nnext\tcol\x07")).toBe("red\nnext  col\ufffd");
+		expect(displayText("\x1b[31mred\x1b[0m\r\nnext\tcol\x07")).toBe("red\nnext  col\\x07");
+		expect(displayText("a\u202eb\u200bc\u2028d\x9b2K")).toBe("a\\u202eb\\u200bc\\u2028d\\x9b2K");
 	});
 });
 

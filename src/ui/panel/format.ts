@@ -5,6 +5,7 @@
 import { sliceByColumn, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import { sourceLabel } from "../../engine/config/sources.ts";
 import { visibleText } from "../../engine/messages.ts";
+import { terminalSafe } from "../../engine/terminal-safe.ts";
 import type { HookEntry } from "../../engine/types.ts";
 
 /** `850ms`, `1.2s`, `2m05s`: a duration in milliseconds, short. */
@@ -25,8 +26,8 @@ export const formatClock = (epochMs: number): string => {
 		.join(":");
 };
 
-/** Collapses whitespace (newlines included) to single spaces, so any text fits on one row. */
-export const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
+/** Collapses whitespace (newlines included) to single spaces, so any text fits on one row; terminal-safe. */
+export const oneLine = (text: string): string => terminalSafe(text.replace(/[ \t\n\r\f\v]+/g, " ").trim());
 
 /** The first `width` columns of plain text (a wide character that does not fit is left out). */
 const head = (text: string, width: number): string => sliceByColumn(text, 0, width, true);
@@ -111,7 +112,7 @@ const rawHookTarget = (entry: HookEntry): string => {
 /** The matcher as the list shows it: `*` for "every tool" (none, `""` or `*`). */
 export const matcherLabel = (entry: HookEntry): string => {
 	const source = entry.matcher.source;
-	return source === undefined || source === "" ? "*" : source;
+	return source === undefined || source === "" ? "*" : terminalSafe(source);
 };
 
 /** The source label of an entry, e.g. `Claude project`. */
@@ -130,7 +131,7 @@ export const hardWrap = (text: string, width: number): string[] => {
 	const lines: string[] = [];
 	for (const raw of text.replace(/\r\n/g, "\n").replace(/\t/g, "  ").split("\n")) {
 		// Control characters would move the cursor; show them as visible escapes instead.
-		let rest = raw.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+		let rest = terminalSafe(raw);
 		if (rest === "") lines.push("");
 		while (rest !== "") {
 			const piece = head(rest, width);

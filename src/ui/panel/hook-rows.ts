@@ -3,6 +3,7 @@
  * invalid entry of the settings files, ordered event -> matcher -> handler. Pure.
  */
 import { SCOPE_ORDER, sourceLabel } from "../../engine/config/sources.ts";
+import { terminalSafe } from "../../engine/terminal-safe.ts";
 import {
 	type ConfigIssue,
 	HOOK_EVENTS,
@@ -105,7 +106,7 @@ export const buildRows = (config: HookConfig, inputs: RowInputs): ListRow[] => {
 			issue,
 			event,
 			matcher: "invalid",
-			target: issue.path === "" ? issue.message : `${issue.message} (${issue.path})`,
+			target: terminalSafe(issue.path === "" ? issue.message : `${issue.message} (${issue.path})`),
 			source: fileLabel(issue.file, inputs.sources),
 		});
 	});

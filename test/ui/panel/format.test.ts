@@ -48,7 +48,8 @@ describe("format", () => {
 
 	it("hard-wraps raw output to the width and shows control characters", () => {
 		expect(hardWrap("abcdefg\nhi", 3)).toEqual(["abc", "def", "g", "hi"]);
-		expect(hardWrap("a\x1b[31mb", 20)).toEqual(["a\\x1b[31mb"]);
+		expect(hardWrap("a\x1b[31mb", 20)).toEqual(["a\\e[31mb"]);
+		expect(hardWrap("a\u202eb\u200b", 20)).toEqual(["a\\u202eb\\u200b"]);
 		for (const line of hardWrap("x".repeat(50), 7)) expect(visibleWidth(line)).toBeLessThanOrEqual(7);
 	});
 });
