@@ -39,6 +39,7 @@ export default function piHookManager(pi: ExtensionAPI): void {
 	pi.on("ui_prompt_start", on.ui_prompt_start);
 	pi.on("model_select", on.model_select);
 	pi.on("message_end", on.message_end);
+	pi.on("context", on.context);
 	pi.registerCommand("hooks", {
 		description: "See every hook, watch them fire, switch them off, edit them",
 		handler: (_args, ctx) => session.openPanel(ctx),

@@ -41,6 +41,9 @@ import { ensureTranscript } from "./transcript.ts";
 
 export type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 
+/** The custom message type of the session's last word when a hook's `continue: false` stopped the agent. */
+export const STOPPED_MESSAGE_TYPE = "pi-hook-manager/stopped";
+
 interface SessionState {
 	readonly projectDir: string;
 	readonly store: ConfigStore;
@@ -60,6 +63,8 @@ interface SessionState {
 	readonly mcpNames: McpNames;
 	/** True once a hook ran (and was given the session file as `transcript_path`). */
 	hooksRan: boolean;
+	/** Set when `continue: false` aborted the run: the stop text, shown when the run has settled. */
+	stoppedBy: string | undefined;
 	/**
 	 * Settles when the SessionStart hooks that can still reach the first prompt are done: the start-up run and,
 	 * once the user answered the approval dialog, the run of the hooks approved there. `input` waits for it.
@@ -229,6 +234,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				asked: new Set(),
 				mcpNames: createMcpNames(deps.pi),
 				hooksRan: false,
+				stoppedBy: undefined,
 				sessionStartDone: started,
 				answering: true,
 				skills,
@@ -354,8 +360,10 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const stop = now.current.tools.stopRequested;
 			if (stop !== undefined) {
 				now.current.tools.stopRequested = undefined;
+				now.current.stoppedBy = stop;
 				showNotice(ctx, { level: "warning", text: stop });
-				// Claude Code: `continue: false` lets the current tool finish, then no further model request.
+				// Claude Code: `continue: false` lets the current tool finish, then no further model request. pi has
+				// no clean stop for extensions, so the run is aborted; `settled` then ends it cleanly.
 				ctx.abort();
 			}
 			return result;
@@ -366,7 +374,14 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		},
 		settled(ctx) {
 			const now = active(ctx);
-			if (now !== undefined && ctx.hasUI) now.current.idle.start();
+			if (now === undefined) return;
+			const stopped = now.current.stoppedBy;
+			now.current.stoppedBy = undefined;
+			// The run ends with the hook's stop, not with pi's "aborted" (Claude Code: `-p` exits 0 with the
+			// stopReason shown): the last message of the session says why the agent stopped.
+			if (stopped !== undefined)
+				deps.pi.sendMessage({ customType: STOPPED_MESSAGE_TYPE, content: stopped, display: true });
+			if (ctx.hasUI) now.current.idle.start();
 		},
 		agentStart(ctx) {
 			active(ctx)?.current.idle.cancel();

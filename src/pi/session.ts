@@ -7,6 +7,8 @@
  */
 import type {
 	AgentBeforeSettleEvent,
+	ContextEvent,
+	ContextEventResult,
 	ExtensionAPI,
 	ExtensionContext,
 	InputEvent,
@@ -25,7 +27,7 @@ import type { HookEntry, ProcessRunner } from "../engine/types.ts";
 import { createDecisionLog, type DecisionLog, registerDecisionRenderer } from "./decision-log.ts";
 import { failSafe } from "./fail-safe.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY } from "./hook-manager.ts";
-import { createRuntime } from "./runtime.ts";
+import { createRuntime, STOPPED_MESSAGE_TYPE } from "./runtime.ts";
 import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 
 /** What the session needs from outside: pi's facts and the ports the engine runs hooks through. */
@@ -174,6 +176,13 @@ const sessionEvents = (
 			await runtime.messageEnd(event, enter(ctx));
 			return undefined;
 		}),
+		// The note that a hook's `continue: false` stopped the agent is for the user, never the model.
+		context: (event: ContextEvent): ContextEventResult | undefined => {
+			const messages = event.messages.filter(
+				(message) => !(message.role === "custom" && message.customType === STOPPED_MESSAGE_TYPE),
+			);
+			return messages.length === event.messages.length ? undefined : { messages };
+		},
 	};
 };
 

@@ -454,3 +454,24 @@ describe("an interrupted tool call", () => {
 		}
 	});
 });
+
+describe("continue: false", () => {
+	it("the note that a hook stopped the agent is for the user: the model never sees it on the next prompt", async () => {
+		const sandbox = e2e.sandbox();
+		const stop = JSON.stringify({ continue: false, stopReason: "halted by hook" });
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [sh(`echo '${stop}'`)] }] },
+		});
+		const rpc = startPiRpc(sandbox);
+		try {
+			await rpc.prompt("bash: echo one");
+			const before = e2e.llm.requests.length;
+			await rpc.prompt("second prompt");
+			const request = JSON.stringify(e2e.llm.requests.slice(before)[0]?.messages ?? []);
+			expect(request).toContain("second prompt");
+			expect(request).not.toContain("stopped continuation");
+		} finally {
+			await rpc.close();
+		}
+	});
+});

@@ -302,6 +302,9 @@ describe("running hooks in the real pi", () => {
 		const result = await run("bash: echo hi > ran.txt");
 		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(true);
 		expect(result.requests).toHaveLength(1);
+		// Claude Code: the run ends cleanly, exit 0, not with pi's "aborted".
+		expect(result.code).toBe(0);
+		expect(result.stderr).not.toContain("aborted");
 		expect(result.stderr).toContain("PreToolUse:Bash hook stopped continuation: halted by hook");
 		expect(result.stderr).toContain("PreToolUse:Bash says: note from hook");
 	});
