@@ -98,7 +98,7 @@ export const sampleToolCall = (entry: HookEntry, session: SessionInfo): ClaudeTo
 };
 
 /** The event-specific fields of a sample for a non-tool event. */
-const eventFields = (event: HookEventName, call: ClaudeToolCall): Json => {
+const eventFields = (event: HookEventName, call: ClaudeToolCall, cwd: string): Json => {
 	switch (event) {
 		case "UserPromptSubmit":
 			return { prompt: "Hello from the hook test" };
@@ -139,6 +139,17 @@ const eventFields = (event: HookEventName, call: ClaudeToolCall): Json => {
 				title: "Allow bash?",
 				notification_type: "permission_prompt",
 			};
+		case "PostModelSwitch":
+			return {
+				from_model: "fake/previous-model",
+				to_model: "fake/next-model",
+				requested_model: "fake/next-model",
+				source: "picker",
+			};
+		case "InstructionsLoaded":
+			return { file_path: join(cwd, "AGENTS.md"), memory_type: "Project", load_reason: "session_start" };
+		case "MessageDisplay":
+			return { turn_id: "turn-1", message_id: "msg-1", index: 0, final: true, delta: "Done." };
 		default:
 			return {};
 	}
@@ -152,6 +163,8 @@ const WITHOUT_PERMISSION_MODE: ReadonlySet<HookEventName> = new Set([
 	"PreCompact",
 	"PostCompact",
 	"Notification",
+	"InstructionsLoaded",
+	"MessageDisplay",
 ]);
 
 /** The sample stdin object for `entry`'s event. */
@@ -166,7 +179,7 @@ export const samplePayload = (entry: HookEntry, session: SessionInfo): Json => {
 	const base = basePayload(session, event, !WITHOUT_PERMISSION_MODE.has(event));
 	if (isToolEvent(event))
 		return { ...base, tool_name: call.toolName, tool_input: call.toolInput, tool_use_id: call.toolUseId };
-	return { ...base, ...eventFields(event, call) };
+	return { ...base, ...eventFields(event, call, session.cwd) };
 };
 
 /** The sample stdin text for `entry`: pretty JSON, easy to edit in the panel (hooks parse any JSON layout). */

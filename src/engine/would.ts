@@ -94,8 +94,9 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 		}
 		case "UserPromptSubmit":
 		case "UserPromptExpansion":
-		case "SessionStart": {
-			const canBlock = event !== "SessionStart";
+		case "SessionStart":
+		case "PostModelSwitch": {
+			const canBlock = event !== "SessionStart" && event !== "PostModelSwitch";
 			const decision = decideContextEvent([verdict], event === "SessionStart" ? `${name}:startup` : name, canBlock);
 			if (decision.blocked)
 				effects.push({ kind: "block", label: "would block the prompt", text: decision.blockReasons.join("\n") });

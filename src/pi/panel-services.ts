@@ -81,6 +81,7 @@ export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
 		deps.onChange?.();
 		return result;
 	},
+	session: () => deps.session?.(),
 	sampleInput: (entry) => sampleInput(entry, deps.session?.() ?? fallbackSession(deps.cwd ?? process.cwd())),
 	...(deps.testRun === undefined
 		? {}

@@ -67,6 +67,9 @@ describe("samplePayload", () => {
 		["Stop", { stop_hook_active: false, last_assistant_message: "Done." }],
 		["PreCompact", { trigger: "manual", custom_instructions: "" }],
 		["Notification", { notification_type: "permission_prompt" }],
+		["PostModelSwitch", { to_model: "fake/next-model", source: "picker", permission_mode: "default" }],
+		["InstructionsLoaded", { file_path: "/p/AGENTS.md", load_reason: "session_start" }],
+		["MessageDisplay", { final: true, delta: "Done." }],
 		["PostToolUse", { tool_name: "Bash", tool_response: { stdout: "hello\n" }, duration_ms: 12 }],
 		["PostToolUseFailure", { tool_name: "Bash", error: "Exit code 1\ncommand failed", is_interrupt: false }],
 	] as const)("%s has its event's fields", (event, fields) => {

@@ -104,6 +104,12 @@ const CASES: readonly [string, HookEventName, ReturnType<typeof exited>, readonl
 		["would report a hook error (the action goes on): Failed with non-blocking status code 1: boom"],
 	],
 	["nothing", "PreToolUse", exited(0, ""), ["would change nothing"]],
+	[
+		"PostModelSwitch context",
+		"PostModelSwitch",
+		exited(0, "switched\n"),
+		["would add context: PostModelSwitch hook success: switched"],
+	],
 ];
 
 describe("wouldEffects", () => {

@@ -14,7 +14,9 @@ import {
 import { parseSettingsText } from "../../engine/config/parse.ts";
 import { isPolicySource, sourceLabel } from "../../engine/config/sources.ts";
 import type { FiringRecord } from "../../engine/engine.ts";
+import type { SessionInfo } from "../../engine/payload.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
+import { wouldNotRun, wouldNotRunText } from "../../engine/would-run.ts";
 import type { PanelTheme } from "../theme.ts";
 import { prettyJson } from "./detail-lines.ts";
 import { draftFromValues, entryValues, newHookValues } from "./editor-values.ts";
@@ -69,6 +71,8 @@ export interface PanelServices {
 	approveAll?(): { readonly count: number } | { readonly error: string };
 	/** Epoch milliseconds now (relative times in the log filter); default `Date.now`. */
 	now?(): number;
+	/** The session facts hooks get now (the `if` check of a test run's note); undefined before it started. */
+	session?(): SessionInfo | undefined;
 	/** A sample stdin for a test run of `entry`, in Claude Code's shape for its event. */
 	sampleInput?(entry: HookEntry): string;
 	/** Runs `entry` now with `stdin` as a dry run (logged as a test); undefined when no session is running. */
@@ -562,7 +566,18 @@ export class HooksPanel {
 			this.message = { level: "error", text: "Test runs need pi's session; they are not available here." };
 			return;
 		}
-		const view = new TestView(this.theme, this.keys, setup, run, {
+		const whyNot = (entry: HookEntry, stdin: string): string | undefined => {
+			const config = this.services.config();
+			const session = this.services.session?.();
+			const reason = wouldNotRun(entry, stdin, {
+				allOff: this.services.allOff() || (config?.disableAllHooks ?? false),
+				enabled: this.services.isEnabled(entry),
+				cwd: session?.cwd ?? "",
+				projectDir: session?.projectDir ?? "",
+			});
+			return reason === undefined ? undefined : wouldNotRunText(entry, reason);
+		};
+		const view = new TestView(this.theme, this.keys, { ...setup, whyNot }, run, {
 			rows: () => this.host.rows(),
 			requestRender: () => this.host.requestRender(),
 		});

@@ -28,6 +28,8 @@ export interface TestSetup {
 	readonly note?: string;
 	/** A fresh sample for another hook (`test` mode), so switching hooks keeps the stdin in its event's shape. */
 	readonly sampleFor?: (entry: HookEntry) => string;
+	/** Why the hook would not run for this stdin in the session now (a test run runs it anyway). */
+	readonly whyNot?: (entry: HookEntry, stdin: string) => string | undefined;
 }
 
 /** What the TUI around the view offers: terminal rows (the Editor sizes itself by them) and re-rendering. */
@@ -238,7 +240,15 @@ export class TestView {
 			);
 		if (this.result !== undefined && this.running === undefined) {
 			const { verdict, record } = this.result.outcome;
-			const lines = testResultLines(t, verdict, width, record.stdin, record.matchQuery);
+			const whyNot = this.setup.whyNot?.(verdict.entry, record.stdin);
+			const lines = [
+				...(whyNot === undefined
+					? []
+					: wordWrap(`Note: in this session the hook would not run for this input now: ${whyNot}.`, width).map(
+							(line) => t.fg("warning", fit(line, width)),
+						)),
+				...testResultLines(t, verdict, width, record.stdin, record.matchQuery),
+			];
 			this.result = { ...this.result, lines: lines.length };
 			const top = this.focus === "result" ? body.length : 0;
 			body.push(...lines);

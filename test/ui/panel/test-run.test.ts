@@ -181,6 +181,19 @@ describe("replay and the editor loop", () => {
 		]);
 	});
 
+	it("runs a hook switched off in /hooks anyway, and says it would not run in the session now", async () => {
+		const h = await mount(100);
+		await h.type("grep -q");
+		await h.send(KEY.ctrlT);
+		await h.send(KEY.ctrlR);
+		h.terminal.send(KEY.ctrlR);
+		const screen = await waitInside(h, "Result of the test run");
+		expect(inside(screen)).toContain(
+			squeeze("Note: in this session the hook would not run for this input now: it is switched off in /hooks."),
+		);
+		expect(inside(screen)).toContain(squeeze("would change nothing"));
+	});
+
 	it("does not test-run a project hook that waits for trust", async () => {
 		harness = await mountPanel({
 			cols: 100,
