@@ -303,7 +303,8 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		const toRun: HookEntry[] = [];
 		const notRun: NotRunHook[] = [];
 		const candidates: HookEntry[] = [];
-		const ifContext: IfContext = { cwd: request.session.cwd, projectDir: request.session.projectDir };
+		const { cwd, projectDir, home } = request.session;
+		const ifContext: IfContext = { cwd, projectDir, ...(home === undefined ? {} : { home }) };
 		const killSwitch = deps.allOff?.() ?? false;
 		// Claude Code hooks §2.7: only managed policy's disableAllHooks switches managed hooks off.
 		const isOff = (entry: HookEntry): boolean =>

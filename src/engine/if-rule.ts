@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import type { SyntaxNode } from "unbash";
 import { lazyModule } from "./lazy-module.ts";
+import { TOOLS, toolMapping } from "./tool-map.ts";
 import { matchWildcard } from "./wildcard.ts";
 
 /** The shell parser and the glob matcher, loaded when the first `if` rule is tested (not at start-up). */
@@ -19,6 +20,8 @@ export interface IfContext {
 	readonly cwd: string;
 	/** The project root (`/x` patterns are relative to it, as to the settings file's project). */
 	readonly projectDir: string;
+	/** The user's home (`~/x` patterns); default: the home directory of this process. */
+	readonly home?: string;
 }
 
 /** A compiled `if` rule. */
@@ -35,25 +38,20 @@ export type IfRuleResult =
 	| { readonly ok: false; readonly message: string };
 
 const RULE = /^\s*([A-Za-z0-9_.*:-]+)\s*(?:\((.*)\))?\s*$/s;
-const SHELL_TOOLS = new Set(["Bash", "PowerShell"]);
-const FILE_TOOLS = new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "LS"]);
-
-/** pi tool names in rules, as Claude Code names. */
-const PI_NAMES: Readonly<Record<string, string>> = {
-	bash: "Bash",
-	read: "Read",
-	write: "Write",
-	edit: "Edit",
-	grep: "Grep",
-	find: "Glob",
-	ls: "LS",
-};
+const TOOL_LIST = Object.values(TOOLS);
+const SHELL_TOOLS = new Set(TOOL_LIST.filter((tool) => tool.shell).map((tool) => tool.claudeName));
+/** Claude Code's file-editing tools pi has no equivalent of; rules may still name them. */
+const CLAUDE_ONLY_EDIT_TOOLS = ["MultiEdit", "NotebookEdit"];
 
 /** Claude Code permission rules: `Edit(...)` covers every file-editing tool, `Read(...)` every file-reading one. */
 const RULE_COVERS: Readonly<Record<string, readonly string[]>> = {
-	Edit: ["Edit", "Write", "MultiEdit", "NotebookEdit"],
-	Read: ["Read", "Grep", "Glob", "LS"],
+	Edit: [
+		...TOOL_LIST.filter((tool) => tool.ruleFamily === "Edit").map((tool) => tool.claudeName),
+		...CLAUDE_ONLY_EDIT_TOOLS,
+	],
+	Read: TOOL_LIST.filter((tool) => tool.ruleFamily === "Read").map((tool) => tool.claudeName),
 };
+const FILE_TOOLS = new Set([...(RULE_COVERS.Edit ?? []), ...(RULE_COVERS.Read ?? [])]);
 
 /**
  * Compiles a bash specifier to a test on one subcommand: `*` is a wildcard, a trailing ` *` also matches the
@@ -111,7 +109,7 @@ const testShell = (specifier: string): IfRule["test"] => {
 /** Absolute glob for a file rule (gitignore-style anchors: `//abs`, `~/home`, `/project`, `./cwd`, bare = any depth). */
 const absoluteGlob = (specifier: string, context: IfContext): string => {
 	if (specifier.startsWith("//")) return specifier.slice(1);
-	if (specifier.startsWith("~/")) return join(homedir(), specifier.slice(2));
+	if (specifier.startsWith("~/")) return join(context.home ?? homedir(), specifier.slice(2));
 	if (specifier.startsWith("/")) return join(context.projectDir, specifier);
 	if (specifier.startsWith("./")) return join(context.cwd, specifier.slice(2));
 	const trimmed = specifier.endsWith("/") ? specifier.slice(0, -1) : specifier;
@@ -149,9 +147,9 @@ export const compileIfRule = (source: string): IfRuleResult => {
 		};
 	}
 	// pi's own tool names are accepted too, as in matchers (`bash(git *)` = `Bash(git *)`).
-	const toolName = PI_NAMES[match[1] ?? ""] ?? match[1] ?? "";
+	const toolName = toolMapping(match[1] ?? "")?.claudeName ?? match[1] ?? "";
 	const specifier = match[2]?.trim();
-	const covered = RULE_COVERS[toolName] ?? [toolName];
+	const covered = (Object.hasOwn(RULE_COVERS, toolName) ? RULE_COVERS[toolName] : undefined) ?? [toolName];
 	const toolMatches = (name: string): boolean => toolName === "*" || covered.includes(name);
 	let check: IfRule["test"] = () => true;
 	if (specifier !== undefined && specifier !== "" && specifier !== "*") {

@@ -111,6 +111,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			cwd: ctx.cwd,
 			projectDir: state?.projectDir ?? ctx.cwd,
 			promptId: state?.promptId,
+			home: deps.home(),
 			...(effort === undefined ? {} : { effort }),
 		};
 	};

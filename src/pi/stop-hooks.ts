@@ -137,7 +137,7 @@ export const handleTurnEnd = async (event: TurnEndEvent, hc: HookContext): Promi
 		const piName = result.toolName;
 		return {
 			tool_name: toClaudeToolName(piName),
-			tool_input: toClaudeToolInput(piName, call?.arguments ?? {}, hc.session.cwd),
+			tool_input: toClaudeToolInput(piName, call?.arguments ?? {}, hc.session.cwd, hc.session.home),
 			tool_use_id: result.toolCallId,
 			tool_response: textOf(result as MessageLike),
 		};

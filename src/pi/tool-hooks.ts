@@ -87,7 +87,7 @@ export const handleToolCall = async (
 		const session = deps.session(ctx);
 		const input = event.input as Record<string, unknown>;
 		const ccToolName = claudeToolName(deps, event.toolName);
-		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd);
+		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
 		const name = hookName("PreToolUse", ccToolName);
 		const summary = summarize(input);
 		const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
@@ -156,7 +156,7 @@ export const handleToolResult = async (
 			const session = deps.session(ctx);
 			const input = event.input as Record<string, unknown>;
 			const ccToolName = claudeToolName(deps, event.toolName);
-			const ccInput = toClaudeToolInput(event.toolName, input, session.cwd);
+			const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
 			const call = { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId };
 			const durationMs = started === undefined ? undefined : performance.now() - started;
 			const payload = event.isError
