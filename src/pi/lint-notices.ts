@@ -24,13 +24,20 @@ export const withLints = (record: FiringRecord): FiringRecord => {
 	return Object.defineProperty(copy, "verdicts", { value: verdicts, enumerable: true });
 };
 
+/** True when the run already has its one message: a failure, or a warning such as JSON followed by text. */
+const failedOrWarned = (verdict: HookVerdict): boolean =>
+	verdict.effects.some((effect) => effect.kind === "failed" || effect.kind === "warning");
+
 /** Remembers which hooks were told about; one per session object. */
 export interface LintNotices {
 	/** The one-line notices for `record` (already linted by {@link withLints}): one per hook not told before. */
 	take(record: FiringRecord): UserNotice[];
 }
 
-/** Creates the memory of told hooks (by hook id). Test runs are never told: their result shows the lints. */
+/**
+ * Creates the memory of told hooks (by hook id). Test runs and failed runs are never told: the test result, or
+ * the failure's own card and line, carry the lints.
+ */
 export const createLintNotices = (): LintNotices => {
 	const told = new Set<string>();
 	return {
@@ -39,7 +46,8 @@ export const createLintNotices = (): LintNotices => {
 			const notices: UserNotice[] = [];
 			for (const verdict of record.verdicts) {
 				const first = verdict.lints?.[0];
-				if (first === undefined || told.has(verdict.entry.id)) continue;
+				// A failed run already has its one message (card and stderr line); its lints are in the log details.
+				if (first === undefined || told.has(verdict.entry.id) || failedOrWarned(verdict)) continue;
 				told.add(verdict.entry.id);
 				const name = hookName(record.event, record.matchQuery);
 				const more = (verdict.lints?.length ?? 1) > 1 ? ` (+${(verdict.lints?.length ?? 1) - 1} more)` : "";
