@@ -7,7 +7,8 @@ import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { reapHooksOnExit, reapLingeringGroups, runProcess } from "./engine/run.ts";
 import { takeApproveOptIn } from "./pi/approve-opt-in.ts";
-import { createHookSession, KILL_SWITCH_KEY } from "./pi/session.ts";
+import { hooksCompletions, runHooksCommand } from "./pi/hooks-command.ts";
+import { createHookSession } from "./pi/session.ts";
 
 /** The extension factory pi calls once per session runtime. */
 export default function piHookManager(pi: ExtensionAPI): void {
@@ -41,11 +42,15 @@ export default function piHookManager(pi: ExtensionAPI): void {
 	pi.on("message_end", on.message_end);
 	pi.on("context", on.context);
 	pi.registerCommand("hooks", {
-		description: "See every hook, watch them fire, switch them off, edit them",
-		handler: (_args, ctx) => session.openPanel(ctx),
+		description: "See every hook, watch them fire, switch them off, edit them (/hooks off, on, log, approve, status)",
+		getArgumentCompletions: hooksCompletions,
+		handler: (args, ctx) => runHooksCommand(args, ctx, session.manager, session.openPanel),
 	});
-	pi.registerShortcut(KILL_SWITCH_KEY, {
-		description: "Switch every hook off (or on again) for this pi session",
-		handler: (ctx) => session.toggleKillSwitch(ctx),
-	});
+	// ctrl+shift+h unless PI_HOOK_MANAGER_KILL_SWITCH_KEY names another key (or none).
+	const killKey = session.manager.killSwitchKey();
+	if (killKey !== "none")
+		pi.registerShortcut(killKey, {
+			description: "Switch every hook off (or on again) for this pi session",
+			handler: (ctx) => session.toggleKillSwitch(ctx),
+		});
 }

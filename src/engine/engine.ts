@@ -124,6 +124,11 @@ export interface EngineDeps {
 	readonly isEnabled?: (entry: HookEntry) => boolean;
 	/** True while the kill switch has all hooks off. */
 	readonly allOff?: () => boolean;
+	/**
+	 * A signal that fires when the user switches `entry` off while it runs (its switch or the kill switch): the
+	 * run is then stopped as Esc stops it (the process group gets SIGTERM, the verdict is `cancelled`).
+	 */
+	readonly switchSignal?: (entry: HookEntry) => AbortSignal | undefined;
 	/** Receives one record per dispatched event that has configured hooks. */
 	readonly onRecord?: (record: FiringRecord) => void;
 	/** Receives the verdict of an `async` hook when it finishes. */
@@ -404,7 +409,8 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			const runAwaited = async (entry: HookEntry): Promise<void> => {
 				observe(() => deps.onRunStart?.(entry, request));
 				try {
-					verdicts.push(await runOne(entry, combine(request.signal, deps.backgroundSignal?.())));
+					const signal = combine(combine(request.signal, deps.backgroundSignal?.()), deps.switchSignal?.(entry));
+					verdicts.push(await runOne(entry, signal));
 				} finally {
 					observe(() => deps.onRunEnd?.(entry, request));
 				}
@@ -415,7 +421,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
 					// Background hooks never hold up the event; their result arrives later (Claude Code hooks §3).
 					// The callback may run after the session ended: a throw there must not become an unhandled rejection.
-					void runOne(entry, deps.backgroundSignal?.()).then((verdict) =>
+					void runOne(entry, combine(deps.backgroundSignal?.(), deps.switchSignal?.(entry))).then((verdict) =>
 						observe(() => deps.onAsyncVerdict?.(verdict, request)),
 					);
 					continue;

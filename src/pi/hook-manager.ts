@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
+import type { KeybindingsManager, KeyId, TUI } from "@earendil-works/pi-tui";
 import { parseSettingsText } from "../engine/config/parse.ts";
 import { isPolicySource, settingsSources } from "../engine/config/sources.ts";
 import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
@@ -17,7 +17,7 @@ import type { HookConfig, HookEntry, HookSource } from "../engine/types.ts";
 import { fieldsNotShown } from "../ui/panel/editor-values.ts";
 import { createFiringLog, type DEFAULT_LOG_BYTES, type FiringLog, recordBytes } from "../ui/panel/firing-log.ts";
 import type { PanelServices } from "../ui/panel/hooks-panel.ts";
-import { KILL_SWITCH_KEY, panelKeys } from "../ui/panel/keys.ts";
+import { KILL_SWITCH_KEY, killSwitchKey, panelKeys } from "../ui/panel/keys.ts";
 import { fromPiTheme } from "../ui/theme.ts";
 import { createHookState, type HookState, hookStateFile } from "./hook-state.ts";
 import { createJournal, type Journal, journalCap, journalFile } from "./journal.ts";
@@ -70,10 +70,20 @@ export interface HookManager {
 	onRecord(record: FiringRecord, ctx: ExtensionContext): void;
 	/** After the runtime started: forget switches of deleted hooks, update the footer. */
 	sessionStart(ctx: ExtensionContext): void;
-	/** `/hooks`: opens the panel over pi. */
-	openPanel(ctx: ExtensionContext): Promise<void>;
+	/** `/hooks`: opens the panel over pi (on the log tab with `tab: "log"`). */
+	openPanel(ctx: ExtensionContext, options?: { readonly tab?: "hooks" | "log" }): Promise<void>;
 	/** The kill switch shortcut. */
 	toggleKillSwitch(ctx: ExtensionContext): void;
+	/** `/hooks off` and `/hooks on`: the kill switch set (true = every hook off), and the user told. */
+	setAllOff(ctx: ExtensionContext, off: boolean): void;
+	/** For the engine: fires when the user switches `entry` off while it runs (its switch or the kill switch). */
+	switchSignal(entry: HookEntry): AbortSignal;
+	/** The configured kill switch key (`none`: no shortcut). */
+	killSwitchKey(): KeyId | "none";
+	/** `/hooks approve`: approves every new or changed project hook, and says how many. */
+	approveWaiting(ctx: ExtensionContext): void;
+	/** `/hooks status`: one line about the hooks, switches, approvals and the kill switch. */
+	status(ctx: ExtensionContext): void;
 	/** The firing log (kept while the panel is closed). */
 	readonly log: FiringLog;
 }
@@ -124,10 +134,43 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		const config = deps.live.config();
 		if (config !== undefined) deps.footer?.setDisabledCount(hookState().disabledCount(config), ctx);
 	};
+	/** Fire to stop running hooks when the user switches them off: all (kill switch) or one (its switch). */
+	let offAll = new AbortController();
+	const offOne = new Map<string, AbortController>();
+	const killKey = killSwitchKey(deps.env ?? process.env);
+	const killKeyName = killKey === "none" ? "/hooks on" : `${killKey} (or /hooks on)`;
 	const killSwitch: KillSwitch = createKillSwitch((off) => {
 		deps.footer?.setKillSwitch(off, latest());
 		openHost?.requestRender();
+		if (off) {
+			// Hooks running now stop as Esc stops them (managed hooks keep running: the kill switch spares them).
+			offAll.abort();
+			offAll = new AbortController();
+		}
 	});
+	const stopRuns = (entry: HookEntry): void => {
+		offOne.get(entry.id)?.abort();
+		offOne.delete(entry.id);
+	};
+	const switchSignal = (entry: HookEntry): AbortSignal => {
+		let own = offOne.get(entry.id);
+		if (own === undefined) {
+			own = new AbortController();
+			offOne.set(entry.id, own);
+		}
+		return isPolicySource(entry.source) ? own.signal : AbortSignal.any([offAll.signal, own.signal]);
+	};
+	const setAllOff = (ctx: ExtensionContext, off: boolean): void => {
+		seen = ctx;
+		if (killSwitch.isOff() !== off) killSwitch.toggle();
+		const managed = deps.live.config()?.entries.filter((entry) => isPolicySource(entry.source)).length ?? 0;
+		const spared =
+			managed > 0 ? ` ${managed} managed hook(s) still run: only managed policy can switch them off.` : "";
+		const text = killSwitch.isOff()
+			? `ALL HOOKS ARE OFF for this pi session (not saved; a restart turns them on). ${killKeyName} turns them back on.${spared}`
+			: "hooks are on again.";
+		showNotice(ctx, { level: killSwitch.isOff() ? "warning" : "info", text });
+	};
 
 	/**
 	 * An edited project hook is approved for change-aware trust: the user just wrote what the editor showed. A
@@ -166,6 +209,12 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		});
 		return {
 			...base,
+			setEnabled(entry, enabled) {
+				const problem = base.setEnabled(entry, enabled);
+				// Switched off while it runs: it stops now, as Esc stops it.
+				if (problem === undefined && !enabled) stopRuns(entry);
+				return problem;
+			},
 			needsApproval: (entry) =>
 				deps.live
 					.config()
@@ -250,7 +299,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			deps.footer?.setKillSwitch(killSwitch.isOff(), ctx);
 			updateFooter(ctx);
 		},
-		async openPanel(ctx) {
+		async openPanel(ctx, options) {
 			seen = ctx;
 			if (!ctx.hasUI) {
 				process.stderr.write("[pi-hook-manager] /hooks opens a panel in pi's interactive mode only\n");
@@ -277,24 +326,50 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 						schedule: (callback: () => void, ms: number) => void setTimeout(callback, ms).unref(),
 					};
 					openHost = host;
-					return new HooksPanel(fromPiTheme(theme), panelKeys(keybindings), panelServices, host);
+					const panel = new HooksPanel(fromPiTheme(theme), panelKeys(keybindings, killKey), panelServices, host);
+					if (options?.tab === "log") panel.showTab("log");
+					return panel;
 				},
 				{ overlay: true, overlayOptions: PANEL_OVERLAY_OPTIONS },
 			);
 			openHost = undefined;
 		},
 		toggleKillSwitch(ctx) {
+			setAllOff(ctx, !killSwitch.isOff());
+		},
+		setAllOff,
+		switchSignal,
+		killSwitchKey: () => killKey,
+		approveWaiting(ctx) {
 			seen = ctx;
-			killSwitch.toggle();
-			if (ctx.hasUI) {
-				const managed = deps.live.config()?.entries.filter((entry) => isPolicySource(entry.source)).length ?? 0;
-				const spared =
-					managed > 0 ? ` ${managed} managed hook(s) still run: only managed policy can switch them off.` : "";
-				const text = killSwitch.isOff()
-					? `hooks: ALL HOOKS ARE OFF for this pi session (not saved; a restart turns them on). ${KILL_SWITCH_KEY} turns them back on.${spared}`
-					: "hooks: hooks are on again.";
-				ctx.ui.notify(text, killSwitch.isOff() ? "warning" : "info");
+			const waiting = deps.live.config()?.skipped.filter((skipped) => skipped.reason === "unapproved") ?? [];
+			if (waiting.length === 0) {
+				showNotice(ctx, { level: "info", text: "no project hook waits for approval" });
+				return;
 			}
+			const problem = deps.live.approve(waiting.map((skipped) => skipped.entry));
+			updateFooter(ctx);
+			showNotice(
+				ctx,
+				problem === undefined
+					? { level: "info", text: `approved ${waiting.length} project hook(s); they run from the next event on` }
+					: { level: "error", text: problem },
+			);
+		},
+		status(ctx) {
+			seen = ctx;
+			const config = deps.live.config();
+			const entries = config?.entries ?? [];
+			const off = entries.filter((entry) => !hookState().isEnabled(entry)).length;
+			const waiting = config?.skipped.filter((skipped) => skipped.reason === "unapproved").length ?? 0;
+			const parts = [
+				`${entries.length} hook(s) configured`,
+				...(off > 0 ? [`${off} switched off`] : []),
+				...(waiting > 0 ? [`${waiting} waiting for approval (/hooks approve)`] : []),
+				killSwitch.isOff() ? "ALL OFF (kill switch; /hooks on)" : "kill switch not set",
+				`${log.added()} event(s) logged this session`,
+			];
+			showNotice(ctx, { level: "info", text: parts.join("; ") });
 		},
 	};
 };

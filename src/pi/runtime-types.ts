@@ -58,6 +58,8 @@ export interface RuntimeDeps {
 	readonly isEnabled?: (entry: HookEntry) => boolean;
 	/** True while the kill switch has every hook off. */
 	readonly allOff?: () => boolean;
+	/** Fires when the user switches a running hook off (see EngineDeps.switchSignal). */
+	readonly switchSignal?: (entry: HookEntry) => AbortSignal | undefined;
 	/**
 	 * The managed policy folder; default: the environment variable `PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR`, else
 	 * Claude Code's folder for this platform (`/etc/claude-code` on Linux).

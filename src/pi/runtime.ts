@@ -209,6 +209,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				},
 				...(deps.isEnabled ? { isEnabled: deps.isEnabled } : {}),
 				...(deps.allOff ? { allOff: deps.allOff } : {}),
+				...(deps.switchSignal ? { switchSignal: deps.switchSignal } : {}),
 			});
 			const idleMs = deps.idlePromptMs ?? (Number(deps.env.PI_HOOK_MANAGER_IDLE_PROMPT_MS) || IDLE_PROMPT_MS);
 			const idle = createIdleTimer(idleMs, () => {

@@ -58,7 +58,7 @@ export interface HookSession {
 	 */
 	readonly events: ReturnType<typeof sessionEvents>;
 	/** `/hooks`: opens the panel. */
-	openPanel(ctx: ExtensionContext): Promise<void>;
+	openPanel(ctx: ExtensionContext, options?: { readonly tab?: "hooks" | "log" }): Promise<void>;
 	/** The kill switch shortcut ({@link KILL_SWITCH_KEY}). */
 	toggleKillSwitch(ctx: ExtensionContext): void;
 }
@@ -100,6 +100,7 @@ export const createHookSession = (
 		onRecord: (record, ctx) => manager.onRecord(record, ctx),
 		isEnabled: (entry) => manager.isEnabled(entry),
 		allOff: () => manager.allOff(),
+		switchSignal: (entry) => manager.switchSignal(entry),
 		onRunStart: decisions.runStarted,
 		onRunEnd: decisions.runEnded,
 		runner: ports.runner,
@@ -119,7 +120,7 @@ export const createHookSession = (
 		runtime,
 		ctx: () => current,
 		events,
-		openPanel: (ctx) => manager.openPanel(enter(ctx)),
+		openPanel: (ctx, options) => manager.openPanel(enter(ctx), options),
 		toggleKillSwitch: (ctx) => manager.toggleKillSwitch(enter(ctx)),
 	};
 };

@@ -199,6 +199,11 @@ export class HooksPanel {
 	/** Nothing is cached between renders: every render reads the live configuration and log. */
 	invalidate(): void {}
 
+	/** Shows a tab (`/hooks log` opens on the log). */
+	showTab(tab: "hooks" | "log"): void {
+		this.tab = tab;
+	}
+
 	/** Which tab is shown. */
 	currentTab(): "hooks" | "log" {
 		return this.tab;

@@ -79,8 +79,23 @@ export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
 	approveAll: "ctrl+y",
 };
 
-/** The kill switch shortcut, also registered with `pi.registerShortcut`. */
+/** The kill switch shortcut by default, also registered with `pi.registerShortcut`. */
 export const KILL_SWITCH_KEY: KeyId = PANEL_KEYS.killSwitch;
+
+/** The environment variable that changes the kill switch key (for terminals that cannot send ctrl+shift+h). */
+export const KILL_SWITCH_KEY_ENV = "PI_HOOK_MANAGER_KILL_SWITCH_KEY";
+
+/**
+ * The kill switch key: `PI_HOOK_MANAGER_KILL_SWITCH_KEY` when it names a key in pi's format (`alt+h`,
+ * `ctrl+alt+h`: lower-case modifiers ctrl, shift, alt, super joined by `+`, then a key), else
+ * {@link KILL_SWITCH_KEY}. `none` registers no shortcut (`/hooks off` and `/hooks on` still work).
+ */
+export const killSwitchKey = (env: Readonly<Record<string, string | undefined>>): KeyId | "none" => {
+	const raw = env[KILL_SWITCH_KEY_ENV]?.trim().toLowerCase();
+	if (raw === "none") return "none";
+	if (raw !== undefined && /^(?:(?:ctrl|shift|alt|super)\+)*[a-z0-9]+$/.test(raw)) return raw as KeyId;
+	return KILL_SWITCH_KEY;
+};
 
 /** Matches input against panel actions and names keys for the help line. */
 export interface PanelKeys {
@@ -99,16 +114,23 @@ const ARROWS: Readonly<Record<string, string>> = {
 	escape: "esc",
 };
 
-/** The panel keys over pi's keybindings (the manager `ctx.ui.custom` hands to the panel). */
-export const panelKeys = (keybindings: KeybindingsLike): PanelKeys => ({
-	matches(data, action) {
-		const binding = BINDINGS[action];
-		if (binding !== undefined) return keybindings.matches(data, binding);
-		return matchesKey(data, PANEL_KEYS[action as OwnAction]);
-	},
-	label(action) {
-		const binding = BINDINGS[action];
-		const key = binding === undefined ? PANEL_KEYS[action as OwnAction] : (keybindings.getKeys(binding)[0] ?? "");
-		return ARROWS[key] ?? key;
-	},
-});
+/**
+ * The panel keys over pi's keybindings (the manager `ctx.ui.custom` hands to the panel); `killSwitch` is the
+ * configured kill switch key (see {@link killSwitchKey}).
+ */
+export const panelKeys = (keybindings: KeybindingsLike, killSwitch: KeyId | "none" = KILL_SWITCH_KEY): PanelKeys => {
+	const own = (action: OwnAction): KeyId =>
+		action === "killSwitch" ? (killSwitch === "none" ? KILL_SWITCH_KEY : killSwitch) : PANEL_KEYS[action];
+	return {
+		matches(data, action) {
+			const binding = BINDINGS[action];
+			if (binding !== undefined) return keybindings.matches(data, binding);
+			return matchesKey(data, own(action as OwnAction));
+		},
+		label(action) {
+			const binding = BINDINGS[action];
+			const key = binding === undefined ? own(action as OwnAction) : (keybindings.getKeys(binding)[0] ?? "");
+			return ARROWS[key] ?? key;
+		},
+	};
+};

@@ -1,7 +1,7 @@
 /** The panel's keys: pi's keybinding ids for moving, confirming, cancelling and switching, so remaps apply. */
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
-import { panelKeys } from "../../../src/ui/panel/keys.ts";
+import { killSwitchKey, panelKeys } from "../../../src/ui/panel/keys.ts";
 import { screenLines } from "../../support/screen.ts";
 import { FIXTURE_SETTINGS } from "./fixtures.ts";
 import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
@@ -69,5 +69,22 @@ describe("a remapped key in the panel", () => {
 		const lines = screenLines(screen).join("\n");
 		expect(lines).toMatch(/> on +cmd +~\/\.claude\/hooks\/block-rm\.sh/);
 		expect(lines).toContain("↑/ctrl+j move");
+	});
+});
+
+describe("the kill switch key", () => {
+	it("comes from PI_HOOK_MANAGER_KILL_SWITCH_KEY when it names a key; none means no shortcut", () => {
+		expect(killSwitchKey({})).toBe("ctrl+shift+h");
+		expect(killSwitchKey({ PI_HOOK_MANAGER_KILL_SWITCH_KEY: "Alt+H" })).toBe("alt+h");
+		expect(killSwitchKey({ PI_HOOK_MANAGER_KILL_SWITCH_KEY: "ctrl+alt+h" })).toBe("ctrl+alt+h");
+		expect(killSwitchKey({ PI_HOOK_MANAGER_KILL_SWITCH_KEY: "none" })).toBe("none");
+		expect(killSwitchKey({ PI_HOOK_MANAGER_KILL_SWITCH_KEY: "hit me" })).toBe("ctrl+shift+h");
+	});
+
+	it("is the panel's kill switch key and label too", () => {
+		const keys = panelKeys(new KeybindingsManager(TUI_KEYBINDINGS), "alt+h");
+		expect(keys.matches("\x1bh", "killSwitch")).toBe(true);
+		expect(keys.matches(KEY.ctrlShiftH, "killSwitch")).toBe(false);
+		expect(keys.label("killSwitch")).toBe("alt+h");
 	});
 });
