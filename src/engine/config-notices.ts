@@ -7,6 +7,14 @@ import type { UserNotice } from "./decide-tool.ts";
 import { commandText } from "./messages.ts";
 import type { HookConfig } from "./types.ts";
 
+/** Whose problem a file problem is: `settings`, `managed policy`, `plugin guard@my-marketplace`, `skill deploy`. */
+const problemOf = (source: string | undefined): string =>
+	source === undefined
+		? "settings"
+		: source === "Managed"
+			? "managed policy"
+			: source.replace(/^[A-Z]/, (c) => c.toLowerCase());
+
 /** One notice about the configuration, with the key it is told once under. */
 export interface ConfigNotice {
 	readonly key: string;
@@ -31,7 +39,7 @@ export const configNotices = (config: HookConfig): ConfigNotice[] => {
 					: "";
 		notices.push({
 			key: `issue:${issue.file}:${issue.path}:${issue.message}`,
-			notice: { level: "error", text: `settings problem in ${where}: ${issue.message}${outcome}` },
+			notice: { level: "error", text: `${problemOf(issue.source)} problem in ${where}: ${issue.message}${outcome}` },
 		});
 	}
 	// Unapproved project hooks (change-aware trust) are asked about by the runtime, not listed here.

@@ -174,6 +174,11 @@ export interface ConfigIssue {
 	readonly message: string;
 	/** What became of the hooks; undefined = `skipped`. Code reads this, never `message`. */
 	readonly kind?: ConfigIssueKind;
+	/**
+	 * The source the file belongs to when it is not one of the five settings files, as the UI labels it:
+	 * `Managed`, `Plugin guard@my-marketplace`, `Skill deploy`, `Agent reviewer`.
+	 */
+	readonly source?: string;
 }
 
 /**

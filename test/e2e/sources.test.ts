@@ -71,7 +71,9 @@ describe("plugin hooks in the real pi", () => {
 		const result = await run(sandbox, "bash: rm -rf victim", { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" });
 		expect(result.code).toBe(0);
 		expect(existsSync(join(sandbox.projectDir, "victim"))).toBe(false);
-		expect(result.stderr).toContain(`settings problem in ${manifest}: invalid JSON in the plugin manifest`);
+		expect(result.stderr).toContain(
+			`plugin notes@my-marketplace problem in ${manifest}: invalid JSON in the plugin manifest`,
+		);
 	});
 });
 
@@ -118,7 +120,7 @@ describe("managed policy in the real pi", () => {
 		const result = await run(sandbox, "bash: echo hi", env);
 		expect(result.code).toBe(0);
 		expect(existsSync(managedMarker)).toBe(true);
-		expect(result.stderr).toContain(`settings problem in ${broken}: is a directory`);
+		expect(result.stderr).toContain(`managed policy problem in ${broken}: is a directory`);
 	});
 });
 

@@ -2,7 +2,7 @@
  * Hooks in the YAML frontmatter of a skill (`SKILL.md`) or a Claude Code agent definition (`.claude/agents/*.md`):
  * the same `hooks:` shape as a settings file, written in YAML. Pure apart from the file read.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { lazyModule } from "../lazy-module.ts";
 import type { ConfigIssue, HookEntry, HookSource } from "../types.ts";
@@ -67,6 +67,7 @@ export const agentDefinitionFiles = (home: string, projectDir: string): HookSour
 	] as const) {
 		let names: string[];
 		try {
+			if (statSync(dir, { throwIfNoEntry: false }) === undefined) continue;
 			names = readdirSync(dir).filter((name) => name.endsWith(".md"));
 		} catch {
 			continue;

@@ -3,7 +3,7 @@
  * alphabetical order (later files override earlier ones for single values; hooks add up), in the managed folder
  * of the platform (`managedSettingsDir`), or a folder given for tests.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ConfigIssue, HookSource } from "../types.ts";
 
@@ -25,11 +25,14 @@ export const managedFiles = (dir: string): ManagedFiles => {
 	const dropIns = join(dir, "managed-settings.d");
 	let names: string[];
 	try {
+		// Checked on every configuration check: a missing folder costs a stat, not an exception.
+		if (statSync(dropIns, { throwIfNoEntry: false }) === undefined) return { sources, issues };
 		names = readdirSync(dropIns);
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code !== "ENOENT" && code !== "ENOTDIR")
 			issues.push({
+				source: "Managed",
 				file: dropIns,
 				path: "",
 				message: `managed settings folder cannot be read: ${(error as Error).message}`,

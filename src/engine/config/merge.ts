@@ -10,7 +10,7 @@
 import { isFiredInPi, notFiredReason } from "../events.ts";
 import type { ConfigIssue, HookConfig, HookEntry, HookSource, SkippedHook, SourceScope } from "../types.ts";
 import type { ParsedSource } from "./parse.ts";
-import { isPolicySource } from "./sources.ts";
+import { isPolicySource, sourceLabel } from "./sources.ts";
 
 /** Handler types pi-hook-manager runs; `agent` and `mcp_tool` are listed as skipped. */
 const SUPPORTED_TYPES = new Set(["command", "http", "prompt"]);
@@ -53,6 +53,15 @@ const DISABLE_PRECEDENCE: readonly SourceScope[] = [
 /** Settings-file scopes: the only ones whose `disableAllHooks`, `allowedHttpHookUrls` and policy keys count. */
 const SETTINGS_SCOPES = new Set<SourceScope>([
 	"managed",
+	"claude-user",
+	"claude-project",
+	"claude-local",
+	"pi-global",
+	"pi-project",
+]);
+
+/** The five settings files the panel edits. */
+const FIVE_SETTINGS = new Set<SourceScope>([
 	"claude-user",
 	"claude-project",
 	"claude-local",
@@ -133,7 +142,11 @@ export const mergeSources = (
 	const policy = readPolicy(sources);
 	const managedFiles: string[] = [];
 	for (const parsed of sources) {
-		issues.push(...parsed.issues);
+		// Problems of a file that is not one of the five settings files say whose it is (Managed, Plugin x, Skill y).
+		const whose = FIVE_SETTINGS.has(parsed.source.scope) ? undefined : sourceLabel(parsed.source);
+		issues.push(
+			...(whose === undefined ? parsed.issues : parsed.issues.map((issue) => ({ ...issue, source: whose }))),
+		);
 		if (parsed.source.scope === "managed" && parsed.usable && parsed.entries.length > 0)
 			managedFiles.push(parsed.source.file);
 		if (parsed.source.project && !trusted) {

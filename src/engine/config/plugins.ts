@@ -253,7 +253,12 @@ export const resolvePlugins = (settings: readonly ParsedSource[], locations: Plu
 		if (root === undefined) {
 			if (plugin.enabled) {
 				const message = `plugin ${plugin.id} is enabled but not installed (no record in ${file}); run claude plugin install ${plugin.id}`;
-				issues.push({ file: plugin.file, path: `enabledPlugins.${plugin.id}`, message });
+				issues.push({
+					file: plugin.file,
+					path: `enabledPlugins.${plugin.id}`,
+					message,
+					source: `Plugin ${plugin.id}`,
+				});
 			}
 			continue;
 		}
@@ -261,7 +266,7 @@ export const resolvePlugins = (settings: readonly ParsedSource[], locations: Plu
 		if (!exists(root)) {
 			if (plugin.enabled) {
 				const message = `the install folder of plugin ${plugin.id} is missing (reinstall it with claude plugin install ${plugin.id})`;
-				issues.push({ file: root, path: "", message });
+				issues.push({ file: root, path: "", message, source: `Plugin ${plugin.id}` });
 			}
 			continue;
 		}
@@ -273,7 +278,9 @@ export const resolvePlugins = (settings: readonly ParsedSource[], locations: Plu
 			forced: plugin.forced,
 		};
 		const base = { scope: "plugin" as const, project: plugin.project, plugin: info };
-		const found = pluginHookSources(root, base, plugin.enabled ? issues : [], inputs);
+		const own: ConfigIssue[] = [];
+		const found = pluginHookSources(root, base, own, inputs);
+		if (plugin.enabled) issues.push(...own.map((issue) => ({ ...issue, source: `Plugin ${plugin.id}` })));
 		if (!plugin.enabled) {
 			disabled.push(...found);
 			continue;

@@ -107,7 +107,7 @@ export const buildRows = (config: HookConfig, inputs: RowInputs): ListRow[] => {
 			event,
 			matcher: "invalid",
 			target: terminalSafe(issue.path === "" ? issue.message : `${issue.message} (${issue.path})`),
-			source: fileLabel(issue.file, inputs.sources),
+			source: issue.source ?? fileLabel(issue.file, inputs.sources),
 		});
 	});
 	const matcherOrder = new Map<string, number>();

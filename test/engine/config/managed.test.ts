@@ -65,8 +65,9 @@ describe("managed policy files", () => {
 				file: join(managed, "managed-settings.d", "10-dir.json"),
 				path: "",
 				message: "is a directory, not a settings file",
+				source: "Managed",
 			},
-			{ file: loop, path: "", message: expect.stringMatching(/^cannot be read: .*ELOOP/) },
+			{ file: loop, path: "", message: expect.stringMatching(/^cannot be read: .*ELOOP/), source: "Managed" },
 		]);
 	});
 

@@ -147,7 +147,12 @@ describe("broken plugins skip only themselves, with the file and the reason", ()
 		const config = load();
 		expect(config.entries.map((entry) => entry.source.plugin?.id)).toEqual(["guard@my-marketplace"]);
 		expect(config.issues).toEqual([
-			{ file: manifest, path: "", message: expect.stringMatching(/^invalid JSON in the plugin manifest: /) },
+			{
+				file: manifest,
+				path: "",
+				message: expect.stringMatching(/^invalid JSON in the plugin manifest: /),
+				source: "Plugin notes@my-marketplace",
+			},
 		]);
 	});
 
@@ -159,7 +164,9 @@ describe("broken plugins skip only themselves, with the file and the reason", ()
 			"notes@my-marketplace",
 			"notes@my-marketplace",
 		]);
-		expect(config.issues.map((issue) => [issue.file, issue.path])).toEqual([[file, ""]]);
+		expect(config.issues.map((issue) => [issue.file, issue.path, issue.source])).toEqual([
+			[file, "", "Plugin guard@my-marketplace"],
+		]);
 		expect(config.issues[0]?.message).toMatch(/^invalid JSON/);
 	});
 
@@ -176,6 +183,7 @@ describe("broken plugins skip only themselves, with the file and the reason", ()
 				path: "",
 				message:
 					"the install folder of plugin guard@my-marketplace is missing (reinstall it with claude plugin install guard@my-marketplace)",
+				source: "Plugin guard@my-marketplace",
 			},
 		]);
 	});
