@@ -2,6 +2,7 @@
  * The texts the model and the user see for hook outcomes, kept close to what Claude Code was observed to
  * send (claude-code-observed.md cases b, e, f, h, i, n, q).
  */
+import { redactSecrets } from "./redact.ts";
 import { terminalSafe } from "./terminal-safe.ts";
 import type { HookEntry } from "./types.ts";
 
@@ -14,11 +15,27 @@ export const capText = (text: string): string =>
 		? text
 		: `${text.slice(0, MAX_HOOK_TEXT_CHARS)}\n[pi-hook-manager: hook output truncated: showing ${MAX_HOOK_TEXT_CHARS} of ${text.length} characters]`;
 
-/** The hook's command as Claude Code quotes it: the command string, plus `args` for exec form. */
+const commandTexts = new WeakMap<HookEntry, string>();
+
+/**
+ * The hook's command as Claude Code quotes it (the command string, plus `args` for exec form), with secrets
+ * masked: this text reaches the model, the session file's decision entries and the state files, so a token
+ * written inside a command (`curl -H 'Authorization: Bearer ghp_...'`) is never repeated. Cached per entry.
+ */
 export const commandText = (entry: HookEntry): string => {
-	const handler = entry.handler;
-	if (handler.type !== "command") return `${handler.type} hook`;
-	return handler.args === undefined ? handler.command : [handler.command, ...handler.args].join(" ");
+	let text = commandTexts.get(entry);
+	if (text === undefined) {
+		const handler = entry.handler;
+		const raw =
+			handler.type !== "command"
+				? `${handler.type} hook`
+				: handler.args === undefined
+					? handler.command
+					: [handler.command, ...handler.args].join(" ");
+		text = redactSecrets(raw);
+		commandTexts.set(entry, text);
+	}
+	return text;
 };
 
 /** `Event` or `Event:<match query>`, e.g. `PreToolUse:Bash` (Claude Code hooks §5.4). */

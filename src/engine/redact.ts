@@ -54,9 +54,45 @@ const TOKEN_FORMATS: readonly RegExp[] = [
 	/\b(glpat-)[A-Za-z0-9_-]{20,}/g, // GitLab tokens
 	/\b(npm_)[A-Za-z0-9]{36}\b/g, // npm tokens
 	/\b(eyJ)[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g, // JWTs
+	/\b((?:sk|rk)_(?:live|test)_)[A-Za-z0-9]{16,}/g, // Stripe secret and restricted keys
+	/\b(hf_)[A-Za-z0-9]{30,}/g, // Hugging Face tokens
+	/\b(SG\.)[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g, // SendGrid API keys
+	/\b(pypi-)[A-Za-z0-9_-]{50,}/g, // PyPI upload tokens
+	/\b(ya29\.)[A-Za-z0-9_-]{20,}/g, // Google OAuth access tokens
+	/\b(do[opr]_v1_)[a-f0-9]{64}\b/g, // DigitalOcean tokens
+	/\b(glc_|glsa_)[A-Za-z0-9_=+/-]{20,}/g, // Grafana tokens
+	/\b(lin_api_)[A-Za-z0-9]{30,}/g, // Linear API keys
+	/\b(gsk_)[A-Za-z0-9]{40,}/g, // Groq API keys
+	/(https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]{10,}/g, // Slack webhook URLs
+	/(https:\/\/(?:discord(?:app)?\.com)\/api\/webhooks\/)[A-Za-z0-9_/-]{10,}/g, // Discord webhook URLs
 ];
 
-const isSecretKey = (key: string): boolean => SECRET_KEY.test(key) && !NOT_SECRET_KEY.test(key);
+/**
+ * Headers whose value is a credential, wherever they appear (`-H 'X-Api-Key: ...'`, `PRIVATE-TOKEN: ...`,
+ * `Cookie: ...`): the value runs to the closing quote or the end of the line.
+ */
+const HEADER =
+	/(?<![A-Za-z0-9_-])((?:x-)?(?:api-?key|private-token|auth-token|access-token|x-[a-z0-9-]{0,40}(?:token|key|secret|auth|session|password)[a-z0-9-]{0,20}|cookie|set-cookie|proxy-authorization)\s*:[ \t]*)([^\s'"\n][^'"\n]*)/gi;
+
+/** `curl -u user:password`, `--user user:password` (quoted or not): the password part. */
+const USER_PASSWORD = /((?:^|\s)(?:-u|--user|--proxy-user)\s*['"]?[^\s:'"]{1,128}:)([^\s'"]{1,256})/g;
+
+/** `--password X`, `--token X`, `--api-key X` (the `=` form is a `KEY=value` pair): the value. */
+const FLAG_VALUE =
+	/((?:^|\s)--?(?:password|passwd|pass|token|secret|api-?key|access-token|auth-token|client-secret)\s+)('[^'\n]*'|"[^"\n]*"|[^\s'"-][^\s'"]*)/gi;
+
+/** `mysql -pPASS` (and mysqldump, mysqladmin, mariadb): the password glued to `-p`. */
+const MYSQL_PASSWORD =
+	/(\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n;|&]*?\s-p)([^\s'"]+|'[^'\n]*'|"[^"\n]*")/g;
+
+/** `curl --cookie 'a=b'`, `curl -b 'session=...'`: the cookie string. */
+const COOKIE_FLAG = /((?:^|\s)(?:--cookie|-b)\s+)('[^'\n]*=[^'\n]*'|"[^"\n]*=[^"\n]*"|[^\s'"]*=[^\s'"]*)/g;
+
+/** Keys that are secrets by themselves: docker's `"auth"` (base64 user:password), `_auth` (npm), cookies. */
+const SECRET_KEY_EXACT = /^(?:_?auth|cookie|set-cookie|session_?id|sessionid)$/i;
+
+const isSecretKey = (key: string): boolean =>
+	(SECRET_KEY.test(key) && !NOT_SECRET_KEY.test(key)) || SECRET_KEY_EXACT.test(key);
 
 /** The masked form of a value, keeping its quotes; unchanged when it is not a secret. */
 const maskValue = (value: string): string => {
@@ -89,7 +125,10 @@ const maskAssignments = (text: string): string => {
 
 /**
  * Masks values that look like secrets in `text`: known token formats (`sk-...`, `ghp_...`, `AKIA...`,
- * `xoxb-...`, JWTs), `Bearer`/`Authorization` credentials, URL passwords, PEM private keys, and the values of
+ * `xoxb-...`, `sk_live_...`, `hf_...`, `SG....`, `pypi-...`, `ya29....`, `dop_v1_...`, JWTs, Slack and Discord
+ * webhook URLs), `Bearer`/`Authorization` credentials, credential headers (`X-Api-Key:`, `PRIVATE-TOKEN:`,
+ * `Cookie:`), `curl -u user:pass`, `--password X`, `mysql -pPASS`, `--cookie`, URL passwords, PEM private keys,
+ * docker's `"auth"` values, and the values of
  * `KEY=value`, `"key": "value"` and `key: value` pairs whose key names a secret (TOKEN, SECRET, PASSWORD,
  * PASSWD, API_KEY, APIKEY, PRIVATE_KEY, CREDENTIAL; `max_tokens` and the like are counts, not secrets).
  * Variable references (`$TOKEN`, `${TOKEN}`), placeholders (`<token>`) and empty values stay. Idempotent;
@@ -128,6 +167,18 @@ const redactOnce = (text: string): string => {
 	out = out.replace(BEARER, (match, head: string, value: string) =>
 		value.includes(REDACTED) ? match : `${head}${REDACTED}`,
 	);
+	out = out.replace(HEADER, (match, head: string, value: string) => {
+		const trimmed = value.trimEnd();
+		return trimmed.includes(REDACTED) || NOT_SECRET_VALUE.test(trimmed)
+			? match
+			: `${head}${REDACTED}${value.slice(trimmed.length)}`;
+	});
+	for (const rule of [USER_PASSWORD, FLAG_VALUE, MYSQL_PASSWORD, COOKIE_FLAG]) {
+		out = out.replace(rule, (match, head: string, value: string) => {
+			const masked = maskValue(value);
+			return masked === value ? match : `${head}${masked}`;
+		});
+	}
 	out = out.replace(URL_PASSWORD, (match, head: string, password: string, at: string) =>
 		NOT_SECRET_VALUE.test(password) || password === REDACTED ? match : `${head}${REDACTED}${at}`,
 	);

@@ -4,7 +4,7 @@
  * one-run opt-in must not leak to child processes, and a project file must not lift a user's limits.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -222,5 +222,49 @@ describe("nothing from a settings file reaches the terminal raw", () => {
 		expect(result.stderr).not.toMatch(
 			/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b\u2028]/,
 		);
+	});
+});
+
+describe("nothing stored repeats a secret", () => {
+	it("a token inside a hook command is masked in the model's block text, the decision entry and approvals.json (0600)", async () => {
+		sandbox = e2e.sandbox();
+		const token = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+		sandbox.writeJson("project/.claude/settings.json", {
+			hooks: {
+				PreToolUse: [
+					{
+						matcher: "Bash",
+						hooks: [
+							{
+								type: "command",
+								command: `: curl -H 'Authorization: Bearer ${token}'; echo denied >&2; exit 2`,
+							},
+						],
+					},
+				],
+			},
+		});
+		const before = e2e.llm.requests.length;
+		const rpc = startPiRpc(sandbox);
+		try {
+			const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
+			await rpc.prompt("bash: echo hi > a.txt");
+		} finally {
+			await rpc.close();
+		}
+		expect(ran("a.txt")).toBe(false);
+		const seen = JSON.stringify(e2e.llm.requests.slice(before));
+		expect(seen).toContain("hook error: [: curl -H 'Authorization: Bearer [redacted]'");
+		expect(seen).not.toContain(token);
+		const sessions = join(sandbox.agentDir, "sessions");
+		const files = readdirSync(sessions, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+		const session = files.map((f) => readFileSync(join(f.parentPath, f.name), "utf8")).join("");
+		expect(session).toContain("pi-hook-manager/decision");
+		expect(session).not.toContain(token);
+		const approvals = join(sandbox.agentDir, "pi-hook-manager", "approvals.json");
+		expect(readFileSync(approvals, "utf8")).toContain("Bearer [redacted]");
+		expect(readFileSync(approvals, "utf8")).not.toContain(token);
+		expect(statSync(approvals).mode & 0o777).toBe(0o600);
 	});
 });

@@ -2,11 +2,12 @@
  * Per-hook switches: persisted in pi-hook-manager's own state file (never the settings files), keyed by hook id,
  * forgotten when the hook is deleted from its file, kept for files of other projects.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHookState, hookStateFile } from "../../src/pi/hook-state.ts";
+import { commandEntry } from "../support/entries.ts";
 import { entryWith, FIXTURE_SETTINGS, fixtureConfig, SOURCES } from "../ui/panel/fixtures.ts";
 
 let dir: string;
@@ -127,5 +128,36 @@ describe("createHookState", () => {
 		const state = createHookState(file);
 		expect(state.loadProblem).toContain("is not valid JSON");
 		expect(state.isEnabled(guard)).toBe(true);
+	});
+
+	it("writes the file with mode 0600 and masks a secret in the command it names", () => {
+		const file = hookStateFile(dir);
+		const token = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+		createHookState(file).setEnabled(commandEntry(`curl -H 'Authorization: Bearer ${token}' x`), false);
+		expect(statSync(file).mode & 0o777).toBe(0o600);
+		expect(readFileSync(file, "utf8")).toContain("Bearer [redacted]");
+		expect(readFileSync(file, "utf8")).not.toContain(token);
+	});
+
+	it("keeps a switch set under the old 16-digit id: reconcile moves it to the full id", () => {
+		const file = join(dir, "state.json");
+		writeFileSync(
+			file,
+			JSON.stringify({
+				version: 1,
+				disabled: {
+					[guard.id.slice(0, 16)]: {
+						file: guard.source.file,
+						event: "PreToolUse",
+						matcher: "Bash",
+						target: "x",
+						since: "t",
+					},
+				},
+			}),
+		);
+		const state = createHookState(file);
+		state.reconcile(config, files);
+		expect(state.isEnabled(guard)).toBe(false);
 	});
 });
