@@ -55,6 +55,12 @@ export interface FiringRecord {
 	readonly notRun: readonly NotRunHook[];
 	/** True for a test run from the /hooks panel: it decided nothing in the session. */
 	readonly test?: true;
+	/**
+	 * What the record holds before anyone reads its lazy fields, for estimates that must not build them: the
+	 * characters of stdin (for a stdin built on first read, what its closure holds; the tool input itself is pi's)
+	 * and the `notRun` objects (those the selection turned down; the matcher's are built when read).
+	 */
+	readonly sizeHint?: { readonly stdinChars: number; readonly notRunHeld: number };
 }
 
 /** A test run of one hook: the stdin to send as is, whatever its matcher, `if`, switch or approval say. */
@@ -91,6 +97,16 @@ export interface DispatchRequest {
 	readonly summary?: string;
 	/** When set, only hooks with these ids are considered (e.g. SessionStart hooks approved late). */
 	readonly only?: ReadonlySet<string>;
+}
+
+/** What the no-match path needs of an event: its match values, a summary, and its stdin object when asked. */
+export interface NoMatchRequest {
+	readonly event: HookEventName;
+	readonly matchValues: readonly string[];
+	readonly piMatchValues?: readonly string[];
+	readonly summary: string;
+	/** Builds the stdin object; called only when someone reads the record's stdin. */
+	readonly payload: () => Readonly<Record<string, unknown>>;
 }
 
 /** The result of a dispatch. */
@@ -151,6 +167,12 @@ export interface HookEngine {
 	dispatch(request: DispatchRequest): Promise<DispatchResult>;
 	/** True when any hook (running or not) is configured for the event; cheap, for fast paths. */
 	hasHooks(event: HookEventName): boolean;
+	/**
+	 * The no-match path: when no hook of the event accepts its match values, records the event (stdin and the
+	 * why-not-run trace built when someone reads them) and returns true, so the caller builds nothing; false when a
+	 * hook matches (dispatch then). Costs a lookup once the configuration's matchers have seen these values.
+	 */
+	recordIfNoneMatches(request: NoMatchRequest): boolean;
 	/**
 	 * Runs one hook now, as a dry run: the real process with the real environment and the given stdin, awaited
 	 * even when the hook is `async`. The record (marked `test`) goes to `onRecord`; nothing else is told, so the
@@ -230,15 +252,19 @@ const whyNotRun = (config: HookConfig, request: TraceRequest, turnedDown: readon
 	return notRun;
 };
 
+/** What a record's closure holds of a stdin built on first read, in characters (for the log's byte estimate). */
+const LAZY_STDIN_CHARS = 512;
+
 /**
- * A firing record whose `notRun` is built on first read. Made here, outside the dispatch, so the getter holds
- * only the configuration, the three request fields and the turned-down hooks, never the payload or raw outputs.
- * The getter does not use `this`: a copy may reuse it as it is.
+ * A firing record whose `notRun` is built on first read, and its stdin too when given as a function. Made here,
+ * outside the dispatch, so the getters hold only the configuration, the request's match fields, the turned-down
+ * hooks and the stdin source, never raw outputs. The getters do not use `this`: a copy may reuse them as they are.
  */
 const recordWithTrace = (
-	fields: Omit<FiringRecord, "notRun">,
+	fields: Omit<FiringRecord, "notRun" | "stdin" | "sizeHint">,
+	stdin: string | (() => string),
 	config: HookConfig,
-	request: DispatchRequest,
+	request: TraceRequest,
 	turnedDown: readonly NotRunHook[],
 ): FiringRecord => {
 	const asked: TraceRequest = {
@@ -248,11 +274,20 @@ const recordWithTrace = (
 		only: request.only,
 	};
 	let trace: readonly NotRunHook[] | undefined;
+	let text = typeof stdin === "string" ? stdin : undefined;
 	return {
 		...fields,
+		get stdin() {
+			text ??= (stdin as () => string)();
+			return text;
+		},
 		get notRun() {
 			trace ??= whyNotRun(config, asked, turnedDown);
 			return trace;
+		},
+		sizeHint: {
+			stdinChars: typeof stdin === "string" ? stdin.length : LAZY_STDIN_CHARS,
+			notRunHeld: turnedDown.length,
 		},
 	};
 };
@@ -394,6 +429,28 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		hasHooks(event) {
 			return hasConfiguredHooks(deps.config(), event);
 		},
+		recordIfNoneMatches(request) {
+			const config = deps.config();
+			if (!hasConfiguredHooks(config, request.event)) return true;
+			if (matchedEntries(config, request).length > 0) return false;
+			const payload = request.payload;
+			const record = recordWithTrace(
+				{
+					seq: ++seq,
+					time: now(),
+					event: request.event,
+					matchQuery: request.matchValues[0],
+					summary: request.summary,
+					verdicts: [],
+				},
+				() => `${JSON.stringify(payload())}\n`,
+				config,
+				request,
+				[],
+			);
+			deps.onRecord?.(record);
+			return true;
+		},
 		async dispatch(request) {
 			const config = deps.config();
 			if (!hasConfiguredHooks(config, request.event)) return { verdicts: [], record: undefined };
@@ -431,7 +488,8 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			await Promise.all(awaited);
 			const matchQuery = request.tool?.ccToolName ?? request.matchValues[0];
 			const record = recordWithTrace(
-				{ seq: ++seq, time, event: request.event, matchQuery, summary: request.summary ?? "", stdin, verdicts },
+				{ seq: ++seq, time, event: request.event, matchQuery, summary: request.summary ?? "", verdicts },
+				stdin,
 				config,
 				request,
 				notRun,

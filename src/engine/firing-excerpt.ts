@@ -32,17 +32,32 @@ const verdictExcerpt = (verdict: HookVerdict): HookVerdict => {
 };
 
 /**
- * Reads an excerpt's stdin: masked on first read when it is short (most events; nothing is held beyond what the
- * excerpt would hold), at once when it is longer than the excerpt (so the log never holds the whole text).
+ * Reads an excerpt's stdin, masked and cut on first read: a stdin longer than the excerpt is cut at once (so the
+ * log never holds the whole text); a short one, or one the engine builds only when read (a call no hook matched),
+ * waits until someone looks. After the first read only the excerpt is held.
  */
-const stdinReader = (stdin: string): (() => string) => {
-	if (stdin.length > LOG_EXCERPT_CHARS) {
-		const masked = cut(stdin);
-		return () => masked;
+const stdinReader = (record: FiringRecord): (() => string) => {
+	const getter = Object.getOwnPropertyDescriptor(record, "stdin")?.get as (() => string) | undefined;
+	const chars = record.sizeHint?.stdinChars;
+	if (getter === undefined || chars === undefined || chars > LOG_EXCERPT_CHARS) {
+		const text = record.stdin;
+		if (text.length > LOG_EXCERPT_CHARS) {
+			const masked = cut(text);
+			return () => masked;
+		}
+		let masked: string | undefined;
+		return () => {
+			masked ??= cut(text);
+			return masked;
+		};
 	}
+	let source: (() => string) | undefined = getter;
 	let masked: string | undefined;
 	return () => {
-		masked ??= cut(stdin);
+		if (masked === undefined) {
+			masked = cut((source as () => string)());
+			source = undefined;
+		}
 		return masked;
 	};
 };
@@ -61,7 +76,7 @@ const notRunReader = (record: FiringRecord): (() => readonly NotRunHook[]) => {
  * hook matches, these were the most expensive steps. The excerpt holds nothing of the record beyond them.
  */
 export const firingExcerpt = (record: FiringRecord): FiringRecord => {
-	const stdin = stdinReader(record.stdin);
+	const stdin = stdinReader(record);
 	const notRun = notRunReader(record);
 	return {
 		seq: record.seq,
@@ -77,5 +92,6 @@ export const firingExcerpt = (record: FiringRecord): FiringRecord => {
 			return notRun();
 		},
 		...(record.test === true ? { test: true as const } : {}),
+		...(record.sizeHint === undefined ? {} : { sizeHint: record.sizeHint }),
 	};
 };

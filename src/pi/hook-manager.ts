@@ -91,6 +91,23 @@ export interface HookManager {
 /** Longest stdin kept in full for a replay, in characters (the log's own copy is an excerpt). */
 export const RAW_INPUT_CHARS = 64 * 1024;
 
+/**
+ * Reads a record's full stdin for a replay, up to {@link RAW_INPUT_CHARS}. Through the engine's own getter when
+ * the record has one (it builds a no-match call's stdin on first read, and holds no hook outputs); else the text.
+ */
+const rawInputReader = (record: FiringRecord): (() => string | undefined) | undefined => {
+	const getter = Object.getOwnPropertyDescriptor(record, "stdin")?.get as (() => string) | undefined;
+	const hint = record.sizeHint?.stdinChars;
+	if (getter !== undefined && hint !== undefined && hint <= RAW_INPUT_CHARS) {
+		return () => {
+			const text = getter();
+			return text.length <= RAW_INPUT_CHARS ? text : undefined;
+		};
+	}
+	const text = record.stdin;
+	return text.length <= RAW_INPUT_CHARS ? () => text : undefined;
+};
+
 /** The kill switch key, for `pi.registerShortcut`. */
 export { KILL_SWITCH_KEY };
 
@@ -98,8 +115,11 @@ export { KILL_SWITCH_KEY };
 export const createHookManager = (deps: HookManagerDeps): HookManager => {
 	const log = createFiringLog(deps.logLimit);
 	const lintNotices = createLintNotices();
-	/** Full stdin of logged records, for exact replays; dropped with the record when the log lets it go. */
-	const rawInputs = new WeakMap<FiringRecord, string>();
+	/**
+	 * Full stdin of logged records, for exact replays, read when a replay asks (a call no hook matched builds its
+	 * stdin only then); dropped with the record when the log lets it go.
+	 */
+	const rawInputs = new WeakMap<FiringRecord, () => string | undefined>();
 	const now = deps.now ?? Date.now;
 	/** Records from this time on are in the live log; the journal's older ones are "earlier". */
 	const startedAt = now();
@@ -204,7 +224,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			onChange: () => updateFooter(ctx),
 			session: () => deps.live.session?.(),
 			testRun: (request) => deps.live.testRun?.(request),
-			rawInput: (record) => rawInputs.get(record),
+			rawInput: (record) => rawInputs.get(record)?.(),
 			cwd: ctx.cwd,
 		});
 		return {
@@ -278,7 +298,8 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			const linted = withLints(record);
 			const excerpt = firingExcerpt(linted);
 			// The log keeps a masked excerpt; a replay sends the input as it was, when it is not too large to keep.
-			if (record.stdin.length <= RAW_INPUT_CHARS) rawInputs.set(excerpt, record.stdin);
+			const raw = rawInputReader(record);
+			if (raw !== undefined) rawInputs.set(excerpt, raw);
 			// Measured on the engine's record: the excerpt masks its stdin only when someone reads it.
 			log.add(excerpt, recordBytes(record));
 			for (const notice of lintNotices.take(linted)) showNotice(ctx, notice);

@@ -87,9 +87,24 @@ export const handleToolCall = async (
 		const session = deps.session(ctx);
 		const input = event.input as Record<string, unknown>;
 		const ccToolName = claudeToolName(deps, event.toolName);
+		const summary = summarize(input);
+		// No hook matches (the common case with many hooks): record the call and build nothing else; its stdin is
+		// built only if someone opens it in the log.
+		const none = deps.engine.recordIfNoneMatches({
+			event: "PreToolUse",
+			matchValues: [ccToolName],
+			piMatchValues: [event.toolName],
+			summary,
+			payload: () =>
+				preToolUsePayload(session, {
+					toolName: ccToolName,
+					toolInput: toClaudeToolInput(event.toolName, input, session.cwd, session.home),
+					toolUseId: event.toolCallId,
+				}),
+		});
+		if (none) return undefined;
 		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
 		const name = hookName("PreToolUse", ccToolName);
-		const summary = summarize(input);
 		const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
 		const verdicts = await runHooks(hc, {
 			event: "PreToolUse",
@@ -156,48 +171,55 @@ export const handleToolResult = async (
 			const session = deps.session(ctx);
 			const input = event.input as Record<string, unknown>;
 			const ccToolName = claudeToolName(deps, event.toolName);
-			const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
-			const call = { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId };
 			const durationMs = started === undefined ? undefined : performance.now() - started;
-			const payload = event.isError
-				? postToolUseFailurePayload(
-						session,
-						call,
-						toClaudeToolError(event.toolName, event),
-						ctx.signal?.aborted ?? false,
-						durationMs,
-					)
-				: postToolUsePayload(session, call, toClaudeToolResponse(event.toolName, ccInput, event), durationMs);
-			const name = hookName(hookEvent, ccToolName);
-			const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
-			// Claude Code: the hooks of a call the user interrupted (Esc) still run, under a short timeout of their
-			// own; pi's signal has already fired, so it must not be the hooks' signal.
-			const interrupted = ctx.signal?.aborted === true;
-			const verdicts = await runHooks(hc, {
+			const aborted = ctx.signal?.aborted ?? false;
+			const payloadOf = (ccInput: Record<string, unknown>): Record<string, unknown> => {
+				const call = { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId };
+				return event.isError
+					? postToolUseFailurePayload(session, call, toClaudeToolError(event.toolName, event), aborted, durationMs)
+					: postToolUsePayload(session, call, toClaudeToolResponse(event.toolName, ccInput, event), durationMs);
+			};
+			const none = deps.engine.recordIfNoneMatches({
 				event: hookEvent,
 				matchValues: [ccToolName],
 				piMatchValues: [event.toolName],
-				tool: { ccToolName, ccInput },
-				payload,
 				summary: summarize(input),
-				...(interrupted ? { signal: AbortSignal.timeout(INTERRUPTED_HOOK_TIMEOUT_MS) } : {}),
+				payload: () => payloadOf(toClaudeToolInput(event.toolName, input, session.cwd, session.home)),
 			});
-			const decision = decidePostToolUse(verdicts, name);
-			const facts = {
-				event: hookEvent,
-				tool: ccToolName,
-				input: summarize(input),
-				time: Date.now(),
-				name,
-				piToolName: event.toolName,
-				summarize,
-				hasUI: ctx.hasUI,
-			};
-			const plan = planPostToolUse(decision, facts, event.isError);
-			carryOut(hc, plan.steps);
-			if (plan.stop !== undefined) deps.state.stopRequested = plan.stop;
-			context = [...context, ...plan.context];
-			replacement = plan.replacement;
+			if (!none) {
+				const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
+				const payload = payloadOf(ccInput);
+				const name = hookName(hookEvent, ccToolName);
+				const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
+				// Claude Code: the hooks of a call the user interrupted (Esc) still run, under a short timeout of their
+				// own; pi's signal has already fired, so it must not be the hooks' signal.
+				const interrupted = ctx.signal?.aborted === true;
+				const verdicts = await runHooks(hc, {
+					event: hookEvent,
+					matchValues: [ccToolName],
+					piMatchValues: [event.toolName],
+					tool: { ccToolName, ccInput },
+					payload,
+					summary: summarize(input),
+					...(interrupted ? { signal: AbortSignal.timeout(INTERRUPTED_HOOK_TIMEOUT_MS) } : {}),
+				});
+				const decision = decidePostToolUse(verdicts, name);
+				const facts = {
+					event: hookEvent,
+					tool: ccToolName,
+					input: summarize(input),
+					time: Date.now(),
+					name,
+					piToolName: event.toolName,
+					summarize,
+					hasUI: ctx.hasUI,
+				};
+				const plan = planPostToolUse(decision, facts, event.isError);
+				carryOut(hc, plan.steps);
+				if (plan.stop !== undefined) deps.state.stopRequested = plan.stop;
+				context = [...context, ...plan.context];
+				replacement = plan.replacement;
+			}
 		}
 	} catch (error) {
 		showNotice(ctx, {

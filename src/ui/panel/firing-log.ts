@@ -22,11 +22,13 @@ const slimText = (text: string): string =>
 		? text
 		: `${text.slice(0, SLIM_CHARS)}\n[pi-hook-manager: an older record; the log keeps its first ${SLIM_CHARS.toLocaleString("en-US")} characters]`;
 
-/** A record with its stdin and outputs cut to {@link SLIM_CHARS} (what old records keep past the budget). */
-export const slimRecord = (record: FiringRecord): FiringRecord => ({
-	...record,
-	stdin: slimText(record.stdin),
-	verdicts: record.verdicts.map((verdict) => {
+/**
+ * A record with its stdin and outputs cut to {@link SLIM_CHARS} (what old records keep past the budget). Its other
+ * properties are copied as they are, getters included: a lazily built `notRun` stays unbuilt.
+ */
+export const slimRecord = (record: FiringRecord): FiringRecord => {
+	const stdin = slimText(record.stdin);
+	const verdicts = record.verdicts.map((verdict) => {
 		const outcome = verdict.outcome;
 		if (outcome.kind === "spawn_failed" || outcome.kind === "request_failed") return verdict;
 		return {
@@ -37,8 +39,14 @@ export const slimRecord = (record: FiringRecord): FiringRecord => ({
 				stderr: { ...outcome.stderr, text: slimText(outcome.stderr.text) },
 			},
 		};
-	}),
-});
+	});
+	const hint = record.sizeHint === undefined ? undefined : { ...record.sizeHint, stdinChars: stdin.length };
+	return Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(record)), {
+		stdin: { value: stdin, enumerable: true },
+		verdicts: { value: verdicts, enumerable: true },
+		...(hint === undefined ? {} : { sizeHint: { value: hint, enumerable: true } }),
+	}) as FiringRecord;
+};
 
 /** Characters of one text a logged record can hold: the log's excerpt and its marker. */
 const MAX_TEXT = LOG_EXCERPT_CHARS + 100;
@@ -50,8 +58,13 @@ const MAX_TEXT = LOG_EXCERPT_CHARS + 100;
  */
 export const recordBytes = (record: FiringRecord): number => {
 	const text = (value: string): number => Math.min(value.length, MAX_TEXT);
-	let chars = text(record.stdin) + record.summary.length + (record.matchQuery?.length ?? 0);
-	let objects = 4 + record.notRun.length;
+	// The hint, when the record has one, keeps the estimate from building the stdin and trace it builds lazily.
+	const hint = record.sizeHint;
+	let chars =
+		Math.min(hint?.stdinChars ?? record.stdin.length, MAX_TEXT) +
+		record.summary.length +
+		(record.matchQuery?.length ?? 0);
+	let objects = 4 + (hint?.notRunHeld ?? record.notRun.length);
 	for (const verdict of record.verdicts) {
 		const outcome = verdict.outcome;
 		chars += text(verdict.message) + text(verdict.warning ?? "");

@@ -1,0 +1,95 @@
+/**
+ * The no-match path end to end, without pi: the engine records a call no hook matches, the firing log takes the
+ * excerpt of it, and nothing builds its stdin or its why-not-run trace until someone reads them.
+ */
+import { describe, expect, it } from "vitest";
+import { mergeSources } from "../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../src/engine/config/parse.ts";
+import { createEngine, type FiringRecord } from "../../src/engine/engine.ts";
+import { firingExcerpt } from "../../src/engine/firing-excerpt.ts";
+import { REDACTED } from "../../src/engine/redact.ts";
+import { createFiringLog } from "../../src/ui/panel/firing-log.ts";
+
+const config = mergeSources(
+	[
+		parseSettingsText(
+			JSON.stringify({
+				hooks: {
+					PreToolUse: [
+						{ matcher: "Read", hooks: [{ type: "command", command: "echo read" }] },
+						{ matcher: "Edit|Write", hooks: [{ type: "command", command: "echo edit" }] },
+					],
+				},
+			}),
+			{ scope: "claude-user", file: "/u/settings.json", project: false },
+		),
+	],
+	true,
+);
+
+const engineWithLog = () => {
+	const log = createFiringLog();
+	const records: FiringRecord[] = [];
+	const engine = createEngine({
+		config: () => config,
+		runner: async () => ({ kind: "spawn_failed", message: "no hook may run here", durationMs: 0 }),
+		baseEnv: {},
+		onRecord: (record) => {
+			records.push(record);
+			log.add(firingExcerpt(record));
+		},
+	});
+	return { engine, log, records };
+};
+
+describe("recordIfNoneMatches", () => {
+	it("records a call no hook matches, building its stdin only when the log entry is read", () => {
+		const { engine, log } = engineWithLog();
+		let built = 0;
+		const payload = () => {
+			built++;
+			return { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "export TOKEN=hunter22" } };
+		};
+		const none = engine.recordIfNoneMatches({
+			event: "PreToolUse",
+			matchValues: ["Bash"],
+			piMatchValues: ["bash"],
+			summary: "export TOKEN=hunter22",
+			payload,
+		});
+		expect(none).toBe(true);
+		expect(log.records()).toHaveLength(1);
+		expect(built).toBe(0);
+		const [kept] = log.records();
+		expect(kept?.verdicts).toEqual([]);
+		expect(kept?.notRun.map((hook) => hook.reason)).toEqual(["matcher", "matcher"]);
+		expect(kept?.stdin).toContain(`TOKEN=${REDACTED}`);
+		expect(kept?.stdin).not.toContain("hunter22");
+		expect(JSON.parse(kept?.stdin ?? "").tool_name).toBe("Bash");
+		expect(kept?.stdin).toBe(kept?.stdin);
+		expect(built).toBe(1);
+	});
+
+	it("records nothing and returns false when a hook matches, so the caller dispatches", () => {
+		const { engine, records } = engineWithLog();
+		const payload = () => ({ hook_event_name: "PreToolUse" });
+		expect(engine.recordIfNoneMatches({ event: "PreToolUse", matchValues: ["Write"], summary: "f", payload })).toBe(
+			false,
+		);
+		expect(records).toEqual([]);
+	});
+
+	it("the firing log's size estimate reads neither the stdin nor the trace of a dispatched no-match call", async () => {
+		const { engine, records, log } = engineWithLog();
+		const request = {
+			event: "PreToolUse" as const,
+			matchValues: ["Bash"],
+			payload: { hook_event_name: "PreToolUse", tool_name: "Bash" },
+			session: { sessionId: "S", transcriptPath: "", cwd: "/", projectDir: "/", promptId: undefined },
+		};
+		await engine.dispatch(request);
+		expect(records).toHaveLength(1);
+		expect(log.bytes()).toBeGreaterThan(0);
+		expect(records[0]?.sizeHint).toEqual({ stdinChars: records[0]?.stdin.length, notRunHeld: 0 });
+	});
+});
