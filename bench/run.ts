@@ -1,36 +1,22 @@
 /**
- * `npm run bench`: measures the figures of issue 6 (dispatch overhead, spawn cost, parallel hooks, config
- * loading, panel frames, history rebuild, start-up), prints a markdown table and writes it to BENCHMARKS.md
- * with the machine's Node version, CPU count and the date. Benchmarks report; they never fail on a slow figure.
+ * `npm run bench`: measures the rows of issue 11 inside the real pi binary (per-call cost with 200 non-matching
+ * hooks, one `true` and one `cat` hook against a bare spawn, start-up) and the panel at 100,000 log rows, each next
+ * to its floor from the same run, with the old fake-context figure as a second column; then the other figures
+ * (parallel hooks, settings load, history rebuild). Prints the tables and writes them to BENCHMARKS.md with the
+ * machine's Node version, CPU count and the date. Benchmarks report; they never fail on a slow figure.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { measureConfig } from "./figures/config.ts";
-import { measureDispatch } from "./figures/dispatch.ts";
 import { measureHistory } from "./figures/history.ts";
+import { measureInPi } from "./figures/in-pi.ts";
 import { measurePanel } from "./figures/panel.ts";
 import { measureParallel } from "./figures/parallel.ts";
-import { measureSpawn } from "./figures/spawn.ts";
-import { measureStartup } from "./figures/startup.ts";
-import type { FigureRow } from "./stats.ts";
+import type { FigureRow, MainRow } from "./stats.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-
-const FIGURES: readonly {
-	readonly figure: number;
-	readonly name: string;
-	readonly measure: () => Promise<FigureRow[]>;
-}[] = [
-	{ figure: 1, name: "dispatch overhead", measure: measureDispatch },
-	{ figure: 2, name: "one hook vs a bare spawn", measure: measureSpawn },
-	{ figure: 3, name: "16 parallel hooks", measure: measureParallel },
-	{ figure: 4, name: "settings load and change check", measure: measureConfig },
-	{ figure: 5, name: "panel with 10,000 log rows", measure: measurePanel },
-	{ figure: 6, name: "decision history rebuild", measure: measureHistory },
-	{ figure: 7, name: "start-up", measure: measureStartup },
-];
 
 const cell = (text: string): string => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 
@@ -39,61 +25,98 @@ const piVersion = (): string => {
 	return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
 };
 
-const main = async (): Promise<void> => {
-	const rows: FigureRow[] = [];
-	for (const { figure, name, measure } of FIGURES) {
-		process.stderr.write(`figure ${figure}: ${name}...\n`);
-		try {
-			rows.push(...(await measure()));
-		} catch (error) {
-			// One broken figure must not hide the others: say so in its row.
-			process.exitCode = 1;
-			rows.push({
-				figure,
-				what: name,
-				target: "-",
-				measured: `not measured: ${(error as Error).message.split("\n")[0]}`,
-				result: "-",
-			});
-		}
+/** Runs `measure`; a broken figure must not hide the others: it becomes a row saying why. */
+const attempt = async <T>(name: string, measure: () => Promise<T[]>, failed: (message: string) => T): Promise<T[]> => {
+	process.stderr.write(`${name}...\n`);
+	try {
+		return await measure();
+	} catch (error) {
+		process.exitCode = 1;
+		return [failed(`not measured: ${(error as Error).message.split("\n")[0]}`)];
 	}
+};
+
+const main = async (): Promise<void> => {
+	const started = performance.now();
+	const load = loadavg()[0] ?? 0;
+	const mainFailed = (what: string) => (message: string) =>
+		({ what, target: "-", figure: message, floor: "-", ratio: "-", result: "-", fakeContext: "-" }) as MainRow;
+	const mainRows: MainRow[] = [
+		...(await attempt(
+			"in the real pi: tool calls, spawns, start-up",
+			measureInPi,
+			mainFailed("the rows measured in pi"),
+		)),
+		...(await attempt("panel at 100,000 rows", measurePanel, mainFailed("the panel rows"))),
+	];
+	const otherFailed = (figure: number, what: string) => (measured: string) =>
+		({ figure, what, target: "-", measured, result: "-" }) as FigureRow;
+	const otherRows: FigureRow[] = [
+		...(await attempt("16 parallel hooks", measureParallel, otherFailed(3, "16 parallel hooks"))),
+		...(await attempt("settings load and change check", measureConfig, otherFailed(4, "settings load"))),
+		...(await attempt("decision history rebuild", measureHistory, otherFailed(6, "history rebuild"))),
+	];
 	const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
 	const date = new Date().toISOString().slice(0, 10);
 	const gc = (globalThis as { gc?: unknown }).gc === undefined ? "without" : "with";
+	const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 	const lines = [
 		"# Benchmarks",
 		"",
 		`Written by \`npm run bench\` on ${date}: Node ${process.version}, ${availableParallelism()} CPUs (${cpu}),`,
-		`${process.platform} ${process.arch}, pi ${piVersion()}, ${gc} \`--expose-gc\`.`,
-		"Each figure is a median over repeated runs (the count is in the row); ratios and comparisons are measured side by",
-		"side, alternating, in the same run. Figures are the numbered items of issue 6. Other work on the machine shows up as",
-		"noise: compare rows from one run, not across machines.",
+		`${process.platform} ${process.arch}, pi ${piVersion()}, ${gc} \`--expose-gc\`; load average ${load.toFixed(1)} at the start;`,
+		`the run took ${minutes} min. Figures are medians (counts in the cells); each floor is measured in the same run,`,
+		"alternating with its figure, so the ratio holds even when other work on the machine slows both. Compare rows",
+		"from one run, not across machines.",
+		"",
+		"## Issue 11: measured inside the real pi",
+		"",
+		"| What | Target | Figure | Floor | Ratio | Result | Fake context (the bench before) |",
+		"| --- | --- | --- | --- | --- | --- | --- |",
+		...mainRows.map(
+			(row) =>
+				`| ${cell(row.what)} | ${cell(row.target)} | ${cell(row.figure)} | ${cell(row.floor)} | ${cell(row.ratio)} | ${row.result} | ${cell(row.fakeContext)} |`,
+		),
+		"",
+		"## Other figures (outside pi)",
 		"",
 		"| # | What | Target | Measured | Result |",
 		"| --- | --- | --- | --- | --- |",
-		...rows.map(
+		...otherRows.map(
 			(row) => `| ${row.figure} | ${cell(row.what)} | ${cell(row.target)} | ${cell(row.measured)} | ${row.result} |`,
 		),
 		"",
-		"How each figure is measured (bench/figures/):",
+		"## How each figure is measured",
 		"",
-		"1. `dispatch.ts`: the real runtime (`createRuntime`) after `session_start`, with 200 PreToolUse hooks in",
-		"   `~/.claude/settings.json` whose matchers (`Read`, `Edit|Write`, `mcp__github__.*`, ...) do not match Bash; each",
-		"   `tool_call` is timed from the call into the handler to its result. The pi context is a fake with only what the",
-		"   runtime reads. The configuration is re-checked for changes at most every 100 ms, as in pi.",
-		"2. `spawn.ts`: `engine.dispatch` of a PreToolUse event whose one hook is `true` (shell form: `/bin/sh -c true` in",
-		"   its own process group, stdin written, stdout and stderr read, verdict interpreted), against Node's `spawn` of",
-		"   `/bin/sh -c true` waiting for its exit.",
-		"3. `parallel.ts`: one dispatch with 16 distinct `sleep 0.2` hooks, real processes, wall time.",
-		"4. `config.ts`: a new live configuration over 5 files (100 handlers each, some with `if` rules) read from disk, parsed,",
-		"   compiled and merged; then `current()` when no file changed, with a check forced on every call (5 `stat` calls) and",
-		"   within the default 100 ms interval.",
-		"5. `panel.ts`: the /hooks panel component on its log tab over a firing log of 10,000 records (one hook run each;",
-		"   the shipped log keeps 500), `render(120)` timed: unchanged, after one more record, and per keystroke of a filter.",
-		"   Memory is the heap growth from before the log was filled to after the first frame.",
-		"6. `history.ts`: a session file written by pi's SessionManager with 5,000 decision entries, opened with",
-		"   `SessionManager.open`; the extension's part is `DecisionLog.restore` (history and footer counts) on that branch.",
-		"7. `startup.ts`: `pi -ne -p hello` against the scripted model, with and without `-e <this project>`, alternating.",
+		"- **Inside pi** (`bench/figures/in-pi.ts`, `bench/pi-run.ts`, `bench/probes/`): the real `pi` binary of",
+		"  `node_modules` in print mode, against the scripted model (`test/support/fake-llm.mjs`) making 40 bash calls of",
+		"  `true` one after another, in a sandbox HOME. Two probe extensions are loaded around the measured one",
+		"  (`pi -ne -e probe-before.ts -e <this project> -e probe-after.ts`); pi runs an event's handlers in load order, so",
+		"  the time from the first probe's handler to the second's is the extension's handler plus pi's step between two",
+		"  handlers. Each pi run's first call is left out of the medians and shown apart: it loads execa. Five pi runs per",
+		"  configuration, the configurations alternating.",
+		"  - tool call: 200 PreToolUse hooks in `~/.claude/settings.json` whose matchers (`Read`, `Edit|Write`,",
+		"    `mcp__github__.*`, ...) do not match Bash; the figure is the `tool_call` plus the `tool_result` span. Floor: the",
+		"    two probes with nothing between them.",
+		"  - one hook: a PreToolUse hook `true` (or `cat > /dev/null`) on Bash; the `tool_call` span. Floor:",
+		"    `bench/probes/floor-spawn.ts` in place of the extension, a bare Node `spawn` of the same `/bin/sh -c` command",
+		"    per call, stdin written with the same kind of JSON, stdout and stderr read, waiting for exit and close.",
+		"  - start-up: `pi -p` answering one prompt (no tool call), nine runs each alternating. The figure is what the",
+		"    extension spends inside pi: its module load and factory (from the first probe's factory to the second's) and",
+		"    every handler it ran until exit. The whole `pi -p` wall time with and without the extension is shown too;",
+		"    its difference is that figure plus noise of tens of milliseconds on a loaded machine.",
+		"  - the fake-context column: the same operations called directly in this process (`createRuntime` with a fake pi",
+		"    context; the project's runner, which spawns through execa, against a bare `spawn`), the old bench's figures.",
+		"- **Panel** (`bench/figures/panel.ts`): the /hooks panel component on its log tab over a firing log fed 100,000",
+		"  records through its `add` (10,000 for the second column), `render(120)` timed as pi-tui calls it: with nothing",
+		"  new (the floor), after one more record, per keystroke of the filter `case-42`. Not inside pi: the panel only",
+		"  draws in pi's interactive terminal.",
+		"- 3 `parallel.ts`: one dispatch with 16 distinct `sleep 0.2` hooks, real processes, wall time.",
+		"- 4 `config.ts`: a live configuration over 5 files (100 handlers each, some with `if` rules) read from disk, parsed,",
+		"  compiled and merged; then `current()` when no file changed, with a check forced on every call (5 `stat` calls)",
+		"  and within the default 100 ms interval.",
+		"- 6 `history.ts`: a session file written by pi's SessionManager with 5,000 decision entries, opened with",
+		"  `SessionManager.open`; the extension's part is `DecisionLog.restore` (history and footer counts) on that branch.",
 		"",
 	];
 	const table = lines.join("\n");

@@ -58,3 +58,21 @@ export const formatBytes = (bytes: number): string =>
 export const collectGarbage = (): void => {
 	(globalThis as { gc?: () => void }).gc?.();
 };
+
+/** One row of the issue 11 table: measured in the real pi, next to its floor from the same run. */
+export interface MainRow {
+	readonly what: string;
+	readonly target: string;
+	/** The figure in the real pi, with its counts. */
+	readonly figure: string;
+	/** The same measurement without the extension's work (or with a bare spawn in its place). */
+	readonly floor: string;
+	/** figure / floor. */
+	readonly ratio: string;
+	readonly result: "met" | "missed" | "-";
+	/** The fake-context micro-figure of the same thing (the bench before issue 11), or `-`. */
+	readonly fakeContext: string;
+}
+
+/** `a / b` as `1.07×`. */
+export const ratioText = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;

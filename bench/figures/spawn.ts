@@ -1,53 +1,67 @@
 /**
- * Figure 2: one hook running `true`, through the whole engine (match, spawn with piped stdin/stdout/stderr in
- * its own process group, interpret), against a bare `child_process.spawn` of the same `/bin/sh -c true`,
- * measured alternately in the same run.
+ * The fake-context figures of one hook: the project's runner (`runProcess`: execa, the hook's own process group,
+ * stdin written, stdout and stderr captured and capped) against a bare `child_process.spawn` of the same
+ * `/bin/sh -c` with the same pipes, alternately in this process, for `true` and for `cat > /dev/null`. This is
+ * execa next to a bare spawn; the real figures are measured inside pi (in-pi.ts).
  */
 import { spawn } from "node:child_process";
-import { benchEngine, benchRequest } from "../engine-setup.ts";
-import { type FigureRow, formatMs, median, timeMs } from "../stats.ts";
+import { runProcess } from "../../src/engine/run.ts";
+import type { ProcessSpec } from "../../src/engine/types.ts";
+import { formatMs, median, ratioText, timeMs } from "../stats.ts";
 
-/** Resolves when a bare `/bin/sh -c true` (no pipes, no group) has exited. */
-const bareSpawn = (): Promise<void> =>
+const STDIN = `${JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } })}\n`;
+
+/** Resolves when a bare `/bin/sh -c <command>` with stdin written and its pipes read has exited and closed. */
+const bareSpawn = (command: string): Promise<void> =>
 	new Promise((resolve, reject) => {
-		const child = spawn("/bin/sh", ["-c", "true"], { stdio: "ignore" });
+		const child = spawn("/bin/sh", ["-c", command], { stdio: ["pipe", "pipe", "pipe"] });
+		child.stdout.resume();
+		child.stderr.resume();
+		child.stdin.on("error", () => {});
+		child.stdin.end(STDIN);
 		child.once("error", reject);
-		child.once("exit", () => resolve());
+		child.once("close", () => resolve());
 	});
 
-/** Figure 2 row: the ratio of the medians, engine / bare spawn. */
-export const measureSpawn = async (): Promise<FigureRow[]> => {
-	const engine = benchEngine([{ type: "command", command: "true" }]);
-	const request = benchRequest();
-	const throughEngine = async (): Promise<void> => {
-		const { verdicts } = await engine.dispatch(request);
-		if (verdicts.length !== 1 || verdicts[0]?.status !== "success")
-			throw new Error(`unexpected verdicts: ${JSON.stringify(verdicts)}`);
+const spec = (command: string): ProcessSpec => ({
+	file: "/bin/sh",
+	args: ["-c", command],
+	cwd: process.cwd(),
+	env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+	stdin: STDIN,
+	timeoutMs: 60_000,
+	killGraceMs: 2_000,
+	maxOutputBytes: 1024 * 1024,
+});
+
+/** `runner / bare` for one command over `pairs` alternating pairs, as table text. */
+const compare = async (command: string, pairs: number): Promise<string> => {
+	const throughRunner = async (): Promise<void> => {
+		const outcome = await runProcess(spec(command));
+		if (outcome.kind !== "exited" || outcome.code !== 0) throw new Error(`unexpected outcome: ${outcome.kind}`);
 	};
-	for (let i = 0; i < 20; i++) {
-		await throughEngine();
-		await bareSpawn();
+	for (let i = 0; i < 10; i++) {
+		await throughRunner();
+		await bareSpawn(command);
 	}
-	const engineTimes: number[] = [];
-	const bareTimes: number[] = [];
-	for (let i = 0; i < 200; i++) {
-		// Alternate which goes first, so neither always runs on a warmer system.
+	const runner: number[] = [];
+	const bare: number[] = [];
+	for (let i = 0; i < pairs; i++) {
 		if (i % 2 === 0) {
-			engineTimes.push(await timeMs(throughEngine));
-			bareTimes.push(await timeMs(bareSpawn));
+			runner.push(await timeMs(throughRunner));
+			bare.push(await timeMs(() => bareSpawn(command)));
 		} else {
-			bareTimes.push(await timeMs(bareSpawn));
-			engineTimes.push(await timeMs(throughEngine));
+			bare.push(await timeMs(() => bareSpawn(command)));
+			runner.push(await timeMs(throughRunner));
 		}
 	}
-	const ratio = median(engineTimes) / median(bareTimes);
-	return [
-		{
-			figure: 2,
-			what: "one hook `true` through the engine / bare spawn of `/bin/sh -c true`",
-			target: "< 1.15",
-			measured: `${ratio.toFixed(2)} (${formatMs(median(engineTimes))} / ${formatMs(median(bareTimes))}, 200 pairs alternating)`,
-			result: ratio < 1.15 ? "met" : "missed",
-		},
-	];
+	const a = median(runner);
+	const b = median(bare);
+	return `execa runner ${formatMs(a)} vs bare spawn ${formatMs(b)} = ${ratioText(a, b)} (${pairs} pairs)`;
 };
+
+/** The two texts: `true` and `cat > /dev/null`. */
+export const microSpawn = async (): Promise<{ trueText: string; catText: string }> => ({
+	trueText: await compare("true", 150),
+	catText: await compare("cat > /dev/null", 150),
+});

@@ -1,0 +1,182 @@
+/**
+ * The rows of issue 11 measured inside the real pi binary (print mode, the scripted model making 40 bash calls
+ * one after another): probe extensions loaded before and after this one time its handlers (pi runs an event's
+ * handlers in load order), and the floor is measured the same way in the same run, alternating: the probes with
+ * nothing between them (pi's own cost of one more handler), or a bare Node spawn of the hook's command in place
+ * of the extension. Start-up is the extension's module load and factory (between the probes' factories) plus
+ * every handler it ran, next to the wall time of the whole `pi -p` with and without it.
+ */
+import { createPiSandbox, EXTENSION_PATH, type PiSandbox } from "../../test/support/pi-env.ts";
+import { FLOOR_SPAWN, type ProbedRun, runProbed, spanTimes } from "../pi-run.ts";
+import { formatMs, type MainRow, median, ratioText } from "../stats.ts";
+import { microDispatch } from "./dispatch.ts";
+import { microSpawn } from "./spawn.ts";
+
+/** Bash calls per pi run, and pi runs per configuration. */
+const CALLS = 40;
+const ROUNDS = 5;
+const STARTUP_ROUNDS = 9;
+
+/** Matchers people write that do not match Bash: exact names, lists and regexes. */
+const MATCHERS = ["Read", "Edit|Write", "mcp__github__.*", "^Notebook", "Glob|Grep", "WebFetch", "Task", "LS"];
+
+/** 200 PreToolUse hooks, none of which matches Bash (some with `if` rules). */
+const nonMatching = {
+	hooks: {
+		PreToolUse: Array.from({ length: 200 }, (_, i) => ({
+			matcher: MATCHERS[i % MATCHERS.length],
+			hooks: [
+				{
+					type: "command",
+					command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/check-${i}.sh`,
+					...(i % 7 === 0 ? { if: "Edit(*.ts)" } : {}),
+				},
+			],
+		})),
+	},
+};
+
+const oneHook = (command: string) => ({
+	hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },
+});
+
+/** A sandbox whose user settings are `settings`. */
+const sandboxWith = (settings: unknown): PiSandbox => {
+	const sandbox = createPiSandbox();
+	sandbox.writeJson("home/.claude/settings.json", settings);
+	return sandbox;
+};
+
+/** One configuration of the measured runs: where pi runs, what sits between the probes, extra environment. */
+interface Setup {
+	readonly sandbox: PiSandbox;
+	readonly extensions: readonly string[];
+	readonly env?: Record<string, string>;
+	readonly runs: ProbedRun[];
+}
+
+/** Runs every setup `rounds` times, in an order rotated each round so none always runs on a warmer machine. */
+const runAlternating = async (setups: readonly Setup[], rounds: number, calls: number): Promise<void> => {
+	for (let round = 0; round < rounds; round++) {
+		for (let i = 0; i < setups.length; i++) {
+			const setup = setups[(i + round) % setups.length] as Setup;
+			setup.runs.push(await runProbed(setup.sandbox, setup.extensions, calls, setup.env));
+		}
+	}
+};
+
+/** Milliseconds of every `event` span over all runs of a setup, without each run's first (it loads code once). */
+const steadySpans = (setup: Setup, event: string): number[] =>
+	setup.runs.flatMap((run) => spanTimes(run, event).slice(1));
+
+/** The first span of `event` in each run (the call that loads what the extension loads on first use). */
+const firstSpans = (setup: Setup, event: string): number[] =>
+	setup.runs.map((run) => spanTimes(run, event)[0] ?? Number.NaN);
+
+/** Milliseconds the extension spent in one run outside tool calls: module load + factory + every handler. */
+const inProcessMs = (run: ProbedRun): number => {
+	const load = (run.marks.factory.after ?? Number.NaN) - (run.marks.factory.before ?? Number.NaN);
+	return load + run.marks.spans.reduce((sum, span) => sum + (span.end - span.start), 0);
+};
+
+/** The issue 11 rows for a tool call, one `true` hook, one `cat` hook, and start-up. */
+export const measureInPi = async (): Promise<MainRow[]> => {
+	const sandboxes: PiSandbox[] = [];
+	const track = (sandbox: PiSandbox): PiSandbox => {
+		sandboxes.push(sandbox);
+		return sandbox;
+	};
+	try {
+		const empty = track(createPiSandbox());
+		const setup = (sandbox: PiSandbox, extensions: readonly string[], env?: Record<string, string>): Setup => ({
+			sandbox,
+			extensions,
+			...(env ? { env } : {}),
+			runs: [],
+		});
+		const probesOnly = setup(empty, []);
+		const many = setup(track(sandboxWith(nonMatching)), [EXTENSION_PATH]);
+		const trueHook = setup(track(sandboxWith(oneHook("true"))), [EXTENSION_PATH]);
+		const trueFloor = setup(empty, [FLOOR_SPAWN], { PI_HOOK_BENCH_FLOOR_CMD: "true" });
+		const catHook = setup(track(sandboxWith(oneHook("cat > /dev/null"))), [EXTENSION_PATH]);
+		const catFloor = setup(empty, [FLOOR_SPAWN], { PI_HOOK_BENCH_FLOOR_CMD: "cat > /dev/null" });
+		// One run of each first: pi's and jiti's caches, the page cache.
+		for (const each of [probesOnly, many, trueHook, trueFloor, catHook, catFloor]) {
+			await runProbed(each.sandbox, each.extensions, 2, each.env);
+		}
+		await runAlternating([probesOnly, many, trueHook, trueFloor, catHook, catFloor], ROUNDS, CALLS);
+
+		const perCall = (s: Setup): number => median(steadySpans(s, "tool_call")) + median(steadySpans(s, "tool_result"));
+		const noMatch = perCall(many);
+		const noMatchFloor = perCall(probesOnly);
+		const micro = await microDispatch();
+		const calls = ROUNDS * (CALLS - 1);
+		const rows: MainRow[] = [
+			{
+				what: "a tool call, 200 hooks configured, none matches (`tool_call` + `tool_result` handlers)",
+				target: "< 50 µs",
+				figure: `${formatMs(noMatch)} (tool_call ${formatMs(median(steadySpans(many, "tool_call")))}, tool_result ${formatMs(median(steadySpans(many, "tool_result")))}; medians of ${calls} calls)`,
+				floor: `${formatMs(noMatchFloor)} (the two probes with nothing between them)`,
+				ratio: ratioText(noMatch, noMatchFloor),
+				result: noMatch < 0.05 ? "met" : "missed",
+				fakeContext: `${formatMs(micro)} (tool_call only)`,
+			},
+		];
+		const spawnMicro = await microSpawn();
+		for (const [name, hook, floor, target, limit, microText] of [
+			[
+				"one matching `true` hook vs a bare spawn from pi",
+				trueHook,
+				trueFloor,
+				"≤ 1.25×",
+				1.25,
+				spawnMicro.trueText,
+			],
+			[
+				"one `cat > /dev/null` hook (reads stdin), same comparison",
+				catHook,
+				catFloor,
+				"≤ 1.15×",
+				1.15,
+				spawnMicro.catText,
+			],
+		] as const) {
+			const figure = median(steadySpans(hook, "tool_call"));
+			const base = median(steadySpans(floor, "tool_call"));
+			rows.push({
+				what: `${name} (\`tool_call\` handler)`,
+				target,
+				figure: `${formatMs(figure)} (median of ${calls} calls; the first call of each pi: ${formatMs(median(firstSpans(hook, "tool_call")))}, it loads execa)`,
+				floor: `${formatMs(base)} (Node spawn of \`/bin/sh -c\`, stdin written, pipes read)`,
+				ratio: ratioText(figure, base),
+				result: figure / base <= limit ? "met" : "missed",
+				fakeContext: microText,
+			});
+		}
+
+		// Start-up: `pi -p` answering one prompt without tool calls.
+		const bare = setup(empty, []);
+		const noHooks = setup(empty, [EXTENSION_PATH]);
+		const withHooks = setup(many.sandbox, [EXTENSION_PATH]);
+		await runAlternating([bare, noHooks, withHooks], STARTUP_ROUNDS, 0);
+		const wall = (s: Setup): number => median(s.runs.map((run) => run.wallMs));
+		for (const [name, loaded] of [
+			["no hooks", noHooks],
+			["200 hooks", withHooks],
+		] as const) {
+			const added = median(loaded.runs.map(inProcessMs));
+			rows.push({
+				what: `start-up added to \`pi -p\`, ${name} (module load, factory and every handler)`,
+				target: "< 20 ms",
+				figure: `+${formatMs(added)} in the extension; whole \`pi -p\`: ${formatMs(wall(loaded))} vs ${formatMs(wall(bare))} without it (medians of ${STARTUP_ROUNDS})`,
+				floor: `${formatMs(wall(bare))} (\`pi -p\` without the extension)`,
+				ratio: ratioText(wall(loaded), wall(bare)),
+				result: added < 20 ? "met" : "missed",
+				fakeContext: "-",
+			});
+		}
+		return rows;
+	} finally {
+		for (const sandbox of sandboxes) sandbox.cleanup();
+	}
+};
