@@ -32,14 +32,15 @@ export const sessionEndBudgetMs = (env: Readonly<Record<string, string | undefin
 
 /**
  * A hook's timeout for an event in milliseconds: its own `timeout`, else the event default. `env` (the hook's
- * environment) may set the SessionEnd budget of hooks without a `timeout` ({@link sessionEndBudgetMs}).
+ * environment) may set the SessionEnd budget of hooks without a `timeout` ({@link sessionEndBudgetMs}). A plugin's
+ * `timeout` does not raise the SessionEnd budget (Claude Code hooks §2.3): its SessionEnd hooks get the budget.
  */
 export const hookTimeoutMs = (
 	entry: HookEntry,
 	event: HookEventName,
 	env: Readonly<Record<string, string | undefined>> = {},
 ): number => {
-	const own = entry.handler.timeout;
+	const own = event === "SessionEnd" && entry.source.scope === "plugin" ? undefined : entry.handler.timeout;
 	if (own === undefined && event === "SessionEnd") {
 		const budget = sessionEndBudgetMs(env);
 		if (budget !== undefined) return budget;

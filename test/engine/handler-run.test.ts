@@ -15,6 +15,14 @@ describe("hook timeouts", () => {
 		);
 	});
 
+	it("a plugin's own timeout does not raise the SessionEnd budget; elsewhere it counts", () => {
+		const own = commandEntry("true", "SessionEnd", { timeout: 30 });
+		const plugin = { ...own, source: { ...own.source, scope: "plugin" as const, project: false } };
+		expect(hookTimeoutMs(plugin, "SessionEnd")).toBe(1500);
+		expect(hookTimeoutMs(own, "SessionEnd")).toBe(30_000);
+		expect(hookTimeoutMs(plugin, "PreToolUse")).toBe(30_000);
+	});
+
 	it.each([["0"], ["-1"], ["soon"], [""]])("ignores CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS=%j", (value) => {
 		expect(sessionEndBudgetMs({ CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: value })).toBeUndefined();
 	});
