@@ -22,9 +22,9 @@ export interface ConfigNotice {
 }
 
 /**
- * Lines about the configuration a user must hear about: file problems (saying whether the entry or file is
- * skipped, or the last good hooks kept), untrusted project hooks, hooks that never run (no such event in pi,
- * handler type not run), hooks managed policy holds back, `disableAllHooks`. Read from the issues' kinds and the skipped hooks' reason codes.
+ * Lines about the configuration a user must hear about: file problems (saying whether the entry or file is skipped, or
+ * the last good hooks kept), untrusted project hooks, hooks that never run (no such event in pi, handler type not run),
+ * hooks managed policy holds back, `disableAllHooks`. Read from the issues' kinds and the skipped hooks' reason codes.
  */
 export const configNotices = (config: HookConfig): ConfigNotice[] => {
 	const notices: ConfigNotice[] = [];

@@ -185,7 +185,7 @@ export interface HookEngine {
  * Identity of a handler for dedupe: the whole definition as written except its spinner text, keys sorted, and
  * whose copy it is. Claude Code runs the same hook once per event across the settings files; collapsing only
  * fully identical handlers keeps a copy with another `async`, `timeout`, `args` or `if` from standing in for
- * the original; a plugin's or a skill's copy of a handler stays separate (Claude Code hooks §3).
+ * the original; a plugin's or a skill's copy of a handler stays separate (as in Claude Code).
  */
 const dedupeKeys = new WeakMap<HookEntry, string>();
 const dedupeKey = (entry: HookEntry): string => {
@@ -346,7 +346,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		const { cwd, projectDir, home } = request.session;
 		const ifContext: IfContext = { cwd, projectDir, ...(home === undefined ? {} : { home }) };
 		const killSwitch = deps.allOff?.() ?? false;
-		// Claude Code hooks §2.7: only managed policy's disableAllHooks switches managed hooks off.
+		// Claude Code: only managed policy's disableAllHooks switches managed hooks off.
 		const isOff = (entry: HookEntry): boolean =>
 			isPolicySource(entry.source)
 				? config.disableAllHooks && config.disableAllHooksManaged === true
@@ -355,7 +355,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		for (const entry of matchedEntries(config, request)) {
 			if (request.only !== undefined && !request.only.has(entry.id)) continue;
 			if (entry.ifRule !== undefined) {
-				// Claude Code hooks §2.5: on non-tool events a hook with `if` never runs.
+				// Claude Code: on non-tool events a hook with `if` never runs.
 				const tool = request.tool;
 				if (
 					!isToolEvent(request.event) ||
@@ -476,7 +476,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			for (const entry of toRun) {
 				const handler = entry.handler;
 				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
-					// Background hooks never hold up the event; their result arrives later (Claude Code hooks §3).
+					// Background hooks never hold up the event; their result arrives later (as in Claude Code).
 					// The callback may run after the session ended: a throw there must not become an unhandled rejection.
 					void runOne(entry, combine(deps.backgroundSignal?.(), deps.switchSignal?.(entry))).then((verdict) =>
 						observe(() => deps.onAsyncVerdict?.(verdict, request)),

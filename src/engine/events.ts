@@ -1,10 +1,10 @@
 /**
- * Static facts about each hook event (Claude Code hooks reference §1, §2.3): what its matcher filters on,
+ * Static facts about each hook event (as in Claude Code): what its matcher filters on,
  * whether `if` applies, and the default timeout of a command hook.
  */
 import { HOOK_EVENTS, type HookEventName } from "./types.ts";
 
-/** Events whose hooks get `tool_name`/`tool_input` and honour `if` (Claude Code hooks §2.3). */
+/** Events whose hooks get `tool_name`/`tool_input` and honour `if` (as in Claude Code). */
 const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"PreToolUse",
 	"PostToolUse",
@@ -13,7 +13,7 @@ const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"PermissionDenied",
 ]);
 
-/** Events that ignore the matcher: every hook of the event fires (Claude Code hooks §9 item 8). */
+/** Events that ignore the matcher: every hook of the event fires (as in Claude Code). */
 const NO_MATCHER_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"UserPromptSubmit",
 	"PostToolBatch",
@@ -38,7 +38,7 @@ export const isToolEvent = (event: HookEventName): boolean => TOOL_EVENTS.has(ev
 export const eventUsesMatcher = (event: HookEventName): boolean => !NO_MATCHER_EVENTS.has(event);
 
 /**
- * Default timeout of a command hook for an event, in seconds (Claude Code hooks §2.3: 600 s;
+ * Default timeout of a command hook for an event, in seconds (Claude Code: 600 s;
  * UserPromptSubmit 30 s; MessageDisplay 10 s; SessionEnd hooks share a 1.5 s budget).
  */
 export const defaultTimeoutSeconds = (event: HookEventName): number => {

@@ -18,7 +18,7 @@ import type {
 	PromptRunner,
 } from "./types.ts";
 
-/** Longest time a SessionEnd hook may take, in seconds, whatever its `timeout` (Claude Code hooks §2.3). */
+/** Longest time a SessionEnd hook may take, in seconds, whatever its `timeout` (as in Claude Code). */
 export const SESSION_END_MAX_SECONDS = 60;
 
 /**
@@ -45,7 +45,7 @@ export const hookTimeoutMs = (
 		const budget = sessionEndBudgetMs(env);
 		if (budget !== undefined) return budget;
 	}
-	// Claude Code hooks §2.3: prompt hooks default to 30 s; command and http hooks to the event's default.
+	// Claude Code: prompt hooks default to 30 s; command and http hooks to the event's default.
 	const seconds = own ?? (entry.handler.type === "prompt" ? 30 : defaultTimeoutSeconds(event));
 	return (event === "SessionEnd" ? Math.min(seconds, SESSION_END_MAX_SECONDS) : seconds) * 1000;
 };

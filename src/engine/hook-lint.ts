@@ -8,6 +8,8 @@
  * with it; `permissionDecision` only by PreToolUse, inside `hookSpecificOutput`; plain stdout is context
  * only for UserPromptSubmit, UserPromptExpansion and SessionStart; hook text is cut at 10,000 characters.
  */
+
+import { isObject } from "./is-object.ts";
 import { MAX_HOOK_TEXT_CHARS } from "./messages.ts";
 import type { HookEventName, ProcessOutcome } from "./types.ts";
 
@@ -60,8 +62,6 @@ export interface LintInput {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-	value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Events whose top-level `decision` Claude Code reads (PreToolUse: the deprecated approve/block). */
 const DECISION_EVENTS: ReadonlySet<HookEventName> = new Set([

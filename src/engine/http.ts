@@ -1,5 +1,5 @@
 /**
- * `http` hooks (Claude Code hooks §2.3, §5.7): POST the hook input JSON; a 2xx JSON object is read like
+ * `http` hooks (as in Claude Code): POST the hook input JSON; a 2xx JSON object is read like
  * command stdout, an empty 2xx is a plain success, anything else is a non-blocking error. Header values may
  * use `$VAR` only for names listed in `allowedEnvVars`. This file owns the only `fetch`.
  */
@@ -12,7 +12,7 @@ export const MAX_HTTP_BODY_BYTES = 1024 * 1024;
 
 /**
  * Header values with `$VAR` / `${VAR}` replaced from `env` for names in `allowedEnvVars`; other names become
- * empty (Claude Code hooks §2.3). Non-string values are dropped.
+ * empty (as in Claude Code). Non-string values are dropped.
  */
 export const resolveHeaders = (
 	headers: unknown,

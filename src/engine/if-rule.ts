@@ -1,5 +1,5 @@
 /**
- * The handler `if` filter (Claude Code hooks §2.5): a permission-rule string such as `Bash(git push *)` or
+ * The handler `if` filter (as in Claude Code): a permission-rule string such as `Bash(git push *)` or
  * `Edit(*.ts)`. For bash every subcommand of a compound command is checked, including those inside `$()` and
  * backticks, after leading `VAR=value` assignments; unparsable commands run the hook (fail open).
  */
@@ -89,6 +89,29 @@ export const shellSubcommands = (commandLine: string): string[] | undefined => {
 	return failed ? undefined : commands;
 };
 
+/**
+ * The words of the first simple command of a shell command line, quotes removed and leading assignments left
+ * out (`FOO=1 bash -e x.sh` gives `bash`, `-e`, `x.sh`), parsed with unbash; `[]` when there is none. Text
+ * unbash cannot parse falls back to splitting at whitespace.
+ */
+export const commandWords = (commandLine: string): string[] => {
+	let first: SyntaxNode | undefined;
+	const visit = (node: SyntaxNode): void => {
+		if (first !== undefined) return;
+		if (node.type === "Command") first = node;
+		else unbash().forEachChild(node, visit);
+	};
+	try {
+		visit(unbash().parse(commandLine));
+	} catch {
+		return commandLine.split(/\s+/).filter((word) => word !== "");
+	}
+	if (first?.type !== "Command") return [];
+	return [first.name, ...first.suffix]
+		.filter((word) => word !== undefined && word.type === "Word")
+		.map((word) => (word as { value: string }).value);
+};
+
 const DYNAMIC = /\$\(|`|\$[A-Za-z_{]/;
 
 const testShell = (specifier: string): IfRule["test"] => {
@@ -106,7 +129,8 @@ const testShell = (specifier: string): IfRule["test"] => {
 	};
 };
 
-/** Absolute glob for a file rule (gitignore-style anchors: `//abs`, `~/home`, `/project`, `./cwd`, bare = any depth). */
+/** Absolute glob for a file rule (gitignore-style anchors: `//abs`, `~/home`, `/project`, `./cwd`, bare = any
+ * depth). */
 const absoluteGlob = (specifier: string, context: IfContext): string => {
 	if (specifier.startsWith("//")) return specifier.slice(1);
 	if (specifier.startsWith("~/")) return join(context.home ?? homedir(), specifier.slice(2));

@@ -1,13 +1,14 @@
 /**
- * One hook's process outcome -> its verdict (Claude Code hooks §5.1, §5.2): exit 0 = success, exit 2 =
+ * One hook's process outcome -> its verdict (as in Claude Code): exit 0 = success, exit 2 =
  * blocking error, other codes = non-blocking error unless stdout is a valid JSON object, which is read on
  * any exit code. Pure.
  */
 import type { HookEffect } from "./effects.ts";
 import type { HookLint } from "./hook-lint.ts";
+import { isObject } from "./is-object.ts";
 import type { HookEntry, HookEventName, ProcessOutcome } from "./types.ts";
 
-/** The JSON a hook may print (Claude Code hooks §5.3, §5.5), after validation. */
+/** The JSON a hook may print (as in Claude Code), after validation. */
 export interface HookOutput {
 	readonly continue?: boolean;
 	readonly stopReason?: string;
@@ -59,8 +60,6 @@ export interface HookVerdict {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-	value !== null && typeof value === "object" && !Array.isArray(value);
 
 const optionalType = (object: Json, key: string, type: "string" | "boolean"): string | undefined =>
 	object[key] === undefined || typeof object[key] === type ? undefined : `${key} must be a ${type}`;
@@ -118,7 +117,7 @@ const firstLine = (text: string): string =>
 
 type ParsedStdout = { json: Json } | { plainText: string | undefined; warning?: string };
 
-/** Claude Code hooks §5.2: stdout starting with `{` is parsed as JSON; anything else is plain text. */
+/** Claude Code: stdout starting with `{` is parsed as JSON; anything else is plain text. */
 const parseStdout = (stdout: string): ParsedStdout => {
 	const trimmed = stdout.trim();
 	if (trimmed.startsWith("{")) {
@@ -282,7 +281,7 @@ const readOutcome = (entry: HookEntry, event: HookEventName, outcome: ProcessOut
 	if ("json" in parsed) {
 		const problem = validateHookOutput(parsed.json, event);
 		if (problem !== undefined) {
-			// Claude Code hooks §5.1: exit 2 with schema-invalid JSON still blocks, using stderr.
+			// Claude Code: exit 2 with schema-invalid JSON still blocks, using stderr.
 			if (outcome.code === 2) return { ...base, status: "blocking", message: stderr };
 			return { ...base, status: "error", message: `JSON output failed validation: ${problem}` };
 		}

@@ -8,6 +8,7 @@
 import { parseSettingsText } from "./config/parse.ts";
 import type { FiringRecord, NotRunHook, NotRunReason } from "./engine.ts";
 import { interpretOutcome } from "./interpret.ts";
+import { isObject } from "./is-object.ts";
 import { redactSecrets } from "./redact.ts";
 import { HOOK_EVENTS, type HookEntry, type HookEventName, type ProcessOutcome, type SourceScope } from "./types.ts";
 
@@ -103,9 +104,6 @@ export const journalLine = (record: FiringRecord, session: string): string => {
 	};
 	return JSON.stringify(line);
 };
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Revives stored hooks, parsing each definition once (ids repeat across lines). */
 export const createHookReviver = (): ((hook: StoredHook) => HookEntry | undefined) => {

@@ -1,5 +1,5 @@
 /**
- * Matcher compilation (Claude Code hooks §2.4, as observed in claude-code-observed.md case r):
+ * Matcher compilation, as Claude Code matches:
  * `*`, `""` or no matcher match everything; a value of only letters, digits, `_`, `-`, spaces, `,` and `|`
  * is an exact, case-sensitive name or list of names; anything else is a JavaScript regex tested with
  * `.test()` (unanchored).

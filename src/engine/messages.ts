@@ -1,12 +1,12 @@
 /**
- * The texts the model and the user see for hook outcomes, kept close to what Claude Code was observed to
- * send (claude-code-observed.md cases b, e, f, h, i, n, q).
+ * The texts the model and the user see for hook outcomes, worded as Claude Code words them (the model sees
+ * `PreToolUse:Bash hook error: [cmd]: <stderr>` for an exit 2, system reminders for context and feedback).
  */
 import { redactSecrets } from "./redact.ts";
 import { terminalSafe } from "./terminal-safe.ts";
 import type { HookEntry } from "./types.ts";
 
-/** Longest hook text the model or the user is shown, in characters (Claude Code hooks §3: 10,000). */
+/** Longest hook text the model or the user is shown, in characters (Claude Code: 10,000). */
 export const MAX_HOOK_TEXT_CHARS = 10_000;
 
 /** `text` cut to {@link MAX_HOOK_TEXT_CHARS} characters with a visible marker; the full text is in the /hooks log. */
@@ -38,14 +38,14 @@ export const commandText = (entry: HookEntry): string => {
 	return text;
 };
 
-/** `Event` or `Event:<match query>`, e.g. `PreToolUse:Bash` (Claude Code hooks §5.4). */
+/** `Event` or `Event:<match query>`, e.g. `PreToolUse:Bash` (as in Claude Code). */
 export const hookName = (event: string, matchQuery?: string): string =>
 	matchQuery === undefined || matchQuery === "" ? event : `${event}:${matchQuery}`;
 
 /** Wraps model-visible hook text the way Claude Code does. */
 export const systemReminder = (text: string): string => `<system-reminder>\n${capText(text)}\n</system-reminder>`;
 
-/** PreToolUse exit 2: the tool result the model gets (observed case b). */
+/** PreToolUse exit 2: the tool result the model gets. */
 export const preToolBlockedText = (name: string, entry: HookEntry, stderr: string): string =>
 	capText(`${name} hook error: [${commandText(entry)}]: ${stderr === "" ? "No stderr output" : stderr}`);
 
@@ -53,17 +53,17 @@ export const preToolBlockedText = (name: string, entry: HookEntry, stderr: strin
 export const preToolDeniedText = (name: string, entry: HookEntry): string =>
 	`${name} hook denied this tool call: [${commandText(entry)}]`;
 
-/** Post-tool exit 2 or `decision: "block"`: the reminder next to the tool result (observed case f). */
+/** Post-tool exit 2 or `decision: "block"`: the reminder next to the tool result. */
 export const postToolBlockingText = (name: string, entry: HookEntry, message: string, fromStderr: boolean): string =>
 	systemReminder(
 		`${name} hook blocking error from command: "${commandText(entry)}": ${fromStderr ? `[${commandText(entry)}]: ` : ""}${message}`,
 	);
 
-/** `additionalContext` next to a tool result or prompt (observed case e). */
+/** `additionalContext` next to a tool result or prompt. */
 export const additionalContextText = (name: string, context: string): string =>
 	systemReminder(`${name} hook additional context: ${context}`);
 
-/** What the user sees for a non-blocking hook failure: one short line (Claude Code hooks §6.3). */
+/** What the user sees for a non-blocking hook failure: one short line (as in Claude Code). */
 export const hookErrorLine = (name: string, entry: HookEntry, message: string): string =>
 	capText(`${name} hook error (${shortCommand(entry)}): ${message}`);
 

@@ -1,8 +1,8 @@
 import type { HookSource } from "./types.ts";
 
 /**
- * The stdin JSON of a hook, with Claude Code's keys in Claude Code's order (claude-code-observed.md §3),
- * and the hook's environment (Claude Code hooks §3: `CLAUDE_PROJECT_DIR` and friends).
+ * The stdin JSON of a hook, with Claude Code's keys in Claude Code's order,
+ * and the hook's environment (Claude Code: `CLAUDE_PROJECT_DIR` and friends).
  */
 
 /** Session facts every payload starts with. */
@@ -157,7 +157,7 @@ export const hookEnvironment = (
 };
 
 /**
- * What a hook's source adds to its environment (Claude Code hooks §2.6): a plugin's `CLAUDE_PLUGIN_ROOT`,
+ * What a hook's source adds to its environment (as in Claude Code): a plugin's `CLAUDE_PLUGIN_ROOT`,
  * `CLAUDE_PLUGIN_DATA` and `CLAUDE_PLUGIN_OPTION_<KEY>` (key upper-cased, other characters as `_`); a skill's
  * folder as `CLAUDE_PLUGIN_ROOT`. Empty for settings files.
  */

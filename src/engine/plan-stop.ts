@@ -1,8 +1,8 @@
 /**
- * What pi does with the decisions of the events that keep the agent going or stop it. Claude Code: a Stop
- * block (or Stop context) buys one more turn with `Stop hook feedback`, at most the block cap's number of
- * times in a row (`stopBlockCap`), then the agent stops anyway and the user is told; a PostToolBatch block or `continue: false`
- * stops the agent before its next model request; a PreCompact block cancels the compaction. Pure.
+ * What pi does with the decisions of the events that keep the agent going or stop it. Claude Code: a Stop block (or
+ * Stop context) buys one more turn with `Stop hook feedback`, at most the block cap's number of times in a row
+ * (`stopBlockCap`), then the agent stops anyway and the user is told; a PostToolBatch block or `continue: false` stops
+ * the agent before its next model request; a PreCompact block cancels the compaction. Pure.
  */
 import { type BlockDecision, batchContextText, stopFeedbackText } from "./decide-stop.ts";
 import type { HookVerdict } from "./interpret.ts";

@@ -1,5 +1,5 @@
 /**
- * `prompt` hooks (Claude Code hooks §2.3, §5.5): the hook's prompt plus the event JSON go to a model that
+ * `prompt` hooks (as in Claude Code): the hook's prompt plus the event JSON go to a model that
  * answers `{ok, reason}`; `ok: false` means what a block means for that event. Pure: building the prompt and
  * turning the answer into the hook JSON the rest of the engine reads.
  */

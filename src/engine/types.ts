@@ -223,7 +223,7 @@ export interface HookConfig {
 	readonly disableAllHooksSource?: string;
 	/**
 	 * True when that value comes from managed policy: only then does it switch managed hooks (and plugins
-	 * force-enabled by managed `enabledPlugins`) off too (Claude Code hooks §2.7).
+	 * force-enabled by managed `enabledPlugins`) off too (as in Claude Code).
 	 */
 	readonly disableAllHooksManaged?: boolean;
 	/** Managed policy files whose hooks count (for notices); empty when there are none. */

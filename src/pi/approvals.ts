@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { join, relative } from "node:path";
 import { hookScriptPaths } from "../engine/hook-scripts.ts";
+import { isObject } from "../engine/is-object.ts";
 import { commandText } from "../engine/messages.ts";
 import { redactSecrets } from "../engine/redact.ts";
 import type { HookEntry } from "../engine/types.ts";
@@ -74,10 +75,6 @@ export interface Approvals {
 	/** Why the approvals file could not be used at start (it then counts as empty); undefined when it could. */
 	readonly loadProblem: string | undefined;
 }
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-	value !== null && typeof value === "object" && !Array.isArray(value);
 
 const decode = (json: unknown): Record<string, ApprovedHook> | undefined => {
 	if (!isObject(json) || !isObject(json.approved)) return undefined;

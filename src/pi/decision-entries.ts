@@ -10,6 +10,7 @@ import {
 	type DecisionKind,
 	type DecisionRecord,
 } from "../engine/decision-record.ts";
+import { isObject } from "../engine/is-object.ts";
 import { DecisionCard } from "../ui/decision-card.ts";
 import { fromPiTheme } from "../ui/theme.ts";
 
@@ -18,9 +19,6 @@ export const DECISION_ENTRY_TYPE = "pi-hook-manager/decision";
 
 const KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>(DECISION_KINDS);
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-	typeof value === "object" && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === "string";
 const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 

@@ -4,6 +4,7 @@
  * A disabled hook whose definition disappears from its settings file is forgotten.
  */
 import { join } from "node:path";
+import { isObject } from "../engine/is-object.ts";
 import { redactSecrets } from "../engine/redact.ts";
 import type { HookConfig, HookEntry } from "../engine/types.ts";
 import { hookTarget } from "../ui/panel/format.ts";
@@ -64,10 +65,6 @@ export interface HookState {
 	/** Why the state file could not be read at start (it was then treated as empty); undefined when it could. */
 	readonly loadProblem: string | undefined;
 }
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-	value !== null && typeof value === "object" && !Array.isArray(value);
 
 const decode = (json: unknown): Record<string, DisabledHook> | undefined => {
 	if (!isObject(json) || !isObject(json.disabled)) return undefined;

@@ -1,5 +1,5 @@
 /**
- * InstructionsLoaded when pi has loaded its context files (`AGENTS.md`, `CLAUDE.md`, Claude Code hooks §1):
+ * InstructionsLoaded when pi has loaded its context files (`AGENTS.md`, `CLAUDE.md`; a Claude Code event):
  * once per file at session start (`load_reason: "session_start"`) and again after a compaction (`"compact"`).
  * The files are the ones pi put in its system prompt. Output and exit codes are ignored, as in Claude Code.
  */

@@ -1,5 +1,5 @@
 /**
- * MessageDisplay when pi shows assistant text (Claude Code hooks §1): once per finished assistant message with
+ * MessageDisplay when pi shows assistant text (as in Claude Code): once per finished assistant message with
  * text (as Claude Code does in `-p` and the SDK), on pi's `message_end`. `displayContent` is not applied: pi
  * can only replace a message for the model and the display together, so the hooks observe.
  */

@@ -1,5 +1,5 @@
 /**
- * Notification hooks (Claude Code hooks §1): `permission_prompt` while pi shows a confirmation (a hook's
+ * Notification hooks (as in Claude Code): `permission_prompt` while pi shows a confirmation (a hook's
  * `ask` or another extension's), `idle_prompt` when the agent has settled and the user has not typed for
  * a while (60 s, as in Claude Code). Their output is ignored except for failures.
  */

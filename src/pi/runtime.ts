@@ -297,7 +297,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			// answer that arrived together with this prompt (one RPC read) is settled first, by one turn of the loop.
 			if (now.current.answering) await new Promise((resolve) => setImmediate(resolve));
 			await now.current.sessionStartDone.catch(() => undefined);
-			// A skill typed as /skill:name is in use from now on: its frontmatter hooks count (Claude Code hooks §2.1).
+			// A skill typed as /skill:name is in use from now on: its frontmatter hooks count (as in Claude Code).
 			now.current.skills.useFromPrompt(event.text);
 			// A new prompt always sees the latest settings, even an edit made a moment ago.
 			now.current.store.invalidate();

@@ -1,6 +1,6 @@
 /**
  * Skills in use: the hooks in a skill's `SKILL.md` frontmatter count from the moment the skill is used until the
- * session ends (Claude Code hooks §2.1). pi uses a skill when the user types `/skill:name` or when the model reads
+ * session ends (as in Claude Code). pi uses a skill when the user types `/skill:name` or when the model reads
  * the skill's file (pi lists skills in the system prompt and the model reads the one it needs).
  */
 import { resolve } from "node:path";

@@ -5,6 +5,7 @@
  */
 import { stripTerminalSequences } from "@earendil-works/pi-tui";
 import type { DecisionKind, DecisionRecord } from "../engine/decision-record.ts";
+import { commandWords } from "../engine/if-rule.ts";
 import { terminalSafe } from "../engine/terminal-safe.ts";
 import type { UiColor } from "./theme.ts";
 
@@ -77,36 +78,6 @@ const RUNNERS = new Set([
 /** Subcommands of runners that come before the script (`uv run x.py`, `npm exec x`). */
 const SUBCOMMANDS = new Set(["run", "exec", "dlx", "x"]);
 
-/** Splits a shell command into words: quotes group and are removed; stops at the first operator. */
-const shellWords = (command: string): string[] => {
-	const words: string[] = [];
-	let word = "";
-	let quote: string | undefined;
-	let inWord = false;
-	for (const char of command) {
-		if (quote !== undefined) {
-			if (char === quote) quote = undefined;
-			else word += char;
-			continue;
-		}
-		if (char === "'" || char === '"') {
-			quote = char;
-			inWord = true;
-		} else if (/\s/.test(char)) {
-			if (inWord) words.push(word);
-			word = "";
-			inWord = false;
-		} else if (";|&<>()`".includes(char)) {
-			break;
-		} else {
-			word += char;
-			inWord = true;
-		}
-	}
-	if (inWord) words.push(word);
-	return words;
-};
-
 const basename = (path: string): string => path.replace(/\/+$/, "").split("/").at(-1) ?? path;
 
 /**
@@ -116,7 +87,7 @@ const basename = (path: string): string => path.replace(/\/+$/, "").split("/").a
 export const hookShortName = (command: string, max = 32): string => {
 	// Non-command handlers are recorded as `http hook`, `prompt hook`...: already short names.
 	if (/^[a-z_]+ hook$/.test(command)) return command;
-	const words = shellWords(command.trim()).filter((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
+	const words = commandWords(command.trim()).filter((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
 	let index = 0;
 	while (index < words.length) {
 		const word = basename(words[index] ?? "");

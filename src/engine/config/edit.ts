@@ -13,6 +13,7 @@ import {
 	parseTree,
 } from "jsonc-parser";
 import { writeFileAtomic } from "../atomic-write.ts";
+import { isObject } from "../is-object.ts";
 import type { HookEventName } from "../types.ts";
 import { hookId } from "./parse.ts";
 
@@ -72,8 +73,6 @@ export interface FileSnapshot {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-	value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Parses `hooks.PreToolUse[0].hooks[1]` (HookEntry.jsonPath); undefined for any other shape. */
 export const parseHookPath = (jsonPath: string): HookLocation | undefined => {

@@ -1,11 +1,11 @@
 /**
- * Merging the parsed sources into one configuration: hooks from every source add up (Claude Code hooks
- * §2.1), project files count only in a trusted project, handler types this version cannot run are listed
+ * Merging the parsed sources into one configuration: hooks from every source add up (as in Claude Code),
+ * project files count only in a trusted project, handler types this version cannot run are listed
  * as skipped, and `disableAllHooks` takes the most specific value that is set. Limits a user sets
  * (`allowedHttpHookUrls`, `httpHookAllowedEnvVars`) stay in force: a project file can add its own, narrower
  * limit, never lift the user's. Managed policy sits above everything: its `disableAllHooks` wins, non-managed
  * `disableAllHooks` leaves managed hooks running, and its `allowManagedHooksOnly` / `strictPluginOnlyCustomization`
- * skip the other sources' hooks (Claude Code hooks §2.7).
+ * skip the other sources' hooks (as in Claude Code).
  */
 import { isFiredInPi, notFiredReason } from "../events.ts";
 import type { ConfigIssue, HookConfig, HookEntry, HookSource, SkippedHook, SourceScope } from "../types.ts";
@@ -41,7 +41,7 @@ const skip = (entry: HookEntry, reason: Parameters<typeof skipMessage>[0]): Skip
 	message: skipMessage(reason, entry),
 });
 
-/** Most specific first: a project-local `false` overrides a user `true` (Claude Code hooks §9 item 57). */
+/** Most specific first: a project-local `false` overrides a user `true` (as in Claude Code). */
 const DISABLE_PRECEDENCE: readonly SourceScope[] = [
 	"claude-local",
 	"claude-project",

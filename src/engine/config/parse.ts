@@ -1,11 +1,12 @@
 /**
  * Settings text -> hook entries and issues. Pure: a broken entry is reported with its file, JSON path and
- * reason and skipped; the rest of the file still loads (Claude Code hooks §2.1, v2.1.101/v2.1.122).
+ * reason and skipped; the rest of the file still loads (as in Claude Code v2.1.101/v2.1.122).
  */
 import { createHash } from "node:crypto";
 import type { ParseError } from "jsonc-parser";
 import { isHookEventName } from "../events.ts";
 import { compileIfRule } from "../if-rule.ts";
+import { isObject } from "../is-object.ts";
 import { lazyModule } from "../lazy-module.ts";
 import { compileMatcher } from "../matcher.ts";
 import type { CommandHandler, ConfigIssue, HookEntry, HookHandler, HookSource, OtherHandler } from "../types.ts";
@@ -34,9 +35,6 @@ export interface ParsedSource {
 }
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-	value !== null && typeof value === "object" && !Array.isArray(value);
 
 const OTHER_TYPES = new Set(["http", "prompt", "agent", "mcp_tool"]);
 

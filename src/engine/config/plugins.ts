@@ -7,12 +7,10 @@
  */
 import { mkdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
+import { isObject } from "../is-object.ts";
 import type { ConfigIssue, HookSource, PluginInfo, SourceScope } from "../types.ts";
 import { fileStamp, readSettingsFile } from "./load.ts";
 import type { ParsedSource } from "./parse.ts";
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Where Claude Code keeps plugins: `~/.claude/plugins`. */
 export const pluginsDir = (home: string): string => join(home, ".claude", "plugins");

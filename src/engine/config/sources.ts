@@ -72,7 +72,7 @@ export const sourceLabel = (source: SourceScope | HookSource): string => {
 
 /**
  * True for hooks that only managed policy can switch off: managed hooks and the hooks of plugins that managed
- * `enabledPlugins` force on (Claude Code hooks §2.7). Non-managed `disableAllHooks`, the panel's switches and its
+ * `enabledPlugins` force on (as in Claude Code). Non-managed `disableAllHooks`, the panel's switches and its
  * kill switch leave them running, and say so.
  */
 export const isPolicySource = (source: HookSource): boolean =>
