@@ -84,14 +84,20 @@ class UnreadableEntry implements Component {
 	invalidate(): void {}
 }
 
+/** A card that draws nothing (quiet routine context). */
+const QUIET: Component = { render: () => [], invalidate: () => {} };
+
 /** pi's entry renderer for {@link DECISION_ENTRY_TYPE}: a compact card, the full record when expanded. */
 export const renderDecisionEntry = (
 	entry: CustomEntry<unknown>,
 	options: EntryRenderOptions,
 	theme: Theme,
+	quiet: () => boolean = () => false,
 ): Component => {
 	const record = parseDecisionRecord(entry.data);
 	if (record === undefined) return new UnreadableEntry(theme);
+	// Routine context is quiet by default: the entry stays in the session, its card draws nothing.
+	if (record.kind === "context" && quiet()) return QUIET;
 	return new DecisionCard(record, {
 		expanded: options.expanded,
 		theme: fromPiTheme(theme),

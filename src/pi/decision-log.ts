@@ -33,6 +33,8 @@ export interface DecisionLogDeps {
 	readonly runningDelayMs?: number;
 	/** Runs `callback` after `ms`; returns a cancel function. Default: setTimeout. */
 	readonly schedule?: (callback: () => void, ms: number) => () => void;
+	/** True while routine context is quiet: context-only decisions are not counted in the footer. */
+	readonly quietContext?: () => boolean;
 	/** The session's context of the latest event, for footer updates no event brings; default: the last one seen. */
 	readonly currentCtx?: () => ExtensionContext | undefined;
 }
@@ -49,6 +51,8 @@ export interface DecisionLog {
 	counts(): DecisionCounts;
 	/** Calls `listener` after every change to the records; returns a function that unsubscribes. */
 	onChange(listener: () => void): () => void;
+	/** Redraws the footer (after the view choice of what it counts changed). */
+	refresh(ctx?: ExtensionContext): void;
 	/** Shows `off` in the footer while the kill switch has every hook off. */
 	setKillSwitch(on: boolean, ctx?: ExtensionContext): void;
 	/** Shows how many hooks the user switched off (`0` hides it). */
@@ -91,7 +95,7 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 	const listeners = new Set<() => void>();
 
 	const state = () => ({
-		counts,
+		counts: deps.quietContext?.() ? { ...counts, context: 0 } : counts,
 		killSwitch,
 		disabled,
 		running: runs.filter((run) => run.visible).map((run) => run.hook),
@@ -187,12 +191,19 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 			if (run.visible) refresh(ctx);
 		},
 		statusText: () => footerText(state(), plainTheme),
+		refresh: (ctx) => refresh(ctx),
 	};
 };
 
 /** Registers the card renderer for decision entries. */
-export const registerDecisionRenderer = (pi: Pick<ExtensionAPI, "registerEntryRenderer">): void => {
-	pi.registerEntryRenderer(DECISION_ENTRY_TYPE, renderDecisionEntry);
+/** Registers the card renderer; `quiet` says when context-only decisions draw nothing (see view-settings.ts). */
+export const registerDecisionRenderer = (
+	pi: Pick<ExtensionAPI, "registerEntryRenderer">,
+	quiet: () => boolean = () => false,
+): void => {
+	pi.registerEntryRenderer(DECISION_ENTRY_TYPE, (entry, options, theme) =>
+		renderDecisionEntry(entry, options, theme, quiet),
+	);
 };
 
 /**

@@ -26,11 +26,14 @@ import { createKillSwitch, type KillSwitch } from "./kill-switch.ts";
 import { createLintNotices, withLints } from "./lint-notices.ts";
 import { showNotice } from "./notices.ts";
 import type { TestRunOutcome } from "./runtime-types.ts";
+import type { ContextCards, ViewSettings } from "./view-settings.ts";
 
 /** The footer calls the manager makes (the decision log owns the footer text). */
 export interface FooterControls {
 	setKillSwitch(on: boolean, ctx?: ExtensionContext): void;
 	setDisabledCount(count: number, ctx?: ExtensionContext): void;
+	/** Redraws the footer (after a view choice changed what it counts). */
+	refresh?(ctx?: ExtensionContext): void;
 }
 
 /** What the manager reads and changes of the running session. */
@@ -58,6 +61,8 @@ export interface HookManagerDeps {
 	readonly env?: Readonly<Record<string, string | undefined>>;
 	/** Epoch milliseconds now; default `Date.now`. */
 	readonly now?: () => number;
+	/** How routine context shows (the panel's choice); without it the panel offers no choice. */
+	readonly view?: ViewSettings;
 }
 
 /** The manager. */
@@ -257,6 +262,17 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 				return problem === undefined ? { count: waiting.length } : { error: problem };
 			},
 			sessionId: () => sessionOf(ctx),
+			...(deps.view === undefined
+				? {}
+				: {
+						contextCards: () => deps.view?.contextCards() ?? "quiet",
+						setContextCards(value: ContextCards) {
+							const problem = deps.view?.setContextCards(value);
+							// The footer count of context follows the choice at once.
+							deps.footer?.refresh?.(ctx);
+							return problem;
+						},
+					}),
 			now,
 			history() {
 				const live = sessionOf(ctx);

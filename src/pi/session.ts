@@ -29,6 +29,7 @@ import { failSafe } from "./fail-safe.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY } from "./hook-manager.ts";
 import { createRuntime, STOPPED_MESSAGE_TYPE } from "./runtime.ts";
 import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
+import { createViewSettings, viewSettingsFile } from "./view-settings.ts";
 
 /** What the session needs from outside: pi's facts and the ports the engine runs hooks through. */
 export interface SessionPorts {
@@ -74,10 +75,14 @@ export const createHookSession = (
 		current = ctx;
 		return ctx;
 	};
-	registerDecisionRenderer(pi);
+	// Routine context is quiet unless the user chose cards in the panel (kept in view.json).
+	const view = createViewSettings(() => viewSettingsFile(ports.agentDir()));
+	const quietContext = (): boolean => view.contextCards() === "quiet";
+	registerDecisionRenderer(pi, quietContext);
 	const decisions = createDecisionLog({
 		appendEntry: (customType, record) => pi.appendEntry(customType, record),
 		currentCtx: () => current,
+		quietContext,
 	});
 	// The manager and the runtime reach each other only through these two views of the session.
 	const live = {
@@ -93,6 +98,7 @@ export const createHookSession = (
 		live,
 		footer: decisions,
 		currentCtx: () => current,
+		view,
 	});
 	const runtime = createRuntime({
 		pi,

@@ -21,6 +21,8 @@ describe("SessionStart approved in the TUI", () => {
 			hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "TUI-LATE-CTX" },
 		});
 		const started = join(sandbox.projectDir, "started.txt");
+		// Context cards shown (routine context is quiet by default), so the card's place can be checked.
+		sandbox.writeJson("agent/pi-hook-manager/view.json", { version: 1, contextCards: "cards" });
 		sandbox.writeJson("project/.claude/settings.json", {
 			hooks: {
 				SessionStart: [

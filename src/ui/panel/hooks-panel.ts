@@ -67,6 +67,10 @@ export interface PanelServices {
 	history?(): readonly SessionRecord[] | undefined;
 	/** Writes `records` as JSON lines (the journal's format) to a new file; returns the file or why it failed. */
 	exportRecords?(records: readonly SessionRecord[]): { readonly file: string } | { readonly error: string };
+	/** How routine context decisions show: `quiet` (no card, not counted in the footer) or `cards`. */
+	contextCards?(): "quiet" | "cards";
+	/** Saves the choice; returns why it could not be saved. */
+	setContextCards?(value: "quiet" | "cards"): string | undefined;
 	/** Approves every project hook that waits for approval; returns how many, or why it failed. */
 	approveAll?(): { readonly count: number } | { readonly error: string };
 	/** Epoch milliseconds now (relative times in the log filter); default `Date.now`. */
@@ -254,6 +258,19 @@ export class HooksPanel {
 			this.exportShown();
 		} else if (is("approveAll")) {
 			this.approveAll();
+		} else if (is("contextCards") && this.services.setContextCards !== undefined) {
+			const next = this.services.contextCards?.() === "cards" ? "quiet" : "cards";
+			const problem = this.services.setContextCards(next);
+			this.message =
+				problem !== undefined
+					? { level: "error", text: problem }
+					: {
+							level: "info",
+							text:
+								next === "quiet"
+									? "Context cards: quiet. A hook that only adds context gets no card and no footer count; the log lists every run. Blocks, asks, rewrites and failures stay loud."
+									: "Context cards: shown. Every hook that adds context gets a card and a footer count.",
+						};
 		} else if (is("confirm")) {
 			this.openDetails();
 		} else if (is("toggle")) {
@@ -929,8 +946,14 @@ export class HooksPanel {
 			if (this.services.exportRecords !== undefined) hints.push([k("export"), "export"]);
 			return hints;
 		}
-		const waiting = this.services.config()?.entries === undefined ? false : this.waitingApproval() > 0;
-		return waiting ? [[k("approveAll"), "approve all"]] : [];
+		const hints: [string, string][] = [];
+		if (this.waitingApproval() > 0) hints.push([k("approveAll"), "approve all"]);
+		if (this.services.setContextCards !== undefined)
+			hints.push([
+				k("contextCards"),
+				this.services.contextCards?.() === "cards" ? "quiet context" : "context cards",
+			]);
+		return hints;
 	}
 
 	/** How many listed hooks wait for the user's approval. */

@@ -29,7 +29,8 @@ export type PanelAction =
 	| "test"
 	| "history"
 	| "export"
-	| "approveAll";
+	| "approveAll"
+	| "contextCards";
 
 /** The part of pi's KeybindingsManager the panel uses. */
 export interface KeybindingsLike {
@@ -63,7 +64,8 @@ type OwnAction =
 	| "test"
 	| "history"
 	| "export"
-	| "approveAll";
+	| "approveAll"
+	| "contextCards";
 
 /** The panel's own keys (no pi id exists for these actions). */
 export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
@@ -77,6 +79,7 @@ export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
 	history: "ctrl+l",
 	export: "ctrl+x",
 	approveAll: "ctrl+y",
+	contextCards: "ctrl+k",
 };
 
 /** The kill switch shortcut by default, also registered with `pi.registerShortcut`. */
