@@ -33,7 +33,7 @@ export const sessionEndBudgetMs = (env: Readonly<Record<string, string | undefin
 /**
  * A hook's timeout for an event in milliseconds: its own `timeout`, else the event default. `env` (the hook's
  * environment) may set the SessionEnd budget of hooks without a `timeout` ({@link sessionEndBudgetMs}). A plugin's
- * `timeout` does not raise the SessionEnd budget (Claude Code hooks §2.3): its SessionEnd hooks get the budget.
+ * `timeout` does not raise the SessionEnd budget (Claude Code): its SessionEnd hooks get the budget.
  */
 export const hookTimeoutMs = (
 	entry: HookEntry,
