@@ -56,4 +56,14 @@ describe("lint notices", () => {
 		expect(first[0]?.text).not.toContain("\n");
 		expect(notices.take(withLints(record(3)))).toEqual([]);
 	});
+
+	it("adds no line to a failure, which is already one message", () => {
+		const failing: FiringRecord = {
+			...record(4),
+			verdicts: [interpretOutcome(context, "UserPromptSubmit", exited(0, '{"decision": "block"} trailing'))],
+		};
+		const linted = withLints(failing);
+		expect(linted.verdicts[0]?.lints?.map((lint) => lint.code)).toEqual(["text_after_json"]);
+		expect(createLintNotices().take(linted)).toEqual([]);
+	});
 });
