@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runHttpHook } from "../../src/engine/http.ts";
+import { isUrlAllowed, resolveHeaders, runHttpHook } from "../../src/engine/http.ts";
 
 let server: Server;
 let base: string;
@@ -63,5 +63,22 @@ describe("runHttpHook (Claude Code hooks §5.7)", () => {
 		const pending = runHttpHook(spec("/slow"), controller.signal);
 		controller.abort();
 		expect((await pending).kind).toBe("aborted");
+	});
+});
+
+describe("http hook helpers", () => {
+	it("headers interpolate only allowed variables; others become empty", () => {
+		expect(
+			resolveHeaders({ A: "Bearer $TOKEN", B: "${TOKEN}-${OTHER}", C: 5 }, ["TOKEN"], { TOKEN: "t", OTHER: "o" }),
+		).toEqual({ A: "Bearer t", B: "t-" });
+	});
+
+	it.each([
+		["http://localhost:8080/x", undefined, true],
+		["http://localhost:8080/x", [], false],
+		["https://hooks.example.com/a", ["https://hooks.example.com/*"], true],
+		["https://evil.com/a?https://hooks.example.com/", ["https://hooks.example.com/*"], false],
+	] as const)("%s with allowedHttpHookUrls %j is allowed: %s", (url, patterns, expected) => {
+		expect(isUrlAllowed(url, patterns)).toBe(expected);
 	});
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { decideContextEvent } from "../../src/engine/decide-context.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
 import type { PlanStep } from "../../src/engine/plan.ts";
-import { planAsyncVerdict, planPrompt, planSessionContext } from "../../src/engine/plan-prompt.ts";
+import { planAsyncVerdict, planPrompt, planSessionContext, promptExpansion } from "../../src/engine/plan-prompt.ts";
 import type { HookEventName, ProcessOutcome } from "../../src/engine/types.ts";
 import { commandEntry, exited, timedOut } from "../support/entries.ts";
 
@@ -103,5 +103,16 @@ describe("planAsyncVerdict", () => {
 			...(plan.deliver === undefined ? [] : [plan.deliver.action]),
 		];
 		expect(done.join(",") || "none").toBe(action);
+	});
+});
+
+describe("pi -> Claude Code event mappings", () => {
+	it.each([
+		["/skill:deploy now", [], { commandName: "skill:deploy", commandArgs: "now", source: "skill" }],
+		["/review src/a.ts", ["review"], { commandName: "review", commandArgs: "src/a.ts", source: "prompt" }],
+		["/unknown x", ["review"], undefined],
+		["plain text", ["review"], undefined],
+	] as const)("prompt %j expands as %j", (text, templates, expected) => {
+		expect(promptExpansion(text, templates)).toEqual(expected);
 	});
 });

@@ -1,0 +1,36 @@
+/** decideBlockEvent: Stop, PostToolBatch and PreCompact decisions. */
+import { describe, expect, it } from "vitest";
+import { decideBlockEvent, stopFeedbackText } from "../../src/engine/decide-stop.ts";
+import { interpretOutcome } from "../../src/engine/interpret.ts";
+import type { HookEventName, ProcessOutcome } from "../../src/engine/types.ts";
+import { commandEntry, exited } from "../support/entries.ts";
+
+const verdicts = (event: HookEventName, ...outcomes: ProcessOutcome[]) =>
+	outcomes.map((outcome, index) => interpretOutcome(commandEntry(`hook${index}.sh`, event), event, outcome));
+
+describe("decideBlockEvent (Stop, PostToolBatch, PreCompact)", () => {
+	it("a Stop block becomes the model's next instruction (observed case i)", () => {
+		const block = decideBlockEvent(
+			verdicts("Stop", exited(0, JSON.stringify({ decision: "block", reason: "stop reason: please continue" }))),
+			"Stop",
+		);
+		expect(stopFeedbackText(block)).toBe("Stop hook feedback:\nstop reason: please continue");
+		const exit2 = decideBlockEvent(verdicts("Stop", exited(2, "", "stop stderr: not finished yet\n")), "Stop");
+		expect(stopFeedbackText(exit2)).toBe("Stop hook feedback:\n[hook0.sh]: stop stderr: not finished yet\n");
+	});
+
+	it("additionalContext on Stop continues without a block", () => {
+		const json = JSON.stringify({
+			hookSpecificOutput: { hookEventName: "Stop", additionalContext: "one more check" },
+		});
+		const decision = decideBlockEvent(verdicts("Stop", exited(0, json)), "Stop");
+		expect(decision.blocked).toBe(false);
+		expect(decision.additionalContext).toEqual(["one more check"]);
+	});
+
+	it("plain stdout and exit 1 never block", () => {
+		expect(
+			decideBlockEvent(verdicts("PreCompact", exited(0, "text"), exited(1, "", "oops")), "PreCompact").blocked,
+		).toBe(false);
+	});
+});
