@@ -172,7 +172,7 @@ export const mergeSources = (
 				skipped.push({
 					entry,
 					reason: "no_moment",
-					message: `pi has no subagents: hooks of the ${parsed.source.name ?? ""} agent definition run only while that agent runs in Claude Code`,
+					message: `pi has no subagents: the ${parsed.source.name ?? ""} agent's hooks run only inside that subagent`,
 				});
 			} else if (!isFiredInPi(entry.event)) skipped.push(skip(entry, "no_such_event"));
 			else if (parsed.source.project && !isApproved(entry)) skipped.push(skip(entry, "unapproved"));
