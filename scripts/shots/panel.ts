@@ -63,7 +63,7 @@ const SETTINGS: Readonly<Record<number, unknown>> = {
 					hooks: [{ type: "command", command: "npx prettier --write", statusMessage: "formatting" }],
 				},
 			],
-			Stop: [{ hooks: [{ type: "agent", prompt: "Check that the tests pass" }] }],
+			Stop: [{ hooks: [{ type: "mcp_tool", server: "tests", tool: "check_tests_pass" }] }],
 		},
 	},
 	2: { hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "" }] }] } },

@@ -11,6 +11,7 @@ import { type HookVerdict, interpretOutcome } from "./interpret.ts";
 import { entriesFor, hasConfiguredHooks, matchingEntries } from "./match-index.ts";
 import { eventEffort, hookEnvironment, type SessionInfo } from "./payload.ts";
 import type {
+	AgentRunner,
 	HookConfig,
 	HookEntry,
 	HookEventName,
@@ -126,6 +127,8 @@ export interface EngineDeps {
 	readonly httpRunner?: HttpRunner;
 	/** Runs `prompt` hooks (needs pi's model); without it they fail with a clear message. */
 	readonly promptRunner?: PromptRunner;
+	/** Runs `agent` hooks (a read-only sub-agent on pi's model); without it they fail with a clear message. */
+	readonly agentRunner?: AgentRunner;
 	/**
 	 * The session's signal: when it fires (session shutdown) every running hook is killed, awaited or
 	 * background, so no hook outlives the session.
@@ -323,7 +326,12 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 	/** Ids of `once` hooks that ran this session. */
 	const spent = new Set<string>();
 
-	const runners = { runner: deps.runner, httpRunner: deps.httpRunner, promptRunner: deps.promptRunner };
+	const runners = {
+		runner: deps.runner,
+		httpRunner: deps.httpRunner,
+		promptRunner: deps.promptRunner,
+		agentRunner: deps.agentRunner,
+	};
 	const runHandler = (
 		entry: HookEntry,
 		request: DispatchRequest,

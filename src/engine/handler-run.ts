@@ -8,6 +8,7 @@ import { isUrlAllowed, resolveHeaders } from "./http.ts";
 import { missingUserConfig, sourceEnvironment, substitutePlaceholders, substituteUserConfig } from "./payload.ts";
 import { buildHookPrompt } from "./prompt-hook.ts";
 import type {
+	AgentRunner,
 	HookConfig,
 	HookEntry,
 	HookEventName,
@@ -17,6 +18,12 @@ import type {
 	ProcessSpec,
 	PromptRunner,
 } from "./types.ts";
+
+/** Default timeout of an `agent` hook, in seconds (as in Claude Code). */
+export const AGENT_HOOK_SECONDS = 60;
+
+/** Most model turns an `agent` hook's sub-agent may take (Claude Code: up to 50). */
+export const AGENT_HOOK_MAX_TURNS = 50;
 
 /** Longest time a SessionEnd hook may take, in seconds, whatever its `timeout` (as in Claude Code). */
 export const SESSION_END_MAX_SECONDS = 60;
@@ -45,8 +52,10 @@ export const hookTimeoutMs = (
 		const budget = sessionEndBudgetMs(env);
 		if (budget !== undefined) return budget;
 	}
-	// Claude Code: prompt hooks default to 30 s; command and http hooks to the event's default.
-	const seconds = own ?? (entry.handler.type === "prompt" ? 30 : defaultTimeoutSeconds(event));
+	// Claude Code: prompt hooks default to 30 s, agent hooks to 60 s; command and http hooks to the event's default.
+	const type = entry.handler.type;
+	const seconds =
+		own ?? (type === "prompt" ? 30 : type === "agent" ? AGENT_HOOK_SECONDS : defaultTimeoutSeconds(event));
 	return (event === "SessionEnd" ? Math.min(seconds, SESSION_END_MAX_SECONDS) : seconds) * 1000;
 };
 
@@ -125,6 +134,7 @@ export interface HandlerRunners {
 	readonly runner: ProcessRunner;
 	readonly httpRunner: HttpRunner | undefined;
 	readonly promptRunner: PromptRunner | undefined;
+	readonly agentRunner?: AgentRunner | undefined;
 }
 
 /** Runs one hook handler and resolves its outcome; never rejects (the runners never do). */
@@ -158,6 +168,18 @@ export const runHookHandler = async (
 		const allowedEnvVars = names.filter((name) => limits.every((limit) => limit.includes(name)));
 		const headers = resolveHeaders(raw.headers, allowedEnvVars, context.env);
 		return runners.httpRunner({ url, headers, body: context.stdin, timeoutMs }, context.signal);
+	}
+	if (handler.type === "agent" && runners.agentRunner !== undefined) {
+		const prompt = buildHookPrompt(String(raw.prompt), context.stdin.trimEnd());
+		const model = typeof raw.model === "string" ? raw.model : undefined;
+		const maxTurns =
+			typeof raw.maxTurns === "number" && raw.maxTurns > 0
+				? Math.min(raw.maxTurns, AGENT_HOOK_MAX_TURNS)
+				: AGENT_HOOK_MAX_TURNS;
+		return runners.agentRunner(
+			{ event: context.event, prompt, model, timeoutMs, cwd: context.cwd, maxTurns },
+			context.signal,
+		);
 	}
 	if (handler.type === "prompt" && runners.promptRunner !== undefined) {
 		const prompt = buildHookPrompt(String(raw.prompt), context.stdin.trimEnd());

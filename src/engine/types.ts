@@ -322,6 +322,20 @@ export interface PromptSpec {
 	readonly timeoutMs: number;
 }
 
+/** What to run for one `agent` hook: a read-only sub-agent. */
+export interface AgentSpec extends PromptSpec {
+	/** The folder the sub-agent's read-only tools work in (the session's cwd). */
+	readonly cwd: string;
+	/** Most model turns before the sub-agent is stopped (Claude Code: up to 50). */
+	readonly maxTurns: number;
+}
+
+/**
+ * Port for `agent` hooks (a sub-agent on pi's model, wired in src/pi). Resolves like a {@link PromptRunner}:
+ * `exited` 0 with the hook JSON the sub-agent's `{ok, reason}` answer stands for, or a failure. Never rejects.
+ */
+export type AgentRunner = (spec: AgentSpec, signal?: AbortSignal) => Promise<ProcessOutcome>;
+
 /**
  * Port for `prompt` hooks (pi's model, wired in src/pi). Resolves `exited` 0 with stdout = the hook JSON the
  * model's `{ok, reason}` stands for, or `request_failed`/`timed_out`/`aborted`. Never rejects.

@@ -18,6 +18,7 @@ import { effortLevel, type SessionInfo } from "../engine/payload.ts";
 import type { HookConfig } from "../engine/types.ts";
 import { approvalLines, approvalListLines } from "../ui/approval-list.ts";
 import { decisionCardText } from "../ui/decision-card.ts";
+import { createAgentRunner } from "./agent-runner.ts";
 import { askForApprovals } from "./approval-prompt.ts";
 import { type Approvals, approvalsFile, createApprovals } from "./approvals.ts";
 import { deliverAsyncVerdict } from "./async-hooks.ts";
@@ -189,6 +190,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				runner: deps.runner,
 				httpRunner: runHttpHook,
 				promptRunner: createPromptRunner(() => state?.ctx),
+				agentRunner: createAgentRunner(() => state?.ctx, deps.agentDir),
 				backgroundSignal: () => background.signal,
 				baseEnv: deps.env,
 				onRecord: (record) => {

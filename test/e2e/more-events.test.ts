@@ -283,25 +283,16 @@ describe("handler types", () => {
 		expect(result.stdout).toContain("the judge says no");
 	});
 
-	it("agent and mcp_tool hooks are named once as not supported, with their file", async () => {
+	it("mcp_tool hooks are named once as not run, with their file and why", async () => {
 		const box = await start({
-			PreToolUse: [
-				{
-					matcher: "Bash",
-					hooks: [
-						{ type: "agent", prompt: "verify" },
-						{ type: "mcp_tool", server: "s", tool: "t" },
-					],
-				},
-			],
+			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "mcp_tool", server: "s", tool: "t" }] }],
 		});
 		const result = await runPiPrint(box, piPrintArgs("bash: echo hi"));
 		const file = join(box.home, ".claude", "settings.json");
 		expect(result.stderr).toContain(
-			`PreToolUse hook in ${file} (hooks.PreToolUse[0].hooks[0]) is skipped: "agent" hooks are not supported`,
+			`PreToolUse hook in ${file} (hooks.PreToolUse[0].hooks[0]) is skipped: "mcp_tool" hooks do not run: pi 1.6 connects MCP servers but lets an extension call their tools only from inside a tool of its own`,
 		);
-		expect(result.stderr).toContain(`(hooks.PreToolUse[0].hooks[1]) is skipped: "mcp_tool" hooks are not supported`);
-		expect(result.stderr.split('"agent" hooks are not supported')).toHaveLength(2);
+		expect(result.stderr.split('"mcp_tool" hooks do not run')).toHaveLength(2);
 	});
 });
 

@@ -13,7 +13,7 @@ import type { ParsedSource } from "./parse.ts";
 import { isPolicySource, sourceLabel } from "./sources.ts";
 
 /** Handler types pi-hook-manager runs; `agent` and `mcp_tool` are listed as skipped. */
-const SUPPORTED_TYPES = new Set(["command", "http", "prompt"]);
+const SUPPORTED_TYPES = new Set(["command", "http", "prompt", "agent"]);
 
 /** Why a project hook waits: it is new or changed and the user has not approved this definition. */
 export const UNAPPROVED_MESSAGE = "new or changed project hook: it runs once you approve its current definition";
@@ -31,7 +31,9 @@ export const skipMessage = (
 		case "no_such_event":
 			return notFiredReason(entry.event);
 		case "unsupported_type":
-			return `"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http" and "prompt" hooks run`;
+			return entry.handler.type === "mcp_tool"
+				? `"mcp_tool" hooks do not run: pi 1.6 connects MCP servers but lets an extension call their tools only from inside a tool of its own, not from an event; only "command", "http", "prompt" and "agent" hooks run`
+				: `"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http", "prompt" and "agent" hooks run`;
 	}
 };
 

@@ -91,7 +91,10 @@ describe("parseSettingsText", () => {
 describe("mergeSources", () => {
 	const userHooks = parse({ disableAllHooks: true, hooks: { Stop: [{ hooks: [cmd("user")] }] } }, "claude-user");
 	const projectHooks = parse(
-		{ disableAllHooks: false, hooks: { Stop: [{ hooks: [cmd("project"), { type: "agent", prompt: "check" }] }] } },
+		{
+			disableAllHooks: false,
+			hooks: { Stop: [{ hooks: [cmd("project"), { type: "mcp_tool", server: "s", tool: "t" }] }] },
+		},
 		"claude-project",
 	);
 

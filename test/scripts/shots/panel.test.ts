@@ -14,7 +14,7 @@ describe("panel screenshots", () => {
 		const list = await text("panel-list");
 		expect(list).toMatch(/> off +cmd +\.\/\.claude\/hooks\/protect-lockfiles\.sh +Claude project/);
 		expect(list).toMatch(/on +cmd +~\/\.claude\/hooks\/block_dangerous_bash\.py +Claude user +3x ok 35ms/);
-		expect(list).toMatch(/skip +agent +Check that the tests pass/);
+		expect(list).toMatch(/skip +mcp +check_tests_pass/);
 		expect(list).toMatch(/bad +a command hook needs/);
 	});
 

@@ -30,7 +30,7 @@ export const FIXTURE_SETTINGS: Readonly<Record<number, unknown>> = {
 			PreToolUse: [
 				{ matcher: "Bash", hooks: [{ type: "command", command: "~/.claude/hooks/block-rm.sh", timeout: 10 }] },
 			],
-			Stop: [{ hooks: [{ type: "agent", prompt: "check the tests pass" }] }],
+			Stop: [{ hooks: [{ type: "mcp_tool", server: "tests", tool: "check_tests_pass" }] }],
 		},
 	},
 	1: {

@@ -77,8 +77,8 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 				? /on +cmd +~\/\.claude\/hooks\/block-rm\.sh +Claude user/
 				: /on +~\/\.c\S*\.\.\.\S*block-rm\.sh +C user/,
 		);
-		expect(text).toMatch(cols >= 80 ? /skip +agent +check the tests/ : /skip +agent:/);
-		expect(text).toContain('"agent" hooks are not supp');
+		expect(text).toMatch(cols >= 80 ? /skip +mcp +check_tests_pass/ : /skip +mcp:/);
+		expect(text).toContain('"mcp_tool" hooks do not ru');
 		expect(text).toMatch(/bad +a command hook/);
 		// The rows of one event follow its header: PreToolUse's matchers come before PostToolUse.
 		expect(at(screen, "matcher Edit|Write").row).toBeLessThan(at(screen, "PostToolUse").row);
@@ -94,7 +94,7 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		expect(cellAt(screen, selected.row, rightBorder - 2).bg).toBe(SELECTED);
 		const other = at(screen, "python");
 		expect(cellAt(screen, other.row, other.col).bg).toBe("default");
-		const skipped = at(screen, "tests pass");
+		const skipped = at(screen, "tests_pass");
 		expect(screenLines(screen)[skipped.row]).toContain("skip");
 		expect(cellAt(screen, skipped.row, skipped.col)).toMatchObject({ fg: color("dim"), bg: "default" });
 		screen = await h.screen();
