@@ -8,13 +8,13 @@ import type { DecisionHook, DecisionRecord } from "../engine/decision-record.ts"
 import {
 	decisionSubject,
 	displayText,
-	formatDuration,
 	formatTime,
 	hooksShortName,
 	kindStyle,
 	reasonSummary,
 	saidSummary,
 } from "./decision-format.ts";
+import { formatDuration } from "./panel/format.ts";
 import { type PanelTheme, plainTheme } from "./theme.ts";
 
 /** How to draw a card. */

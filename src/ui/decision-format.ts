@@ -144,14 +144,6 @@ export const saidSummary = (said: readonly string[]): string =>
 		.filter((line) => line !== "")
 		.join(" / ");
 
-/** `412 ms`, `3.2 s`, `2 min 5 s`. */
-export const formatDuration = (ms: number): string => {
-	if (ms < 1000) return `${Math.round(ms)} ms`;
-	if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-	const seconds = Math.round(ms / 1000);
-	return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-};
-
 /** `2026-11-30 09:45:07 UTC`: UTC, so a record reads the same on every machine. */
 export const formatTime = (epochMs: number): string =>
 	`${new Date(epochMs).toISOString().slice(0, 19).replace("T", " ")} UTC`;

@@ -156,7 +156,7 @@ describe("expanded card", () => {
 			"input    rm -rf victim",
 			"time     2026-11-30 09:45:07 UTC",
 			"matcher  Bash",
-			"result   exit 2 \u00b7 41 ms \u00b7 blocking",
+			"result   exit 2 \u00b7 41ms \u00b7 blocking",
 			"ctrl+o to collapse",
 		]) {
 			expect(text).toContain(expected);

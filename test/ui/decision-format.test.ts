@@ -6,13 +6,13 @@ import { DECISION_KINDS, type DecisionKind } from "../../src/engine/decision-rec
 import {
 	decisionSubject,
 	displayText,
-	formatDuration,
 	formatTime,
 	hookShortName,
 	hooksShortName,
 	kindStyle,
 	reasonSummary,
 } from "../../src/ui/decision-format.ts";
+import { formatDuration } from "../../src/ui/panel/format.ts";
 import { blockRecord, guardHook } from "../support/decisions.ts";
 
 const KINDS: readonly DecisionKind[] = DECISION_KINDS;
@@ -97,9 +97,9 @@ describe("displayText", () => {
 
 describe("formatDuration and formatTime", () => {
 	it.each([
-		[41, "41 ms"],
-		[3240, "3.2 s"],
-		[125_000, "2 min 5 s"],
+		[41, "41ms"],
+		[3240, "3.2s"],
+		[125_000, "2m05s"],
 	])("%d ms -> %s", (ms, text) => {
 		expect(formatDuration(ms)).toBe(text);
 	});

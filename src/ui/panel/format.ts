@@ -8,7 +8,7 @@ import { visibleText } from "../../engine/messages.ts";
 import { terminalSafe } from "../../engine/terminal-safe.ts";
 import type { HookEntry } from "../../engine/types.ts";
 
-/** `850ms`, `1.2s`, `2m05s`: a duration in milliseconds, short. */
+/** `850ms`, `1.2s`, `2m05s`: a duration in milliseconds, short; the one duration format of cards and panel. */
 export const formatDuration = (ms: number): string => {
 	if (!Number.isFinite(ms) || ms < 0) return "-";
 	if (ms < 1000) return `${Math.round(ms)}ms`;

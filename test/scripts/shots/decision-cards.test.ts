@@ -29,7 +29,7 @@ describe("decision card screenshots", () => {
 
 	it("the expanded shot shows the full record, and it is written as a PNG", async () => {
 		const screen = await shot("decision-card-expanded").screen();
-		expect(screenToText(screen)).toMatch(/result +exit 2 \u00b7 41 ms \u00b7 blocking/);
+		expect(screenToText(screen)).toMatch(/result +exit 2 \u00b7 41ms \u00b7 blocking/);
 		dir = mkdtempSync(join(tmpdir(), "phm-shots-"));
 		const path = writeScreenshot("expanded", screen, { dir });
 		expect(readFileSync(path).subarray(1, 4).toString()).toBe("PNG");
