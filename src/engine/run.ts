@@ -10,22 +10,42 @@
  *   background jobs and grandchildren would survive; here the whole process group gets SIGTERM, then SIGKILL;
  * - the byte cap: execa's `maxBuffer` fails the run and closes the child's pipe (the hook then dies of EPIPE);
  *   here the first N bytes are kept, the rest drained and counted, and the hook exits normally.
- * execa is imported on the first run, not at start-up: it costs tens of milliseconds to load.
+ * execa is loaded on the first run or in the background once a session with command hooks has started
+ * (`runProcess.warm`), never at start-up: it costs tens of milliseconds to load.
  */
 
 import { statSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { captureStream } from "./capture.ts";
+import { lazyModule } from "./lazy-module.ts";
 import type { CapturedOutput, ProcessOutcome, ProcessRunner, ProcessSpec } from "./types.ts";
 
 type ExecaModule = typeof import("execa");
 
-let execaModule: Promise<ExecaModule> | undefined;
+/**
+ * execa, loaded once on first use or by {@link warmRunner} (never at start-up), with Node's own loader: through
+ * pi's extension loader its hundred files would each be transformed.
+ */
+const execaModule = lazyModule<ExecaModule>("execa");
 
-/** execa, imported once on first use (never at start-up). */
-const loadExeca = (): Promise<ExecaModule> => {
-	execaModule ??= import("execa");
-	return execaModule;
+const loadExeca = async (): Promise<ExecaModule> => execaModule();
+
+/** Milliseconds after a session started before execa is loaded in the background: pi is then waiting for the model. */
+export const WARM_DELAY_MS = 50;
+
+let warming = false;
+
+/** Loads execa in the background shortly after start-up (once), so the first hook does not wait for it. */
+export const warmRunner = (): void => {
+	if (warming) return;
+	warming = true;
+	setTimeout(() => {
+		try {
+			execaModule();
+		} catch {
+			// The first run reports it: spawn_failed, "cannot load execa".
+		}
+	}, WARM_DELAY_MS).unref();
 };
 
 /** What the runner reads of execa's result (also its error value, as `reject: false` resolves with it). */
@@ -82,7 +102,7 @@ export const reapLingeringGroups = (): number => {
  * get {@link PIPE_GRACE_MS} ms to close, then the run ends. A background job the hook left behind (`notify &`)
  * keeps running, as in Claude Code; {@link reapLingeringGroups} ends such jobs when the session ends.
  */
-export const runProcess: ProcessRunner = async (spec, signal) => {
+const run = async (spec: ProcessSpec, signal?: AbortSignal): Promise<ProcessOutcome> => {
 	const start = performance.now();
 	const elapsed = (): number => performance.now() - start;
 	const invalid = validateSpec(spec);
@@ -189,6 +209,9 @@ export const runProcess: ProcessRunner = async (spec, signal) => {
 		});
 	});
 };
+
+/** The real runner: {@link run}, with {@link warmRunner} as its `warm`. */
+export const runProcess: ProcessRunner = Object.assign(run, { warm: warmRunner });
 
 /** Returns why `spec` cannot be run, echoing the bad value, or undefined when it is fine. */
 function validateSpec(spec: ProcessSpec): string | undefined {

@@ -296,7 +296,11 @@ export type ProcessOutcome =
 	| { readonly kind: "request_failed"; readonly message: string; readonly durationMs: number };
 
 /** Port for running hook processes; `runProcess` in run.ts is the real one. */
-export type ProcessRunner = (spec: ProcessSpec, signal?: AbortSignal) => Promise<ProcessOutcome>;
+export interface ProcessRunner {
+	(spec: ProcessSpec, signal?: AbortSignal): Promise<ProcessOutcome>;
+	/** Loads what the first run needs while pi is idle (after start-up), so that run does not wait for it. */
+	readonly warm?: () => void;
+}
 
 /** What to send for one `http` hook run. */
 export interface HttpSpec {

@@ -246,6 +246,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				ctx,
 			};
 			tellConfig(state, store.current());
+			// The first command hook should not wait for the runner's code: load it while pi waits for the model.
+			if (store.current().entries.some((entry) => entry.handler.type === "command")) deps.runner.warm?.();
 			const source = sessionStartSource(event.reason, hasHistory(ctx));
 			// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
 			// user answers, unapproved project hooks stay off; SessionStart hooks approved late run then.
