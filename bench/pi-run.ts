@@ -17,6 +17,8 @@ export const PROBE_BEFORE = join(PROBES, "probe-before.ts");
 export const PROBE_AFTER = join(PROBES, "probe-after.ts");
 /** The floor extension: a bare spawn per tool call (see floor-spawn.ts). */
 export const FLOOR_SPAWN = join(PROBES, "floor-spawn.ts");
+/** The same through execa as the runner calls it, and nothing else (see floor-execa.ts). */
+export const FLOOR_EXECA = join(PROBES, "floor-execa.ts");
 
 /** One pi run's probe marks and wall time. */
 export interface ProbedRun {

@@ -6,8 +6,10 @@
  * of the extension. Start-up is the extension's module load and factory (between the probes' factories) plus
  * every handler it ran, next to the wall time of the whole `pi -p` with and without it.
  */
-import { createPiSandbox, EXTENSION_PATH, type PiSandbox } from "../../test/support/pi-env.ts";
-import { FLOOR_SPAWN, type ProbedRun, runProbed, spanTimes } from "../pi-run.ts";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { createPiSandbox, EXTENSION_PATH, type PiSandbox, PROJECT_ROOT } from "../../test/support/pi-env.ts";
+import { FLOOR_EXECA, FLOOR_SPAWN, type ProbedRun, runProbed, spanTimes } from "../pi-run.ts";
 import { formatMs, type MainRow, median, ratioText } from "../stats.ts";
 import { microDispatch } from "./dispatch.ts";
 import { microSpawn } from "./spawn.ts";
@@ -15,7 +17,7 @@ import { microSpawn } from "./spawn.ts";
 /** Bash calls per pi run, and pi runs per configuration. */
 const CALLS = 40;
 const ROUNDS = 5;
-const STARTUP_ROUNDS = 9;
+const STARTUP_ROUNDS = 11;
 
 /** Matchers people write that do not match Bash: exact names, lists and regexes. */
 const MATCHERS = ["Read", "Edit|Write", "mcp__github__.*", "^Notebook", "Glob|Grep", "WebFetch", "Task", "LS"];
@@ -73,10 +75,60 @@ const steadySpans = (setup: Setup, event: string): number[] =>
 const firstSpans = (setup: Setup, event: string): number[] =>
 	setup.runs.map((run) => spanTimes(run, event)[0] ?? Number.NaN);
 
-/** Milliseconds the extension spent in one run outside tool calls: module load + factory + every handler. */
-const inProcessMs = (run: ProbedRun): number => {
-	const load = (run.marks.factory.after ?? Number.NaN) - (run.marks.factory.before ?? Number.NaN);
-	return load + run.marks.spans.reduce((sum, span) => sum + (span.end - span.start), 0);
+/** Milliseconds from the first probe's factory to the second's: the measured extensions' module load and factory. */
+const loadMs = (run: ProbedRun): number =>
+	(run.marks.factory.after ?? Number.NaN) - (run.marks.factory.before ?? Number.NaN);
+
+/** Milliseconds between the probes in one run outside tool calls: module load + factory + every handler. */
+const inProcessMs = (run: ProbedRun): number =>
+	loadMs(run) + run.marks.spans.reduce((sum, span) => sum + (span.end - span.start), 0);
+
+/** Source files the extension's entry loads at start-up (static imports, not `import type` or `import()`). */
+const startupModules = (): number => {
+	const seen = new Set<string>();
+	const visit = (file: string): void => {
+		if (seen.has(file)) return;
+		seen.add(file);
+		const text = readFileSync(file, "utf8");
+		for (const match of text.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["'](\.[^"']+)["']/gm)) {
+			visit(resolve(dirname(file), match[1] as string));
+		}
+	};
+	visit(join(PROJECT_ROOT, "src", "index.ts"));
+	return seen.size;
+};
+
+/**
+ * pi's own cost per extension module: an extension of as many trivial modules as this one loads at start-up
+ * (each imports the next), loaded by pi between the probes, next to the probes alone.
+ */
+const loaderFloor = async (empty: PiSandbox): Promise<MainRow> => {
+	const count = startupModules();
+	const dir = join(empty.root, "chain");
+	mkdirSync(dir, { recursive: true });
+	for (let i = 1; i < count; i++) {
+		const next = i + 1 < count ? `import { value as next } from "./m${i + 1}.ts";\n` : "const next = 0;\n";
+		writeFileSync(join(dir, `m${i}.ts`), `${next}export const value: number = next + ${i};\n`);
+	}
+	writeFileSync(
+		join(dir, "index.ts"),
+		'import { value } from "./m1.ts";\n\nexport default function chain(): void {\n\tif (value < 0) throw new Error("never");\n}\n',
+	);
+	const chain: Setup = { sandbox: empty, extensions: [join(dir, "index.ts")], runs: [] };
+	const bare: Setup = { sandbox: empty, extensions: [], runs: [] };
+	await runProbed(empty, chain.extensions, 0);
+	await runAlternating([chain, bare], STARTUP_ROUNDS, 0);
+	const load = median(chain.runs.map(loadMs)) - median(bare.runs.map(loadMs));
+	const wallAdded = median(chain.runs.map((run) => run.wallMs)) - median(bare.runs.map((run) => run.wallMs));
+	return {
+		what: `pi's own floor for start-up: an extension of ${count} trivial modules, as many as this one loads at start-up`,
+		target: "-",
+		figure: `${formatMs(load)} module load between the probes (${formatMs(load / count)} per module); ${wallAdded >= 0 ? "+" : ""}${formatMs(wallAdded)} wall`,
+		floor: "the probes alone",
+		ratio: "-",
+		result: "-",
+		fakeContext: "-",
+	};
 };
 
 /** The issue 11 rows for a tool call, one `true` hook, one `cat` hook, and start-up. */
@@ -94,17 +146,20 @@ export const measureInPi = async (): Promise<MainRow[]> => {
 			...(env ? { env } : {}),
 			runs: [],
 		});
+		const floorOf = (extension: string, command: string): Setup =>
+			setup(empty, [extension], { PI_HOOK_BENCH_FLOOR_CMD: command });
 		const probesOnly = setup(empty, []);
 		const many = setup(track(sandboxWith(nonMatching)), [EXTENSION_PATH]);
 		const trueHook = setup(track(sandboxWith(oneHook("true"))), [EXTENSION_PATH]);
-		const trueFloor = setup(empty, [FLOOR_SPAWN], { PI_HOOK_BENCH_FLOOR_CMD: "true" });
 		const catHook = setup(track(sandboxWith(oneHook("cat > /dev/null"))), [EXTENSION_PATH]);
-		const catFloor = setup(empty, [FLOOR_SPAWN], { PI_HOOK_BENCH_FLOOR_CMD: "cat > /dev/null" });
+		const spawnTrue = floorOf(FLOOR_SPAWN, "true");
+		const spawnCat = floorOf(FLOOR_SPAWN, "cat > /dev/null");
+		const execaTrue = floorOf(FLOOR_EXECA, "true");
+		const execaCat = floorOf(FLOOR_EXECA, "cat > /dev/null");
+		const all = [probesOnly, many, trueHook, spawnTrue, execaTrue, catHook, spawnCat, execaCat];
 		// One run of each first: pi's and jiti's caches, the page cache.
-		for (const each of [probesOnly, many, trueHook, trueFloor, catHook, catFloor]) {
-			await runProbed(each.sandbox, each.extensions, 2, each.env);
-		}
-		await runAlternating([probesOnly, many, trueHook, trueFloor, catHook, catFloor], ROUNDS, CALLS);
+		for (const each of all) await runProbed(each.sandbox, each.extensions, 2, each.env);
+		await runAlternating(all, ROUNDS, CALLS);
 
 		const perCall = (s: Setup): number => median(steadySpans(s, "tool_call")) + median(steadySpans(s, "tool_result"));
 		const noMatch = perCall(many);
@@ -123,11 +178,12 @@ export const measureInPi = async (): Promise<MainRow[]> => {
 			},
 		];
 		const spawnMicro = await microSpawn();
-		for (const [name, hook, floor, target, limit, microText] of [
+		const hookRows = [
 			[
 				"one matching `true` hook vs a bare spawn from pi",
 				trueHook,
-				trueFloor,
+				spawnTrue,
+				execaTrue,
 				"≤ 1.25×",
 				1.25,
 				spawnMicro.trueText,
@@ -135,18 +191,21 @@ export const measureInPi = async (): Promise<MainRow[]> => {
 			[
 				"one `cat > /dev/null` hook (reads stdin), same comparison",
 				catHook,
-				catFloor,
+				spawnCat,
+				execaCat,
 				"≤ 1.15×",
 				1.15,
 				spawnMicro.catText,
 			],
-		] as const) {
+		] as const;
+		for (const [name, hook, floor, viaExeca, target, limit, microText] of hookRows) {
 			const figure = median(steadySpans(hook, "tool_call"));
 			const base = median(steadySpans(floor, "tool_call"));
+			const execaAlone = median(steadySpans(viaExeca, "tool_call"));
 			rows.push({
 				what: `${name} (\`tool_call\` handler)`,
 				target,
-				figure: `${formatMs(figure)} (median of ${calls} calls; the first call of each pi: ${formatMs(median(firstSpans(hook, "tool_call")))}, it loads execa)`,
+				figure: `${formatMs(figure)} (median of ${calls} calls; each pi's first call: ${formatMs(median(firstSpans(hook, "tool_call")))}); execa alone in pi, same options: ${formatMs(execaAlone)} = ${ratioText(execaAlone, base)}`,
 				floor: `${formatMs(base)} (Node spawn of \`/bin/sh -c\`, stdin written, pipes read)`,
 				ratio: ratioText(figure, base),
 				result: figure / base <= limit ? "met" : "missed",
@@ -160,21 +219,26 @@ export const measureInPi = async (): Promise<MainRow[]> => {
 		const withHooks = setup(many.sandbox, [EXTENSION_PATH]);
 		await runAlternating([bare, noHooks, withHooks], STARTUP_ROUNDS, 0);
 		const wall = (s: Setup): number => median(s.runs.map((run) => run.wallMs));
+		const bareInside = median(bare.runs.map(inProcessMs));
+		const bareLoad = median(bare.runs.map(loadMs));
 		for (const [name, loaded] of [
 			["no hooks", noHooks],
 			["200 hooks", withHooks],
 		] as const) {
-			const added = median(loaded.runs.map(inProcessMs));
+			const added = wall(loaded) - wall(bare);
+			const inside = median(loaded.runs.map(inProcessMs)) - bareInside;
+			const load = median(loaded.runs.map(loadMs)) - bareLoad;
 			rows.push({
-				what: `start-up added to \`pi -p\`, ${name} (module load, factory and every handler)`,
+				what: `start-up added to \`pi -p\`, ${name}`,
 				target: "< 20 ms",
-				figure: `+${formatMs(added)} in the extension; whole \`pi -p\`: ${formatMs(wall(loaded))} vs ${formatMs(wall(bare))} without it (medians of ${STARTUP_ROUNDS})`,
+				figure: `${added >= 0 ? "+" : ""}${formatMs(added)} wall (${formatMs(wall(loaded))} vs ${formatMs(wall(bare))}, medians of ${STARTUP_ROUNDS}); between the probes ${formatMs(inside)}, of which module load and factory ${formatMs(load)}`,
 				floor: `${formatMs(wall(bare))} (\`pi -p\` without the extension)`,
 				ratio: ratioText(wall(loaded), wall(bare)),
 				result: added < 20 ? "met" : "missed",
 				fakeContext: "-",
 			});
 		}
+		rows.push(await loaderFloor(empty));
 		return rows;
 	} finally {
 		for (const sandbox of sandboxes) sandbox.cleanup();
