@@ -43,6 +43,8 @@ export interface JournalLine {
 	readonly stdin: string;
 	readonly runs: readonly { readonly hook: unknown; readonly outcome: ProcessOutcome }[];
 	readonly notRun: readonly { readonly hook: unknown; readonly reason: NotRunReason }[];
+	/** Present on a test run from the /hooks panel (it decided nothing in its session). */
+	readonly test?: true;
 }
 
 const cut = (text: string): string =>
@@ -101,6 +103,7 @@ export const journalLine = (record: FiringRecord, session: string): string => {
 			outcome: storedOutcome(verdict.outcome),
 		})),
 		notRun: record.notRun.map((hook) => ({ hook: storedHook(hook.entry), reason: hook.reason })),
+		...(record.test === true ? { test: true as const } : {}),
 	};
 	return JSON.stringify(line);
 };
@@ -158,6 +161,7 @@ export const reviveJournalLine = (
 		stdin: String(line.stdin ?? ""),
 		verdicts,
 		notRun,
+		...(line.test === true ? { test: true as const } : {}),
 	};
 	return { record, session: line.session };
 };

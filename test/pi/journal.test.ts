@@ -48,6 +48,16 @@ describe("the firing journal", () => {
 		expect(statSync(file).mode & 0o777).toBe(0o600);
 	});
 
+	it("keeps a test run marked as a test, so an earlier session's log shows it as one", () => {
+		const file = join(dir, "j.jsonl");
+		const journal = createJournal(file, DEFAULT_JOURNAL_BYTES);
+		journal.append({ ...firingRecord(1, 1, [[guard, exitedWith(0, 5)]]), test: true }, "s");
+		journal.append(firingRecord(2, 2, [[guard, exitedWith(0, 5)]]), "s");
+		const read = createJournal(file, DEFAULT_JOURNAL_BYTES).read();
+		expect(read.map((item) => item.record.test)).toEqual([true, undefined]);
+		expect(buildLogRows([read[0]?.record ?? firingRecord(0, 0, [])])[0]?.input).toMatch(/^\[test\] /);
+	});
+
 	it("masks secrets in every stored field and caps excerpts", () => {
 		const file = join(dir, "j.jsonl");
 		const journal = createJournal(file, DEFAULT_JOURNAL_BYTES);
