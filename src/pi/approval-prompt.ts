@@ -70,7 +70,26 @@ export const askForApprovals = async (
 	);
 	if (waiting.length === 0) return [];
 	for (const skipped of waiting) asked.add(approvals.keyOf(skipped.entry));
-	const pending = approvals.pending(waiting.map((skipped) => skipped.entry));
+	return askAbout(
+		ctx,
+		waiting.map((skipped) => skipped.entry),
+		approvals,
+		optIn,
+	);
+};
+
+/**
+ * Asks about `entries` (project hooks waiting for approval) with every field of each shown, and approves them
+ * when the user says Yes (or `optIn` approves this process). Resolves with the approved ones. Never throws.
+ */
+export const askAbout = async (
+	ctx: ExtensionContext,
+	waiting: readonly HookEntry[],
+	approvals: Approvals,
+	optIn: boolean,
+): Promise<readonly HookEntry[]> => {
+	if (waiting.length === 0) return [];
+	const pending = approvals.pending(waiting);
 	const lines = approvalListLines(pending);
 	const list = lines.map((line) => `  ${line}`).join("\n");
 	const entries = pending.map((item) => item.entry);

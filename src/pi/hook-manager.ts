@@ -44,6 +44,8 @@ export interface LiveSession {
 	testRun?(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
 	/** What the user sees before approving `entry` (every field, the scripts it runs). */
 	approvalLines?(entry: HookEntry): string[];
+	/** Asks about `entries` in the approval dialog (every field shown); resolves with the approved ones. */
+	askApproval?(entries: readonly HookEntry[], ctx: ExtensionContext): Promise<readonly HookEntry[]>;
 }
 
 /** What the manager needs. */
@@ -85,8 +87,8 @@ export interface HookManager {
 	switchSignal(entry: HookEntry): AbortSignal;
 	/** The configured kill switch key (`none`: no shortcut). */
 	killSwitchKey(): KeyId | "none";
-	/** `/hooks approve`: approves every new or changed project hook, and says how many. */
-	approveWaiting(ctx: ExtensionContext): void;
+	/** `/hooks approve`: asks about every new or changed project hook in the approval dialog (nothing blind). */
+	approveWaiting(ctx: ExtensionContext): Promise<void>;
 	/** `/hooks status`: one line about the hooks, switches, approvals and the kill switch. */
 	status(ctx: ExtensionContext): void;
 	/** The firing log (kept while the panel is closed). */
@@ -377,21 +379,19 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		setAllOff,
 		switchSignal,
 		killSwitchKey: () => killKey,
-		approveWaiting(ctx) {
+		async approveWaiting(ctx) {
 			seen = ctx;
 			const waiting = deps.live.config()?.skipped.filter((skipped) => skipped.reason === "unapproved") ?? [];
 			if (waiting.length === 0) {
 				showNotice(ctx, { level: "info", text: "no project hook waits for approval" });
 				return;
 			}
-			const problem = deps.live.approve(waiting.map((skipped) => skipped.entry));
-			updateFooter(ctx);
-			showNotice(
+			// Never blind: the dialog lists every field of every hook, and says what it approved or why not.
+			await deps.live.askApproval?.(
+				waiting.map((skipped) => skipped.entry),
 				ctx,
-				problem === undefined
-					? { level: "info", text: `approved ${waiting.length} project hook(s); they run from the next event on` }
-					: { level: "error", text: problem },
 			);
+			updateFooter(ctx);
 		},
 		status(ctx) {
 			seen = ctx;

@@ -1,7 +1,7 @@
 /**
  * `/hooks` and its subcommands, for the common actions without the panel (and on terminals that cannot send
  * the kill switch key): `/hooks` opens the panel, `/hooks log` opens it on the firing log, `/hooks off` and
- * `/hooks on` set the kill switch, `/hooks approve` approves every new or changed project hook, `/hooks status`
+ * `/hooks on` set the kill switch, `/hooks approve` asks about every new or changed project hook in the approval dialog, `/hooks status`
  * says in one line what is configured and what is off.
  */
 
@@ -15,7 +15,7 @@ export const HOOKS_SUBCOMMANDS: readonly { readonly name: string; readonly descr
 	{ name: "log", description: "open the panel on the firing log" },
 	{ name: "off", description: "kill switch: every hook off for this pi session" },
 	{ name: "on", description: "every hook on again" },
-	{ name: "approve", description: "approve every new or changed project hook" },
+	{ name: "approve", description: "review and approve every new or changed project hook" },
 	{ name: "status", description: "what is configured, switched off and waiting for approval" },
 ];
 

@@ -104,6 +104,8 @@ export interface HookRuntime {
 	testRun(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
 	/** What the user sees before approving `entry`: every field and the scripts it runs (terminal-safe lines). */
 	approvalLines?(entry: HookEntry): string[];
+	/** Asks the user about `entries` in the approval dialog (every field shown); resolves with those approved. */
+	askApproval?(entries: readonly HookEntry[], ctx: ExtensionContext): Promise<readonly HookEntry[]>;
 }
 
 /** What a test run produced. */

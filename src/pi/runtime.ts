@@ -19,7 +19,7 @@ import type { HookConfig } from "../engine/types.ts";
 import { approvalLines, approvalListLines } from "../ui/approval-list.ts";
 import { decisionCardText } from "../ui/decision-card.ts";
 import { createAgentRunner } from "./agent-runner.ts";
-import { askForApprovals } from "./approval-prompt.ts";
+import { askAbout, askForApprovals } from "./approval-prompt.ts";
 import { type Approvals, approvalsFile, createApprovals } from "./approvals.ts";
 import { deliverAsyncVerdict } from "./async-hooks.ts";
 import { handleBeforeCompact, handleCompact } from "./compact-hooks.ts";
@@ -431,6 +431,10 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			if (state === undefined) return undefined;
 			// A test run goes around the event adapters: no card, no context, no counter, no footer status.
 			return state.engine.testRun({ ...request, session: sessionInfo(state.ctx) });
+		},
+		async askApproval(entries, ctx) {
+			if (state === undefined) return [];
+			return askAbout(ctx, entries, state.approvals, deps.approveOptIn ?? false);
 		},
 		approvalLines(entry) {
 			return state === undefined

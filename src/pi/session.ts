@@ -91,6 +91,8 @@ export const createHookSession = (
 		session: () => runtime.session(),
 		testRun: (request: Parameters<HookRuntime["testRun"]>[0]) => runtime.testRun(request),
 		approvalLines: (entry: HookEntry) => runtime.approvalLines?.(entry) ?? [],
+		askApproval: (entries: readonly HookEntry[], ctx: ExtensionContext) =>
+			runtime.askApproval?.(entries, ctx) ?? Promise.resolve([]),
 	};
 	const manager = createHookManager({
 		agentDir: ports.agentDir,

@@ -207,3 +207,60 @@ describe("terminal-safe text in the TUI", () => {
 		expect(after).toContain("\\e]52;c;cm0gLXJmIH4=\\x07\\e]0;pwned\\x07");
 	});
 });
+
+describe("approving every waiting hook at once is never blind", () => {
+	const two = {
+		hooks: {
+			PreToolUse: [
+				{
+					matcher: "Bash",
+					hooks: [
+						{ type: "command", command: "echo one", async: true },
+						{ type: "command", command: "echo two", timeout: 3 },
+					],
+				},
+			],
+		},
+	};
+
+	it("/hooks approve opens the approval dialog with every field", async () => {
+		const box = startPi(two);
+		await waitFor("Run 2 new or changed project hook(s)?");
+		keys("n");
+		await waitFor("will not run until approved");
+		tmux.type("/hooks approve", name);
+		await waitFor("/hooks approve");
+		// An Enter may go to the completion list first; the command runs on the next one.
+		let dialog = "";
+		for (let attempt = 0; attempt < 3 && dialog === ""; attempt++) {
+			keys("Enter");
+			dialog = await tmux
+				.waitFor("Run 2 new or changed project hook(s)?", { name, timeoutMs: 3000 })
+				.catch(() => "");
+		}
+		expect(dialog).toContain("async: true");
+		expect(dialog).toContain("timeout: 3");
+		expect(approvalsOf(box)).toEqual({});
+		keys("y");
+		await waitFor("approved 2 project hook(s)");
+		expect(Object.keys(approvalsOf(box))).toHaveLength(2);
+	});
+
+	it("Ctrl+Y in /hooks shows every waiting hook's definition before approving them", async () => {
+		const box = startPi(two);
+		await waitFor("Run 2 new or changed project hook(s)?");
+		keys("n");
+		await waitFor("will not run until approved");
+		tmux.type("/hooks", name);
+		keys("Enter");
+		await waitFor("Filter:");
+		keys("C-y");
+		const shown = await waitFor("Approve these 2 project hooks? They run exactly this:");
+		expect(shown).toContain("async: true");
+		expect(shown).toContain("timeout: 3");
+		expect(approvalsOf(box)).toEqual({});
+		keys("Enter");
+		await waitFor("Approved 2 project hook(s)");
+		expect(Object.keys(approvalsOf(box))).toHaveLength(2);
+	});
+});

@@ -119,7 +119,8 @@ type Screen =
 /** Approving a project hook from the panel: its whole definition first; Yes only once all of it was on screen. */
 interface ApproveScreen {
 	readonly kind: "confirmApprove";
-	readonly entry: HookEntry;
+	/** The hooks approved by Yes: one (Ctrl+T) or every waiting one (approve all). */
+	readonly entries: readonly HookEntry[];
 	readonly lines: readonly string[];
 	/** True once the last line has been on screen. */
 	seenAll: boolean;
@@ -325,22 +326,34 @@ export class HooksPanel {
 				screen.refused = true;
 				return;
 			}
-			const problem = this.services.approve?.(screen.entry);
+			// Exactly the hooks that were shown, even if more started waiting meanwhile.
+			const problem = screen.entries.map((entry) => this.services.approve?.(entry)).find((p) => p !== undefined);
+			const [only] = screen.entries;
 			this.screen = { kind: "main" };
 			this.message =
 				problem !== undefined
 					? { level: "error", text: problem }
-					: { level: "info", text: `Approved: ${screen.entry.event} ${oneLine(hookTarget(screen.entry))}` };
+					: screen.entries.length === 1 && only !== undefined
+						? { level: "info", text: `Approved: ${only.event} ${oneLine(hookTarget(only))}` }
+						: {
+								level: "info",
+								text: `Approved ${screen.entries.length} project hook(s); they run from the next event on.`,
+							};
 		}
 	}
 
 	/** The lines of the approval screen: the question, then the hook's whole definition, wrapped. */
 	private approveLines(screen: ApproveScreen, width: number): string[] {
 		const t = this.theme;
+		const [only] = screen.entries;
+		const single = screen.entries.length === 1 && only !== undefined;
+		const question = single
+			? "Approve this project hook? It runs exactly this:"
+			: `Approve these ${screen.entries.length} project hooks? They run exactly this:`;
 		return [
-			t.bold(t.fg("warning", fit("Approve this project hook? It runs exactly this:", width))),
+			t.bold(t.fg("warning", fit(question, width))),
 			...screen.lines.flatMap((line) => hardWrap(line, width).map((part) => fit(part, width))),
-			t.fg("muted", fit(`from ${screen.entry.source.file} at ${screen.entry.jsonPath}`, width)),
+			...(single ? [t.fg("muted", fit(`from ${only.source.file} at ${only.jsonPath}`, width))] : []),
 		];
 	}
 
@@ -401,7 +414,7 @@ export class HooksPanel {
 		if (this.services.needsApproval?.(entry) && this.services.approve !== undefined) {
 			const lines = this.services.approvalLines?.(entry) ?? [`${entry.event} ${hookTarget(entry)}`];
 			this.detailScroll.reset();
-			this.screen = { kind: "confirmApprove", entry, lines, seenAll: false, refused: false };
+			this.screen = { kind: "confirmApprove", entries: [entry], lines, seenAll: false, refused: false };
 			return;
 		}
 		const enabled = !this.services.isEnabled(entry);
@@ -470,16 +483,24 @@ export class HooksPanel {
 				: { level: "info", text: `Exported ${records.length} record(s) as JSON lines to ${result.file}` };
 	}
 
-	/** Approves every new or changed project hook at once. */
+	/** Approving every new or changed project hook at once: all their definitions are shown first. */
 	private approveAll(): void {
-		const result = this.services.approveAll?.();
-		if (result === undefined) return;
-		this.message =
-			"error" in result
-				? { level: "error", text: result.error }
-				: result.count === 0
-					? { level: "info", text: "No project hook waits for approval." }
-					: { level: "info", text: `Approved ${result.count} project hook(s); they run from the next event on.` };
+		if (this.services.approveAll === undefined) return;
+		const needs = this.services.needsApproval;
+		const config = this.services.config();
+		const waiting =
+			needs === undefined || config === undefined
+				? []
+				: config.skipped.map((skipped) => skipped.entry).filter((entry) => needs(entry));
+		if (waiting.length === 0) {
+			this.message = { level: "info", text: "No project hook waits for approval." };
+			return;
+		}
+		const lines = waiting.flatMap(
+			(entry) => this.services.approvalLines?.(entry) ?? [`${entry.event} ${hookTarget(entry)}`],
+		);
+		this.detailScroll.reset();
+		this.screen = { kind: "confirmApprove", entries: waiting, lines, seenAll: false, refused: false };
 	}
 
 	private openEditor(entry: HookEntry | undefined): void {
