@@ -46,6 +46,8 @@ const startPi = (settings: unknown, rows = 40): PiSandbox => {
 };
 const waitFor = (test: string | RegExp | ((screen: string) => boolean)) => tmux.waitFor(test, { name });
 const keys = (...list: string[]) => tmux.keys(list, name);
+/** The screen once every text is on it (a capture can land in the middle of a redraw). */
+const waitForAll = (...texts: string[]) => waitFor((screen) => texts.every((text) => screen.includes(text)));
 const approvalsOf = (box: PiSandbox): Record<string, unknown> => {
 	const file = join(box.agentDir, "pi-hook-manager", "approvals.json");
 	return existsSync(file)
@@ -83,7 +85,11 @@ describe("the approval dialog in the TUI", () => {
 				],
 			},
 		});
-		const screen = await waitFor("Run 3 new or changed project hook(s)?");
+		const screen = await waitForAll(
+			"Run 3 new or changed project hook(s)?",
+			"model: fake/fake-model",
+			"n / Esc: decline",
+		);
 		for (const text of [
 			"new PreToolUse [Bash]: http://127.0.0.1:9/collect (Claude project)",
 			'headers: {"Authorization":"Bearer $GITHUB_TOKEN"}',
@@ -106,15 +112,18 @@ describe("the approval dialog in the TUI", () => {
 	it("a list taller than the terminal scrolls, says how much is not shown, and refuses a blind Yes", async () => {
 		const hooks = Array.from({ length: 61 }, (_, i) => ({ type: "command", command: `echo hook-${i + 1}` }));
 		const box = startPi({ hooks: { PreToolUse: [{ matcher: "Bash", hooks }] } });
-		const first = await waitFor("Run 61 new or changed project hook(s)?");
-		expect(first).toMatch(/lines 1-\d+ of 61: \d+ more not shown/);
+		// Waits on whole conditions: a capture can land in the middle of a redraw.
+		const first = await waitFor(
+			(screen) =>
+				screen.includes("Run 61 new or changed project hook(s)?") &&
+				/lines 1-\d+ of 61: \d+ more not shown/.test(screen),
+		);
 		expect(first).not.toContain("echo hook-61");
 		keys("Enter");
 		await waitFor("Not approved:");
 		expect(approvalsOf(box)).toEqual({});
 		keys("End");
-		const last = await waitFor("echo hook-61");
-		expect(last).toContain("y / Enter: approve all of them");
+		await waitFor((screen) => screen.includes("echo hook-61") && screen.includes("y / Enter: approve all of them"));
 		keys("Enter");
 		await waitFor("approved 61 project hook(s)");
 		expect(Object.keys(approvalsOf(box))).toHaveLength(61);
@@ -139,7 +148,7 @@ describe("approving from the /hooks panel", () => {
 		await waitFor("Filter:");
 		tmux.type("touch", name);
 		keys("C-t");
-		const shown = await waitFor("Approve this project hook? It runs exactly this:");
+		const shown = await waitForAll("Approve this project hook? It runs exactly this:", "async: true", "approves it");
 		expect(shown).toContain("new PreToolUse [Bash]: touch (Claude project)");
 		expect(shown).toContain('args: ["${CLAUDE_PROJECT_DIR}/ran.txt"]');
 		expect(shown).toContain("async: true");
@@ -178,7 +187,7 @@ describe("approving from the /hooks panel", () => {
 		tmux.type("bash: echo after-edit", name);
 		keys("Enter");
 		// The next prompt asks about the saved definition, showing the fields the editor did not.
-		const asked = await waitFor("changed PreToolUse [Bash]: touch (Claude project)");
+		const asked = await waitForAll("changed PreToolUse [Bash]: touch (Claude project)", "n / Esc: decline");
 		expect(asked).toContain("async: true");
 		expect(asked).toContain("timeout: 7");
 		keys("n");
@@ -200,11 +209,10 @@ describe("terminal-safe text in the TUI", () => {
 				],
 			},
 		});
-		const screen = await waitFor("Run 1 new or changed project hook(s)?");
+		const screen = await waitForAll("Run 1 new or changed project hook(s)?", "n / Esc: decline");
 		expect(screen).toContain("new PreToolUse [Bash]: echo \\u202eexe.txt\\u200b (Claude project)");
 		keys("n");
-		const after = await waitFor("will not run until approved");
-		expect(after).toContain("\\e]52;c;cm0gLXJmIH4=\\x07\\e]0;pwned\\x07");
+		await waitForAll("will not run until approved", "\\e]52;c;cm0gLXJmIH4=\\x07\\e]0;pwned\\x07");
 	});
 });
 
@@ -235,7 +243,13 @@ describe("approving every waiting hook at once is never blind", () => {
 		for (let attempt = 0; attempt < 3 && dialog === ""; attempt++) {
 			keys("Enter");
 			dialog = await tmux
-				.waitFor("Run 2 new or changed project hook(s)?", { name, timeoutMs: 3000 })
+				.waitFor(
+					(screen) => screen.includes("Run 2 new or changed project hook(s)?") && screen.includes("n / Esc"),
+					{
+						name,
+						timeoutMs: 3000,
+					},
+				)
 				.catch(() => "");
 		}
 		expect(dialog).toContain("async: true");
@@ -255,7 +269,11 @@ describe("approving every waiting hook at once is never blind", () => {
 		keys("Enter");
 		await waitFor("Filter:");
 		keys("C-y");
-		const shown = await waitFor("Approve these 2 project hooks? They run exactly this:");
+		const shown = await waitForAll(
+			"Approve these 2 project hooks? They run exactly this:",
+			"timeout: 3",
+			"approves it",
+		);
 		expect(shown).toContain("async: true");
 		expect(shown).toContain("timeout: 3");
 		expect(approvalsOf(box)).toEqual({});
