@@ -2,6 +2,12 @@
  * What one hook asked for, as values: the effects `interpretOutcome` reads out of a hook's exit code and
  * output. The `decide*` functions combine the effects of an event's hooks; nothing else reads a hook's raw
  * JSON. Pure types and helpers.
+ *
+ * The words, one meaning each: an *effect* is what one hook asked for (this file); a *decision* is what all
+ * hooks of one event decided together (`decide-*.ts`: `PreToolDecision`, `PostToolDecision`,
+ * `ContextDecision`, `BlockDecision`, each naming its hooks in `by`); a *plan* is what pi must do about it
+ * (`plan-*.ts`); a *record* is a decision as persisted and drawn as a card (`decision-record.ts`). A hook's
+ * JSON field `decision` is its raw output, read only by `interpretOutcome`.
  */
 
 /**

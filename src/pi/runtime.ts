@@ -91,6 +91,8 @@ const hasHistory = (ctx: ExtensionContext): boolean =>
 /** Creates the runtime; nothing runs until `start`. */
 export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	let state: SessionState | undefined;
+	/** The pi context of the latest event: the session object's, else the one this runtime saw last. */
+	const ctxOf = (current: SessionState): ExtensionContext => deps.currentCtx?.() ?? current.ctx;
 
 	/** The configuration whose notices were last told; the store returns the same object while nothing changed. */
 	let toldConfig: HookConfig | undefined;
@@ -100,7 +102,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		for (const { key, notice } of configNotices(config)) {
 			if (current.told.has(key)) continue;
 			current.told.add(key);
-			showNotice(current.ctx, notice);
+			showNotice(ctxOf(current), notice);
 		}
 	};
 
@@ -120,15 +122,15 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	const onDecision = (record: DecisionRecord): void => {
 		if (state === undefined) return;
 		// Without a UI nobody sees the transcript: say what a hook blocked on stderr (print, JSON mode).
-		if (!state.ctx.hasUI && (record.kind === "block" || record.kind === "stop_continue")) {
+		if (!ctxOf(state).hasUI && (record.kind === "block" || record.kind === "stop_continue")) {
 			const name = record.tool === undefined ? record.event : `${record.event}:${record.tool}`;
 			const verb = record.kind === "block" ? "blocked the call" : "kept the agent going";
-			showNotice(state.ctx, { level: "warning", text: `${name} hook ${verb}: ${firstLine(record.reason)}` });
+			showNotice(ctxOf(state), { level: "warning", text: `${name} hook ${verb}: ${firstLine(record.reason)}` });
 		}
 		// A failure is one card with a UI; without one, the same words once on stderr.
-		if (!state.ctx.hasUI && (record.kind === "error" || record.kind === "timeout"))
-			showNotice(state.ctx, { level: "warning", text: decisionCardText(record) });
-		deps.onDecision?.(record, state.ctx);
+		if (!ctxOf(state).hasUI && (record.kind === "error" || record.kind === "timeout"))
+			showNotice(ctxOf(state), { level: "warning", text: decisionCardText(record) });
+		deps.onDecision?.(record, ctxOf(state));
 	};
 
 	/** The session state with `ctx` as the current context, and the hook context for one event. */
@@ -195,18 +197,18 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				baseEnv: deps.env,
 				onRecord: (record) => {
 					if (state !== undefined && record.verdicts.length > 0) state.hooksRan = true;
-					if (state !== undefined) deps.onRecord?.(record, state.ctx);
+					if (state !== undefined) deps.onRecord?.(record, ctxOf(state));
 				},
 				onRunStart: (entry) => {
-					if (state !== undefined) deps.onRunStart?.(entry, state.ctx);
+					if (state !== undefined) deps.onRunStart?.(entry, ctxOf(state));
 				},
 				onRunEnd: (entry) => {
-					if (state !== undefined) deps.onRunEnd?.(entry, state.ctx);
+					if (state !== undefined) deps.onRunEnd?.(entry, ctxOf(state));
 				},
 				onAsyncVerdict: (verdict, request) => {
 					// A background hook can finish after the session ended (its context is then stale): drop it.
 					if (state === undefined || state.background.signal.aborted) return;
-					const now = active(state.ctx);
+					const now = active(ctxOf(state));
 					if (now !== undefined) deliverAsyncVerdict(now.hc, deps.pi, verdict, request);
 				},
 				...(deps.isEnabled ? { isEnabled: deps.isEnabled } : {}),
@@ -215,7 +217,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			});
 			const idleMs = deps.idlePromptMs ?? (Number(deps.env.PI_HOOK_MANAGER_IDLE_PROMPT_MS) || IDLE_PROMPT_MS);
 			const idle = createIdleTimer(idleMs, () => {
-				const now = state === undefined ? undefined : active(state.ctx);
+				const now = state === undefined ? undefined : active(ctxOf(state));
 				if (now !== undefined)
 					track(now.current, runNotification(now.hc, "idle_prompt", "pi is waiting for your input"));
 			});
@@ -425,12 +427,12 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			return state?.approvals.approve(entries);
 		},
 		session() {
-			return state === undefined ? undefined : sessionInfo(state.ctx);
+			return state === undefined ? undefined : sessionInfo(ctxOf(state));
 		},
 		testRun(request) {
 			if (state === undefined) return undefined;
 			// A test run goes around the event adapters: no card, no context, no counter, no footer status.
-			return state.engine.testRun({ ...request, session: sessionInfo(state.ctx) });
+			return state.engine.testRun({ ...request, session: sessionInfo(ctxOf(state)) });
 		},
 		async askApproval(entries, ctx) {
 			if (state === undefined) return [];

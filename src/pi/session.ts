@@ -118,6 +118,7 @@ export const createHookSession = (
 		env: { ...ports.processEnv },
 		processEnv: ports.processEnv,
 		approveOptIn: ports.approveOptIn,
+		currentCtx: () => current,
 	});
 
 	const events = sessionEvents({ decisions, manager, runtime }, enter);
