@@ -45,12 +45,15 @@ export const createLintNotices = (): LintNotices => {
 			if (record.test === true) return [];
 			const notices: UserNotice[] = [];
 			for (const verdict of record.verdicts) {
-				const first = verdict.lints?.[0];
+				// Plain stdout on an event that ignores it is often a formatter's or logger's chatter: the log
+				// details say so, but only output that looks meant for Claude Code gets a notice.
+				const meant = (verdict.lints ?? []).filter((lint) => lint.code !== "plain_text_ignored");
+				const first = meant[0];
 				// A failed run already has its one message (card and stderr line); its lints are in the log details.
 				if (first === undefined || told.has(verdict.entry.id) || failedOrWarned(verdict)) continue;
 				told.add(verdict.entry.id);
 				const name = hookName(record.event, record.matchQuery);
-				const more = (verdict.lints?.length ?? 1) > 1 ? ` (+${(verdict.lints?.length ?? 1) - 1} more)` : "";
+				const more = meant.length > 1 ? ` (+${meant.length - 1} more)` : "";
 				notices.push({
 					level: "warning",
 					text: `${name} hook (${shortCommand(verdict.entry, 40)}) output is ignored by Claude Code: ${lintLine(first)}${more}; see /hooks log`,

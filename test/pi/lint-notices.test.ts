@@ -57,6 +57,18 @@ describe("lint notices", () => {
 		expect(notices.take(withLints(record(3)))).toEqual([]);
 	});
 
+	it("tells nothing about plain chatter on an event that ignores it (the log details still say so)", () => {
+		const chatty = commandEntry("./fmt.sh", "PostToolUse");
+		const formatted: FiringRecord = {
+			...record(5),
+			event: "PostToolUse",
+			verdicts: [interpretOutcome(chatty, "PostToolUse", exited(0, "formatted 1 file\n"))],
+		};
+		const linted = withLints(formatted);
+		expect(linted.verdicts[0]?.lints?.map((lint) => lint.code)).toEqual(["plain_text_ignored"]);
+		expect(createLintNotices().take(linted)).toEqual([]);
+	});
+
 	it("adds no line to a failure, which is already one message", () => {
 		const failing: FiringRecord = {
 			...record(4),
