@@ -158,6 +158,9 @@ const ON_FAILURE_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"PermissionRequest",
 ]);
 
+/** True when `onFailure: "block"` applies on `event` (Claude Code: not on Stop and the events that cannot block). */
+export const onFailureApplies = (event: HookEventName): boolean => ON_FAILURE_EVENTS.has(event);
+
 /** Claude Code's words for a failure that blocks because of `onFailure: "block"`. */
 export const onFailureBlockText = (failure: "failed" | "timed out", detail: string): string =>
 	`${failure}; blocking because onFailure is "block"${detail.trim() === "" ? "" : `\n${detail.trimEnd()}`}`;

@@ -6,6 +6,7 @@
 import type { HookDraft } from "../../engine/config/edit.ts";
 import { eventUsesMatcher, isFiredInPi, isHookEventName, isToolEvent } from "../../engine/events.ts";
 import { compileIfRule } from "../../engine/if-rule.ts";
+import { onFailureApplies } from "../../engine/interpret.ts";
 import { compileMatcher } from "../../engine/matcher.ts";
 import type { HookEntry, HookSource, SourceScope } from "../../engine/types.ts";
 
@@ -18,6 +19,8 @@ export interface EditorValues {
 	/** Seconds as typed; `""` = the event's default. */
 	readonly timeout: string;
 	readonly statusMessage: string;
+	/** `block`: a failure of the hook blocks like exit 2 (Claude Code's `onFailure`); `continue` = fail open. */
+	readonly onFailure: "continue" | "block";
 	/** The settings file the hook lives in. */
 	readonly scope: SourceScope;
 }
@@ -40,6 +43,7 @@ export const newHookValues = (scope: SourceScope = "claude-project"): EditorValu
 	command: "",
 	timeout: "",
 	statusMessage: "",
+	onFailure: "continue",
 	scope,
 });
 
@@ -53,6 +57,7 @@ export const entryValues = (entry: HookEntry): EditorValues => {
 		command: handler.type === "command" ? handler.command : "",
 		timeout: handler.timeout === undefined ? "" : String(handler.timeout),
 		statusMessage: handler.statusMessage ?? "",
+		onFailure: handler.onFailure === "block" ? "block" : "continue",
 		scope: entry.source.scope,
 	};
 };
@@ -85,6 +90,8 @@ export const validateValues = (
 		if (!Number.isFinite(seconds) || seconds <= 0)
 			error("timeout", `the timeout must be a positive number of seconds, got "${values.timeout}"`);
 	}
+	if (values.onFailure === "block" && isHookEventName(event) && !onFailureApplies(event))
+		warn("onFailure", `${event} ignores onFailure (as in Claude Code): a failing hook never blocks it`);
 	const source = context.sources.find((candidate) => candidate.scope === values.scope);
 	if (source === undefined) error("scope", "choose one of the five settings files");
 	else if (source.project && !context.trusted)
@@ -107,6 +114,8 @@ export const handlerFromValues = (
 		["if", values.if.trim() === "" ? undefined : values.if],
 		["timeout", values.timeout.trim() === "" ? undefined : Number(values.timeout)],
 		["statusMessage", values.statusMessage === "" ? undefined : values.statusMessage],
+		// `continue` is the default: written only when the old handler spelled it out.
+		["onFailure", values.onFailure === "block" || old?.onFailure === "continue" ? values.onFailure : undefined],
 	];
 	for (const [key, value] of optional) {
 		if (value === undefined) delete handler[key];
@@ -128,7 +137,14 @@ export const draftFromValues = (
  * The handler fields the editor shows (besides event and matcher). Saving a project hook approves it only when
  * its definition has no other field: a user who changed the timeout has not seen `args` or `async`.
  */
-export const EDITOR_HANDLER_FIELDS: readonly string[] = ["type", "command", "if", "timeout", "statusMessage"];
+export const EDITOR_HANDLER_FIELDS: readonly string[] = [
+	"type",
+	"command",
+	"if",
+	"timeout",
+	"statusMessage",
+	"onFailure",
+];
 
 /** The fields of `handler` the editor does not show, in order (empty when it shows them all). */
 export const fieldsNotShown = (handler: Readonly<Record<string, unknown>>): string[] =>

@@ -25,7 +25,16 @@ export interface EditorSetup {
 /** What a key press asks the panel to do. */
 export type EditorRequest = "save" | "cancel" | "test" | undefined;
 
-const FIELDS: readonly EditorField[] = ["event", "matcher", "if", "command", "timeout", "statusMessage", "scope"];
+const FIELDS: readonly EditorField[] = [
+	"event",
+	"matcher",
+	"if",
+	"command",
+	"timeout",
+	"statusMessage",
+	"scope",
+	"onFailure",
+];
 const TEXT_FIELDS = ["matcher", "if", "command", "timeout", "statusMessage"] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
@@ -36,6 +45,7 @@ const LABELS: Readonly<Record<EditorField, string>> = {
 	command: "Command",
 	timeout: "Timeout (s)",
 	statusMessage: "Status text",
+	onFailure: "On failure",
 	scope: "File",
 };
 
@@ -58,6 +68,7 @@ export class HookEditor {
 	private readonly inputs: Record<TextField, Input>;
 	private event: string;
 	private scopeIndex: number;
+	private onFailure: "continue" | "block";
 	private active = 0;
 	private jump = "";
 	private showAll = false;
@@ -73,6 +84,7 @@ export class HookEditor {
 		this.keys = keys;
 		this.setup = setup;
 		this.event = setup.values.event;
+		this.onFailure = setup.values.onFailure;
 		this.events = offeredEvents(setup.values.event);
 		this.scopeIndex = Math.max(
 			0,
@@ -111,6 +123,7 @@ export class HookEditor {
 			command: this.inputs.command.getValue(),
 			timeout: this.inputs.timeout.getValue(),
 			statusMessage: this.inputs.statusMessage.getValue(),
+			onFailure: this.onFailure,
 			scope: source?.scope ?? this.setup.values.scope,
 		};
 	}
@@ -161,6 +174,13 @@ export class HookEditor {
 		if (this.keys.matches(data, "previousField") || this.keys.matches(data, "up")) return this.moveField(-1);
 		if (this.keys.matches(data, "nextField") || this.keys.matches(data, "down")) return this.moveField(1);
 		if (field === "event") return this.eventKey(data);
+		if (field === "onFailure") {
+			if (this.keys.matches(data, "left") || this.keys.matches(data, "right")) {
+				this.onFailure = this.onFailure === "block" ? "continue" : "block";
+				this.touched.add("onFailure");
+			}
+			return undefined;
+		}
 		if (field === "scope") {
 			if (this.setup.mode === "add" && (this.keys.matches(data, "left") || this.keys.matches(data, "right"))) {
 				const count = this.setup.sources.length;
@@ -255,6 +275,10 @@ export class HookEditor {
 			const text = active ? `< ${this.event} >` : this.event;
 			return t.fg(isHookEventName(this.event) ? "text" : "error", fit(text, width));
 		}
+		if (field === "onFailure") {
+			const text = this.onFailure === "block" ? "block (a failing hook blocks)" : "continue (fail open)";
+			return t.fg("text", fit(active ? `< ${text} >` : text, width));
+		}
 		if (field === "scope") {
 			const source = this.setup.sources[this.scopeIndex];
 			const text = source === undefined ? "" : `${sourceLabel(source.scope)}  ${source.file}`;
@@ -288,6 +312,8 @@ export class HookEditor {
 				return `seconds; empty = ${isHookEventName(this.event) ? defaultTimeoutSeconds(this.event) : 600} s`;
 			case "statusMessage":
 				return "optional text shown while the hook runs";
+			case "onFailure":
+				return `${left}${right} choose; block = a crash, timeout or bad JSON blocks like exit 2`;
 			case "scope":
 				return this.setup.mode === "add"
 					? `${left}${right} choose the settings file`

@@ -88,3 +88,20 @@ describe("handlerFromValues", () => {
 		});
 	});
 });
+
+describe("onFailure in the editor's values", () => {
+	it('writes "block" and drops the default; warns where Claude Code ignores it', () => {
+		expect(handlerFromValues({ ...valid, onFailure: "block" }, undefined)).toEqual({
+			type: "command",
+			command: "echo ok",
+			onFailure: "block",
+		});
+		expect(handlerFromValues({ ...valid, onFailure: "continue" }, { type: "command", onFailure: "block" })).toEqual({
+			type: "command",
+			command: "echo ok",
+		});
+		expect(check({ event: "Stop", matcher: "", onFailure: "block" })).toEqual([
+			["onFailure", "warning", "Stop ignores onFailure (as in Claude Code): a failing hook never blocks it"],
+		]);
+	});
+});

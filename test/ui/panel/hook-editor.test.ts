@@ -146,6 +146,19 @@ describe("the editor", () => {
 		expect(flat(screen)).toContain(squeeze("pi never fires SubagentStop: this hook does not run in pi"));
 	});
 
+	it('offers onFailure "block" with the arrow keys and writes it', async () => {
+		const h = await mount(100);
+		await h.send(KEY.ctrlN);
+		await h.type("echo guard");
+		await h.send(KEY.down, KEY.down, KEY.down, KEY.down);
+		let screen = await h.send(KEY.right);
+		expect(text(screen)).toContain("< block (a failing hook blocks) >");
+		screen = await h.send(KEY.enter);
+		expect(text(screen)).toContain("Saved PreToolUse hook");
+		const saved = JSON.stringify(JSON.parse(readFileSync(h.sources[1]?.file ?? "", "utf8")));
+		expect(saved).toContain('{"type":"command","command":"echo guard","onFailure":"block"}');
+	});
+
 	it("adds to another of the five files chosen with the arrow keys, creating it", async () => {
 		const h = await mount(100);
 		await h.send(KEY.ctrlN);
