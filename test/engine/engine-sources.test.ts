@@ -53,7 +53,7 @@ const run = async (config: HookConfig, deps: { allOff?: boolean; enabled?: boole
 	};
 };
 
-describe("managed policy precedence (Claude Code hooks §2.7)", () => {
+describe("managed policy precedence (Claude Code: only managed policy switches managed hooks off)", () => {
 	const both = (userData: Record<string, unknown>, managedData: Record<string, unknown>) =>
 		mergeSources(
 			[
