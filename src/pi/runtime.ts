@@ -364,7 +364,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		async turnEnd(event, ctx) {
 			const now = active(ctx);
 			if (now === undefined) return undefined;
-			const result = await handleTurnEnd(event, now.hc);
+			const result = await handleTurnEnd(event, now.hc, (text) => {
+				now.current.stoppedBy = text;
+			});
 			const stop = now.current.tools.stopRequested;
 			if (stop !== undefined) {
 				now.current.tools.stopRequested = undefined;

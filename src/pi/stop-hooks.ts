@@ -124,8 +124,15 @@ interface ToolCallBlock {
 	readonly arguments?: Record<string, unknown>;
 }
 
-/** `turn_end` with tool results -> PostToolBatch, once per batch, before the next model request. */
-export const handleTurnEnd = async (event: TurnEndEvent, hc: HookContext): Promise<BoundaryResult | undefined> => {
+/**
+ * `turn_end` with tool results -> PostToolBatch, once per batch, before the next model request. A block or
+ * `continue: false` aborts the run and hands the user-facing text to `onStop`.
+ */
+export const handleTurnEnd = async (
+	event: TurnEndEvent,
+	hc: HookContext,
+	onStop: (text: string) => void = () => {},
+): Promise<BoundaryResult | undefined> => {
 	if (event.toolResults.length === 0 || !hc.engine.hasHooks("PostToolBatch")) return undefined;
 	const calls = (
 		Array.isArray((event.message as MessageLike).content)
@@ -159,12 +166,8 @@ export const handleTurnEnd = async (event: TurnEndEvent, hc: HookContext): Promi
 	}
 	carryOut(hc, plan.steps);
 	if (plan.stop !== undefined) {
-		entries.push({
-			type: "custom_message",
-			customType: "pi-hook-manager/batch-stop",
-			content: plan.stop,
-			display: true,
-		});
+		// The run is aborted before its next model request; `onStop` gets the text to end the session with.
+		onStop(plan.stop);
 		hc.ctx.abort();
 	}
 	return entries.length === event.entries.length ? undefined : { entries };

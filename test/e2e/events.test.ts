@@ -205,6 +205,9 @@ describe("compaction, batches and http hooks", () => {
 		expect(result.stderr).toContain(
 			"PostToolBatch hook stopped the agent: [echo 'batch says stop' >&2; exit 2]: batch says stop",
 		);
+		// The run ends cleanly, as when a hook's continue: false stops it.
+		expect(result.code).toBe(0);
+		expect(result.stderr).not.toContain("aborted");
 	});
 
 	it("an http hook on loopback gets the JSON by POST and its deny blocks the call", async () => {
