@@ -2,11 +2,13 @@
  * Pure text helpers of the /hooks panel: durations, clock times, one-line shortening, and fitting styled
  * text into an exact number of terminal columns (measured with pi-tui, never with `.length`).
  */
+
 import { sliceByColumn, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import { sourceLabel } from "../../engine/config/sources.ts";
 import { visibleText } from "../../engine/messages.ts";
 import { terminalSafe } from "../../engine/terminal-safe.ts";
 import type { HookEntry } from "../../engine/types.ts";
+import { hookShortName } from "../decision-format.ts";
 
 /** `850ms`, `1.2s`, `2m05s`: a duration in milliseconds, short; the one duration format of cards and panel. */
 export const formatDuration = (ms: number): string => {
@@ -93,6 +95,21 @@ export const fitRight = (text: string, width: number): string => {
 
 /** What a hook runs, for display: the command (plus args), the URL of an http hook, the prompt of a prompt hook. */
 export const hookTarget = (entry: HookEntry): string => visibleText(rawHookTarget(entry));
+
+/**
+ * A hook as the list and the log name it: the script name first, as the cards say it (`x.py`, see
+ * hookShortName), then the whole command for the spare width, then its `if` and `timeout` when set, so two
+ * hooks that differ only there do not look the same: `x.py · python3 "$DIR/x.py" · if Bash(git *) · 5 s`.
+ */
+export const hookLabel = (entry: HookEntry): string => {
+	const target = hookTarget(entry);
+	const name = entry.handler.type === "command" ? hookShortName(target, 40) : "";
+	// The name goes in front unless the command already starts with it (`company-guard --strict`).
+	const parts = [name !== "" && !target.startsWith(name) ? `${name} · ${target}` : target];
+	if (entry.handler.if !== undefined) parts.push(`if ${terminalSafe(entry.handler.if)}`);
+	if (entry.handler.timeout !== undefined) parts.push(`timeout ${entry.handler.timeout} s`);
+	return parts.join(" · ");
+};
 
 /** The command, URL or prompt of a hook as written. */
 const rawHookTarget = (entry: HookEntry): string => {

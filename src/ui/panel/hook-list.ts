@@ -149,8 +149,9 @@ export class HookList extends KeyedList<HookMatch> {
 		// Without a type column, a hook that is not a command says its type in front of its target.
 		const prefix =
 			columns.type === 0 && row.kind === "hook" && row.entry.handler.type !== "command" ? `${type}: ` : "";
-		// A command keeps its start and its script name; an error message reads from its start.
-		const fitTarget = row.kind === "hook" ? highlightFitMiddle : highlightFit;
+		// A command's script name comes first, then the command in the spare width, cut at its end; a URL or
+		// prompt keeps its start and its end.
+		const fitTarget = row.kind === "hook" && row.entry.handler.type !== "command" ? highlightFitMiddle : highlightFit;
 		const target = fitTarget(prefix + row.target, columns.target, shift(match.ranges.target, prefix.length), mark);
 		const sourceCell = highlightFit(
 			source,

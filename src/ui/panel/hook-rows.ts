@@ -13,7 +13,7 @@ import {
 	type SourceScope,
 } from "../../engine/types.ts";
 import type { HookStats } from "./firing-log.ts";
-import { hookTarget, matcherLabel } from "./format.ts";
+import { hookLabel, matcherLabel } from "./format.ts";
 
 /**
  * A row for one configured handler:
@@ -83,7 +83,7 @@ export const buildRows = (config: HookConfig, inputs: RowInputs): ListRow[] => {
 			stats: inputs.stats(entry.id),
 			event: entry.event,
 			matcher: matcherLabel(entry),
-			target: hookTarget(entry),
+			target: hookLabel(entry),
 			source: sourceLabel(entry.source),
 		});
 	};

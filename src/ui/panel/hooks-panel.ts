@@ -859,7 +859,9 @@ export class HooksPanel {
 					? "Hooks > test"
 					: this.screen.kind === "main"
 						? "Hooks"
-						: "Hooks > details";
+						: this.screen.kind === "confirmDelete"
+							? "Hooks > delete"
+							: "Hooks > details";
 		const off = config === undefined ? 0 : config.entries.filter((entry) => !this.services.isEnabled(entry)).length;
 		const right = this.services.allOff() ? "ALL OFF" : off > 0 ? `${off} off` : "";
 		return frame(t, title, right, [...top, ...body, ...bottom], width, this.services.allOff() ? "error" : "warning");

@@ -6,9 +6,9 @@
 import type { FiringRecord, NotRunReason } from "../../engine/engine.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import type { PanelTheme, UiColor } from "../theme.ts";
-import { type FilterMatch, highlightFit, highlightFitMiddle } from "./filter.ts";
+import { type FilterMatch, highlightFit } from "./filter.ts";
 import { type RunDecision, verdictDecision, verdictExit } from "./firing-log.ts";
-import { fit, fitRight, formatClock, formatDuration, hookTarget, oneLine } from "./format.ts";
+import { fit, fitRight, formatClock, formatDuration, hookLabel, oneLine } from "./format.ts";
 import type { IndexedRow } from "./log-index.ts";
 import { type LogQuery, parseLogQuery, queryRanges } from "./log-query.ts";
 import { ScrollWindow } from "./selection.ts";
@@ -74,7 +74,12 @@ export const buildLogRows = (records: readonly FiringRecord[], session?: string)
 		const prefix = session === undefined ? "" : `${session}/`;
 		const from = session === undefined ? {} : { session };
 		const input = oneLine(
-			[record.test === true ? "[test]" : "", record.matchQuery ?? "", record.summary]
+			// SessionStart matches on its source and shows it as its input too: say it once (`startup`).
+			[
+				record.test === true ? "[test]" : "",
+				record.matchQuery === record.summary ? "" : (record.matchQuery ?? ""),
+				record.summary,
+			]
 				.filter((part) => part !== "")
 				.join(" "),
 		);
@@ -100,7 +105,7 @@ export const buildLogRows = (records: readonly FiringRecord[], session?: string)
 			verdict,
 			event: record.event,
 			input,
-			hook: oneLine(hookTarget(verdict.entry)),
+			hook: oneLine(hookLabel(verdict.entry)),
 			decision: verdictDecision(verdict),
 			...from,
 		}));
@@ -292,7 +297,7 @@ export class LogList {
 			highlightFit(row.input, columns.input - 1, match.ranges.input, mark) +
 			" " +
 			(columns.hook > 0
-				? `${t.fg(verdict === undefined ? "muted" : "text", (verdict === undefined ? highlightFit : highlightFitMiddle)(row.hook, columns.hook - 1, match.ranges.hook, mark))} `
+				? `${t.fg(verdict === undefined ? "muted" : "text", highlightFit(row.hook, columns.hook - 1, match.ranges.hook, mark))} `
 				: "") +
 			t.fg("muted", numbers) +
 			t.fg(decisionColor(row.decision), highlightFit(row.decision, DECISION, match.ranges.decision, mark));

@@ -7,9 +7,11 @@ import {
 	formatClock,
 	formatDuration,
 	hardWrap,
+	hookLabel,
 	oneLine,
 	percentile,
 } from "../../../src/ui/panel/format.ts";
+import { entryWith, fixtureConfig } from "./fixtures.ts";
 
 describe("format", () => {
 	it.each([
@@ -51,5 +53,17 @@ describe("format", () => {
 		expect(hardWrap("a\x1b[31mb", 20)).toEqual(["a\\e[31mb"]);
 		expect(hardWrap("a\u202eb\u200b", 20)).toEqual(["a\\u202eb\\u200b"]);
 		for (const line of hardWrap("x".repeat(50), 7)) expect(visibleWidth(line)).toBeLessThanOrEqual(7);
+	});
+});
+
+describe("hookLabel", () => {
+	it("names the script first, then the command, its if and its timeout; two hooks that differ only there differ", () => {
+		const config = fixtureConfig();
+		const policy = entryWith(config, "git_policy.py");
+		expect(hookLabel(policy)).toBe("git_policy.py · python3 .claude/hooks/git_policy.py · if Bash(git push *)");
+		const other = { ...policy, handler: { ...policy.handler, if: "Bash(git commit *)", timeout: 5 } };
+		expect(hookLabel(other)).toBe(
+			"git_policy.py · python3 .claude/hooks/git_policy.py · if Bash(git commit *) · timeout 5 s",
+		);
 	});
 });

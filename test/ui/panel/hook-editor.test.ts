@@ -191,7 +191,7 @@ describe("the editor", () => {
 		const edited = entryWith(h.config(), "./guard.sh");
 		expect(edited.handler.timeout).toBe(20);
 		expect(h.state.isEnabled(edited)).toBe(false);
-		expect(text(screen)).toMatch(/off +cmd +\.\/guard\.sh/);
+		expect(text(screen)).toMatch(/off +cmd +guard\.sh · \.\/guard\.sh/);
 	});
 
 	it("refuses to save over a file changed on disk, keeps the draft, and a retry saves into the file as it is now", async () => {
@@ -296,6 +296,7 @@ describe("the editor", () => {
 		await h.type("guard");
 		let screen = await h.send(KEY.ctrlD);
 		expect(text(screen)).toContain("Delete this hook?");
+		expect(text(screen)).toContain("Hooks > delete");
 		expect(text(screen)).toContain("./guard.sh");
 		screen = await h.send(KEY.escape);
 		expect(readFileSync(projectFile(h), "utf8")).toBe(PROJECT_TEXT);

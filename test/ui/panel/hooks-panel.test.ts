@@ -74,8 +74,8 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		}
 		expect(text).toMatch(
 			cols >= 80
-				? /on +cmd +~\/\.claude\/hooks\/block-rm\.sh +Claude user/
-				: /on +~\/\.c\S*\.\.\.\S*block-rm\.sh +C user/,
+				? /on +cmd +block-rm\.sh · ~\/\.claude\/hooks\/b\S*( · timeout 10 s)? +Claude user/
+				: /on +block-rm\.sh · ~\S* +C user/,
 		);
 		expect(text).toMatch(cols >= 80 ? /skip +mcp +check_tests_pass/ : /skip +mcp:/);
 		expect(text).toContain('"mcp_tool" hooks do not ru');
@@ -92,7 +92,7 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		expect(cellAt(screen, selected.row, selected.col + 2).bg).toBe(SELECTED);
 		const rightBorder = (screenLines(screen)[selected.row] ?? "").lastIndexOf("│");
 		expect(cellAt(screen, selected.row, rightBorder - 2).bg).toBe(SELECTED);
-		const other = at(screen, "python");
+		const other = at(screen, "git_policy");
 		expect(cellAt(screen, other.row, other.col).bg).toBe("default");
 		const skipped = at(screen, "tests_pass");
 		expect(screenLines(screen)[skipped.row]).toContain("skip");
@@ -109,7 +109,7 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		const h = await mount(cols);
 		let screen = await h.type("pretier");
 		const lines = screenLines(screen).join("\n");
-		expect(lines).toContain("npx prettier");
+		expect(lines).toContain("prettier · npx");
 		expect(lines).not.toContain("block-rm");
 		expect(lines).not.toContain("PostToolUse");
 		const match = at(screen, "prettier");

@@ -67,7 +67,7 @@ describe("a remapped key in the panel", () => {
 		});
 		const screen = await harness.send("\x0a");
 		const lines = screenLines(screen).join("\n");
-		expect(lines).toMatch(/> on +cmd +~\/\.claude\/hooks\/block-rm\.sh/);
+		expect(lines).toMatch(/> on +cmd +block-rm\.sh · ~\/\.claude\/hooks\/block-/);
 		expect(lines).toContain("↑/ctrl+j move");
 	});
 });

@@ -42,8 +42,9 @@ describe("buildLogRows", () => {
 		const rows = buildLogRows([none, ran]);
 		expect(rows.map((row) => [row.key, row.hook, row.decision])).toEqual([
 			["2:none", "2 not run (matcher, disabled)", "not run"],
-			["1:0", "~/.claude/hooks/block-rm.sh", "block"],
-			["1:1", "python3 .claude/hooks/git_policy.py", "ok"],
+			// The script name first (as the cards say it), then the whole command.
+			["1:0", "block-rm.sh · ~/.claude/hooks/block-rm.sh · timeout 10 s", "block"],
+			["1:1", "git_policy.py · python3 .claude/hooks/git_policy.py · if Bash(git push *)", "ok"],
 		]);
 		expect(rows[1]?.input).toBe("Bash rm -rf build");
 	});
@@ -75,7 +76,7 @@ describe.each([40, 80, 120])("the log tab at %i columns", (cols) => {
 		const row = lines[newest?.row ?? 0] ?? "";
 		expect(row).toContain(cols >= 80 ? "Bash rm -rf build" : "Bash rm -rf");
 		expect(row).toContain("block");
-		if (cols >= 80) expect(row).toMatch(/block-rm\.sh +35ms +2 block/);
+		if (cols >= 80) expect(row).toMatch(/block-rm\.sh · \S* +35ms +2 block/);
 		if (cols >= 120) expect(row).toContain("PreToolUse");
 		const decision = findText(screen, "block ") ?? { row: 0, col: 0 };
 		const blockCell = cellAt(screen, newest?.row ?? 0, (lines[newest?.row ?? 0] ?? "").lastIndexOf("block"));
@@ -118,5 +119,17 @@ describe("the log tab at 100,000 rows", () => {
 		h.log.add(firingRecord(100_001, at(9, 30, 0), [[live, exitedWith(2, 5)]], [], "echo n99999 again"));
 		text = screenLines(await h.waitFor("Log 2 ")).join("\n");
 		expect(text).toMatch(/09:30:00 .*echo n99999.* block/);
+	});
+});
+
+describe("a SessionStart row", () => {
+	it("says its source once (not `startup startup`)", () => {
+		const record = {
+			...firingRecord(1, 0, [[guard, exitedWith(0, 5)]]),
+			event: "SessionStart" as const,
+			matchQuery: "startup",
+			summary: "startup",
+		};
+		expect(buildLogRows([record])[0]?.input).toBe("startup");
 	});
 });
