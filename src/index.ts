@@ -21,6 +21,7 @@ export default function piHookManager(pi: ExtensionAPI): void {
 		agentDir: getAgentDir,
 		home: homedir,
 		processEnv: process.env,
+		now: Date.now,
 		approveOptIn,
 	});
 	const on = session.events;

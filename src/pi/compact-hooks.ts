@@ -36,7 +36,7 @@ export const handleBeforeCompact = async (
 	const plan = planPreCompact(decideBlockEvent(verdicts, "PreCompact"), {
 		event: "PreCompact",
 		input: trigger,
-		time: Date.now(),
+		time: hc.now(),
 	});
 	carryOut(hc, plan.steps);
 	return plan.cancel ? { cancel: true } : undefined;

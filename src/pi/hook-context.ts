@@ -19,6 +19,8 @@ export interface HookContext {
 	readonly ctx: ExtensionContext;
 	/** Receives one record per decision a hook made. */
 	readonly onDecision: (record: DecisionRecord) => void;
+	/** The clock, epoch milliseconds (injected: the session's, `Date.now` in pi). */
+	readonly now: () => number;
 }
 
 /** The parts of a dispatch request that vary per event. */
@@ -35,7 +37,7 @@ export const runHooks = async (hc: HookContext, request: EventRequest): Promise<
 		const details = {
 			...(request.tool ? { tool: request.tool.ccToolName } : {}),
 			input: request.summary ?? "",
-			time: Date.now(),
+			time: hc.now(),
 		};
 		for (const record of failureRecords(request.event, verdicts, details)) hc.onDecision(record);
 		return verdicts;

@@ -45,7 +45,7 @@ export const handleModelSelect = async (
 	const plan = planSessionContext(decision, "PostModelSwitch", {
 		event: "PostModelSwitch",
 		input: to,
-		time: Date.now(),
+		time: hc.now(),
 	});
 	if (plan.context.length > 0) {
 		pi.sendMessage(

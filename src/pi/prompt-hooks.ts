@@ -63,7 +63,7 @@ const applyDecision = (
 	verdicts: readonly HookVerdict[],
 	prompt: string,
 ): boolean => {
-	const plan = planPrompt(decideContextEvent(verdicts, event, true), { event, input: prompt, time: Date.now() });
+	const plan = planPrompt(decideContextEvent(verdicts, event, true), { event, input: prompt, time: hc.now() });
 	carryOut(hc, plan.steps);
 	state.pending.push(...plan.context);
 	return plan.blocked;

@@ -44,6 +44,8 @@ export interface RuntimeDeps {
 	readonly reap?: () => void;
 	/** pi's live environment, where CLAUDE_ENV_FILE exports go so later bash tool commands see them. */
 	readonly processEnv: Record<string, string | undefined>;
+	/** The clock, epoch milliseconds; default `Date.now`. Decision records and the engine's firing times use it. */
+	readonly now?: () => number;
 	/** The session object's pi context of the latest event (see session.ts); default: the runtime's own. */
 	readonly currentCtx?: () => ExtensionContext | undefined;
 	/** `PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1` was set (and removed from the environment) at load. */

@@ -92,6 +92,8 @@ const hasHistory = (ctx: ExtensionContext): boolean =>
 export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	let state: SessionState | undefined;
 	/** The pi context of the latest event: the session object's, else the one this runtime saw last. */
+	/** Epoch milliseconds: the injected clock, else `Date.now`. */
+	const clock = deps.now ?? Date.now;
 	const ctxOf = (current: SessionState): ExtensionContext => deps.currentCtx?.() ?? current.ctx;
 
 	/** The configuration whose notices were last told; the store returns the same object while nothing changed. */
@@ -137,7 +139,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	const active = (ctx: ExtensionContext): { current: SessionState; hc: HookContext } | undefined => {
 		if (state === undefined) return undefined;
 		state.ctx = ctx;
-		return { current: state, hc: { engine: state.engine, session: sessionInfo(ctx), ctx, onDecision } };
+		return { current: state, hc: { engine: state.engine, session: sessionInfo(ctx), ctx, onDecision, now: clock } };
 	};
 
 	const track = (current: SessionState, work: Promise<void>): void => {
@@ -184,6 +186,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			});
 			const background = new AbortController();
 			const engine = createEngine({
+				now: clock,
 				config: () => {
 					const config = store.current();
 					if (state !== undefined) tellConfig(state, config);
@@ -347,6 +350,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				state: now.current.tools,
 				session: sessionInfo,
 				onDecision,
+				now: clock,
 				mcpNames: now.current.mcpNames,
 			});
 		},
@@ -358,6 +362,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				state: now.current.tools,
 				session: sessionInfo,
 				onDecision,
+				now: clock,
 				mcpNames: now.current.mcpNames,
 			});
 		},

@@ -42,6 +42,8 @@ export interface SessionPorts {
 	readonly home: () => string;
 	/** pi's live environment (CLAUDE_ENV_FILE exports go here); hooks inherit a copy taken now. */
 	readonly processEnv: Record<string, string | undefined>;
+	/** The clock, epoch milliseconds (`Date.now`). */
+	readonly now: () => number;
 	/** The one-run project-hook approval opt-in, read (and removed) before the environment was copied. */
 	readonly approveOptIn: boolean;
 }
@@ -119,6 +121,7 @@ export const createHookSession = (
 		processEnv: ports.processEnv,
 		approveOptIn: ports.approveOptIn,
 		currentCtx: () => current,
+		now: ports.now,
 	});
 
 	const events = sessionEvents({ decisions, manager, runtime }, enter);

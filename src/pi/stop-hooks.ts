@@ -103,7 +103,7 @@ export const handleBeforeSettle = async (
 	const plan = planStop(decideBlockEvent(verdicts, "Stop"), state.consecutiveBlocks, state.cap, {
 		event: "Stop",
 		input: lastText.slice(0, 120),
-		time: Date.now(),
+		time: hc.now(),
 	});
 	carryOut(hc, plan.steps);
 	state.consecutiveBlocks = plan.consecutiveBlocks;
@@ -158,7 +158,7 @@ export const handleTurnEnd = async (
 	const plan = planBatch(decideBlockEvent(verdicts, "PostToolBatch"), {
 		event: "PostToolBatch",
 		input: "",
-		time: Date.now(),
+		time: hc.now(),
 	});
 	const entries = [...event.entries];
 	if (plan.context !== "") {

@@ -53,6 +53,8 @@ export interface ToolHookDeps {
 	readonly session: (ctx: ExtensionContext) => SessionInfo;
 	/** Receives one record per decision a hook made (cards, counters). */
 	readonly onDecision: (record: DecisionRecord) => void;
+	/** The clock, epoch milliseconds. */
+	readonly now: () => number;
 	/** Real names of MCP tools (`mcp__my-srv__do-thing`); without it pi's names are used. */
 	readonly mcpNames?: McpNames;
 }
@@ -105,7 +107,7 @@ export const handleToolCall = async (
 		if (none) return undefined;
 		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
 		const name = hookName("PreToolUse", ccToolName);
-		const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
+		const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision, now: deps.now };
 		const verdicts = await runHooks(hc, {
 			event: "PreToolUse",
 			matchValues: [ccToolName],
@@ -120,7 +122,7 @@ export const handleToolCall = async (
 			event: "PreToolUse" as const,
 			tool: ccToolName,
 			input: summary,
-			time: Date.now(),
+			time: deps.now(),
 			name,
 			piToolName: event.toolName,
 			summarize,
@@ -190,7 +192,7 @@ export const handleToolResult = async (
 				const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
 				const payload = payloadOf(ccInput);
 				const name = hookName(hookEvent, ccToolName);
-				const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision };
+				const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision, now: deps.now };
 				// Claude Code: the hooks of a call the user interrupted (Esc) still run, under a short timeout of their
 				// own; pi's signal has already fired, so it must not be the hooks' signal.
 				const interrupted = ctx.signal?.aborted === true;
@@ -208,7 +210,7 @@ export const handleToolResult = async (
 					event: hookEvent,
 					tool: ccToolName,
 					input: summarize(input),
-					time: Date.now(),
+					time: deps.now(),
 					name,
 					piToolName: event.toolName,
 					summarize,
