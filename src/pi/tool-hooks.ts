@@ -3,6 +3,7 @@
  * call to Claude Code terms, dispatch, and carry out the engine's plan the pi way (confirm, block with a
  * reason, mutate `event.input`, patch the result content).
  */
+
 import type {
 	ExtensionContext,
 	ToolCallEvent,
@@ -21,6 +22,7 @@ import {
 	type SessionInfo,
 } from "../engine/payload.ts";
 import { planPostToolUse, planPreToolAnswer, planPreToolUse } from "../engine/plan-tool.ts";
+import { terminalSafe } from "../engine/terminal-safe.ts";
 import { toClaudeToolError, toClaudeToolInput, toClaudeToolName, toClaudeToolResponse } from "../engine/tool-map.ts";
 import { carryOut, runHooks } from "./hook-context.ts";
 import type { McpNames } from "./mcp-names.ts";
@@ -133,7 +135,11 @@ export const handleToolCall = async (
 		if (plan.stop !== undefined) deps.state.stopRequested = plan.stop;
 		let outcome = plan.outcome;
 		if (outcome.action === "confirm") {
-			const allowed = await ctx.ui.confirm(outcome.title, outcome.message);
+			// The hook's reason and the tool input are shown in pi's dialog: terminal-safe, line breaks kept.
+			const allowed = await ctx.ui.confirm(
+				terminalSafe(outcome.title),
+				terminalSafe(outcome.message, { keepNewlines: true }),
+			);
 			const answer = planPreToolAnswer(decision, facts, plan, allowed);
 			carryOut(hc, answer.steps);
 			outcome = answer.outcome;

@@ -225,6 +225,33 @@ describe("nothing from a settings file reaches the terminal raw", () => {
 	});
 });
 
+describe("a hook's words in pi's own dialog", () => {
+	it("an ask reason holding an OSC sequence and a bidi override reaches the confirm dialog escaped", async () => {
+		sandbox = e2e.sandbox();
+		const output = JSON.stringify({
+			hookSpecificOutput: {
+				hookEventName: "PreToolUse",
+				permissionDecision: "ask",
+				permissionDecisionReason: "why\u001b]0;pwned\u0007\u202eok",
+			},
+		});
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `echo '${output}'` }] }] },
+		});
+		const rpc = startPiRpc(sandbox);
+		try {
+			const prompt = rpc.prompt("bash: echo hi");
+			const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: false });
+			await prompt;
+			expect(String(dialog.message)).toContain("why\\e]0;pwned\\x07\\u202eok");
+			expect(String(dialog.message)).not.toMatch(/[\u001b\u0007\u202e]/);
+		} finally {
+			await rpc.close();
+		}
+	});
+});
+
 describe("nothing stored repeats a secret", () => {
 	it("a token inside a hook command is masked in the model's block text, the decision entry and approvals.json (0600)", async () => {
 		sandbox = e2e.sandbox();
