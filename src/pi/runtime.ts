@@ -187,8 +187,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const background = new AbortController();
 			const engine = createEngine({
 				now: clock,
+				// The hot path reads the last check; the files are checked again between events (checkSoon below).
 				config: () => {
-					const config = store.current();
+					const config = store.latest();
 					if (state !== undefined) tellConfig(state, config);
 					return config;
 				},
@@ -357,6 +358,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		async toolResult(event, ctx) {
 			const now = active(ctx);
 			if (now === undefined) return undefined;
+			// The tool may have edited a settings file: check them once this event is done, off its path.
+			now.current.store.checkSoon();
 			return handleToolResult(event, ctx, {
 				engine: now.current.engine,
 				state: now.current.tools,
@@ -372,6 +375,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const result = await handleTurnEnd(event, now.hc, (text) => {
 				now.current.stoppedBy = text;
 			});
+			now.current.store.checkSoon();
 			const stop = now.current.tools.stopRequested;
 			if (stop !== undefined) {
 				now.current.tools.stopRequested = undefined;

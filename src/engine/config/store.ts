@@ -36,6 +36,7 @@ export interface ConfigStoreOptions {
 	readonly extraStamp?: () => string;
 	/** Milliseconds between stamp checks; events within the interval reuse the last result. Default 100. */
 	readonly checkIntervalMs?: number;
+
 	/** Clock in milliseconds; injectable for tests. */
 	readonly now?: () => number;
 }
@@ -46,6 +47,14 @@ export interface ConfigStore {
 	current(): HookConfig;
 	/** Forces the next `current()` to check every file. */
 	invalidate(): void;
+	/**
+	 * The configuration as of the last check, without checking the files (only the first time, after
+	 * `invalidate()`, or when trust or approvals changed): for an event's hot path, with {@link checkSoon} after
+	 * the events that may have changed files, so no event waits for `stat` calls and folder listings.
+	 */
+	latest(): HookConfig;
+	/** Checks every file once the current event is done (on the next turn of the event loop), in the background. */
+	checkSoon(): void;
 }
 
 interface CachedFile {
@@ -140,52 +149,81 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 		return resolution;
 	};
 	let extra = "";
-	return {
+	let forced = false;
+	let pending = false;
+	const store: ConfigStore = {
 		current() {
 			const time = now();
 			const trusted = options.isTrusted();
 			const approvals = approvalsVersion();
 			const same = trusted === mergedTrust && approvals === mergedApprovals;
 			if (merged !== undefined && time - lastCheck < interval && same) return merged;
-			lastCheck = time;
-			const managed =
-				options.managedDir === undefined ? { sources: [], issues: [] } : managedFiles(options.managedDir);
-			const settingsSources = [...managed.sources, ...options.sources];
-			let changed = refresh(settingsSources) || merged === undefined || !same;
-			const settings = parsedOf(settingsSources);
-			const resolution = pluginSources(settings);
-			const agents =
-				options.plugins === undefined ? [] : agentDefinitionFiles(options.plugins.home, options.plugins.projectDir);
-			const skills = options.skills?.() ?? [];
-			const others = [...resolution.sources, ...resolution.disabled, ...skills, ...agents];
-			if (refresh(others)) changed = true;
-			const list = JSON.stringify([settingsSources.length, others.map(cacheKey), managed.issues]);
-			if (list !== listed) {
-				listed = list;
-				changed = true;
-			}
-			const extraNow = options.extraStamp?.() ?? "";
-			if (extraNow !== extra) {
-				extra = extraNow;
-				changed = true;
-			}
-			if (changed || merged === undefined) {
-				const issues: ConfigIssue[] = [...managed.issues, ...resolution.issues];
-				merged = mergeSources(
-					[...settings, ...parsedOf([...resolution.sources, ...skills, ...agents])],
-					trusted,
-					options.isApproved,
-					{ issues, disabledPlugins: parsedOf(resolution.disabled) },
-				);
-				mergedTrust = trusted;
-				mergedApprovals = approvals;
-				// The merge hashed any script it saw for the first time: start watching it from here.
-				extra = options.extraStamp?.() ?? "";
-			}
-			return merged;
+			return check(time, trusted, approvals, same);
+		},
+		latest() {
+			const trusted = options.isTrusted();
+			const approvals = approvalsVersion();
+			const same = trusted === mergedTrust && approvals === mergedApprovals;
+			if (merged !== undefined && !forced && same) return merged;
+			return check(now(), trusted, approvals, same);
 		},
 		invalidate() {
 			lastCheck = Number.NEGATIVE_INFINITY;
+			forced = true;
+		},
+		checkSoon() {
+			if (pending) return;
+			pending = true;
+			setImmediate(() => {
+				pending = false;
+				try {
+					const trusted = options.isTrusted();
+					const approvals = approvalsVersion();
+					check(now(), trusted, approvals, trusted === mergedTrust && approvals === mergedApprovals);
+				} catch {
+					// The next current() checks again; a background check must never throw into pi.
+				}
+			}).unref();
 		},
 	};
+	/** Checks every file now and merges again when anything changed; returns the configuration. */
+	function check(time: number, trusted: boolean, approvals: number, same: boolean): HookConfig {
+		forced = false;
+		lastCheck = time;
+		const managed = options.managedDir === undefined ? { sources: [], issues: [] } : managedFiles(options.managedDir);
+		const settingsSources = [...managed.sources, ...options.sources];
+		let changed = refresh(settingsSources) || merged === undefined || !same;
+		const settings = parsedOf(settingsSources);
+		const resolution = pluginSources(settings);
+		const agents =
+			options.plugins === undefined ? [] : agentDefinitionFiles(options.plugins.home, options.plugins.projectDir);
+		const skills = options.skills?.() ?? [];
+		const others = [...resolution.sources, ...resolution.disabled, ...skills, ...agents];
+		if (refresh(others)) changed = true;
+		const list = JSON.stringify([settingsSources.length, others.map(cacheKey), managed.issues]);
+		if (list !== listed) {
+			listed = list;
+			changed = true;
+		}
+		const extraNow = options.extraStamp?.() ?? "";
+		if (extraNow !== extra) {
+			extra = extraNow;
+			changed = true;
+		}
+		if (changed || merged === undefined) {
+			const issues: ConfigIssue[] = [...managed.issues, ...resolution.issues];
+			merged = mergeSources(
+				[...settings, ...parsedOf([...resolution.sources, ...skills, ...agents])],
+				trusted,
+				options.isApproved,
+				{ issues, disabledPlugins: parsedOf(resolution.disabled) },
+			);
+			mergedTrust = trusted;
+			mergedApprovals = approvals;
+			// The merge hashed any script it saw for the first time: start watching it from here.
+			extra = options.extraStamp?.() ?? "";
+		}
+		return merged;
+	}
+	return store;
 };

@@ -103,3 +103,33 @@ describe("an emptied settings file", () => {
 		]);
 	});
 });
+
+describe("latest and checkSoon: the hot path reads the last check, the files are checked between events", () => {
+	const names = (config: { entries: readonly { handler: { type: string; command?: string } }[] }) =>
+		config.entries.map((entry) => entry.handler.command);
+
+	it("latest() does not see an edit until checkSoon() has run on the next turn of the event loop", async () => {
+		write("home/.claude/settings.json", hooks("one"), 1_000);
+		const store = createConfigStore({
+			sources: settingsSources(locations()),
+			isTrusted: () => true,
+			checkIntervalMs: 0,
+		});
+		expect(names(store.latest())).toEqual(["one"]);
+		write("home/.claude/settings.json", hooks("two"), 2_000);
+		expect(names(store.latest())).toEqual(["one"]);
+		store.checkSoon();
+		expect(names(store.latest())).toEqual(["one"]);
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(names(store.latest())).toEqual(["two"]);
+	});
+
+	it("latest() checks at once after invalidate() (a new prompt sees every edit)", () => {
+		write("home/.claude/settings.json", hooks("one"), 1_000);
+		const store = createConfigStore({ sources: settingsSources(locations()), isTrusted: () => true });
+		expect(names(store.latest())).toEqual(["one"]);
+		write("home/.claude/settings.json", hooks("two"), 2_000);
+		store.invalidate();
+		expect(names(store.latest())).toEqual(["two"]);
+	});
+});
