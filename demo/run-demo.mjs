@@ -103,7 +103,12 @@ if (interactive) {
 	for (const [what, prompt] of PROMPTS) console.log(`  ${prompt}\n      -> ${what}`);
 	console.log("\nQuit pi with Ctrl+D. Starting pi...\n");
 	// --no-session: the demo folder is deleted afterwards, so there is nothing to resume.
-	const child = spawn(piBin, ["--no-session", "-e", root], { cwd: project, env, stdio: "inherit" });
+	// pi clears the screen: a small demo extension keeps the prompts in a widget above the editor.
+	const child = spawn(piBin, ["--no-session", "-e", root, "-e", join(demoDir, "demo-prompts.ts")], {
+		cwd: project,
+		env: { ...env, PI_HOOK_MANAGER_DEMO_PROMPTS: JSON.stringify(PROMPTS) },
+		stdio: "inherit",
+	});
 	const code = await new Promise((done) => child.on("exit", (exitCode) => done(exitCode ?? 1)));
 	await cleanup();
 	process.exit(code);
