@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import type { HookSource, SourceScope } from "../../../src/engine/types.ts";
 
@@ -88,47 +87,11 @@ describe("parseSettingsText", () => {
 	});
 });
 
-describe("mergeSources", () => {
-	const userHooks = parse({ disableAllHooks: true, hooks: { Stop: [{ hooks: [cmd("user")] }] } }, "claude-user");
-	const projectHooks = parse(
-		{
-			disableAllHooks: false,
-			hooks: { Stop: [{ hooks: [cmd("project"), { type: "mcp_tool", server: "s", tool: "t" }] }] },
-		},
-		"claude-project",
-	);
-
-	it("adds hooks from all sources and honours a project disableAllHooks:false over a user true (checklist 57, 59)", () => {
-		const config = mergeSources([userHooks, projectHooks], true);
-		expect(config.entries.map((e) => e.source.scope)).toEqual(["claude-user", "claude-project"]);
-		expect(config.disableAllHooks).toBe(false);
-		expect(config.skipped.map((s) => s.reason)).toEqual(["unsupported_type"]);
-	});
-
-	it("skips project hooks in an untrusted project and says why", () => {
-		const config = mergeSources([userHooks, projectHooks], false);
-		expect(config.entries.map((e) => e.source.scope)).toEqual(["claude-user"]);
-		expect(config.skipped.map((s) => s.reason)).toEqual(["untrusted", "untrusted"]);
-		expect(config.disableAllHooks).toBe(true);
-	});
-});
-
 describe("settings text oddities", () => {
 	it("ignores a UTF-8 byte-order mark, treats an empty file as no settings, and gives line and column of a JSON error", () => {
 		expect(parse(`\uFEFF${JSON.stringify({ hooks: { Stop: [{ hooks: [cmd("a")] }] } })}`).entries).toHaveLength(1);
 		expect(parse("  \n")).toMatchObject({ usable: true, issues: [] });
 		const broken = parse('{\n  "hooks": {\n    "Stop": [}\n}');
 		expect(broken.issues[0]?.message).toMatch(/line 3, column \d+/);
-	});
-});
-
-describe("events pi never fires", () => {
-	it("lists their hooks as skipped with the reason", () => {
-		const config = mergeSources(
-			[parse({ hooks: { PermissionRequest: [{ hooks: [cmd("a")] }], Stop: [{ hooks: [cmd("b")] }] } })],
-			true,
-		);
-		expect(config.entries.map((e) => e.event)).toEqual(["Stop"]);
-		expect(config.skipped[0]?.message).toContain("pi has no PermissionRequest event");
 	});
 });

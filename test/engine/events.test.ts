@@ -1,0 +1,46 @@
+/** Static facts about each hook event, as Claude Code has them. */
+import { describe, expect, it } from "vitest";
+import {
+	defaultTimeoutSeconds,
+	eventUsesMatcher,
+	isFiredInPi,
+	isHookEventName,
+	isToolEvent,
+	notFiredReason,
+} from "../../src/engine/events.ts";
+
+describe("hook events", () => {
+	it.each([
+		["PreToolUse", true],
+		["preToolUse", false],
+		["Nope", false],
+	])("%s is an event name: %s", (name, expected) => {
+		expect(isHookEventName(name)).toBe(expected);
+	});
+
+	it.each([
+		["PreToolUse", true, true],
+		["PostToolUseFailure", true, true],
+		["UserPromptSubmit", false, false],
+		["Stop", false, false],
+		["SessionStart", false, true],
+	] as const)("%s: tool event %s, uses its matcher %s", (event, tool, matcher) => {
+		expect(isToolEvent(event)).toBe(tool);
+		expect(eventUsesMatcher(event)).toBe(matcher);
+	});
+
+	it.each([
+		["PreToolUse", 600],
+		["UserPromptSubmit", 30],
+		["SessionEnd", 1.5],
+	] as const)("a %s command hook times out after %s s by default", (event, seconds) => {
+		expect(defaultTimeoutSeconds(event)).toBe(seconds);
+	});
+
+	it("events pi has no moment for are named as never firing, with the reason", () => {
+		expect(isFiredInPi("PreToolUse")).toBe(true);
+		expect(isFiredInPi("SubagentStop")).toBe(false);
+		expect(notFiredReason("SubagentStop")).toContain("pi has no SubagentStop event");
+		expect(notFiredReason("PreModelSwitch")).toContain("refuse a model change");
+	});
+});
