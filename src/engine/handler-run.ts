@@ -96,6 +96,29 @@ export const commandSpec = (
 };
 
 /**
+ * Why a command hook cannot start because it names a plugin placeholder its source does not have: Claude Code
+ * refuses `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}` outside plugin hooks, and `${CLAUDE_PLUGIN_DATA}` in
+ * skill hooks, with these words. Undefined when it can run.
+ */
+export const placeholderProblem = (entry: HookEntry): string | undefined => {
+	const handler = entry.handler;
+	if (handler.type !== "command") return undefined;
+	const source = entry.source;
+	const skill = source.plugin === undefined && source.root !== undefined;
+	for (const [name, available] of [
+		["CLAUDE_PLUGIN_ROOT", source.plugin !== undefined || skill],
+		["CLAUDE_PLUGIN_DATA", source.plugin !== undefined],
+	] as const) {
+		const placeholder = `\${${name}}`;
+		if (available || ![handler.command, ...(handler.args ?? [])].some((text) => text.includes(placeholder))) continue;
+		return skill
+			? `Hook command references ${placeholder} but only \${CLAUDE_PLUGIN_ROOT} is available for skill hooks (\${CLAUDE_PLUGIN_DATA} is plugin-only).`
+			: `Hook command references ${placeholder} but the hook is not associated with a plugin. This variable is only available in hooks defined in a plugin's hooks/hooks.json file, not in settings.json.`;
+	}
+	return undefined;
+};
+
+/**
  * Why a plugin command hook cannot start because of `${user_config.KEY}`: Claude Code 2.1.207 rejects it in shell
  * form (shell injection) and fails when the option is not set. Undefined when it can run.
  */
@@ -147,7 +170,7 @@ export const runHookHandler = async (
 	const handler = entry.handler;
 	const timeoutMs = hookTimeoutMs(entry, context.event, context.env);
 	if (handler.type === "command") {
-		const refused = userConfigProblem(entry);
+		const refused = placeholderProblem(entry) ?? userConfigProblem(entry);
 		if (refused !== undefined) return { kind: "spawn_failed", message: refused, durationMs: 0 };
 		return runners.runner(
 			commandSpec(entry, context.event, context.stdin, context.env, context.cwd, options),

@@ -205,6 +205,37 @@ describe("plugin and skill hooks in the engine", () => {
 		]);
 	});
 
+	it("${CLAUDE_PLUGIN_ROOT} outside a plugin and ${CLAUDE_PLUGIN_DATA} in a skill fail with Claude Code's words", async () => {
+		const skillWithRoot: HookSource = { ...skill, root: dir };
+		const config = mergeSources(
+			[
+				settings(user, bash(cmd('node "${CLAUDE_PLUGIN_ROOT}/x.mjs"'))),
+				settings(
+					skillWithRoot,
+					bash(cmd("echo", { args: ["${CLAUDE_PLUGIN_DATA}"] }), cmd('test -d "${CLAUDE_PLUGIN_ROOT}"')),
+				),
+			],
+			true,
+		);
+		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
+		const result = await engine.dispatch(request());
+		const byCommand = new Map(
+			result.verdicts.map((verdict) => [
+				verdict.entry.handler.type === "command" ? verdict.entry.handler.command : "",
+				verdict.outcome,
+			]),
+		);
+		expect(byCommand.get('node "${CLAUDE_PLUGIN_ROOT}/x.mjs"')).toMatchObject({
+			kind: "spawn_failed",
+			message: expect.stringContaining("but the hook is not associated with a plugin"),
+		});
+		expect(byCommand.get("echo")).toMatchObject({
+			kind: "spawn_failed",
+			message: expect.stringContaining("only ${CLAUDE_PLUGIN_ROOT} is available for skill hooks"),
+		});
+		expect(byCommand.get('test -d "${CLAUDE_PLUGIN_ROOT}"')).toMatchObject({ kind: "exited", code: 0 });
+	});
+
 	it("a skill's once: true hook runs once per session; once in a settings file is ignored", async () => {
 		const config = mergeSources(
 			[settings(skill, bash(cmd("true", { once: true }))), settings(user, bash(cmd("true #u", { once: true })))],
