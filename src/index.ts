@@ -42,6 +42,7 @@ export default function piHookManager(pi: ExtensionAPI): void {
 	pi.on("model_select", on.model_select);
 	pi.on("message_end", on.message_end);
 	pi.on("context", on.context);
+	pi.on("user_bash", on.user_bash);
 	pi.registerCommand("hooks", {
 		description: "See every hook, watch them fire, switch them off, edit them (/hooks off, on, log, approve, status)",
 		getArgumentCompletions: hooksCompletions,

@@ -23,6 +23,8 @@ import type {
 	ToolResultEventResult,
 	TurnEndEvent,
 	UIPromptStartEvent,
+	UserBashEvent,
+	UserBashEventResult,
 } from "@earendil-works/pi-coding-agent";
 import type { DecisionRecord } from "../engine/decision-record.ts";
 import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
@@ -94,6 +96,8 @@ export interface HookRuntime {
 	): Promise<SessionBeforeCompactResult | undefined>;
 	compact(event: SessionCompactEvent, ctx: ExtensionContext): Promise<void>;
 	uiPromptStart(event: UIPromptStartEvent, ctx: ExtensionContext): void;
+	/** pi's `user_bash` (`!cmd`) -> the Bash tool hooks, when switched on (off by default). */
+	userBash(event: UserBashEvent, ctx: ExtensionContext): Promise<UserBashEventResult | undefined>;
 	/** pi's `model_select` -> PostModelSwitch. */
 	modelSelect(event: ModelSelectEvent, ctx: ExtensionContext): Promise<void>;
 	/** pi's `message_end` -> MessageDisplay for assistant text. */

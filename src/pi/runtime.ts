@@ -39,6 +39,7 @@ import { createSkillHooks, type SkillHooks } from "./skill-hooks.ts";
 import { handleBeforeSettle, handleTurnEnd, type StopHookState } from "./stop-hooks.ts";
 import { createToolHookState, handleToolCall, handleToolResult, type ToolHookState } from "./tool-hooks.ts";
 import { ensureTranscript } from "./transcript.ts";
+import { handleUserBash, userBashHooksOn } from "./user-bash-hooks.ts";
 
 export type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 
@@ -347,6 +348,18 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				);
 			}
 			return handleToolCall(event, ctx, {
+				engine: now.current.engine,
+				state: now.current.tools,
+				session: sessionInfo,
+				onDecision,
+				now: clock,
+				mcpNames: now.current.mcpNames,
+			});
+		},
+		async userBash(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined || !userBashHooksOn(deps.processEnv)) return undefined;
+			return handleUserBash(event, ctx, {
 				engine: now.current.engine,
 				state: now.current.tools,
 				session: sessionInfo,

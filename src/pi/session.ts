@@ -22,6 +22,7 @@ import type {
 	ToolResultEvent,
 	TurnEndEvent,
 	UIPromptStartEvent,
+	UserBashEvent,
 } from "@earendil-works/pi-coding-agent";
 import type { HookEntry, ProcessRunner } from "../engine/types.ts";
 import { createDecisionLog, type DecisionLog, registerDecisionRenderer } from "./decision-log.ts";
@@ -189,6 +190,8 @@ const sessionEvents = (
 			await runtime.messageEnd(event, enter(ctx));
 			return undefined;
 		}),
+		// A throw in user_bash would block the user's command: fail open instead.
+		user_bash: failSafe("user_bash", undefined, (event: UserBashEvent, ctx) => runtime.userBash(event, enter(ctx))),
 		// The note that a hook's `continue: false` stopped the agent is for the user, never the model.
 		context: (event: ContextEvent): ContextEventResult | undefined => {
 			const messages = event.messages.filter(

@@ -475,3 +475,56 @@ describe("continue: false", () => {
 		}
 	});
 });
+
+describe("the user's ! commands (optional)", () => {
+	const guarded = (sandbox: PiSandbox) =>
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [sh("echo 'not even you' >&2; exit 2")] }] },
+		});
+	const userBash = async (sandbox: PiSandbox, env: Record<string, string>) => {
+		const rpc = startPiRpc(sandbox, [], env);
+		try {
+			const from = rpc.records.length;
+			rpc.send({ id: "b1", type: "bash", command: "touch ran.txt" });
+			return await rpc.waitFor((r) => r.type === "response" && r.id === "b1", 30_000, from);
+		} finally {
+			await rpc.close();
+		}
+	};
+
+	it("go through PreToolUse Bash hooks when PI_HOOK_MANAGER_USER_BASH_HOOKS=1: a block stops the command", async () => {
+		const sandbox = e2e.sandbox();
+		guarded(sandbox);
+		const response = await userBash(sandbox, { PI_HOOK_MANAGER_USER_BASH_HOOKS: "1" });
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
+		expect(JSON.stringify(response.data)).toContain("not even you");
+	});
+
+	it("a rewrite runs the rewritten command, and PostToolUse context follows the command's output", async () => {
+		const sandbox = e2e.sandbox();
+		const rewrite = {
+			hookSpecificOutput: {
+				hookEventName: "PreToolUse",
+				updatedInput: { command: "touch rewritten.txt; echo done" },
+			},
+		};
+		const context = { hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "POST-CTX" } };
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				PreToolUse: [{ matcher: "Bash", hooks: [sh(`echo '${JSON.stringify(rewrite)}'`)] }],
+				PostToolUse: [{ matcher: "Bash", hooks: [sh(`echo '${JSON.stringify(context)}'`)] }],
+			},
+		});
+		const response = await userBash(sandbox, { PI_HOOK_MANAGER_USER_BASH_HOOKS: "1" });
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
+		expect(existsSync(join(sandbox.projectDir, "rewritten.txt"))).toBe(true);
+		expect(JSON.stringify(response.data)).toContain("POST-CTX");
+	});
+
+	it("are not hooked by default, as in Claude Code", async () => {
+		const sandbox = e2e.sandbox();
+		guarded(sandbox);
+		await userBash(sandbox, {});
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(true);
+	});
+});
