@@ -101,7 +101,7 @@ describe("decision cards and the footer counter in the real pi", () => {
 		expect(expanded).toMatch(/input +rm -rf victim/);
 		expect(expanded).toMatch(/matcher +Bash/);
 		expect(expanded).toMatch(/source +Claude user \u00b7 .*settings\.json/);
-		expect(expanded).toMatch(/result +exit 2 \u00b7 \d+ ms \u00b7 blocking/);
+		expect(expanded).toMatch(/result +exit 2 \u00b7 [\d.]+m?s \u00b7 blocking/);
 		expect(expanded).toMatch(
 			/stderr +Dangerous command blocked: recursive forced delete \(rm -rf\)\. Command: rm -rf victim/,
 		);
