@@ -36,6 +36,13 @@ export interface WouldEffect {
 	readonly text: string;
 }
 
+/** How a failed run reads: it decides nothing, the action goes on (Claude Code: hook failures fail open). */
+const FAILED_LABELS = {
+	error: "would report a hook error (the action goes on)",
+	timeout: "would time out (the action goes on)",
+	cancelled: "cancelled: it decided nothing",
+} as const;
+
 /** Model-facing wrappers removed, so the effect reads like what the hook said. */
 const bare = (text: string): string => text.replace(/<\/?system-reminder>\n?/g, "").trim();
 
@@ -130,7 +137,7 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 		if (effect.kind === "failed")
 			effects.push({
 				kind: "failed",
-				label: `would report a hook ${effect.why} (the action goes on)`,
+				label: FAILED_LABELS[effect.why],
 				text: effect.message,
 			});
 		else if (effect.kind === "warning")

@@ -194,6 +194,23 @@ describe("replay and the editor loop", () => {
 		expect(inside(screen)).toContain(squeeze("would change nothing"));
 	});
 
+	it("Esc stops a running test: the process is killed and the result says it was cancelled", async () => {
+		harness = await mountPanel({
+			cols: 100,
+			rows: 44,
+			settings: { 0: { hooks: { Stop: [{ hooks: [{ type: "command", command: "sleep 30" }] }] } } },
+		});
+		const h = harness;
+		await h.type("sleep");
+		await h.send(KEY.ctrlR);
+		let screen = await h.send(KEY.ctrlR);
+		expect(inside(screen)).toContain(squeeze("Running sleep 30... esc stops it"));
+		await h.send(KEY.escape);
+		screen = await waitInside(h, "Result of the test run");
+		expect(inside(screen)).toContain(squeeze("cancelled: it decided nothing"));
+		expect(h.log.records()[0]?.verdicts[0]?.outcome.kind).toBe("aborted");
+	});
+
 	it("does not test-run a project hook that waits for trust", async () => {
 		harness = await mountPanel({
 			cols: 100,
