@@ -140,7 +140,22 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	const active = (ctx: ExtensionContext): { current: SessionState; hc: HookContext } | undefined => {
 		if (state === undefined) return undefined;
 		state.ctx = ctx;
-		return { current: state, hc: { engine: state.engine, session: sessionInfo(ctx), ctx, onDecision, now: clock } };
+		// The session facts are read from pi when a handler first needs them: a tool event no hook matches does not.
+		let session: SessionInfo | undefined;
+		const engine = state.engine;
+		return {
+			current: state,
+			hc: {
+				engine,
+				get session() {
+					session ??= sessionInfo(ctx);
+					return session;
+				},
+				ctx,
+				onDecision,
+				now: clock,
+			},
+		};
 	};
 
 	const track = (current: SessionState, work: Promise<void>): void => {
