@@ -85,6 +85,13 @@ const decode = (json: unknown): Record<string, ApprovedHook> | undefined => {
 	return approved;
 };
 
+/** A script's path as shown: relative to the project, or `${CLAUDE_PLUGIN_ROOT}/...` inside a plugin's folder. */
+const shownPath = (path: string, projectDir: string, pluginRoot: string | undefined): string => {
+	const inProject = relative(projectDir, path);
+	if (!inProject.startsWith("..")) return inProject;
+	return pluginRoot === undefined ? path : `\${CLAUDE_PLUGIN_ROOT}/${relative(pluginRoot, path)}`;
+};
+
 /** Creates the approvals store backed by `file`; scripts are looked for inside `projectDir`. */
 export const createApprovals = (file: string, projectDir: string, now: () => Date = () => new Date()): Approvals => {
 	const store = createJsonFileStore<Record<string, ApprovedHook>>(file, {
@@ -106,7 +113,8 @@ export const createApprovals = (file: string, projectDir: string, now: () => Dat
 			found = hookScriptPaths(entry, projectDir);
 			paths.set(entry, found);
 		}
-		return found.map((path) => ({ path, shown: relative(projectDir, path), hash: hashes.hash(path) }));
+		const root = entry.source.plugin?.root ?? entry.source.root;
+		return found.map((path) => ({ path, shown: shownPath(path, projectDir, root), hash: hashes.hash(path) }));
 	};
 	/** The approval key: the hook id alone, or with its scripts' hashes. */
 	const keyOf = (entry: HookEntry): string => {
