@@ -119,7 +119,7 @@ describe("hooks of every source in the real pi's panel", () => {
 		await openPanel();
 		tmux.type("guard.mjs");
 		tmux.keys(["C-t"]);
-		await tmux.waitFor(/> off +cmd +node .*guard\.mjs/);
+		await tmux.waitFor(/> off +cmd +.*guard\.mjs/);
 		tmux.keys(["Escape"]);
 		await tmux.waitFor("Filter: type to filter");
 		tmux.type("echo managed");
