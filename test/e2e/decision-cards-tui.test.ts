@@ -79,7 +79,7 @@ describe("decision cards and the footer counter in the real pi", () => {
 		);
 		expect(tmux.capture({ name: "first" })).toContain("hooks 1 blocked");
 
-		tmux.keys(["C-d"], "first");
+		await tmux.quit("first");
 		const after = await tmux.waitFor(/pi --session ([0-9a-f-]{36})/, { name: "first" });
 		sessionId = /pi --session ([0-9a-f-]{36})/.exec(after)?.[1] ?? "";
 		expect(sessionId).not.toBe("");
@@ -106,7 +106,7 @@ describe("decision cards and the footer counter in the real pi", () => {
 			/stderr +Dangerous command blocked: recursive forced delete \(rm -rf\)\. Command: rm -rf victim/,
 		);
 		expect(expanded).toContain("hooks 1 blocked");
-		tmux.keys(["C-d"], "resumed");
+		await tmux.quit("resumed");
 		await tmux.waitFor(/pi --session/, { name: "resumed" });
 	});
 });

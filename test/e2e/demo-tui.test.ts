@@ -32,6 +32,6 @@ describe("the demo in a terminal", () => {
 		tmux.type("bash: rm -rf victim");
 		tmux.keys(["Enter"]);
 		await tmux.waitFor(/blocked Bash/, { timeoutMs: 30_000 });
-		tmux.keys(["C-d"]);
+		await tmux.quit();
 	});
 });

@@ -43,6 +43,6 @@ describe("Esc in the TUI", () => {
 		expect(isRunning(pid)).toBe(true);
 		tmux.keys(["Escape"]);
 		await expect.poll(() => isRunning(pid), { timeout: 10_000 }).toBe(false);
-		tmux.keys(["C-d"]);
+		await tmux.quit();
 	});
 });

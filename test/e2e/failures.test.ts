@@ -53,6 +53,6 @@ describe("one failure, one message", () => {
 		expect(screen.split(card)).toHaveLength(2);
 		expect(screen).toContain("hooks 1 error");
 		expect(screen).not.toContain("hook error (");
-		tmux.keys(["C-d"], session);
+		await tmux.quit(session);
 	});
 });

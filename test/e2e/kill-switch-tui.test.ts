@@ -79,7 +79,7 @@ describe("the kill switch on every terminal", () => {
 		command("cmds", "bash: echo two");
 		await tmux.waitFor("fake-model saw tool result: two", { name: "cmds" });
 		expect(readFileSync(fired, "utf8")).toBe("pre\n");
-		tmux.keys(["C-d"], "cmds");
+		await tmux.quit("cmds");
 	});
 
 	it("PI_HOOK_MANAGER_KILL_SWITCH_KEY=alt+h makes alt+h the kill switch", async () => {
@@ -90,7 +90,7 @@ describe("the kill switch on every terminal", () => {
 		expect(flat(off)).toContain("alt+h (or /hooks on) turns them back on");
 		tmux.keys(["M-h"], "alt");
 		await tmux.waitFor("hooks are on again", { name: "alt" });
-		tmux.keys(["C-d"], "alt");
+		await tmux.quit("alt");
 	});
 
 	it("a hook running when the kill switch goes on is stopped at once, and the call goes on", async () => {
@@ -113,6 +113,6 @@ describe("the kill switch on every terminal", () => {
 		tmux.keys(["C-S-h"], "running");
 		await expect.poll(() => isRunning(pid), { timeout: 10_000 }).toBe(false);
 		await tmux.waitFor("fake-model saw tool result: went-on", { name: "running" });
-		tmux.keys(["C-d"], "running");
+		await tmux.quit("running");
 	});
 });

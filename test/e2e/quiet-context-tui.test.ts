@@ -57,6 +57,6 @@ describe("quiet context cards", () => {
 		expect(screen).toMatch(/hooks 1 blocked, \d+ context/);
 		const saved = JSON.parse(readFileSync(join(sandbox.agentDir, "pi-hook-manager", "view.json"), "utf8"));
 		expect(saved).toMatchObject({ contextCards: "cards" });
-		tmux.keys(["C-d"]);
+		await tmux.quit();
 	});
 });

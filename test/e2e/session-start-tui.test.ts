@@ -50,6 +50,6 @@ describe("SessionStart approved in the TUI", () => {
 		const card = screen.indexOf("added context SessionStart");
 		expect(card).toBeGreaterThanOrEqual(0);
 		expect(card).toBeLessThan(screen.indexOf("echo: hello"));
-		tmux.keys(["C-d"]);
+		await tmux.quit();
 	});
 });

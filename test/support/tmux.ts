@@ -55,6 +55,11 @@ export interface TmuxServer {
 	waitFor(test: string | RegExp | ((screen: string) => boolean), options?: WaitOptions): Promise<string>;
 	/** True while the session's program is running (false once it exited; the pane stays). */
 	isRunning(name?: string): boolean;
+	/**
+	 * Quits pi (`Ctrl+D`) and resolves once its process has exited, so the test's sandbox is not removed while
+	 * an exiting pi still writes its last files; rejects after `timeoutMs` (default 20 s).
+	 */
+	quit(name?: string, timeoutMs?: number): Promise<void>;
 	/** Kills the server and removes its socket and config. */
 	kill(): void;
 }
@@ -123,6 +128,14 @@ export const createTmuxServer = (): TmuxServer => {
 		},
 		isRunning(name = "main") {
 			return tmux(["display-message", "-p", "-t", name, "#{pane_dead}"]).trim() === "0";
+		},
+		async quit(name = "main", timeoutMs = 20_000) {
+			tmux(["send-keys", "-t", name, "C-d"]);
+			const deadline = Date.now() + timeoutMs;
+			while (tmux(["display-message", "-p", "-t", name, "#{pane_dead}"]).trim() !== "1") {
+				if (Date.now() > deadline) throw new Error(`tmux: ${name} did not exit within ${timeoutMs} ms`);
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			}
 		},
 		kill() {
 			try {
