@@ -19,6 +19,8 @@ import type { HookEventName, ProcessOutcome } from "./types.ts";
  * - `missing_hook_event_name` / `wrong_hook_event_name`: `hookSpecificOutput` without, or with another, event;
  * - `json_with_exit_2`: JSON on stdout of a run that exited 2;
  * - `decision_not_read`: top-level `decision` on an event that has none;
+ * - `wrong_decision_value`: a `decision` value the event does not know (`"deny"` instead of `"block"`);
+ * - `field_not_read`: `continue` or `systemMessage` on an event that discards them;
  * - `permission_decision_not_read`: `permissionDecision` outside PreToolUse's `hookSpecificOutput`;
  * - `invalid_json`: stdout starts like JSON but does not parse (plain text where JSON was meant);
  * - `plain_text_ignored`: plain stdout on an event that does not read plain text;
@@ -31,6 +33,8 @@ export type LintCode =
 	| "wrong_hook_event_name"
 	| "json_with_exit_2"
 	| "decision_not_read"
+	| "wrong_decision_value"
+	| "field_not_read"
 	| "permission_decision_not_read"
 	| "invalid_json"
 	| "plain_text_ignored"
@@ -76,6 +80,26 @@ const DECISION_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"ConfigChange",
 	"PreCompact",
 	"PreModelSwitch",
+]);
+
+/** The values of top-level `decision` an event accepts (PreToolUse: the deprecated approve/block). */
+const decisionValues = (event: HookEventName): readonly string[] =>
+	event === "PreToolUse" ? ["block", "approve"] : ["block"];
+
+/** Events that discard `continue` and `systemMessage`. */
+const DISCARDS_COMMON: ReadonlySet<HookEventName> = new Set([
+	"Notification",
+	"StopFailure",
+	"InstructionsLoaded",
+	"MessageDisplay",
+	"ConfigChange",
+	"PreCompact",
+	"PostCompact",
+	"WorktreeCreate",
+	"WorktreeRemove",
+	"SessionEnd",
+	"Elicitation",
+	"ElicitationResult",
 ]);
 
 /** Events whose plain stdout on exit 0 is context for the model. */
@@ -275,6 +299,29 @@ const lintJson = (input: LintInput, json: Json): HookLint[] => {
 			problem: `${event} does not read "decision": it changes nothing`,
 			fix: insteadOfDecision(event),
 		});
+	} else if (typeof json.decision === "string" && !decisionValues(event).includes(json.decision)) {
+		const permission = event === "PreToolUse" && ["deny", "allow", "ask"].includes(json.decision);
+		lints.push({
+			code: "wrong_decision_value",
+			field: "decision",
+			problem: `"decision": ${JSON.stringify(json.decision)} is not a value ${event} knows, so the output is rejected`,
+			fix: permission
+				? `write {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": ${JSON.stringify(json.decision)}}}`
+				: `write "decision": "block" with a "reason", or leave "decision" out`,
+		});
+	}
+	for (const field of ["continue", "systemMessage"] as const) {
+		if (json[field] !== undefined && DISCARDS_COMMON.has(event)) {
+			lints.push({
+				code: "field_not_read",
+				field,
+				problem: `${event} discards "${field}": it changes nothing`,
+				fix:
+					field === "continue"
+						? `remove "continue"; ${event} cannot stop the agent`
+						: `write the message to stderr or a file; ${event} shows no systemMessage`,
+			});
+		}
 	}
 	const specific = json.hookSpecificOutput;
 	if (isObject(specific)) {
