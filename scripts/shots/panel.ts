@@ -17,7 +17,7 @@ import { createHookState } from "../../src/pi/hook-state.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../src/pi/panel-services.ts";
 import { footerText, NO_DECISIONS } from "../../src/ui/footer-status.ts";
 import { createFiringLog, type FiringLog } from "../../src/ui/panel/firing-log.ts";
-import { HooksPanel, PANEL_OVERLAY_OPTIONS } from "../../src/ui/panel/hooks-panel.ts";
+import { HooksPanel, PANEL_OVERLAY_OPTIONS, type SessionRecord } from "../../src/ui/panel/hooks-panel.ts";
 import { panelKeys } from "../../src/ui/panel/keys.ts";
 import { fromPiTheme, type PanelTheme } from "../../src/ui/theme.ts";
 import type { Screen } from "../../test/support/screen.ts";
@@ -219,6 +219,74 @@ const fillLog = (log: FiringLog): void => {
 	);
 };
 
+/** Two earlier sessions of the same project, as the journal gives them back (a day and two days before). */
+const earlierSessions = (): SessionRecord[] => {
+	const guard = entry("block_dangerous_bash");
+	const policy = entry("bash_policy");
+	const day = 86_400_000;
+	const deny = JSON.stringify({
+		hookSpecificOutput: {
+			hookEventName: "PreToolUse",
+			permissionDecision: "deny",
+			permissionDecisionReason: "force-push to main is not allowed",
+		},
+	});
+	return [
+		{
+			session: "1b7e40d2",
+			record: record(
+				1,
+				at(12, 3) - 2 * day,
+				"PreToolUse",
+				"Bash",
+				"git push --force origin main",
+				{ command: "git push --force origin main" },
+				[
+					[guard, exited(0, 41)],
+					[policy, exited(0, 97, deny)],
+				],
+				[],
+			),
+		},
+		{
+			session: "a93c5f18",
+			record: record(
+				1,
+				at(31, 40) - day,
+				"PreToolUse",
+				"Bash",
+				"rm -rf dist",
+				{ command: "rm -rf dist" },
+				[
+					[
+						guard,
+						exited(
+							2,
+							44,
+							"",
+							"Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf dist\n",
+						),
+					],
+				],
+				[],
+			),
+		},
+		{
+			session: "a93c5f18",
+			record: record(
+				2,
+				at(32, 5) - day,
+				"PreToolUse",
+				"Bash",
+				"npm run build",
+				{ command: "npm run build" },
+				[[guard, exited(0, 36)]],
+				[],
+			),
+		},
+	];
+};
+
 interface Mounted {
 	readonly terminal: VirtualTerminal;
 	readonly tui: TuiMainScreen;
@@ -241,7 +309,7 @@ const TRANSCRIPT = [
 ];
 
 /** The panel over a transcript, with the log filled and the lockfile hook switched off. */
-const mount = (rows = ROWS): Mounted => {
+const mount = (rows = ROWS, withHistory = false): Mounted => {
 	const ui = theme();
 	const dir = mkdtempSync(join(tmpdir(), "panel-shots-"));
 	const state = createHookState(join(dir, "state.json"), () => new Date(2026, 10, 30, 9, 40, 0));
@@ -250,7 +318,7 @@ const mount = (rows = ROWS): Mounted => {
 	fillLog(log);
 	const killSwitch = createKillSwitch();
 	const fixed = config();
-	const services = createPanelServices({
+	const base = createPanelServices({
 		config: () => fixed,
 		sources: SOURCES,
 		log,
@@ -258,6 +326,9 @@ const mount = (rows = ROWS): Mounted => {
 		killSwitch,
 		trusted: () => true,
 	});
+	const services = withHistory
+		? { ...base, history: earlierSessions, sessionId: () => "5f0c9a3e", exportRecords: () => ({ file: "" }) }
+		: base;
 	const terminal = new VirtualTerminal(COLS, rows);
 	const tui = new TuiMainScreen(terminal);
 	tui.addChild(new Text(ui.fg("muted", TRANSCRIPT.join("\n")), 0, 0));
@@ -288,8 +359,8 @@ const mount = (rows = ROWS): Mounted => {
 	};
 };
 
-const shot = async (keys: readonly string[], rows = ROWS): Promise<Screen> => {
-	const mounted = mount(rows);
+const shot = async (keys: readonly string[], rows = ROWS, withHistory = false): Promise<Screen> => {
+	const mounted = mount(rows, withHistory);
 	try {
 		mounted.send(...keys);
 		return await mounted.screen();
@@ -305,6 +376,8 @@ export const shots: Shot[] = [
 	{ name: "panel-filter", screen: () => shot([..."bash"]) },
 	{ name: "panel-log", screen: () => shot(["\t", DOWN]) },
 	{ name: "panel-log-details", screen: () => shot(["\t", "\r"], 44) },
+	// History across sessions: Ctrl+L adds the journal's earlier sessions to the log.
+	{ name: "panel-log-history", screen: () => shot(["\t", "\x0c"], ROWS, true) },
 	{ name: "panel-hook-details", screen: () => shot([DOWN, DOWN, "\r"], 40) },
 	{
 		name: "panel-editor",

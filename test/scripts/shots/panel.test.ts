@@ -12,8 +12,8 @@ const text = async (name: string): Promise<string> => {
 describe("panel screenshots", () => {
 	it("the list shows hooks of several sources, a disabled, a skipped and an invalid entry", async () => {
 		const list = await text("panel-list");
-		expect(list).toMatch(/> off +cmd +\.\/\.claude\/hooks\/protect-lockfiles\.sh +Claude project/);
-		expect(list).toMatch(/on +cmd +~\/\.claude\/hooks\/block_dangerous_bash\.py +Claude user +3x ok 35ms/);
+		expect(list).toMatch(/> off +cmd +protect-lockfiles\.sh · \.\/\.claude\/hooks\/\S+ +Claude project/);
+		expect(list).toMatch(/on +cmd +block_dangerous_bash\.py · ~\/\.claude\/\S+ +Claude user +3x ok 35ms/);
 		expect(list).toMatch(/skip +mcp +check_tests_pass/);
 		expect(list).toMatch(/bad +a command hook needs/);
 	});
@@ -27,5 +27,8 @@ describe("panel screenshots", () => {
 		expect(await text("panel-kill-switch")).toContain("hooks off · 1 disabled · 1 blocked");
 		expect(await text("panel-kill-switch-panel")).toContain("ALL HOOKS ARE OFF in this pi session");
 		expect(await text("panel-hook-details")).toMatch(/Last run +09:45:31 ask 112ms/);
+		const history = await text("panel-log-history");
+		expect(history).toContain("Showing 3 earlier records of 2 session(s) from the journal");
+		expect(history).toMatch(/09:12:03 PreToolUse +Bash git push --force.* deny/);
 	});
 });
