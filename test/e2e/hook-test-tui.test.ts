@@ -53,6 +53,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+	// Quit pi and wait for it to exit, so the sandbox is not removed while pi still writes its last files.
+	await tmux?.quit().catch(() => undefined);
 	tmux?.kill();
 	await llm?.close();
 	sandbox?.cleanup();
