@@ -433,8 +433,15 @@ describe("an interrupted tool call", () => {
 	it("fires PostToolUseFailure with is_interrupt true when the user aborts mid-tool, and the hook runs", async () => {
 		const sandbox = e2e.sandbox();
 		const record = join(sandbox.root, "failure.jsonl");
+		const context = {
+			hookSpecificOutput: { hookEventName: "PostToolUseFailure", additionalContext: "INTERRUPT-CTX" },
+		};
 		sandbox.writeJson("home/.claude/settings.json", {
-			hooks: { PostToolUseFailure: [{ matcher: "Bash", hooks: [recorder(record)] }] },
+			hooks: {
+				PostToolUseFailure: [
+					{ matcher: "Bash", hooks: [recorder(record), sh(`echo '${JSON.stringify(context)}'`)] },
+				],
+			},
 		});
 		const rpc = startPiRpc(sandbox);
 		try {
@@ -449,6 +456,11 @@ describe("an interrupted tool call", () => {
 				tool_name: "Bash",
 				is_interrupt: true,
 			});
+			// The hooks' result reaches the session: their context is in the interrupted call's tool result.
+			const results = sessionLines(sandbox).filter(
+				(entry) => (entry.message as { role?: string } | undefined)?.role === "toolResult",
+			);
+			expect(JSON.stringify(results)).toContain("INTERRUPT-CTX");
 		} finally {
 			await rpc.close();
 		}
