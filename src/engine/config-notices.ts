@@ -32,11 +32,13 @@ export const configNotices = (config: HookConfig): ConfigNotice[] => {
 		const where = issue.path === "" ? issue.file : `${issue.file} at ${issue.path}`;
 		// A whole-file problem either skips the file or (mid-session) keeps its last good hooks, as its kind says.
 		const outcome =
-			issue.path !== ""
-				? "; that entry is skipped"
-				: (issue.kind ?? "skipped") === "skipped"
-					? "; the file is skipped"
-					: "";
+			issue.kind === "http_closed"
+				? ""
+				: issue.path !== ""
+					? "; that entry is skipped"
+					: (issue.kind ?? "skipped") === "skipped"
+						? "; the file is skipped"
+						: "";
 		notices.push({
 			key: `issue:${issue.file}:${issue.path}:${issue.message}`,
 			notice: { level: "error", text: `${problemOf(issue.source)} problem in ${where}: ${issue.message}${outcome}` },

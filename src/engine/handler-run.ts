@@ -181,6 +181,11 @@ export const runHookHandler = async (
 	if (handler.type === "http") {
 		const url = String(raw.url);
 		// Every layer must admit the URL: a project's allow-list narrows the user's, never widens it.
+		const closedBy = context.config.allowedHttpHookUrlsClosedBy;
+		if (closedBy !== undefined) {
+			const message = `${url} is not admitted: the managed allowedHttpHookUrls in ${closedBy} cannot be read, so no http hook URL is`;
+			return { kind: "request_failed", message, durationMs: 0 };
+		}
 		if (!(context.config.allowedHttpHookUrls ?? []).every((patterns) => isUrlAllowed(url, patterns))) {
 			return { kind: "request_failed", message: `${url} is not in allowedHttpHookUrls`, durationMs: 0 };
 		}

@@ -160,9 +160,10 @@ export interface HookEntry {
  * What became of the hooks of a file with a problem:
  * - `skipped`: the bad entry (or, for a whole-file problem, the file) is skipped;
  * - `kept_last_good`: a file that broke mid-session keeps its hooks from before the edit;
- * - `emptied`: a file emptied mid-session; its hooks no longer run.
+ * - `emptied`: a file emptied mid-session; its hooks no longer run;
+ * - `http_closed`: a managed `allowedHttpHookUrls` cannot be read, so no http hook URL is admitted.
  */
-export type ConfigIssueKind = "skipped" | "kept_last_good" | "emptied";
+export type ConfigIssueKind = "skipped" | "kept_last_good" | "emptied" | "http_closed";
 
 /** A problem found in a settings file; only the bad entry is skipped. */
 export interface ConfigIssue {
@@ -235,6 +236,11 @@ export interface HookConfig {
 	 * blocks every http hook (Claude Code hooks: `allowedHttpHookUrls`).
 	 */
 	readonly allowedHttpHookUrls?: readonly (readonly string[])[];
+	/**
+	 * The managed file (or folder) whose `allowedHttpHookUrls` could not be read; when set, `allowedHttpHookUrls`
+	 * is `[[]]` and no http hook runs (Claude Code 2.1.267: fail closed).
+	 */
+	readonly allowedHttpHookUrlsClosedBy?: string;
 	/**
 	 * `httpHookAllowedEnvVars` as limits, layered like {@link HookConfig.allowedHttpHookUrls}: a header may use
 	 * `$VAR` only when the hook's `allowedEnvVars` and every list name it.

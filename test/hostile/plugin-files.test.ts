@@ -103,10 +103,13 @@ describe("hostile plugin files", () => {
 		);
 		const config = load(managed);
 		expect(config.entries.filter((entry) => entry.source.scope === "managed")).toHaveLength(1);
-		expect(config.issues.map((issue) => issue.file)).toEqual([
-			join(dropIns, "a.json"),
-			join(dropIns, "b.json"),
-			join(dropIns, "c.json"),
-		]);
+		const unusable = [join(dropIns, "a.json"), join(dropIns, "b.json"), join(dropIns, "c.json")];
+		expect(config.issues.filter((issue) => issue.kind !== "http_closed").map((issue) => issue.file)).toEqual(
+			unusable,
+		);
+		// Each unusable managed file also closes the http allow-list (Claude Code 2.1.267).
+		expect(config.issues.filter((issue) => issue.kind === "http_closed").map((issue) => issue.file)).toEqual(
+			unusable,
+		);
 	});
 });

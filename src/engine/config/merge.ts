@@ -77,7 +77,18 @@ export interface MergeExtras {
 	readonly issues?: readonly ConfigIssue[];
 	/** Parsed hooks of plugins switched off in `enabledPlugins`: listed as skipped (`plugin_disabled`). */
 	readonly disabledPlugins?: readonly ParsedSource[];
+	/** Managed policy files or folders that could not be read at all (the managed-settings.d folder). */
+	readonly unreadableManaged?: readonly string[];
 }
+
+/**
+ * True when a managed file's `allowedHttpHookUrls` cannot be known: the file failed to load (or a broken edit
+ * left its last good copy in force), or it sets the key to something that is not a list of strings.
+ */
+const managedUrlsUnreadable = (parsed: ParsedSource): boolean =>
+	parsed.source.scope === "managed" &&
+	(!parsed.usable ||
+		parsed.issues.some((issue) => issue.kind === "kept_last_good" || issue.path === "allowedHttpHookUrls"));
 
 /** The managed policy switches that apply (the last managed file that sets one wins). */
 interface Policy {
@@ -143,6 +154,8 @@ export const mergeSources = (
 	};
 	const policy = readPolicy(sources);
 	const managedFiles: string[] = [];
+	// Claude Code 2.1.267: a managed allowedHttpHookUrls that cannot be read admits no http hook URL (fail closed).
+	const unreadableUrls: string[] = [...(extras.unreadableManaged ?? [])];
 	for (const parsed of sources) {
 		// Problems of a file that is not one of the five settings files say whose it is (Managed, Plugin x, Skill y).
 		const whose = FIVE_SETTINGS.has(parsed.source.scope) ? undefined : sourceLabel(parsed.source);
@@ -151,6 +164,7 @@ export const mergeSources = (
 		);
 		if (parsed.source.scope === "managed" && parsed.usable && parsed.entries.length > 0)
 			managedFiles.push(parsed.source.file);
+		if (managedUrlsUnreadable(parsed)) unreadableUrls.push(parsed.source.file);
 		if (parsed.source.project && !trusted) {
 			for (const entry of parsed.entries) skipped.push(skip(entry, "untrusted"));
 			continue;
@@ -191,7 +205,16 @@ export const mergeSources = (
 			});
 		}
 	}
-	const urls = layered(limits.urls);
+	for (const file of unreadableUrls) {
+		issues.push({
+			source: "Managed",
+			file,
+			path: "allowedHttpHookUrls",
+			message: "cannot be read, so no http hook URL is admitted (managed policy fails closed)",
+			kind: "http_closed",
+		});
+	}
+	const urls = unreadableUrls.length > 0 ? [[]] : layered(limits.urls);
 	const envVars = layered(limits.envVars);
 	const managed = policy.disableAllHooks;
 	const scope = DISABLE_PRECEDENCE.find((candidate) => disable.has(candidate));
@@ -206,6 +229,7 @@ export const mergeSources = (
 		...(managed === undefined ? {} : { disableAllHooksManaged: true }),
 		...(managedFiles.length === 0 ? {} : { managedFiles }),
 		...(urls === undefined ? {} : { allowedHttpHookUrls: urls }),
+		...(unreadableUrls.length === 0 ? {} : { allowedHttpHookUrlsClosedBy: unreadableUrls[0] }),
 		...(envVars === undefined ? {} : { httpHookAllowedEnvVars: envVars }),
 	};
 };

@@ -216,7 +216,11 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 				[...settings, ...parsedOf([...resolution.sources, ...skills, ...agents])],
 				trusted,
 				options.isApproved,
-				{ issues, disabledPlugins: parsedOf(resolution.disabled) },
+				{
+					issues,
+					disabledPlugins: parsedOf(resolution.disabled),
+					unreadableManaged: managed.issues.map((issue) => issue.file),
+				},
 			);
 			mergedTrust = trusted;
 			mergedApprovals = approvals;

@@ -68,7 +68,16 @@ describe("managed policy files", () => {
 				source: "Managed",
 			},
 			{ file: loop, path: "", message: expect.stringMatching(/^cannot be read: .*ELOOP/), source: "Managed" },
+			...[join(managed, "managed-settings.d", "10-dir.json"), loop].map((file) => ({
+				file,
+				path: "allowedHttpHookUrls",
+				message: "cannot be read, so no http hook URL is admitted (managed policy fails closed)",
+				kind: "http_closed",
+				source: "Managed",
+			})),
 		]);
+		// Claude Code 2.1.267: what the unreadable files allowed is unknown, so no http hook URL is admitted.
+		expect(config.allowedHttpHookUrls).toEqual([[]]);
 	});
 
 	it("no managed folder is no managed policy", () => {
