@@ -13,7 +13,11 @@ export interface ProbeSpan {
 
 /** What a pi run's probes recorded. */
 export interface ProbeMarks {
-	/** When each probe's factory ran: `before` and `after`, around the extensions loaded between them. */
+	/**
+	 * When each probe's factory ran (`before` and `after`, around the extensions loaded between them), and when the
+	 * session ended (`shutdown`, after every session_shutdown handler): what follows it until the process exits is
+	 * pi's exit.
+	 */
 	readonly factory: Record<string, number>;
 	/** Open intervals by event (and tool call id), started by the `before` probe. */
 	readonly open: Record<string, number>;
@@ -32,6 +36,7 @@ export const probeMarks = (): ProbeMarks => {
 
 /** Writes the marks as JSON to `$PI_HOOK_BENCH_OUT`, when set. */
 export const writeMarks = (): void => {
+	probeMarks().factory.shutdown = performance.now();
 	const out = process.env.PI_HOOK_BENCH_OUT;
 	if (out !== undefined && out !== "") writeFileSync(out, JSON.stringify(probeMarks()));
 };
@@ -46,6 +51,7 @@ export const PROBED_EVENTS = [
 	"before_agent_start",
 	"agent_start",
 	"message_end",
+	"context",
 	"tool_call",
 	"tool_result",
 	"turn_end",
