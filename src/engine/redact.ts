@@ -88,8 +88,12 @@ const MYSQL_PASSWORD =
 /** `curl --cookie 'a=b'`, `curl -b 'session=...'`: the cookie string. */
 const COOKIE_FLAG = /((?:^|\s)(?:--cookie|-b)\s+)('[^'\n]*=[^'\n]*'|"[^"\n]*=[^"\n]*"|[^\s'"]*=[^\s'"]*)/g;
 
-/** Keys that are secrets by themselves: docker's `"auth"` (base64 user:password), `_auth` (npm), cookies. */
-const SECRET_KEY_EXACT = /^(?:_?auth|cookie|set-cookie|session_?id|sessionid)$/i;
+/**
+ * Keys that are secrets by themselves: docker's `"auth"` (base64 user:password), `_auth` (npm), cookies and the
+ * `sessionid` cookie. Not `session_id`: in a hook's stdin that is the agent session's id, which the log shows
+ * and filters by.
+ */
+const SECRET_KEY_EXACT = /^(?:_?auth|cookie|set-cookie|sessionid)$/i;
 
 const isSecretKey = (key: string): boolean =>
 	(SECRET_KEY.test(key) && !NOT_SECRET_KEY.test(key)) || SECRET_KEY_EXACT.test(key);
@@ -100,6 +104,27 @@ const maskValue = (value: string): string => {
 	const inner = quote ? (quote[2] ?? "") : value;
 	if (NOT_SECRET_VALUE.test(inner) || inner.includes(REDACTED)) return value;
 	return quote ? `${quote[1]}${REDACTED}${quote[1]}` : REDACTED;
+};
+
+/**
+ * Masks the values of `"key": "value"` pairs with a secret key. After a pair whose key is not a secret the scan
+ * goes on at that pair's value, which may itself be the key of the next pair (`'user': "password": "x"`).
+ */
+const maskQuotedPairs = (text: string): string => {
+	const parts: string[] = [];
+	let copied = 0;
+	QUOTED_PAIR.lastIndex = 0;
+	for (let match = QUOTED_PAIR.exec(text); match !== null; match = QUOTED_PAIR.exec(text)) {
+		const [whole, q = "", key = "", colon = "", vq = "", value = ""] = match;
+		const valueStart = match.index + 2 * q.length + key.length + colon.length;
+		if (!isSecretKey(key)) {
+			QUOTED_PAIR.lastIndex = valueStart;
+			continue;
+		}
+		parts.push(text.slice(copied, match.index), `${q}${key}${q}${colon}${maskValue(`${vq}${value}${vq}`)}`);
+		copied = match.index + whole.length;
+	}
+	return copied === 0 ? text : parts.join("") + text.slice(copied);
 };
 
 /**
@@ -152,9 +177,7 @@ const MAX_PASSES = 4;
 /** One pass of every masking rule. */
 const redactOnce = (text: string): string => {
 	let out = text.replace(PEM_BLOCK, `$1\n${REDACTED}\n$2`);
-	out = out.replace(QUOTED_PAIR, (match, q: string, key: string, colon: string, vq: string, value: string) =>
-		isSecretKey(key) ? `${q}${key}${q}${colon}${maskValue(`${vq}${value}${vq}`)}` : match,
-	);
+	out = maskQuotedPairs(out);
 	out = maskAssignments(out);
 	out = out.replace(LINE_PAIR, (match, lead: string, key: string, colon: string, value: string) => {
 		if (!isSecretKey(key)) return match;

@@ -65,6 +65,16 @@ describe("redactSecrets masks secrets", () => {
 			`-----BEGIN RSA PRIVATE KEY-----\n${R}\n-----END RSA PRIVATE KEY-----`,
 		],
 		[
+			"a JSON password right after a single-quoted key (found by fast-check)",
+			`user 'bob': "password": "hunter2hunter2"`,
+			`user 'bob': "password": "${R}"`,
+		],
+		[
+			"a pair after a pair whose value is a key",
+			`{"a": "b": "token": "abcdef123456"}`,
+			`{"a": "b": "token": "${R}"}`,
+		],
+		[
 			"a PEM private key cut off by a cap",
 			"x\n-----BEGIN PRIVATE KEY-----\nMIIEv",
 			`x\n-----BEGIN PRIVATE KEY-----\n${R}\n`,
@@ -94,6 +104,7 @@ describe("redactSecrets leaves ordinary text alone", () => {
 		["a secret word without a value", "wrong password, try again"],
 		["a URL without a password", "https://git.example.com/r.git and git@github.com:o/r.git"],
 		["already masked text", `GITHUB_TOKEN=${R} and sk-${R}`],
+		["the agent session id a hook is given", '{"session_id": "3f2a1b9c-4d5e-4f60-8a7b-9c0d1e2f3a4b"}'],
 	])("%s", (_name, input) => {
 		expect(redactSecrets(input)).toBe(input);
 	});
@@ -124,6 +135,7 @@ describe("redactSecrets on hostile input", () => {
 			"TOKEN=".repeat(mib / 6),
 			'"'.repeat(mib),
 			`"k": "${"x".repeat(mib)}`,
+			`'k': "`.repeat(mib / 6),
 			`password: ${" ".repeat(mib)}x`,
 		];
 		for (const input of inputs) expect(redactSecrets(input).length).toBeGreaterThan(0);
