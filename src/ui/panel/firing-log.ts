@@ -96,6 +96,20 @@ export type RunDecision =
 	| "timeout"
 	| "cancelled";
 
+/**
+ * The reason of one verdict, for the Reason field: its message (exit 2's stderr, a failure's words), else the
+ * reason its JSON gave with the decision (`permissionDecisionReason` of a deny or ask, `reason` of a block,
+ * `stopReason`); `undefined` when it gave none.
+ */
+export const verdictReason = (verdict: HookVerdict): string | undefined => {
+	if (verdict.message !== "") return verdict.message;
+	for (const effect of verdict.effects) {
+		if (effect.kind === "deny" || effect.kind === "ask" || effect.kind === "block" || effect.kind === "stop")
+			if (effect.reason !== undefined && effect.reason !== "") return effect.reason;
+	}
+	return undefined;
+};
+
 /** The decision of one verdict, read from its effects: its permission decision first, then a block, `continue: false`. */
 export const verdictDecision = (verdict: HookVerdict): RunDecision => {
 	let decision: RunDecision = "ok";

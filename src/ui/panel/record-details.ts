@@ -9,7 +9,7 @@ import { type HookLint, lintLine, lintOutcome } from "../../engine/hook-lint.ts"
 import type { HookVerdict } from "../../engine/interpret.ts";
 import type { PanelTheme } from "../theme.ts";
 import { block, field, prettyJson, section } from "./detail-lines.ts";
-import { verdictDecision, verdictExit } from "./firing-log.ts";
+import { verdictDecision, verdictExit, verdictReason } from "./firing-log.ts";
 import { fit, formatClock, formatDuration, hookTarget, matcherLabel, oneLine, wordWrap } from "./format.ts";
 import { decisionColor, type LogRow } from "./log-list.ts";
 
@@ -70,7 +70,7 @@ export const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: num
 		...field(
 			theme,
 			"Reason",
-			verdict.message === "" ? "-" : verdict.message,
+			verdictReason(verdict) ?? "-",
 			width,
 			verdict.status === "success" ? "text" : decisionColor(decision),
 		),

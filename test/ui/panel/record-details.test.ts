@@ -66,6 +66,8 @@ describe.each([40, 80, 120])("log row details at %i columns", (cols) => {
 		expect(text).toMatch(/Decision\s+deny/);
 		expect(text).toMatch(/Exit code\s+0/);
 		expect(text).toMatch(/Took\s+42ms/);
+		// The JSON deny's permissionDecisionReason, not "-" (the hook's message is empty: it exited 0).
+		expect(text).toMatch(/Reason\s+no rm/);
 		expect(text).toContain("checked 1 rule");
 		expect(text).toContain('"permissionDecision": "deny"');
 		expect(text).toContain("Did not run (2)");

@@ -134,6 +134,8 @@ describe.each([40, 80, 120])("replay and the editor loop at %i columns", (cols) 
 		h.terminal.send(KEY.ctrlR);
 		screen = await waitInside(h, "Result of the test run");
 		expect(inside(screen)).toContain(squeeze("would deny: no rm"));
+		// The run's Reason field holds the JSON's permissionDecisionReason too, not "-".
+		expect(inside(screen)).toContain(squeeze("Reason no rm"));
 		const [test] = h.log.records();
 		expect(test?.test).toBe(true);
 		expect(JSON.parse(test?.stdin ?? "{}").tool_input).toEqual({ command: "rm -rf MARKER" });
