@@ -7,6 +7,7 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
 import { matchesKey } from "@earendil-works/pi-tui";
+import { redactSecrets } from "../engine/redact.ts";
 import type { HookConfig, HookEntry } from "../engine/types.ts";
 import { ApprovalDialog, type DialogKey } from "../ui/approval-dialog.ts";
 import { approvalListLines } from "../ui/approval-list.ts";
@@ -92,13 +93,15 @@ export const askAbout = async (
 	const pending = approvals.pending(waiting);
 	const lines = approvalListLines(pending);
 	const list = lines.map((line) => `  ${line}`).join("\n");
+	// Notices are not where you approve, and print-mode stderr often ends up in a CI log: secrets masked there.
+	const told = redactSecrets(list);
 	const entries = pending.map((item) => item.entry);
 	if (optIn) {
 		// An explicit opt-in for this pi process only: nothing is written to the approvals file.
 		approvals.approveForRun(entries);
 		showNotice(ctx, {
 			level: "info",
-			text: `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n${list}`,
+			text: `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n${told}`,
 		});
 		return entries;
 	}
@@ -128,7 +131,7 @@ export const askAbout = async (
 		: `To approve them, start pi interactively in this project and accept, or set ${APPROVE_ENV}=1 for this run.`;
 	showNotice(ctx, {
 		level: "warning",
-		text: `${pending.length} new or changed project hook(s) will not run until approved:\n${list}\n${how}`,
+		text: `${pending.length} new or changed project hook(s) will not run until approved:\n${told}\n${how}`,
 	});
 	return [];
 };

@@ -293,5 +293,15 @@ describe("nothing stored repeats a secret", () => {
 		expect(readFileSync(approvals, "utf8")).toContain("Bearer [redacted]");
 		expect(readFileSync(approvals, "utf8")).not.toContain(token);
 		expect(statSync(approvals).mode & 0o777).toBe(0o600);
+		// Print mode lists the unapproved hook on stderr (a CI log) with the token masked.
+		sandbox.writeJson("project/.claude/settings.json", {
+			hooks: {
+				PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `: 'Bearer ${token}'; exit 2` }] }],
+			},
+		});
+		const print = await runPiPrint(sandbox, piPrintArgs("bash: echo hi"));
+		expect(print.stderr).toContain("will not run until approved");
+		expect(print.stderr).toContain("Bearer [redacted]");
+		expect(print.stderr).not.toContain(token);
 	});
 });
