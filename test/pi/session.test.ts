@@ -1,0 +1,111 @@
+/**
+ * The session object in a real pi (pi's SDK in-process, the faux model, the real bash tool and real hook
+ * processes): its parts share one configuration, one pi context and the injected clock and home.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import type { CustomEntry, ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { DecisionRecord } from "../../src/engine/decision-record.ts";
+import { reapLingeringGroups, runProcess } from "../../src/engine/run.ts";
+import { DECISION_ENTRY_TYPE } from "../../src/pi/decision-entries.ts";
+import { createHookSession, type HookSession } from "../../src/pi/session.ts";
+import { type SdkRuntime, startSdkRuntime } from "../support/pi-sdk.ts";
+
+let root: string;
+let pi: SdkRuntime | undefined;
+let session: HookSession | undefined;
+const CLOCK = 1_700_000_000_000;
+
+beforeEach(() => {
+	root = realpathSync(mkdtempSync(join(tmpdir(), "phm-session-")));
+	mkdirSync(join(root, "project", ".claude"), { recursive: true });
+	// pi's own HOME is not the home the session is given: `~` must follow the session's.
+	mkdirSync(join(root, "env-home"), { recursive: true });
+	vi.stubEnv("HOME", join(root, "env-home"));
+	vi.stubEnv("PI_CODING_AGENT_DIR", join(root, "agent"));
+});
+afterEach(async () => {
+	await pi?.dispose();
+	pi = undefined;
+	session = undefined;
+	vi.unstubAllEnvs();
+	rmSync(root, { recursive: true, force: true });
+});
+
+/** The extension as index.ts builds it, but with a fixed clock and a home of the test's, keeping the session. */
+const factory = (home: string) => (api: ExtensionAPI) => {
+	const built = createHookSession(api, {
+		runner: runProcess,
+		reap: reapLingeringGroups,
+		agentDir: () => join(root, "agent"),
+		home: () => home,
+		processEnv: { ...process.env },
+		now: () => CLOCK,
+		approveOptIn: false,
+	});
+	session = built;
+	const on = built.events;
+	api.on("session_start", on.session_start);
+	api.on("session_tree", on.session_tree);
+	api.on("input", on.input);
+	api.on("tool_call", on.tool_call);
+	api.on("tool_result", on.tool_result);
+	api.on("agent_before_settle", on.agent_before_settle);
+	api.on("session_shutdown", on.session_shutdown);
+};
+
+const records = (runtime: SdkRuntime): DecisionRecord[] =>
+	runtime
+		.session()
+		.sessionManager.getEntries()
+		.filter((entry): entry is CustomEntry => entry.type === "custom" && entry.customType === DECISION_ENTRY_TYPE)
+		.map((entry) => entry.data as DecisionRecord);
+
+describe("the session object", () => {
+	it("owns the configuration, the latest pi context, the decision log and the clock", async () => {
+		// A user hook (no approval needed) whose `if` names a file under the session's home; it keeps its stdin.
+		const home = join(root, "home");
+		const stdin = join(root, "stdin.json");
+		mkdirSync(join(home, ".claude"), { recursive: true });
+		writeFileSync(
+			join(home, ".claude", "settings.json"),
+			JSON.stringify({
+				hooks: {
+					PreToolUse: [
+						{
+							matcher: "Read",
+							hooks: [
+								{
+									type: "command",
+									command: `cat > '${stdin}'; echo 'no secrets' >&2; exit 2`,
+									if: "Read(~/secret.txt)",
+								},
+							],
+						},
+					],
+				},
+			}),
+		);
+		pi = await startSdkRuntime({
+			cwd: join(root, "project"),
+			agentDir: join(root, "agent"),
+			extensions: [factory(home)],
+		});
+		expect(session?.runtime.config()?.entries).toHaveLength(1);
+		expect(session?.ctx()?.cwd).toBe(join(root, "project"));
+		pi.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("read", { path: "~/secret.txt" }), { stopReason: "toolUse" }),
+			fauxAssistantMessage("done"),
+		]);
+		await pi.session().prompt("read my secret");
+		const [record, ...rest] = records(pi);
+		expect(rest).toEqual([]);
+		// `~` resolved against the session's home; the record stamped by the session's clock.
+		expect(record).toMatchObject({ kind: "block", tool: "Read", time: CLOCK, said: ["no secrets\n"] });
+		expect(session?.decisions.counts().blocked).toBe(1);
+		expect(JSON.parse(readFileSync(stdin, "utf8")).tool_input.file_path).toBe(join(home, "secret.txt"));
+	});
+});
