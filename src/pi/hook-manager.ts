@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, KeyId, TUI } from "@earendil-works/pi-tui";
 import { parseSettingsText } from "../engine/config/parse.ts";
+import { installedPluginRoots } from "../engine/config/plugins.ts";
 import { isPolicySource, settingsSources } from "../engine/config/sources.ts";
 import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
 import { firingExcerpt } from "../engine/firing-excerpt.ts";
@@ -334,6 +335,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 				hookState().reconcile(
 					config,
 					sources.map((source) => source.file),
+					installedPluginRoots(deps.home()),
 				);
 			deps.footer?.setKillSwitch(killSwitch.isOff(), ctx);
 			updateFooter(ctx);
@@ -352,6 +354,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 				hookState().reconcile(
 					current,
 					sources.map((source) => source.file),
+					installedPluginRoots(deps.home()),
 				);
 			const panelServices = await services(ctx);
 			// The panel (and fuse.js, the editor) load on first use, not at start-up.

@@ -1,14 +1,21 @@
 /**
  * The per-hook on/off switches the user sets in the /hooks panel, persisted in pi-hook-manager's own state
  * file under pi's agent directory (never in the user's settings files), keyed by the hook's stable id.
- * A disabled hook whose definition disappears from its settings file is forgotten.
+ * A disabled hook whose definition disappears from its settings file is forgotten, and so is a plugin hook's once
+ * its plugin is uninstalled (or updated to a new install folder).
  */
-import { join } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import { isObject } from "../engine/is-object.ts";
 import { redactSecrets } from "../engine/redact.ts";
 import type { HookConfig, HookEntry } from "../engine/types.ts";
 import { hookTarget } from "../ui/panel/format.ts";
 import { createJsonFileStore } from "./json-store.ts";
+
+/** True when `file` is inside the folder `root`. */
+const isInside = (root: string, file: string): boolean => {
+	const rel = relative(root, file);
+	return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+};
 
 /** Version of the state file format. */
 export const HOOK_STATE_VERSION = 1;
@@ -26,6 +33,8 @@ export interface DisabledHook {
 	readonly target: string;
 	/** ISO time it was disabled. */
 	readonly since: string;
+	/** The plugin id (`guard@my-marketplace`) of a plugin's hook: forgotten once that plugin is uninstalled. */
+	readonly plugin?: string;
 }
 
 /** The state file's content. */
@@ -59,9 +68,15 @@ export interface HookState {
 	disabledCount(config: HookConfig): number;
 	/**
 	 * Forgets disabled ids whose hook is no longer in its file. Only files of `config`'s sources that loaded
-	 * without a file-level problem are judged, so hooks of other projects are kept.
+	 * without a file-level problem are judged, so hooks of other projects are kept. `installed` (the install folders
+	 * by plugin id, from `installedPluginRoots`) judges plugin hooks too: a plugin hook's mark is forgotten when its
+	 * file is in none of its plugin's install folders (uninstalled, or updated to a new folder).
 	 */
-	reconcile(config: HookConfig, sourceFiles: readonly string[]): StateWrite;
+	reconcile(
+		config: HookConfig,
+		sourceFiles: readonly string[],
+		installed?: ReadonlyMap<string, readonly string[]>,
+	): StateWrite;
 	/** Why the state file could not be read at start (it was then treated as empty); undefined when it could. */
 	readonly loadProblem: string | undefined;
 }
@@ -118,6 +133,7 @@ export const createHookState = (file: string, now: () => Date = () => new Date()
 					matcher: entry.matcher.source ?? "",
 					target: redactSecrets(hookTarget(entry)),
 					since: now().toISOString(),
+					...(entry.source.plugin === undefined ? {} : { plugin: entry.source.plugin.id }),
 				};
 				return true;
 			});
@@ -143,18 +159,22 @@ export const createHookState = (file: string, now: () => Date = () => new Date()
 			for (const skipped of config.skipped) if (disabled[skipped.entry.id] !== undefined) count++;
 			return count;
 		},
-		reconcile(config, sourceFiles) {
+		reconcile(config, sourceFiles, installed) {
 			const broken = new Set(config.issues.filter((issue) => issue.path === "").map((issue) => issue.file));
-			const judged = new Set(sourceFiles.filter((source) => !broken.has(source)));
+			const files = new Set(sourceFiles.filter((source) => !broken.has(source)));
+			const judges = (hook: DisabledHook): boolean =>
+				hook.plugin === undefined || installed === undefined
+					? files.has(hook.file)
+					: !(installed.get(hook.plugin) ?? []).some((root) => isInside(root, hook.file));
 			const all = [...config.entries, ...config.skipped.map((skipped) => skipped.entry)];
 			const present = new Set(all.map((entry) => entry.id));
 			const legacy = new Map(all.map((entry) => [entry.id.slice(0, LEGACY_ID_LENGTH), entry.id]));
-			const stale = Object.entries(disabled).filter(([id, hook]) => judged.has(hook.file) && !present.has(id));
+			const stale = Object.entries(disabled).filter(([id, hook]) => judges(hook) && !present.has(id));
 			if (stale.length === 0) return { ok: true };
 			return update((data) => {
 				let changed = false;
 				for (const [id, hook] of Object.entries(data)) {
-					if (!judged.has(hook.file) || present.has(id)) continue;
+					if (!judges(hook) || present.has(id)) continue;
 					const full = id.length === LEGACY_ID_LENGTH ? legacy.get(id) : undefined;
 					if (full !== undefined && data[full] === undefined) data[full] = hook; // a mark from before full ids
 					delete data[id];

@@ -1,8 +1,9 @@
 /**
  * The hook manager between pi and the panel: the engine's seams (switches, kill switch, firing log), the
- * footer kept in step, switches of deleted hooks forgotten at session start, and no panel without a UI.
+ * footer kept in step, switches of deleted hooks (and of uninstalled plugins' hooks) forgotten at session start, and
+ * no panel without a UI.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
@@ -12,6 +13,7 @@ import { createConfigStore } from "../../src/engine/config/store.ts";
 import type { HookConfig } from "../../src/engine/types.ts";
 import { createHookManager, type HookManager } from "../../src/pi/hook-manager.ts";
 import { createHookState, hookStateFile } from "../../src/pi/hook-state.ts";
+import { layClaudeLayout } from "../support/claude-layout.ts";
 import { exitedWith, firingRecord } from "../ui/panel/fixtures.ts";
 
 let dir: string;
@@ -130,5 +132,43 @@ describe("createHookManager", () => {
 		expect(custom).not.toHaveBeenCalled();
 		expect(String(write.mock.calls[0]?.[0])).toContain("/hooks opens a panel in pi's interactive mode only");
 		write.mockRestore();
+	});
+});
+
+describe("a plugin hook's switch", () => {
+	it("is kept while its plugin is installed and forgotten once the plugin is uninstalled", () => {
+		const [home, agentDir, projectDir] = ["home", "agent", "project"].map((name) => join(dir, "p", name)) as [
+			string,
+			string,
+			string,
+		];
+		layClaudeLayout(home, projectDir);
+		const store = createConfigStore({
+			sources: settingsSources({ home, agentDir, projectDir }),
+			plugins: { home, projectDir },
+			isTrusted: () => true,
+			checkIntervalMs: 0,
+		});
+		const guard = store.current().entries.find((entry) => entry.source.plugin?.id === "guard@my-marketplace");
+		if (guard === undefined) throw new Error("no guard plugin hook");
+		const stateFile = hookStateFile(agentDir);
+		createHookState(stateFile).setEnabled(guard, false);
+		const pluginManager = () =>
+			createHookManager({
+				agentDir: () => agentDir,
+				home: () => home,
+				live: { config: () => store.current(), approve: () => undefined },
+			});
+		pluginManager().sessionStart({ ...ctx, cwd: projectDir } as ExtensionContext);
+		expect(createHookState(stateFile).isEnabled(guard)).toBe(false);
+		// What `claude plugin uninstall guard@my-marketplace` changes: its install record and its enabledPlugins entry.
+		const records = join(home, ".claude", "plugins", "installed_plugins.json");
+		const data = JSON.parse(readFileSync(records, "utf8")) as { plugins: Record<string, unknown> };
+		delete data.plugins["guard@my-marketplace"];
+		writeFileSync(records, JSON.stringify(data));
+		writeFileSync(join(home, ".claude", "settings.json"), JSON.stringify({ enabledPlugins: {} }));
+		pluginManager().sessionStart({ ...ctx, cwd: projectDir } as ExtensionContext);
+		expect(createHookState(stateFile).isEnabled(guard)).toBe(true);
+		expect(readFileSync(stateFile, "utf8")).not.toContain("guard@my-marketplace");
 	});
 });

@@ -232,6 +232,26 @@ const readInstallRecords = (file: string, issues: ConfigIssue[]): Record<string,
 };
 
 /**
+ * The install folders of every installed plugin by id (`installed_plugins.json`, v1 or v2 records), read now; undefined
+ * when the records cannot be read (then nothing can be said about what is uninstalled). Never throws.
+ */
+export const installedPluginRoots = (home: string): ReadonlyMap<string, readonly string[]> | undefined => {
+	const records = readInstallRecords(installRecordsFile(home), []);
+	if (records === undefined) return undefined;
+	const roots = new Map<string, string[]>();
+	for (const [id, value] of Object.entries(records)) {
+		const list = Array.isArray(value) ? value : [value];
+		roots.set(
+			id,
+			list.flatMap((record) =>
+				isObject(record) && typeof record.installPath === "string" ? [record.installPath] : [],
+			),
+		);
+	}
+	return roots;
+};
+
+/**
  * Resolves the enabled plugins of `settings` (the parsed settings and managed sources) to the hook files to load.
  * Reads the install records and manifests; creates each enabled plugin's data folder (`${CLAUDE_PLUGIN_DATA}`),
  * as Claude Code does before its hooks run. Never throws.
