@@ -305,8 +305,11 @@ export const createFiringLog = (maxBytes = DEFAULT_LOG_BYTES): FiringLog => {
 	};
 };
 
-/** Statistics over `records` (e.g. the journal's, across sessions): a firing log fed with them, unbounded. */
-export const statsOver = (records: readonly FiringRecord[]): Pick<FiringLog, "stats"> => {
+/**
+ * Statistics over `records` (e.g. the journal's, across sessions): a firing log fed with them, unbounded;
+ * `add` counts more records (this session's, as they come).
+ */
+export const statsOver = (records: readonly FiringRecord[]): Pick<FiringLog, "add" | "stats"> => {
 	const log = createFiringLog(Number.POSITIVE_INFINITY);
 	for (const record of records) log.add(record, 0);
 	return log;

@@ -101,7 +101,7 @@ export const hookDetailLines = (
 		...statLines(theme, "Statistics (this session)", stats, width),
 		...(context.history === undefined
 			? []
-			: statLines(theme, "History (every session in the journal)", context.history, width)),
+			: statLines(theme, "History (every session in the journal, this one included)", context.history, width)),
 		...section(theme, "Definition", width),
 		...block(theme, handlerJson(row), width),
 	];

@@ -21,7 +21,7 @@ import type { PanelTheme } from "../theme.ts";
 import { prettyJson } from "./detail-lines.ts";
 import { draftFromValues, entryValues, newHookValues } from "./editor-values.ts";
 import { fuzzyFilter } from "./filter.ts";
-import { type FiringLog, statsOver } from "./firing-log.ts";
+import { type FiringLog, type HookStats, statsOver } from "./firing-log.ts";
 import { fit, formatClock, hardWrap, hookTarget, oneLine, wordWrap } from "./format.ts";
 import { FRAME_COLUMNS, frame, helpLines } from "./frame.ts";
 import { hookDetailLines } from "./hook-details.ts";
@@ -160,9 +160,12 @@ export class HooksPanel {
 	private rows: ListRow[] = [];
 	private readonly logIndex: LogIndex;
 	private recordLines: { readonly row: LogRow; readonly width: number; readonly lines: string[] } | undefined;
-	/** The journal, read on first need: statistics across sessions, and its records once shown in the log. */
+	/**
+	 * The journal, read on first need: its records once shown in the log, and statistics across sessions,
+	 * this one included (`fed`: the ordinal of this session's log up to which its records are counted).
+	 */
 	private journal:
-		| { readonly records: readonly SessionRecord[]; readonly stats: Pick<FiringLog, "stats"> }
+		| { readonly records: readonly SessionRecord[]; readonly stats: Pick<FiringLog, "add" | "stats">; fed: number }
 		| undefined;
 	private showingHistory = false;
 	/** The inner width of the last render, so scrolling measures the lines that are drawn. */
@@ -434,15 +437,25 @@ export class HooksPanel {
 	}
 
 	/** The journal, read once per panel; undefined when there is none. */
-	private readJournal():
-		| { readonly records: readonly SessionRecord[]; readonly stats: Pick<FiringLog, "stats"> }
-		| undefined {
+	private readJournal(): { readonly records: readonly SessionRecord[] } | undefined {
 		if (this.journal === undefined) {
 			const records = this.services.history?.();
 			if (records === undefined) return undefined;
-			this.journal = { records, stats: statsOver(records.map((item) => item.record)) };
+			this.journal = { records, stats: statsOver(records.map((item) => item.record)), fed: 0 };
 		}
 		return this.journal;
+	}
+
+	/**
+	 * A hook's statistics over the whole journal: earlier sessions and this one's runs so far (the journal file
+	 * holds them too). Undefined without a journal. This session's new records are counted once, as they come.
+	 */
+	private historyStats(id: string): HookStats | undefined {
+		if (this.readJournal() === undefined || this.journal === undefined) return undefined;
+		const log = this.services.log;
+		for (const record of log.since(this.journal.fed)) this.journal.stats.add(record, 0);
+		this.journal.fed = log.added();
+		return this.journal.stats.stats(id);
 	}
 
 	/** Shows or hides the records of earlier sessions in the log. */
@@ -801,7 +814,7 @@ export class HooksPanel {
 			const row = this.rows.find((candidate) => candidate.key === key);
 			if (row === undefined)
 				return [this.theme.fg("warning", fit("This hook is no longer in the settings (the file changed).", width))];
-			const history = row.kind === "hook" ? this.readJournal()?.stats.stats(row.entry.id) : undefined;
+			const history = row.kind === "hook" ? this.historyStats(row.entry.id) : undefined;
 			return hookDetailLines(this.theme, row, width, {
 				allOff: this.services.allOff(),
 				disableAllHooks: config?.disableAllHooks ?? false,
