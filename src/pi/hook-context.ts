@@ -10,6 +10,7 @@ import type { DispatchRequest, HookEngine } from "../engine/engine.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import type { SessionInfo } from "../engine/payload.ts";
 import type { PlanStep } from "../engine/plan.ts";
+import type { McpNames } from "./mcp-names.ts";
 import { showNotice } from "./notices.ts";
 
 /** One event's view of the session. */
@@ -21,6 +22,8 @@ export interface HookContext {
 	readonly onDecision: (record: DecisionRecord) => void;
 	/** The clock, epoch milliseconds (injected: the session's, `Date.now` in pi). */
 	readonly now: () => number;
+	/** Real names of MCP tools, for events that name tools (PostToolBatch); without it pi's names are used. */
+	readonly mcpNames?: McpNames;
 }
 
 /** The parts of a dispatch request that vary per event. */

@@ -154,6 +154,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				ctx,
 				onDecision,
 				now: clock,
+				mcpNames: state.mcpNames,
 			},
 		};
 	};

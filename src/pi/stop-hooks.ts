@@ -143,7 +143,7 @@ export const handleTurnEnd = async (
 		const call = calls.find((block) => block.id === result.toolCallId);
 		const piName = result.toolName;
 		return {
-			tool_name: toClaudeToolName(piName),
+			tool_name: toClaudeToolName(hc.mcpNames?.claudeName(piName) ?? piName),
 			tool_input: toClaudeToolInput(piName, call?.arguments ?? {}, hc.session.cwd, hc.session.home),
 			tool_use_id: result.toolCallId,
 			tool_response: textOf(result as MessageLike),

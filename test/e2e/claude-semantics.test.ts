@@ -192,6 +192,7 @@ describe("MCP tools in the real pi", () => {
 		const real = join(sandbox.root, "real.jsonl");
 		const sanitised = join(sandbox.root, "sanitised.jsonl");
 		const post = join(sandbox.root, "post.jsonl");
+		const batch = join(sandbox.root, "batch.jsonl");
 		sandbox.writeJson("home/.claude/settings.json", {
 			hooks: {
 				PreToolUse: [
@@ -200,6 +201,7 @@ describe("MCP tools in the real pi", () => {
 					{ matcher: "mcp__my_srv__do_thing", hooks: [recorder(join(sandbox.root, "never.jsonl"))] },
 				],
 				PostToolUse: [{ matcher: "mcp__my-srv__do-thing", hooks: [recorder(post)] }],
+				PostToolBatch: [{ hooks: [recorder(batch)] }],
 			},
 		});
 		agentSettings(sandbox, {
@@ -217,6 +219,8 @@ describe("MCP tools in the real pi", () => {
 			tool_name: "mcp__my-srv__do-thing",
 			tool_input: { text: "MCP-ANSWER" },
 		});
+		const [batched] = readJsonLines(batch);
+		expect(field(batched, "stdin").tool_calls).toMatchObject([{ tool_name: "mcp__my-srv__do-thing" }]);
 	});
 });
 
