@@ -9,11 +9,19 @@ import type { HookEntry } from "./types.ts";
 /** Longest hook text the model or the user is shown, in characters (Claude Code: 10,000). */
 export const MAX_HOOK_TEXT_CHARS = 10_000;
 
-/** `text` cut to {@link MAX_HOOK_TEXT_CHARS} characters with a visible marker; the full text is in the /hooks log. */
+/**
+ * Hook text for the model: cut to {@link MAX_HOOK_TEXT_CHARS} characters with a visible marker (the full text is
+ * in the /hooks log), and terminal-safe but for line breaks and tabs. pi draws tool results and messages as they
+ * are, so a hook's escape sequences would otherwise reach the user's terminal (clear the screen, set the title,
+ * write the clipboard); the model reads `\e` just as well.
+ */
 export const capText = (text: string): string =>
-	text.length <= MAX_HOOK_TEXT_CHARS
-		? text
-		: `${text.slice(0, MAX_HOOK_TEXT_CHARS)}\n[pi-hook-manager: hook output truncated: showing ${MAX_HOOK_TEXT_CHARS} of ${text.length} characters]`;
+	terminalSafe(
+		text.length <= MAX_HOOK_TEXT_CHARS
+			? text
+			: `${text.slice(0, MAX_HOOK_TEXT_CHARS)}\n[pi-hook-manager: hook output truncated: showing ${MAX_HOOK_TEXT_CHARS} of ${text.length} characters]`,
+		{ keepNewlines: true, keepTabs: true },
+	);
 
 const commandTexts = new WeakMap<HookEntry, string>();
 
@@ -51,7 +59,7 @@ export const preToolBlockedText = (name: string, entry: HookEntry, stderr: strin
 
 /** PreToolUse JSON deny without a reason. */
 export const preToolDeniedText = (name: string, entry: HookEntry): string =>
-	`${name} hook denied this tool call: [${commandText(entry)}]`;
+	capText(`${name} hook denied this tool call: [${commandText(entry)}]`);
 
 /** Post-tool exit 2 or `decision: "block"`: the reminder next to the tool result. */
 export const postToolBlockingText = (name: string, entry: HookEntry, message: string, fromStderr: boolean): string =>

@@ -14,6 +14,10 @@
 const UNSAFE =
 	/[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
+/** Same set without `\n` and `\t`, for text that keeps its line breaks and tabs (hook text for the model). */
+const UNSAFE_KEEP_LINES_AND_TABS =
+	/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
 /** Same set without `\n`, for text that keeps its line breaks. */
 const UNSAFE_KEEP_LINES =
 	/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
@@ -39,6 +43,8 @@ const escapeChar = (char: string): string => {
 export interface TerminalSafeOptions {
 	/** Keep `\n` as a line break (multi-line notices and details); default false: every `\n` becomes `\\n`. */
 	readonly keepNewlines?: boolean;
+	/** With `keepNewlines`, also keep `\t` (text the model reads, where a tab is layout, not a trick). */
+	readonly keepTabs?: boolean;
 }
 
 /**
@@ -47,4 +53,7 @@ export interface TerminalSafeOptions {
  * throws; text without such characters is returned unchanged (the same string).
  */
 export const terminalSafe = (text: string, options: TerminalSafeOptions = {}): string =>
-	text.replace(options.keepNewlines ? UNSAFE_KEEP_LINES : UNSAFE, escapeChar);
+	text.replace(
+		options.keepNewlines ? (options.keepTabs ? UNSAFE_KEEP_LINES_AND_TABS : UNSAFE_KEEP_LINES) : UNSAFE,
+		escapeChar,
+	);

@@ -252,6 +252,28 @@ describe("a hook's words in pi's own dialog", () => {
 	});
 });
 
+describe("a hook's words in the transcript", () => {
+	it("escape sequences in a hook's stderr reach the tool result (which pi draws as it is) escaped", async () => {
+		sandbox = e2e.sandbox();
+		const stderr = "printf 'bad\\033[2J\\033]0;pwned\\007\\tend' >&2; exit 2";
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: stderr }] }],
+				PostToolUse: [{ matcher: "Read", hooks: [{ type: "command", command: stderr }] }],
+			},
+		});
+		sandbox.writeFile("project/notes.txt", "notes\n");
+		const before = e2e.llm.requests.length;
+		await runPiPrint(sandbox, piPrintArgs("bash: echo hi"));
+		await runPiPrint(sandbox, piPrintArgs(`tool: read {"path": "notes.txt"}`));
+		const seen = JSON.stringify(e2e.llm.requests.slice(before).map((request) => request.messages));
+		expect(seen).toContain("bad\\\\e[2J\\\\e]0;pwned\\\\x07\\tend");
+		expect(seen.match(/pwned/g)?.length).toBeGreaterThanOrEqual(2);
+		expect(seen).not.toContain("\\u001b");
+		expect(seen).not.toContain("\\u0007");
+	});
+});
+
 describe("nothing stored repeats a secret", () => {
 	it("a token inside a hook command is masked in the model's block text, the decision entry and approvals.json (0600)", async () => {
 		sandbox = e2e.sandbox();
