@@ -9,7 +9,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, KeyId, TUI } from "@earendil-works/pi-tui";
 import { parseSettingsText } from "../engine/config/parse.ts";
 import { installedPluginRoots } from "../engine/config/plugins.ts";
-import { isPolicySource, settingsSources } from "../engine/config/sources.ts";
+import { claudeUserDir, isPolicySource, settingsSources } from "../engine/config/sources.ts";
 import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
 import { firingExcerpt } from "../engine/firing-excerpt.ts";
 import { journalLine } from "../engine/journal-record.ts";
@@ -149,6 +149,8 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 	let seen: ExtensionContext | undefined;
 	const latest = (): ExtensionContext | undefined => deps.currentCtx?.() ?? seen;
 	let openHost: { requestRender(): void } | undefined;
+	/** Claude Code's user folder: `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
+	const claudeDir = (): string => claudeUserDir(deps.home(), deps.env ?? process.env);
 	const hookState = (): HookState => {
 		if (state === undefined) {
 			state = createHookState(hookStateFile(deps.agentDir()));
@@ -329,13 +331,18 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		},
 		sessionStart(ctx) {
 			seen = ctx;
-			sources = settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir: ctx.cwd });
+			sources = settingsSources({
+				home: deps.home(),
+				claudeDir: claudeDir(),
+				agentDir: deps.agentDir(),
+				projectDir: ctx.cwd,
+			});
 			const config = deps.live.config();
 			if (config !== undefined)
 				hookState().reconcile(
 					config,
 					sources.map((source) => source.file),
-					installedPluginRoots(deps.home()),
+					installedPluginRoots(claudeDir()),
 				);
 			deps.footer?.setKillSwitch(killSwitch.isOff(), ctx);
 			updateFooter(ctx);
@@ -347,14 +354,19 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 				return;
 			}
 			if (sources.length === 0)
-				sources = settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir: ctx.cwd });
+				sources = settingsSources({
+					home: deps.home(),
+					claudeDir: claudeDir(),
+					agentDir: deps.agentDir(),
+					projectDir: ctx.cwd,
+				});
 			// Hooks deleted from their files since the session started lose their switch now.
 			const current = deps.live.config();
 			if (current !== undefined)
 				hookState().reconcile(
 					current,
 					sources.map((source) => source.file),
-					installedPluginRoots(deps.home()),
+					installedPluginRoots(claudeDir()),
 				);
 			const panelServices = await services(ctx);
 			// The panel (and fuse.js, the editor) load on first use, not at start-up.

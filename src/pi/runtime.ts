@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { managedSettingsDir, settingsSources } from "../engine/config/sources.ts";
+import { claudeUserDir, managedSettingsDir, settingsSources } from "../engine/config/sources.ts";
 import { type ConfigStore, createConfigStore } from "../engine/config/store.ts";
 import { configNotices } from "../engine/config-notices.ts";
 import { stopBlockCap } from "../engine/decide-stop.ts";
@@ -188,13 +188,14 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	return {
 		async start(event, ctx) {
 			const projectDir = ctx.cwd;
+			const claudeDir = claudeUserDir(deps.home(), deps.env);
 			const approvals = createApprovals(approvalsFile(deps.agentDir()), projectDir);
 			if (approvals.loadProblem !== undefined) showNotice(ctx, { level: "warning", text: approvals.loadProblem });
 			const skills = createSkillHooks(deps.pi, projectDir);
 			const store = createConfigStore({
-				sources: settingsSources({ home: deps.home(), agentDir: deps.agentDir(), projectDir }),
+				sources: settingsSources({ home: deps.home(), claudeDir, agentDir: deps.agentDir(), projectDir }),
 				managedDir: deps.managedDir?.() ?? deps.env.PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR ?? managedSettingsDir(),
-				plugins: { home: deps.home(), projectDir },
+				plugins: { home: deps.home(), claudeDir, projectDir },
 				skills: skills.active,
 				isTrusted: () => ctx.isProjectTrusted(),
 				isApproved: approvals.isApproved,

@@ -157,6 +157,7 @@ describe("a plugin hook's switch", () => {
 			createHookManager({
 				agentDir: () => agentDir,
 				home: () => home,
+				env: {},
 				live: { config: () => store.current(), approve: () => undefined },
 			});
 		pluginManager().sessionStart({ ...ctx, cwd: projectDir } as ExtensionContext);

@@ -59,10 +59,14 @@ export const skillSource = (file: string, project: boolean): HookSource => ({
  * Claude Code's agent definitions: `~/.claude/agents/*.md` and `<project>/.claude/agents/*.md` (one `readdir` per
  * folder). pi has no subagents, so their hooks are listed, never run.
  */
-export const agentDefinitionFiles = (home: string, projectDir: string): HookSource[] => {
+export const agentDefinitionFiles = (
+	home: string,
+	projectDir: string,
+	claudeDir: string = join(home, ".claude"),
+): HookSource[] => {
 	const found: HookSource[] = [];
 	for (const [dir, project] of [
-		[join(home, ".claude", "agents"), false],
+		[join(claudeDir, "agents"), false],
 		[join(projectDir, ".claude", "agents"), true],
 	] as const) {
 		let names: string[];

@@ -12,15 +12,19 @@ import type { ConfigIssue, HookSource, PluginInfo, SourceScope } from "../types.
 import { fileStamp, readSettingsFile } from "./load.ts";
 import type { ParsedSource } from "./parse.ts";
 
-/** Where Claude Code keeps plugins: `~/.claude/plugins`. */
-export const pluginsDir = (home: string): string => join(home, ".claude", "plugins");
+/** Where Claude Code keeps plugins: `plugins` in its user folder (`~/.claude`, or `$CLAUDE_CONFIG_DIR`). */
+export const pluginsDir = (claudeDir: string): string => join(claudeDir, "plugins");
 
 /** `installed_plugins.json` under the plugins folder. */
-export const installRecordsFile = (home: string): string => join(pluginsDir(home), "installed_plugins.json");
+export const installRecordsFile = (claudeDir: string): string => join(pluginsDir(claudeDir), "installed_plugins.json");
 
 /** `${CLAUDE_PLUGIN_DATA}` of a plugin: `~/.claude/plugins/data/<id, characters other than A-Z a-z 0-9 - _ as ->`. */
-export const pluginDataDir = (home: string, id: string): string =>
-	join(pluginsDir(home), "data", id.replace(/[^a-zA-Z0-9\-_]/g, "-"));
+export const pluginDataDir = (claudeDir: string, id: string): string =>
+	join(pluginsDir(claudeDir), "data", id.replace(/[^a-zA-Z0-9\-_]/g, "-"));
+
+/** Claude Code's user folder of `locations`: `claudeDir`, else `<home>/.claude`. */
+export const claudeDirOf = (locations: PluginLocations): string =>
+	locations.claudeDir ?? join(locations.home, ".claude");
 
 /** Which scope's `enabledPlugins` value counts, most specific first (managed policy is above all of them). */
 const ENABLE_PRECEDENCE: readonly SourceScope[] = [
@@ -115,6 +119,8 @@ export interface PluginResolution {
 export interface PluginLocations {
 	/** The user's home: `~/.claude/plugins` lives here. */
 	readonly home: string;
+	/** Claude Code's user folder when it is not `<home>/.claude` (`$CLAUDE_CONFIG_DIR`). */
+	readonly claudeDir?: string;
 	/** The project root, to pick a project's install record. */
 	readonly projectDir: string;
 }
@@ -235,8 +241,8 @@ const readInstallRecords = (file: string, issues: ConfigIssue[]): Record<string,
  * The install folders of every installed plugin by id (`installed_plugins.json`, v1 or v2 records), read now; undefined
  * when the records cannot be read (then nothing can be said about what is uninstalled). Never throws.
  */
-export const installedPluginRoots = (home: string): ReadonlyMap<string, readonly string[]> | undefined => {
-	const records = readInstallRecords(installRecordsFile(home), []);
+export const installedPluginRoots = (claudeDir: string): ReadonlyMap<string, readonly string[]> | undefined => {
+	const records = readInstallRecords(installRecordsFile(claudeDir), []);
 	if (records === undefined) return undefined;
 	const roots = new Map<string, string[]>();
 	for (const [id, value] of Object.entries(records)) {
@@ -258,7 +264,7 @@ export const installedPluginRoots = (home: string): ReadonlyMap<string, readonly
  */
 export const resolvePlugins = (settings: readonly ParsedSource[], locations: PluginLocations): PluginResolution => {
 	const issues: ConfigIssue[] = [];
-	const file = installRecordsFile(locations.home);
+	const file = installRecordsFile(claudeDirOf(locations));
 	const inputs: string[] = [file];
 	const switches = pluginSwitches(settings);
 	if (switches.length === 0) return { sources: [], disabled: [], issues, inputs };
@@ -291,7 +297,7 @@ export const resolvePlugins = (settings: readonly ParsedSource[], locations: Plu
 		const info: PluginInfo = {
 			id: plugin.id,
 			root,
-			data: pluginDataDir(locations.home, plugin.id),
+			data: pluginDataDir(claudeDirOf(locations), plugin.id),
 			options: pluginOptions(settings, plugin.id),
 			forced: plugin.forced,
 		};

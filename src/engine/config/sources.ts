@@ -2,22 +2,37 @@
  * Where hooks come from, with the labels users see: the five settings files in merge order (Claude Code's
  * `.claude/` files and pi's own global and project settings), managed policy, plugins, skills and agents.
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { HookSource, SourceScope } from "../types.ts";
 
 /** The directories that locate the settings files. */
 export interface SettingsLocations {
 	/** The user's home (`~/.claude/settings.json` lives here). */
 	readonly home: string;
+	/** Claude Code's user folder ({@link claudeUserDir}); default `<home>/.claude`. */
+	readonly claudeDir?: string;
 	/** pi's agent directory (`~/.pi/agent`, or `$PI_CODING_AGENT_DIR`). */
 	readonly agentDir: string;
 	/** The project root: pi's cwd at session start. */
 	readonly projectDir: string;
 }
 
+/**
+ * Claude Code's user folder: `$CLAUDE_CONFIG_DIR` when it is set (Claude Code then reads its user `settings.json`,
+ * `plugins/` and `agents/` there), else `<home>/.claude`.
+ */
+export const claudeUserDir = (home: string, env: Readonly<Record<string, string | undefined>>): string => {
+	const dir = env.CLAUDE_CONFIG_DIR;
+	return dir === undefined || dir === "" ? join(home, ".claude") : resolve(dir);
+};
+
 /** The five sources in merge order: Claude user, Claude project, Claude local, pi global, pi project. */
 export const settingsSources = (locations: SettingsLocations): HookSource[] => [
-	{ scope: "claude-user", file: join(locations.home, ".claude", "settings.json"), project: false },
+	{
+		scope: "claude-user",
+		file: join(locations.claudeDir ?? join(locations.home, ".claude"), "settings.json"),
+		project: false,
+	},
 	{ scope: "claude-project", file: join(locations.projectDir, ".claude", "settings.json"), project: true },
 	{ scope: "claude-local", file: join(locations.projectDir, ".claude", "settings.local.json"), project: true },
 	{ scope: "pi-global", file: join(locations.agentDir, "settings.json"), project: false },

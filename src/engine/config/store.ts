@@ -11,7 +11,7 @@ import { fileStamp, readSettingsFile } from "./load.ts";
 import { managedFiles } from "./managed.ts";
 import { mergeSources } from "./merge.ts";
 import { type ParsedSource, parseSettingsText } from "./parse.ts";
-import { type PluginLocations, type PluginResolution, resolvePlugins } from "./plugins.ts";
+import { claudeDirOf, type PluginLocations, type PluginResolution, resolvePlugins } from "./plugins.ts";
 
 /** Options of {@link createConfigStore}. */
 export interface ConfigStoreOptions {
@@ -196,7 +196,9 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 		const settings = parsedOf(settingsSources);
 		const resolution = pluginSources(settings);
 		const agents =
-			options.plugins === undefined ? [] : agentDefinitionFiles(options.plugins.home, options.plugins.projectDir);
+			options.plugins === undefined
+				? []
+				: agentDefinitionFiles(options.plugins.home, options.plugins.projectDir, claudeDirOf(options.plugins));
 		const skills = options.skills?.() ?? [];
 		const others = [...resolution.sources, ...resolution.disabled, ...skills, ...agents];
 		if (refresh(others)) changed = true;
