@@ -7,7 +7,7 @@ import type { PanelTheme } from "../theme.ts";
 import { block, field, section } from "./detail-lines.ts";
 import type { HookStats } from "./firing-log.ts";
 import { formatClock, formatDuration, hookTarget } from "./format.ts";
-import type { ListRow } from "./hook-rows.ts";
+import type { IssueRow, ListRow } from "./hook-rows.ts";
 
 /** The state a hook's details show besides the row. */
 export interface HookDetailsContext {
@@ -17,7 +17,36 @@ export interface HookDetailsContext {
 	readonly disableAllHooks: boolean;
 	/** The hook's statistics over the journal (every session of this project); undefined when there is none. */
 	readonly history?: HookStats | undefined;
+	/** True when the panel's editor writes `file` (one of the settings files); plugins, managed policy, skills and agents are read-only. */
+	readonly editable?: (file: string) => boolean;
 }
+
+/**
+ * What became of the hooks of an issue and where to fix it, from its kind and scope codes: an entry is
+ * skipped (the rest of its file loads), a whole-file problem skips the file (or keeps the hooks from before a
+ * broken edit, or says an emptied file's hooks stopped), a managed `allowedHttpHookUrls` that cannot be read
+ * admits no http hook URL. Only a file the panel writes (`editable`) is pointed at the editor.
+ */
+export const issueOutcome = (row: IssueRow, editable: boolean): string => {
+	const issue = row.issue;
+	const whole = issue.path === "";
+	const happens =
+		issue.kind === "kept_last_good"
+			? "The file broke after it loaded: its hooks from before the edit keep running until it parses again."
+			: issue.kind === "emptied"
+				? "The file is empty now: the hooks it had no longer run."
+				: issue.kind === "http_closed"
+					? "No http hook URL is admitted until this value can be read (managed policy fails closed); other hooks still run."
+					: whole
+						? "The whole file is skipped: none of its hooks run; the other files still load."
+						: "This entry is skipped; the rest of the file still loads.";
+	const fix = !editable
+		? `Fix it in the file: ${row.source} files are read-only in the /hooks editor.`
+		: whole
+			? "Fix it in the file; the editor cannot change it until it parses."
+			: "Fix it in the file (or delete it with the editor once it parses).";
+	return issue.kind === "emptied" ? happens : `${happens} ${fix}`;
+};
 
 const statLines = (theme: PanelTheme, title: string, stats: HookStats, width: number): string[] => [
 	...section(theme, title, width),
@@ -57,13 +86,7 @@ export const hookDetailLines = (
 			...field(theme, "Source", row.source, width),
 			...field(theme, "File", row.issue.file, width),
 			...section(theme, "What happens", width),
-			...field(
-				theme,
-				"",
-				"This entry is skipped; the rest of the file still loads. Fix it in the file (or delete it with the editor once it parses).",
-				width,
-				"muted",
-			),
+			...field(theme, "", issueOutcome(row, context.editable?.(row.issue.file) ?? false), width, "muted"),
 		];
 	}
 	const { entry, stats } = row;

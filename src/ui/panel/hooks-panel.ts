@@ -819,6 +819,7 @@ export class HooksPanel {
 				allOff: this.services.allOff(),
 				disableAllHooks: config?.disableAllHooks ?? false,
 				history,
+				editable: (file) => this.services.sources.some((source) => source.file === file),
 			});
 		}
 		if (this.screen.kind === "recordDetails") {

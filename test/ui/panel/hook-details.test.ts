@@ -1,7 +1,9 @@
 /** Enter on a hook: its full definition, its file, whether it runs, and its statistics for the session. */
 import { afterEach, describe, expect, it } from "vitest";
-import type { ProcessOutcome } from "../../../src/engine/types.ts";
-import { TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
+import type { ConfigIssue, ProcessOutcome } from "../../../src/engine/types.ts";
+import { hookDetailLines } from "../../../src/ui/panel/hook-details.ts";
+import type { IssueRow } from "../../../src/ui/panel/hook-rows.ts";
+import { plainTheme, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText, screenLines } from "../../support/screen.ts";
 import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord } from "./fixtures.ts";
 import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
@@ -101,5 +103,64 @@ describe("hook details", () => {
 		expect(text).toMatch(/Problem\s+a command hook needs a non-empty "command" string/);
 		expect(text).toMatch(/Where\s+hooks\.UserPromptSubmit\[0\]\.hooks\[0\]\.command/);
 		expect(text).toContain("the rest of the file still loads");
+	});
+});
+
+describe("details of a problem", () => {
+	const issueRow = (issue: ConfigIssue, source: string): IssueRow => ({
+		kind: "issue",
+		key: "issue:0",
+		issue,
+		event: "Settings",
+		matcher: "",
+		target: issue.message,
+		source,
+	});
+	const lines = (row: IssueRow, editable: boolean): string =>
+		hookDetailLines(plainTheme, row, 200, { allOff: false, disableAllHooks: false, editable: () => editable })
+			.join("\n")
+			.replace(/\s+/g, " ");
+
+	it("say a whole-file problem skips the file, and do not send a plugin's file to the editor", () => {
+		const text = lines(
+			issueRow(
+				{ file: "/p/hooks/hooks.json", path: "", message: "invalid JSON", source: "Plugin guard@market" },
+				"Plugin guard@market",
+			),
+			false,
+		);
+		expect(text).toContain("Where the whole file");
+		expect(text).toContain("The whole file is skipped: none of its hooks run");
+		expect(text).not.toContain("This entry is skipped");
+		expect(text).toContain("Plugin guard@market files are read-only in the /hooks editor");
+		expect(text).not.toContain("delete it with the editor");
+	});
+
+	it("say a bad entry of a settings file is skipped alone and can be deleted with the editor", () => {
+		const text = lines(
+			issueRow(
+				{ file: "/u/settings.json", path: "hooks.PreToolUse[0].matcher", message: "must be a string" },
+				"Claude user",
+			),
+			true,
+		);
+		expect(text).toContain("This entry is skipped; the rest of the file still loads");
+		expect(text).toContain("delete it with the editor once it parses");
+	});
+
+	it("follow the issue's kind: a broken edit keeps the last good hooks, an emptied file's hooks stop", () => {
+		const file = "/u/settings.json";
+		const kept = lines(
+			issueRow({ file, path: "", message: "invalid JSON; keeping", kind: "kept_last_good" }, "Claude user"),
+			true,
+		);
+		expect(kept).toContain("its hooks from before the edit keep running");
+		expect(kept).not.toContain("is skipped");
+		const emptied = lines(
+			issueRow({ file, path: "", message: "is now empty", kind: "emptied" }, "Claude user"),
+			true,
+		);
+		expect(emptied).toContain("the hooks it had no longer run");
+		expect(emptied).not.toContain("is skipped");
 	});
 });
