@@ -3,10 +3,12 @@
  * duration, stdout and stderr, capped), every hook that was considered and did not run with the reason
  * ("why didn't my hook fire?"), after the stdin JSON that was sent. Pure.
  */
+
 import { sourceLabel } from "../../engine/config/sources.ts";
 import type { NotRunHook } from "../../engine/engine.ts";
 import { type HookLint, lintLine, lintOutcome } from "../../engine/hook-lint.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
+import { formatTime } from "../decision-format.ts";
 import type { PanelTheme } from "../theme.ts";
 import { block, field, prettyJson, section } from "./detail-lines.ts";
 import { verdictDecision, verdictExit, verdictReason } from "./firing-log.ts";
@@ -109,7 +111,9 @@ export const recordDetailLines = (theme: PanelTheme, row: LogRow, width: number)
 			? field(theme, "Test run", "from the /hooks panel: nothing in the session changed", width, "accent")
 			: []),
 		...field(theme, "Event", record.event, width),
-		...field(theme, "Time", formatClock(record.time), width),
+		// A row of an earlier session (the journal) says its day and its session.
+		...field(theme, "Time", row.session === undefined ? formatClock(record.time) : formatTime(record.time), width),
+		...(row.session === undefined ? [] : field(theme, "Session", row.session, width)),
 		...field(theme, "Tool", record.matchQuery ?? "-", width),
 		...field(theme, "Input", record.summary, width),
 		// What the hooks got comes before what they said.

@@ -64,6 +64,14 @@ describe.each([40, 80, 120])("history across sessions at %i columns", (cols) => 
 		text = screenLines(await h.type("session:aaaa")).join("\n");
 		expect(text).toContain("old-one");
 		expect(text).not.toContain("old-two");
+		// An earlier row's details say its day and its session.
+		const earlier = await (async () => {
+			await h.send(KEY.enter);
+			return h.allPages();
+		})();
+		expect(earlier).toMatch(/Session\s+aaaa1111/);
+		expect(earlier).toMatch(/Time\s+2026-11-2[78]/);
+		await h.send(KEY.escape);
 		await h.send(KEY.ctrlU);
 		text = screenLines(await h.type("since:1d")).join("\n");
 		expect(text).toContain("live-cmd");
