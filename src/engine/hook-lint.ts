@@ -61,7 +61,7 @@ export interface LintInput {
 	readonly exitCode: number | undefined;
 	/** Stdout as captured (an http hook's response body). */
 	readonly stdout: string;
-	/** True when stdout was cut at the capture cap (its end is missing: no lint then). */
+	/** True when stdout was cut at the capture cap (its end is missing: only plain text at its start is linted). */
 	readonly truncated?: boolean;
 }
 
@@ -180,6 +180,16 @@ const parseError = (text: string): string => {
 const firstLine = (text: string): string => (text.split("\n")[0] ?? "").trim();
 const clip = (text: string, max = 40): string => (text.length <= max ? text : `${text.slice(0, max - 3)}...`);
 
+/** Plain stdout on an event that does not read plain text. */
+const plainTextIgnored = (event: HookEventName): HookLint => ({
+	code: "plain_text_ignored",
+	field: "stdout",
+	problem: `plain stdout of ${event} is not shown to the model (only to the debug log)`,
+	fix: CONTEXT_EVENTS.has(event)
+		? `to tell the model, write ${contextJson(event)}; to block, exit 2 with the reason on stderr`
+		: "write it to stderr or a file; to block, exit 2 with the reason on stderr",
+});
+
 /** Lints of stdout that is not one JSON object (banners, two documents, broken JSON, ignored plain text). */
 const lintText = (input: LintInput, trimmed: string): HookLint[] => {
 	const { event } = input;
@@ -248,16 +258,7 @@ const lintText = (input: LintInput, trimmed: string): HookLint[] => {
 		];
 	}
 	if (PLAIN_TEXT_EVENTS.has(event)) return [];
-	return [
-		{
-			code: "plain_text_ignored",
-			field: "stdout",
-			problem: `plain stdout of ${event} is not shown to the model (only to the debug log)`,
-			fix: CONTEXT_EVENTS.has(event)
-				? `to tell the model, write ${contextJson(event)}; to block, exit 2 with the reason on stderr`
-				: "write it to stderr or a file; to block, exit 2 with the reason on stderr",
-		},
-	];
+	return [plainTextIgnored(event)];
 };
 
 /** Lints of a JSON object on stdout. */
@@ -358,16 +359,29 @@ const lintJson = (input: LintInput, json: Json): HookLint[] => {
 	return lints;
 };
 
-const truncated = (field: string, length: number): HookLint => ({
+const truncated = (field: string, length: number, over = false): HookLint => ({
 	code: "context_truncated",
 	field,
-	problem: `the context is ${length.toLocaleString("en-US")} characters: the model sees only the first ${MAX_HOOK_TEXT_CHARS.toLocaleString("en-US")}`,
+	problem: `the context is ${over ? "over " : ""}${length.toLocaleString("en-US")} characters: the model sees only the first ${MAX_HOOK_TEXT_CHARS.toLocaleString("en-US")}`,
 	fix: "keep it under 10,000 characters: write the rest to a file and give the model its path",
 });
 
+/**
+ * The lints of stdout cut at the capture cap: its end is missing, so only what its start shows. Plain text
+ * (not starting with `{` or `[`) stays plain text however long: ignored on an event that does not read it, and
+ * more than the model sees on one that does, as for output under the cap.
+ */
+const lintCut = (input: LintInput): HookLint[] => {
+	const start = input.stdout.trimStart();
+	if (input.exitCode !== 0 || start === "" || start.startsWith("{") || start.startsWith("[")) return [];
+	if (PLAIN_TEXT_EVENTS.has(input.event)) return [truncated("stdout", input.stdout.length, true)];
+	return [plainTextIgnored(input.event)];
+};
+
 /** The lints of one run's output; empty when nothing looks like a mistake. */
 export const lintHookOutput = (input: LintInput): HookLint[] => {
-	if (input.exitCode === undefined || input.truncated === true) return [];
+	if (input.exitCode === undefined) return [];
+	if (input.truncated === true) return lintCut(input);
 	const trimmed = input.stdout.trim();
 	const json = trimmed.startsWith("{") ? parseObject(trimmed) : undefined;
 	if (json !== undefined) return lintJson(input, json);

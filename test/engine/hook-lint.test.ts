@@ -228,8 +228,24 @@ describe("lintHookOutput", () => {
 		]);
 	});
 
-	it("says nothing about output cut at the capture cap, or runs that did not exit", () => {
+	it("lints plain text cut at the capture cap as plain text under the cap", () => {
+		const huge = "A".repeat(20_000);
+		const cut = (event: "PreToolUse" | "UserPromptSubmit", stdout: string) =>
+			lintHookOutput({ event, exitCode: 0, stdout, truncated: true }).map((lint) => lint.code);
+		// Small or huge, plain stdout of PreToolUse is ignored: the same lint.
+		expect(lintHookOutput({ event: "PreToolUse", exitCode: 0, stdout: "plain words" }).map((l) => l.code)).toEqual([
+			"plain_text_ignored",
+		]);
+		expect(cut("PreToolUse", huge)).toEqual(["plain_text_ignored"]);
+		expect(cut("UserPromptSubmit", huge)).toEqual(["context_truncated"]);
+		expect(
+			lintHookOutput({ event: "UserPromptSubmit", exitCode: 0, stdout: huge, truncated: true })[0]?.problem,
+		).toMatch(/^the context is over 20,000 characters/);
+	});
+
+	it("says nothing about JSON cut at the capture cap, or runs that did not exit", () => {
 		expect(lintHookOutput({ event: "PreToolUse", exitCode: 0, stdout: '{"a": ', truncated: true })).toEqual([]);
+		expect(lintHookOutput({ event: "PreToolUse", exitCode: 1, stdout: "AAAA", truncated: true })).toEqual([]);
 		expect(lintOutcome("PreToolUse", timedOut())).toEqual([]);
 		expect(lintOutcome("PreToolUse", exited(0, json({ additionalContext: "c" })))).toHaveLength(1);
 	});
