@@ -235,3 +235,37 @@ describe("broken plugins skip only themselves, with the file and the reason", ()
 		expect(store.current().entries.map((entry) => entry.source.plugin?.id)).toEqual(["guard@my-marketplace"]);
 	});
 });
+
+describe("the plugin file shapes the README gives", () => {
+	it("load: the README's installed_plugins.json, a wrapped hooks.json and a manifest's bare inline event map", () => {
+		// The README's example install records, with its paths moved into this test's home and project.
+		const readme = readFileSync(join(import.meta.dirname, "..", "..", "..", "README.md"), "utf8");
+		const block = /`installed_plugins\.json` \(version 2\)[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+		expect(block).toBeDefined();
+		const records = (block ?? "")
+			.replace(/^ {2}/gm, "")
+			.replaceAll("/home/me/work/app", project)
+			.replaceAll("/home/me", home);
+		writeFileSync(join(home, ".claude", "plugins", "installed_plugins.json"), records);
+		// The project's install (1.1.0) is the one that counts here.
+		const installed = cache("guard", "1.1.0");
+		mkdirSync(join(installed, "hooks"), { recursive: true });
+		mkdirSync(join(installed, ".claude-plugin"), { recursive: true });
+		const handlers = [{ type: "command", command: "true" }];
+		writeFileSync(
+			join(installed, "hooks", "hooks.json"),
+			JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: handlers }] } }),
+		);
+		writeFileSync(
+			join(installed, ".claude-plugin", "plugin.json"),
+			JSON.stringify({ name: "guard", hooks: { PostToolUse: [{ matcher: "Bash", hooks: handlers }] } }),
+		);
+		const config = load();
+		const guard = config.entries.filter((entry) => entry.source.plugin?.id === "guard@my-marketplace");
+		expect(guard.map((entry) => [entry.event, entry.source.file])).toEqual([
+			["PreToolUse", join(installed, "hooks", "hooks.json")],
+			["PostToolUse", join(installed, ".claude-plugin", "plugin.json")],
+		]);
+		expect(config.issues.filter((issue) => issue.source === "Plugin guard@my-marketplace")).toEqual([]);
+	});
+});
