@@ -791,7 +791,7 @@ export class HooksPanel {
 		// The log can hold 100,000 runs: only new records are filtered, and a longer query narrows the last result.
 		this.logIndex.sync(this.services.log);
 		this.logIndex.setQuery(query, this.now());
-		this.logList.setRows(this.logIndex.matches(), this.logIndex.currentQuery());
+		this.logList.setRows(this.logIndex.matches(), this.logIndex.currentQuery(), this.logIndex.hasHistory());
 	}
 
 	private now(): number {

@@ -138,14 +138,30 @@ interface LogColumns {
 	readonly hook: number;
 	readonly duration: number;
 	readonly exit: number;
+	/** The time column: `14:02:07`, or `11-28 14:02` while earlier sessions are shown. */
+	readonly time: number;
 }
 
 const TIME = 9;
+/** The time column with the day, for rows of earlier sessions. */
+const DATED_TIME = 12;
+
+const two = (value: number): string => String(value).padStart(2, "0");
+
+/** `11-28 14:02`: local month, day and clock time (rows of earlier sessions). */
+export const formatDayClock = (epochMs: number): string => {
+	const date = new Date(epochMs);
+	return `${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+};
 const DECISION = 8;
 const MARKER = 2;
 
-/** Column widths at an inner width: the event, then the numbers, then the hook go first when space is short. */
-export const logColumns = (width: number): LogColumns => {
+/**
+ * Column widths at an inner width: the event, then the numbers, then the hook go first when space is short.
+ * `dated` widens the time column to hold the day (earlier sessions shown).
+ */
+export const logColumns = (width: number, dated = false): LogColumns => {
+	const time = dated ? DATED_TIME : TIME;
 	const flex = (rest: number, hook: boolean): { input: number; hook: number } =>
 		hook ? { input: Math.ceil(rest * 0.5), hook: rest - Math.ceil(rest * 0.5) } : { input: rest, hook: 0 };
 	const layouts = [
@@ -155,11 +171,11 @@ export const logColumns = (width: number): LogColumns => {
 		{ event: 0, duration: 0, exit: 0, hook: false },
 	];
 	for (const layout of layouts) {
-		const rest = width - MARKER - TIME - DECISION - layout.event - layout.duration - layout.exit;
+		const rest = width - MARKER - time - DECISION - layout.event - layout.duration - layout.exit;
 		if (rest >= (layout.hook ? 28 : 8))
-			return { event: layout.event, duration: layout.duration, exit: layout.exit, ...flex(rest, layout.hook) };
+			return { event: layout.event, duration: layout.duration, exit: layout.exit, time, ...flex(rest, layout.hook) };
 	}
-	return { event: 0, duration: 0, exit: 0, input: Math.max(1, width - MARKER - TIME - DECISION), hook: 0 };
+	return { event: 0, duration: 0, exit: 0, time, input: Math.max(1, width - MARKER - time - DECISION), hook: 0 };
 };
 
 /** The log view: set rows, move the selection, render a window of it. Work per frame is the visible rows only. */
@@ -167,6 +183,7 @@ export class LogList {
 	private rows: readonly IndexedRow[] = [];
 	private query: LogQuery = parseLogQuery("", 0);
 	private selectedN: number | undefined;
+	private dated = false;
 	private readonly window = new ScrollWindow();
 	private readonly theme: PanelTheme;
 
@@ -174,10 +191,14 @@ export class LogList {
 		this.theme = theme;
 	}
 
-	/** The rows to show (oldest first, as the index keeps them; drawn newest first) and the query to highlight. */
-	setRows(rows: readonly IndexedRow[], query: LogQuery): void {
+	/**
+	 * The rows to show (oldest first, as the index keeps them; drawn newest first) and the query to highlight;
+	 * `dated` shows each row's day too (earlier sessions are in the list).
+	 */
+	setRows(rows: readonly IndexedRow[], query: LogQuery, dated = false): void {
 		this.rows = rows;
 		this.query = query;
+		this.dated = dated;
 	}
 
 	/** Number of rows shown (after filtering). */
@@ -223,10 +244,10 @@ export class LogList {
 	/** Exactly `height` lines of exactly `width` columns: a header row, then the rows. */
 	render(width: number, height: number, emptyText: string): string[] {
 		const t = this.theme;
-		const columns = logColumns(width);
+		const columns = logColumns(width, this.dated);
 		const header =
 			" ".repeat(MARKER) +
-			fit("time", TIME) +
+			fit("time", columns.time) +
 			fit("event", columns.event) +
 			fit("tool / input", columns.input) +
 			fit("hook", columns.hook) +
@@ -290,7 +311,7 @@ export class LogList {
 				: "");
 		const line =
 			(selected ? "> " : "  ") +
-			t.fg("muted", fit(formatClock(row.record.time), TIME)) +
+			t.fg("muted", fit(this.dated ? formatDayClock(row.record.time) : formatClock(row.record.time), columns.time)) +
 			(columns.event > 0
 				? t.fg("accent", highlightFit(row.event, columns.event - 1, match.ranges.event, mark)) + " "
 				: "") +
@@ -302,7 +323,14 @@ export class LogList {
 			t.fg("muted", numbers) +
 			t.fg(decisionColor(row.decision), highlightFit(row.decision, DECISION, match.ranges.decision, mark));
 		const used =
-			MARKER + TIME + columns.event + columns.input + columns.hook + columns.duration + columns.exit + DECISION;
+			MARKER +
+			columns.time +
+			columns.event +
+			columns.input +
+			columns.hook +
+			columns.duration +
+			columns.exit +
+			DECISION;
 		const padded = line + " ".repeat(Math.max(0, width - used));
 		return selected ? t.bg("selectedBg", padded) : padded;
 	}

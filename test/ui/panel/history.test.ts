@@ -61,6 +61,8 @@ describe.each([40, 80, 120])("history across sessions at %i columns", (cols) => 
 		expect(text).toContain("old-two");
 		expect(text).toContain("live-cmd");
 		expect(text).toContain("Log 3");
+		// Rows of earlier sessions say their day.
+		expect(text).toContain("11-28 09:00");
 		text = screenLines(await h.type("session:aaaa")).join("\n");
 		expect(text).toContain("old-one");
 		expect(text).not.toContain("old-two");
