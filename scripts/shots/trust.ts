@@ -6,6 +6,7 @@
 import { Text, TuiMainScreen } from "@earendil-works/pi-tui";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { ApprovalDialog } from "../../src/ui/approval-dialog.ts";
+import { approvalIntro } from "../../src/ui/approval-intro.ts";
 import { approvalListLines, type ListedHook } from "../../src/ui/approval-list.ts";
 import { fromPiTheme } from "../../src/ui/theme.ts";
 import type { Screen } from "../../test/support/screen.ts";
@@ -55,9 +56,7 @@ const screen = async (): Promise<Screen> => {
 	tui.addChild(
 		new ApprovalDialog({
 			title: `Run ${hooks.length} new or changed project hook(s)?`,
-			intro: [
-				"These hooks come from this project's settings and run commands on your machine. Every field of each is listed; approve them only if you trust all of it.",
-			],
+			intro: approvalIntro(entries),
 			lines: approvalListLines(hooks),
 			theme: ui,
 			rows: () => ROWS,

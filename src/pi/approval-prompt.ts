@@ -10,6 +10,7 @@ import { matchesKey } from "@earendil-works/pi-tui";
 import { redactSecrets } from "../engine/redact.ts";
 import type { HookConfig, HookEntry } from "../engine/types.ts";
 import { ApprovalDialog, type DialogKey } from "../ui/approval-dialog.ts";
+import { approvalIntro } from "../ui/approval-intro.ts";
 import { approvalListLines } from "../ui/approval-list.ts";
 import { fromPiTheme } from "../ui/theme.ts";
 import type { Approvals } from "./approvals.ts";
@@ -17,10 +18,6 @@ import { APPROVE_ENV } from "./approve-opt-in.ts";
 import { showNotice } from "./notices.ts";
 
 export { APPROVE_ENV } from "./approve-opt-in.ts";
-
-const INTRO = [
-	"These hooks come from this project's settings and run commands on your machine. Every field of each is listed; approve them only if you trust all of it.",
-];
 
 const dialogKey =
 	(keybindings: KeybindingsManager) =>
@@ -40,11 +37,16 @@ const dialogKey =
  * Asks with the scrolling dialog in the TUI; resolves undefined where pi has no custom components (RPC mode),
  * so the caller falls back to pi's confirm dialog.
  */
-const askInTui = (ctx: ExtensionContext, title: string, lines: readonly string[]): Promise<boolean | undefined> =>
+const askInTui = (
+	ctx: ExtensionContext,
+	title: string,
+	intro: readonly string[],
+	lines: readonly string[],
+): Promise<boolean | undefined> =>
 	ctx.ui.custom<boolean>((tui: TUI, theme, keybindings, done) => {
 		return new ApprovalDialog({
 			title,
-			intro: INTRO,
+			intro,
 			lines,
 			theme: fromPiTheme(theme),
 			rows: () => tui.terminal.rows,
@@ -109,12 +111,13 @@ export const askAbout = async (
 	if (ctx.hasUI) {
 		const title = `Run ${pending.length} new or changed project hook(s)?`;
 		try {
-			const answer = await askInTui(ctx, title, lines);
+			const intro = approvalIntro(entries);
+			const answer = await askInTui(ctx, title, intro, lines);
 			approved =
 				answer ??
 				(await ctx.ui.confirm(
 					title,
-					`${INTRO.join("\n")}\n${list}\n\nApprove them to run them; they are asked about again whenever their definition or a script they run changes.`,
+					`${intro.join("\n")}\n${list}\n\nApprove them to run them; they are asked about again whenever their definition or a script they run changes.`,
 				));
 		} catch {
 			approved = false;
