@@ -96,6 +96,8 @@ describe("test a hook and replay an event in the real pi", () => {
 		const result = await tmux.waitFor("would deny: guarded");
 		expect(result).toContain("a dry run: nothing in the session changed");
 		expect(result).toMatch(/Exit code\s+0/);
+		// The JSON deny's permissionDecisionReason is the run's Reason too.
+		expect(result).toMatch(/Reason\s+guarded/);
 		expect(runs()).toContain('"why": "forbidden"');
 		expect(runs()).toContain('"hook_event_name": "PreToolUse"');
 		await closePanel();
@@ -120,7 +122,8 @@ describe("test a hook and replay an event in the real pi", () => {
 		await tmux.waitFor("Replay a logged event");
 		await tmux.waitFor('"command": "echo forbidden"');
 		tmux.keys(["C-r"]);
-		await tmux.waitFor("would deny: guarded");
+		const replayed = await tmux.waitFor("would deny: guarded");
+		expect(replayed).toMatch(/Reason\s+guarded/);
 		tmux.keys(["Escape"]);
 		const log = await tmux.waitFor("[test] Bash echo forbidden");
 		expect(log).toMatch(/PreToolUse +\[test\] Bash echo forbidden/);
