@@ -96,10 +96,12 @@ const loadFile = (source: HookSource, previous: CachedFile | undefined, stamp: s
 			: { ...emptySource(source), issues: [{ file: source.file, path: "", message: read.message }], usable: false };
 	const before = previous?.lastGood?.entries.length ?? 0;
 	if (parsed.usable && read.kind === "ok" && read.text.trim() === "" && before > 0) {
-		// Emptying a file is allowed, but guards must not disappear without a word.
+		// Emptying a file is allowed, but guards must not disappear without a word. The last good hooks stay the
+		// ones from before: an editor that truncates the file before writing it shows an empty file for a moment,
+		// and a broken edit seen after that moment must keep the guards, not the empty file's none.
 		const message = `is now empty: its ${before} hook(s) no longer run`;
 		const issue = { file: source.file, path: "", message, kind: "emptied" } as const;
-		return { stamp, parsed: { ...parsed, issues: [issue] }, lastGood: parsed };
+		return { stamp, parsed: { ...parsed, issues: [issue] }, lastGood: previous?.lastGood };
 	}
 	if (parsed.usable) return { stamp, parsed, lastGood: parsed };
 	const lastGood = previous?.lastGood;

@@ -102,6 +102,24 @@ describe("an emptied settings file", () => {
 			"is now empty: its 1 hook(s) no longer run",
 		]);
 	});
+
+	it("seen for a moment while an editor rewrites the file, does not make a broken edit after it drop the guards", () => {
+		write("project/.claude/settings.json", hooks("guard"), 1000);
+		let clock = 0;
+		const store = createConfigStore({
+			sources: settingsSources(locations()),
+			isTrusted: () => true,
+			now: () => clock,
+		});
+		expect(commands(store)).toEqual(["claude-project:guard"]);
+		write("project/.claude/settings.json", "", 2000);
+		clock += 1000;
+		expect(commands(store)).toEqual([]);
+		write("project/.claude/settings.json", '{"hooks": {', 3000);
+		clock += 1000;
+		expect(commands(store)).toEqual(["claude-project:guard"]);
+		expect(store.current().issues[0]?.kind).toBe("kept_last_good");
+	});
 });
 
 describe("latest and checkSoon: the hot path reads the last check, the files are checked between events", () => {
