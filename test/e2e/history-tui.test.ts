@@ -57,6 +57,16 @@ describe("history across sessions in the real pi", () => {
 		expect(lines.map((line) => JSON.parse(line).summary)).toEqual(["echo earlier-run"]);
 		tmux.keys(["Escape"], "history");
 		await tmux.waitFor((text) => text.includes("echo now-run"), { name: "history" });
+		// The hook's details: one run this session, two over the journal (the earlier run and this one).
+		tmux.keys(["Tab"], "history");
+		await tmux.waitFor((text) => text.includes("echo checked") && !text.includes("echo now-run"), {
+			name: "history",
+		});
+		tmux.keys(["Enter"], "history");
+		screen = await tmux.waitFor((text) => flat(text).includes("History (every session"), { name: "history" });
+		expect(flat(screen)).toMatch(/Statistics \(this session\).* Runs 1 .*History \(every session.* Runs 2 /);
+		tmux.keys(["Escape"], "history");
+		await tmux.waitFor((text) => !text.includes("History (every session"), { name: "history" });
 		tmux.keys(["Escape"], "history");
 		await tmux.waitFor((text) => !text.includes("Filter:"), { name: "history" });
 		tmux.keys(["C-d"], "history");
