@@ -1,6 +1,6 @@
 /**
  * Hooks from managed policy in the /hooks panel: labelled `Managed`, read-only (no edit, no delete), and kept on
- * by the per-hook switch, with the reason shown.
+ * by the per-hook switch, with the reason shown; a bad managed entry's details do not point at the editor.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
@@ -36,5 +36,32 @@ describe("managed hooks in the panel", () => {
 		expect(entry === undefined ? true : harness.state.isEnabled(entry)).toBe(true);
 		expect(await harness.send(KEY.ctrlE).then(() => harness?.text())).toContain("Managed hooks are read-only here");
 		expect(await harness.send(KEY.ctrlD).then(() => harness?.text())).toContain("Managed hooks are read-only here");
+	});
+});
+
+describe("a bad entry's details in the panel", () => {
+	const bad = (command: string) => ({
+		hooks: { PreToolUse: [{ matcher: 5, hooks: [{ type: "command", command }] }] },
+	});
+
+	it("point a settings file's bad entry at the editor, and a managed one only at its file", async () => {
+		harness = await mountPanel({ cols: 200, rows: 40, settings: { 0: bad("mine") }, managed: bad("theirs") });
+		const details = async (): Promise<string> => {
+			await harness?.send(KEY.enter);
+			const text = (await harness?.text()) ?? "";
+			await harness?.send(KEY.escape);
+			return text.replace(/\s+/g, " ");
+		};
+		expect(harness.config().issues).toHaveLength(2);
+		await harness.type("invalid");
+		const texts = [await details()];
+		await harness.send(KEY.down);
+		texts.push(await details());
+		const managed = texts.find((text) => text.includes("Source Managed")) ?? "";
+		const mine = texts.find((text) => text.includes("Source Claude user")) ?? "";
+		expect(managed).toContain("This entry is skipped; the rest of the file still loads");
+		expect(managed).toContain("files are read-only in the /hooks editor");
+		expect(managed).not.toContain("delete it with the editor");
+		expect(mine).toContain("delete it with the editor once it parses");
 	});
 });
