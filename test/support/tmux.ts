@@ -64,6 +64,27 @@ export interface TmuxServer {
 	kill(): void;
 }
 
+/** Blocks until none of `pids` is alive, or `timeoutMs` has passed (then SIGKILLs what is left). */
+const waitForExit = (pids: readonly number[], timeoutMs: number): void => {
+	const alive = (pid: number): boolean => {
+		try {
+			process.kill(pid, 0);
+			return true;
+		} catch {
+			return false;
+		}
+	};
+	const deadline = Date.now() + timeoutMs;
+	const pause = new Int32Array(new SharedArrayBuffer(4));
+	while (pids.some(alive)) {
+		if (Date.now() > deadline) {
+			for (const pid of pids.filter(alive)) process.kill(pid, "SIGKILL");
+			return;
+		}
+		Atomics.wait(pause, 0, 0, 20);
+	}
+};
+
 const shellQuote = (value: string): string => `'${value.replace(/'/g, "'\\''")}'`;
 
 /** Creates a private tmux server (started lazily by the first `start`). */
@@ -138,11 +159,19 @@ export const createTmuxServer = (): TmuxServer => {
 			}
 		},
 		kill() {
+			let pids: number[] = [];
 			try {
+				pids = tmux(["list-panes", "-a", "-F", "#{pane_pid}"])
+					.split("\n")
+					.map(Number)
+					.filter((pid) => pid > 0);
 				tmux(["kill-server"]);
 			} catch {
 				// No server was started, or it is already gone.
 			}
+			// Wait until every program the server ran has exited (pi writes its last files on the way out), so a
+			// sandbox removed right after this is not written to while it is removed (ENOTEMPTY).
+			waitForExit(pids, 10_000);
 			rmSync(dir, { recursive: true, force: true });
 		},
 	};
