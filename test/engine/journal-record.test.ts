@@ -13,11 +13,11 @@ import {
 	journalLine,
 	reviveJournalLine,
 } from "../../src/engine/journal-record.ts";
-import type { HookEntry, ProcessOutcome } from "../../src/engine/types.ts";
+import type { HookEntry, HookSource, ProcessOutcome } from "../../src/engine/types.ts";
 
-const SOURCE = { scope: "project", file: "/p/.claude/settings.json", project: true } as const;
+const SOURCE: HookSource = { scope: "claude-project", file: "/p/.claude/settings.json", project: true };
 
-const entries = (): HookEntry[] =>
+const entries = (): readonly HookEntry[] =>
 	parseSettingsText(
 		JSON.stringify({
 			hooks: {
@@ -73,7 +73,9 @@ describe("journalLine", () => {
 			event: "PreToolUse",
 			matchQuery: "Bash",
 			summary: "rm -rf build",
-			notRun: [{ reason: "if", hook: { event: "PreToolUse", matcher: "Bash", scope: "project", project: true } }],
+			notRun: [
+				{ reason: "if", hook: { event: "PreToolUse", matcher: "Bash", scope: "claude-project", project: true } },
+			],
 		});
 		expect(parsed.runs[0].hook.definition).toMatchObject({ type: "command", timeout: 7 });
 		expect(parsed.runs[0].outcome).toMatchObject({ kind: "exited", code: 2 });

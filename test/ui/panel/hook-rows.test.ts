@@ -1,11 +1,10 @@
 /** The hook list's rows: states, notes, issue rows, labels, and the order event -> matcher -> source. */
 import { describe, expect, it } from "vitest";
 import type { HookEntry } from "../../../src/engine/types.ts";
-import type { HookStats } from "../../../src/ui/panel/firing-log.ts";
+import { NO_STATS } from "../../../src/ui/panel/firing-log.ts";
 import { buildRows, fileLabel, type ListRow } from "../../../src/ui/panel/hook-rows.ts";
 import { fixtureConfig, SOURCES } from "./fixtures.ts";
 
-const NO_STATS: HookStats = { runs: 0, blocks: 0, errors: 0, timeouts: 0, medianMs: undefined, p95Ms: undefined };
 const has = (entry: HookEntry, text: string) => JSON.stringify(entry.handler).includes(text);
 const shape = (row: ListRow) => [row.kind, row.event, row.matcher, row.target.split(" · ")[0], row.source];
 
