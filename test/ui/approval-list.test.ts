@@ -1,0 +1,106 @@
+/** The list of hooks waiting for approval: one summary line, then every other field and every script, whole and terminal-safe. */
+import { describe, expect, it } from "vitest";
+import { parseSettingsText } from "../../src/engine/config/parse.ts";
+import type { HookEntry, HookSource } from "../../src/engine/types.ts";
+import { approvalLines, approvalListLines, type ListedHook } from "../../src/ui/approval-list.ts";
+
+const SOURCE: HookSource = { scope: "claude-project", file: "/p/.claude/settings.json", project: true };
+
+const entriesOf = (hooks: unknown): readonly HookEntry[] =>
+	parseSettingsText(JSON.stringify({ hooks }), SOURCE).entries;
+
+const only = (hooks: unknown): HookEntry => {
+	const [entry] = entriesOf(hooks);
+	if (entry === undefined) throw new Error("no entry");
+	return entry;
+};
+
+describe("approvalLines", () => {
+	it("shows a command hook's event, matcher, command and source, then its other fields", () => {
+		const entry = only({
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh", timeout: 5, if: "Bash(rm *)" }] },
+			],
+		});
+		expect(approvalLines({ entry, change: "new", scripts: [] })).toEqual([
+			"new PreToolUse [Bash]: ./guard.sh (Claude project)",
+			"    timeout: 5",
+			"    if: Bash(rm *)",
+		]);
+	});
+
+	it("names the type of a hook that is no command hook and shows its URL or prompt first", () => {
+		const http = only({
+			Stop: [{ hooks: [{ type: "http", url: "https://example.test/hook", headers: { "X-Team": "a" } }] }],
+		});
+		expect(approvalLines({ entry: http, change: "changed", scripts: [] })).toEqual([
+			"changed Stop: https://example.test/hook (Claude project)",
+			"    type: http",
+			'    headers: {"X-Team":"a"}',
+		]);
+		const prompt = only({ Stop: [{ hooks: [{ type: "prompt", prompt: "Are the tests green?" }] }] });
+		expect(approvalLines({ entry: prompt, change: "new", scripts: [] })[0]).toBe(
+			"new Stop: Are the tests green? (Claude project)",
+		);
+	});
+
+	it("says which scripts are missing or changed since they were approved", () => {
+		const entry = only({
+			PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "node a.mjs b.mjs c.mjs" }] }],
+		});
+		const hook: ListedHook = {
+			entry,
+			change: "changed",
+			scripts: [
+				{ shown: "a.mjs", hash: "abc", changed: false },
+				{ shown: "b.mjs", hash: "def", changed: true },
+				{ shown: "c.mjs", hash: "missing", changed: true },
+			],
+		};
+		expect(approvalLines(hook).slice(1)).toEqual([
+			"    runs a.mjs",
+			"    runs b.mjs (CHANGED since you approved it)",
+			"    runs c.mjs (does not exist yet)",
+		]);
+	});
+
+	it("keeps a long command whole and strips terminal escapes from everything", () => {
+		const long = `echo ${"x".repeat(300)}`;
+		const entry = only({
+			PreToolUse: [
+				{
+					matcher: "Bash",
+					hooks: [{ type: "command", command: `${long}\u001b]0;owned\u0007`, statusMessage: "x\u001b[2Jy" }],
+				},
+			],
+		});
+		const [line] = approvalLines({
+			entry,
+			change: "new",
+			scripts: [{ shown: "s\u001b[31m.sh", hash: "h", changed: false }],
+		});
+		expect(line).toContain(long);
+		const all = approvalLines({
+			entry,
+			change: "new",
+			scripts: [{ shown: "s\u001b[31m.sh", hash: "h", changed: false }],
+		});
+		expect(all.some((text) => text.startsWith("    statusMessage: x") && text.endsWith("y"))).toBe(true);
+		for (const text of all) expect(text).not.toMatch(/[\u001b\u0007]/);
+	});
+});
+
+describe("approvalListLines", () => {
+	it("gives every hook's lines in order", () => {
+		const [first, second] = entriesOf({
+			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./one.sh" }] }],
+			Stop: [{ hooks: [{ type: "command", command: "./two.sh" }] }],
+		}) as [HookEntry, HookEntry];
+		expect(
+			approvalListLines([
+				{ entry: first, change: "new", scripts: [] },
+				{ entry: second, change: "changed", scripts: [] },
+			]),
+		).toEqual(["new PreToolUse [Bash]: ./one.sh (Claude project)", "changed Stop: ./two.sh (Claude project)"]);
+	});
+});
