@@ -1,0 +1,175 @@
+/**
+ * What every pi event adapter shares, in a real pi (pi's SDK in-process, a real pi context and UI, a real engine
+ * and real hook processes): runHooks dispatches and records one decision per failing hook, carryOut performs a
+ * plan's steps in order, showNotices tells the user.
+ */
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mergeSources } from "../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../src/engine/config/parse.ts";
+import type { DecisionRecord } from "../../src/engine/decision-record.ts";
+import { createEngine } from "../../src/engine/engine.ts";
+import type { PlanStep } from "../../src/engine/plan.ts";
+import { runProcess } from "../../src/engine/run.ts";
+import { carryOut, type HookContext, runHooks, showNotices } from "../../src/pi/hook-context.ts";
+import { type FakeUiLog, fakeUi, type SdkRuntime, startSdkRuntime } from "../support/pi-sdk.ts";
+
+let root: string;
+let pi: SdkRuntime | undefined;
+const CLOCK = 1_700_000_000_000;
+
+beforeEach(() => {
+	root = realpathSync(mkdtempSync(join(tmpdir(), "phm-hook-context-")));
+	mkdirSync(join(root, "project"), { recursive: true });
+	vi.stubEnv("HOME", join(root, "home"));
+	vi.stubEnv("PI_CODING_AGENT_DIR", join(root, "agent"));
+});
+afterEach(async () => {
+	await pi?.dispose();
+	pi = undefined;
+	vi.unstubAllEnvs();
+	rmSync(root, { recursive: true, force: true });
+});
+
+type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
+
+/** A hook context over `hooks` with the pi context of a real session (with a recording UI). */
+const contextFor = async (hooks: Hooks): Promise<{ hc: HookContext; records: DecisionRecord[]; ui: FakeUiLog }> => {
+	const parsed = parseSettingsText(JSON.stringify({ hooks }), {
+		scope: "claude-user",
+		file: join(root, "home", ".claude", "settings.json"),
+		project: false,
+	});
+	const config = mergeSources([parsed], true);
+	const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: { ...process.env } });
+	let seen: ExtensionContext | undefined;
+	const factory = (api: ExtensionAPI) => {
+		api.on("session_start", (_event, ctx) => {
+			seen = ctx;
+		});
+	};
+	const { ui, log } = fakeUi();
+	pi = await startSdkRuntime({
+		cwd: join(root, "project"),
+		agentDir: join(root, "agent"),
+		extensions: [factory],
+		mode: "rpc",
+		ui,
+	});
+	if (seen === undefined) throw new Error("no session_start");
+	const records: DecisionRecord[] = [];
+	const session = { sessionId: "s", transcriptPath: "", cwd: seen.cwd, projectDir: seen.cwd, promptId: undefined };
+	return {
+		hc: { engine, session, ctx: seen, onDecision: (record) => records.push(record), now: () => CLOCK },
+		records,
+		ui: log,
+	};
+};
+
+const stopRequest = {
+	event: "Stop" as const,
+	matchValues: [],
+	payload: { hook_event_name: "Stop" },
+	summary: "end of turn",
+};
+
+describe("runHooks", () => {
+	it("returns the verdicts and records nothing for hooks that succeed", async () => {
+		const { hc, records } = await contextFor({ Stop: [{ hooks: [{ type: "command", command: "echo fine" }] }] });
+		const verdicts = await runHooks(hc, stopRequest);
+		expect(verdicts.map((verdict) => verdict.status)).toEqual(["success"]);
+		expect(records).toEqual([]);
+	});
+
+	it("records one error decision per failing hook, with the input and the injected time", async () => {
+		const { hc, records } = await contextFor({
+			Stop: [
+				{
+					hooks: [
+						{ type: "command", command: "echo broke >&2; exit 1" },
+						{ type: "command", command: "echo also >&2; exit 7" },
+						{ type: "command", command: "true" },
+					],
+				},
+			],
+		});
+		const verdicts = await runHooks(hc, stopRequest);
+		expect(verdicts.map((verdict) => verdict.status).sort()).toEqual(["error", "error", "success"]);
+		expect(records).toHaveLength(2);
+		for (const record of records)
+			expect(record).toMatchObject({ kind: "error", event: "Stop", input: "end of turn", time: CLOCK });
+	});
+
+	it("records a timeout decision for a hook that ran out of time", async () => {
+		const { hc, records } = await contextFor({
+			Stop: [{ hooks: [{ type: "command", command: "sleep 30", timeout: 1 }] }],
+		});
+		const verdicts = await runHooks(hc, stopRequest);
+		expect(verdicts.map((verdict) => verdict.status)).toEqual(["timeout"]);
+		expect(records.map((record) => record.kind)).toEqual(["timeout"]);
+	});
+
+	it("names the tool of a tool event in its records", async () => {
+		const { hc, records } = await contextFor({
+			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "exit 1" }] }],
+		});
+		await runHooks(hc, {
+			event: "PreToolUse",
+			matchValues: ["Bash"],
+			tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
+			payload: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } },
+			summary: "ls",
+		});
+		expect(records).toEqual([expect.objectContaining({ kind: "error", tool: "Bash", input: "ls" })]);
+	});
+
+	it("hands the request's signal to the hooks, so an aborted one cancels them", async () => {
+		const { hc, records } = await contextFor({ Stop: [{ hooks: [{ type: "command", command: "sleep 30" }] }] });
+		const controller = new AbortController();
+		const running = runHooks(hc, { ...stopRequest, signal: controller.signal });
+		controller.abort();
+		const verdicts = await running;
+		expect(verdicts.map((verdict) => verdict.status)).toEqual(["cancelled"]);
+		expect(records.every((record) => record.kind !== "timeout")).toBe(true);
+	});
+});
+
+describe("carryOut and showNotices", () => {
+	it("performs a plan's steps in order: notices to the UI, records to the log", async () => {
+		const { hc, records, ui } = await contextFor({});
+		const record = (input: string): DecisionRecord =>
+			({ kind: "context", event: "Stop", input, reason: "r", time: CLOCK, hooks: [] }) as unknown as DecisionRecord;
+		const order: string[] = [];
+		const tracking: HookContext = {
+			...hc,
+			onDecision: (entry) => {
+				order.push(`${entry.input} after ${ui.notices.length - before} notices`);
+				records.push(entry);
+			},
+		};
+		const before = ui.notices.length;
+		const steps: PlanStep[] = [
+			{ do: "record", record: record("one") },
+			{ do: "notify", notice: { level: "warning", text: "careful \u001b[2J now" } },
+			{ do: "record", record: record("two") },
+		];
+		carryOut(tracking, steps);
+		expect(order).toEqual(["one after 0 notices", "two after 1 notices"]);
+		expect(records.map((entry) => entry.input)).toEqual(["one", "two"]);
+		expect(ui.notices.slice(before)).toEqual([
+			{ message: expect.stringMatching(/^hooks: careful .*now$/), level: "warning" },
+		]);
+		expect(ui.notices[before]?.message).not.toContain("\u001b");
+		showNotices(hc, [
+			{ level: "info", text: "a" },
+			{ level: "error", text: "b" },
+		]);
+		expect(ui.notices.slice(before + 1)).toEqual([
+			{ message: "hooks: a", level: "info" },
+			{ message: "hooks: b", level: "error" },
+		]);
+	});
+});
