@@ -4,7 +4,7 @@
  * see; the dialog says how many lines are not shown yet. Lines must already be terminal-safe.
  */
 import type { Component } from "@earendil-works/pi-tui";
-import { visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import { truncateToWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import type { PanelTheme } from "./theme.ts";
 
 /** Moves and answers the dialog understands. */
@@ -62,7 +62,9 @@ export class ApprovalDialog implements Component {
 			theme.bold(theme.fg("warning", this.options.title)),
 			...this.options.intro.flatMap((l) => wrapLine(l, safeWidth)),
 		];
-		const body = this.options.lines.flatMap((line) => wrapLine(line, safeWidth));
+		// Wrapped 2 columns narrower: each list line is drawn indented by 2, and a line that is too wide for the
+		// terminal must never happen (cut, it would hide part of a word that is approved).
+		const body = this.options.lines.flatMap((line) => wrapLine(line, safeWidth - 2));
 		const fixed = head.length + 3;
 		const window = Math.max(3, this.options.rows() - RESERVED_ROWS - fixed);
 		this.lastWindow = window;
@@ -87,7 +89,7 @@ export class ApprovalDialog implements Component {
 					)
 				: theme.fg("dim", "Approving needs the whole list on screen first; n / Esc declines.");
 		const lines = [...head, ...shown.map((line) => `  ${line}`), position, answer, ""];
-		return lines.map((line) => (visibleWidth(line) > width ? (wrapTextWithAnsi(line, width)[0] ?? "") : line));
+		return lines.map((line) => truncateToWidth(line, width));
 	}
 
 	handleInput(data: string): void {
