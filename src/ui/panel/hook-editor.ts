@@ -79,6 +79,11 @@ export class HookEditor {
 	private readonly initial: string;
 	private confirmingDiscard = false;
 
+	/** True while the editor asks whether to discard the edited draft (its keys then mean discard / keep). */
+	get askingDiscard(): boolean {
+		return this.confirmingDiscard;
+	}
+
 	constructor(theme: PanelTheme, keys: PanelKeys, setup: EditorSetup) {
 		this.theme = theme;
 		this.keys = keys;

@@ -1010,6 +1010,11 @@ export class HooksPanel {
 			case "test":
 				return [...this.screen.view.hints(), killSwitch];
 			case "editor":
+				if (this.screen.editor.askingDiscard)
+					return [
+						[k("confirm"), "discard"],
+						[k("cancel"), "keep editing"],
+					];
 				return [
 					[`${k("nextField")}/${pair("up", "down")}`, "field"],
 					[k("test"), "test"],

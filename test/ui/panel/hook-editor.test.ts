@@ -312,8 +312,12 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		screen = await h.send(KEY.escape);
 		expect(text(screen)).toContain("Add a hook");
 		expect(flat(screen)).toContain(squeeze("Discard your changes? enter discards them, esc keeps editing."));
+		// The key line says the same, not "save" / "cancel".
+		expect(flat(screen)).toContain(squeeze("keep editing"));
+		expect(flat(screen)).not.toContain(squeeze("enter save"));
 		screen = await h.send(KEY.escape);
 		expect(flat(screen)).not.toContain(squeeze("Discard your changes?"));
+		expect(flat(screen)).not.toContain(squeeze("keep editing"));
 		screen = await h.type(" --x");
 		expect(text(screen)).toMatch(/Command\s+\.\/draft\.sh --x/);
 		await h.send(KEY.escape);
