@@ -1,6 +1,7 @@
 /**
- * The TUI approval dialog for project hooks: every character of what is approved is on screen at any width; the list scrolls inside the terminal's height, Yes is refused
- * until every line was on screen, No answers at once, the answer is given once, and no line is wider than the terminal.
+ * The TUI approval dialog for project hooks: every character of what is approved is on screen at any width, the
+ * list scrolls inside the terminal's height, Yes is refused until every line was on screen, No answers at once,
+ * the answer is given once, and no line is wider than the terminal.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
