@@ -3,7 +3,6 @@
  * kind is called, a hook's short name, a reason without the model-facing boilerplate, and safe display
  * text for hook output. Pure.
  */
-import { stripTerminalSequences } from "@earendil-works/pi-tui";
 import type { DecisionKind, DecisionRecord } from "../engine/decision-record.ts";
 import { commandWords } from "../engine/if-rule.ts";
 import { terminalSafe } from "../engine/terminal-safe.ts";
@@ -111,12 +110,16 @@ export const hooksShortName = (record: Pick<DecisionRecord, "hooks">, max = 32):
 		: `${hookShortName(first.command, max)} +${rest.length}`;
 };
 
+/** Colour and style sequences (SGR, `ESC [ ... m`) a hook printed: dropped, they carry no words. */
+const SGR = /\u001b\[[0-9;:]*m/g;
+
 /**
- * Text from hooks, safe to draw: terminal escape sequences (colours a hook printed) removed, tabs as spaces,
- * line breaks kept as `\n`, and every other unsafe character shown as an escape by {@link terminalSafe}.
+ * Text from hooks, safe to draw: the colours a hook printed removed, tabs as spaces, line breaks kept as `\n`,
+ * and every other unsafe character, other escape sequences included (title, clipboard, clear screen), shown as
+ * an escape by {@link terminalSafe}, so the reader sees that the hook tried to send them.
  */
 export const displayText = (text: string): string =>
-	terminalSafe(stripTerminalSequences(text).replace(/\r\n?/g, "\n").replace(/\t/g, "  "), { keepNewlines: true });
+	terminalSafe(text.replace(SGR, "").replace(/\r\n?/g, "\n").replace(/\t/g, "  "), { keepNewlines: true });
 
 /**
  * The reason as one line for the compact card of a record without `said` (written by an older version): the

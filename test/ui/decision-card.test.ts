@@ -180,10 +180,10 @@ describe("expanded card", () => {
 		expect(text).toContain("? asked, no UI, blocked Bash \u00b7 block_dangerous_bash.py +1");
 	});
 
-	it("shows hook output without its terminal escape sequences", async () => {
+	it("shows hook output without its colours, and its other escape sequences as visible escapes", async () => {
 		const record = blockRecord({ hooks: [guardHook({ stdout: "\x1b[2J\x1b[31mcleared?\x1b[0m\n" })] });
 		const screen = await show(record, 80, { expanded: true });
-		expect(screenToText(screen)).toContain("stdout   cleared?");
+		expect(screenToText(screen)).toContain("stdout   \\e[2Jcleared?");
 		const at = findText(screen, "cleared?");
 		expect(cellAt(screen, at?.row ?? -1, at?.col ?? -1).fg).toBe(`p${TEST_THEME_COLORS.toolOutput}`);
 	});

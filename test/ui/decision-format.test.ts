@@ -93,6 +93,10 @@ describe("displayText", () => {
 		expect(displayText("\x1b[31mred\x1b[0m\r\nnext\tcol\x07")).toBe("red\nnext  col\\x07");
 		expect(displayText("a\u202eb\u200bc\u2028d\x9b2K")).toBe("a\\u202eb\\u200bc\\u2028d\\x9b2K");
 	});
+
+	it("shows sequences that are not colours (clear screen, title) as escapes, so the reader sees them", () => {
+		expect(displayText("evil\x1b[2J\x1b]0;PWNED\x07 reason")).toBe("evil\\e[2J\\e]0;PWNED\\x07 reason");
+	});
 });
 
 describe("formatDuration and formatTime", () => {
