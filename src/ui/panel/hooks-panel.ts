@@ -1032,15 +1032,24 @@ export class HooksPanel {
 					[k("confirm"), "approve"],
 					[k("cancel"), "back"],
 				];
-			case "hookDetails":
+			case "hookDetails": {
+				// Only what works on this row: a problem has no switch, and read-only files are not edited here.
+				const row = this.hookList.selected();
+				const file = row === undefined ? undefined : row.kind === "hook" ? row.entry.source.file : row.issue.file;
+				const writable = file !== undefined && this.services.sources.some((source) => source.file === file);
 				return [
 					[pair("up", "down"), "scroll"],
-					[k("toggle"), "on/off"],
-					[k("edit"), "edit"],
-					[k("delete"), "delete"],
+					...(row?.kind === "hook" ? ([[k("toggle"), "on/off"]] as [string, string][]) : []),
+					...(writable
+						? ([
+								[k("edit"), "edit"],
+								[k("delete"), "delete"],
+							] as [string, string][])
+						: []),
 					killSwitch,
 					[k("cancel"), "back"],
 				];
+			}
 			case "recordDetails":
 				return [
 					[pair("up", "down"), "scroll"],

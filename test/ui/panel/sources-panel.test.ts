@@ -63,5 +63,9 @@ describe("a bad entry's details in the panel", () => {
 		expect(managed).toContain("files are read-only in the /hooks editor");
 		expect(managed).not.toContain("delete it with the editor");
 		expect(mine).toContain("delete it with the editor once it parses");
+		// The key line offers only what works: no switch on a problem, no edit or delete of a read-only file.
+		expect(managed).not.toMatch(/ctrl\+e edit|ctrl\+t on\/off|ctrl\+d delete/);
+		expect(mine).toMatch(/ctrl\+e edit/);
+		expect(mine).not.toMatch(/ctrl\+t on\/off/);
 	});
 });
