@@ -105,7 +105,8 @@ export interface NoMatchRequest {
 	readonly event: HookEventName;
 	readonly matchValues: readonly string[];
 	readonly piMatchValues?: readonly string[];
-	readonly summary: string;
+	/** The record's one-line summary of the call; as a function, built only when the call is recorded. */
+	readonly summary: string | (() => string);
 	/** Builds the stdin object; called only when someone reads the record's stdin. */
 	readonly payload: () => Readonly<Record<string, unknown>>;
 }
@@ -173,7 +174,8 @@ export interface HookEngine {
 	/**
 	 * The no-match path: when no hook of the event accepts its match values, records the event (stdin and the
 	 * why-not-run trace built when someone reads them) and returns true, so the caller builds nothing; false when a
-	 * hook matches (dispatch then). Costs a lookup once the configuration's matchers have seen these values.
+	 * hook matches (dispatch then). True as well, recording nothing, when the event has no configured hook. Costs a
+	 * lookup once the configuration's matchers have seen these values.
 	 */
 	recordIfNoneMatches(request: NoMatchRequest): boolean;
 	/**
@@ -448,7 +450,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 					time: now(),
 					event: request.event,
 					matchQuery: request.matchValues[0],
-					summary: request.summary,
+					summary: typeof request.summary === "string" ? request.summary : request.summary(),
 					verdicts: [],
 				},
 				() => `${JSON.stringify(payload())}\n`,

@@ -316,13 +316,17 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		allOff: () => killSwitch.isOff(),
 		onRecord(record, ctx) {
 			seen = ctx;
-			const linted = withLints(record);
+			// A record where no hook ran (a call no hook matched) has nothing to lint, tell or journal (the journal
+			// keeps runs only): it only gets its row in the log, its stdin and trace still built on first read.
+			const ran = record.verdicts.length > 0;
+			const linted = ran ? withLints(record) : record;
 			const excerpt = firingExcerpt(linted);
 			// The log keeps a masked excerpt; a replay sends the input as it was, when it is not too large to keep.
 			const raw = rawInputReader(record);
 			if (raw !== undefined) rawInputs.set(excerpt, raw);
 			// Measured on the engine's record: the excerpt masks its stdin only when someone reads it.
 			log.add(excerpt, recordBytes(record));
+			if (!ran) return;
 			for (const notice of lintNotices.take(linted)) showNotice(ctx, notice);
 			const journaled = openJournal(ctx);
 			journaled.append(record, sessionOf(ctx));

@@ -37,7 +37,13 @@ import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 import { runSessionEnd, runSessionStart, sessionEndReason, sessionStartSource } from "./session-hooks.ts";
 import { createSkillHooks, type SkillHooks } from "./skill-hooks.ts";
 import { handleBeforeSettle, handleTurnEnd, type StopHookState } from "./stop-hooks.ts";
-import { createToolHookState, handleToolCall, handleToolResult, type ToolHookState } from "./tool-hooks.ts";
+import {
+	createToolHookState,
+	handleToolCall,
+	handleToolResult,
+	type ToolHookDeps,
+	type ToolHookState,
+} from "./tool-hooks.ts";
 import { ensureTranscript } from "./transcript.ts";
 import { handleUserBash, userBashHooksOn } from "./user-bash-hooks.ts";
 
@@ -157,6 +163,26 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				mcpNames: state.mcpNames,
 			},
 		};
+	};
+
+	/** The tool hooks' dependencies of a session, made once: a tool event builds nothing before it matches. */
+	const toolDepsOf = new WeakMap<SessionState, ToolHookDeps>();
+	const toolDeps = (ctx: ExtensionContext): { current: SessionState; deps: ToolHookDeps } | undefined => {
+		if (state === undefined) return undefined;
+		state.ctx = ctx;
+		let made = toolDepsOf.get(state);
+		if (made === undefined) {
+			made = {
+				engine: state.engine,
+				state: state.tools,
+				session: sessionInfo,
+				onDecision,
+				now: clock,
+				mcpNames: state.mcpNames,
+			};
+			toolDepsOf.set(state, made);
+		}
+		return { current: state, deps: made };
 	};
 
 	const track = (current: SessionState, work: Promise<void>): void => {
@@ -351,7 +377,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			return now === undefined ? undefined : handleBeforeAgentStart(now.current.prompts);
 		},
 		async toolCall(event, ctx) {
-			const now = active(ctx);
+			const now = toolDeps(ctx);
 			if (now === undefined) return undefined;
 			// The model loads a skill by reading its SKILL.md: from then on the skill is in use.
 			if (now.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)) {
@@ -364,14 +390,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 					deps.approveOptIn ?? false,
 				);
 			}
-			return handleToolCall(event, ctx, {
-				engine: now.current.engine,
-				state: now.current.tools,
-				session: sessionInfo,
-				onDecision,
-				now: clock,
-				mcpNames: now.current.mcpNames,
-			});
+			return handleToolCall(event, ctx, now.deps);
 		},
 		async userBash(event, ctx) {
 			const now = active(ctx);
@@ -386,18 +405,11 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			});
 		},
 		async toolResult(event, ctx) {
-			const now = active(ctx);
+			const now = toolDeps(ctx);
 			if (now === undefined) return undefined;
 			// The tool may have edited a settings file: check them once this event is done, off its path.
 			now.current.store.checkSoon();
-			return handleToolResult(event, ctx, {
-				engine: now.current.engine,
-				state: now.current.tools,
-				session: sessionInfo,
-				onDecision,
-				now: clock,
-				mcpNames: now.current.mcpNames,
-			});
+			return handleToolResult(event, ctx, now.deps);
 		},
 		async turnEnd(event, ctx) {
 			const now = active(ctx);

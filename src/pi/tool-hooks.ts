@@ -86,27 +86,29 @@ export const handleToolCall = async (
 	deps: ToolHookDeps,
 ): Promise<ToolCallEventResult | undefined> => {
 	deps.state.startedAt.set(event.toolCallId, performance.now());
-	if (!deps.engine.hasHooks("PreToolUse")) return undefined;
 	try {
-		const session = deps.session(ctx);
 		const input = event.input as Record<string, unknown>;
 		const ccToolName = claudeToolName(deps, event.toolName);
-		const summary = summarize(input);
-		// No hook matches (the common case with many hooks): record the call and build nothing else; its stdin is
-		// built only if someone opens it in the log.
+		// No hook matches (the common case with many hooks), or the event has none: record the call (when it has
+		// hooks) and build nothing else, not even the session facts; its stdin is built only if someone opens it in
+		// the log.
 		const none = deps.engine.recordIfNoneMatches({
 			event: "PreToolUse",
 			matchValues: [ccToolName],
 			piMatchValues: [event.toolName],
-			summary,
-			payload: () =>
-				preToolUsePayload(session, {
+			summary: () => summarize(input),
+			payload: () => {
+				const session = deps.session(ctx);
+				return preToolUsePayload(session, {
 					toolName: ccToolName,
 					toolInput: toClaudeToolInput(event.toolName, input, session.cwd, session.home),
 					toolUseId: event.toolCallId,
-				}),
+				});
+			},
 		});
 		if (none) return undefined;
+		const session = deps.session(ctx);
+		const summary = summarize(input);
 		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
 		const name = hookName("PreToolUse", ccToolName);
 		const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision, now: deps.now };
@@ -168,33 +170,50 @@ export const handleToolResult = async (
 ): Promise<ToolResultEventResult | undefined> => {
 	const started = deps.state.startedAt.get(event.toolCallId);
 	deps.state.startedAt.delete(event.toolCallId);
-	const pending = deps.state.pendingContext.get(event.toolCallId) ?? [];
-	deps.state.pendingContext.delete(event.toolCallId);
+	const pending = deps.state.pendingContext.get(event.toolCallId);
+	if (pending !== undefined) deps.state.pendingContext.delete(event.toolCallId);
 	const hookEvent: "PostToolUse" | "PostToolUseFailure" = event.isError ? "PostToolUseFailure" : "PostToolUse";
 	deps.mcpNames?.learn(event.toolName, event.details);
-	let context = [...pending];
+	let context: readonly string[] = pending ?? [];
 	let replacement: string | undefined;
 	try {
 		if (deps.engine.hasHooks(hookEvent)) {
-			const session = deps.session(ctx);
 			const input = event.input as Record<string, unknown>;
 			const ccToolName = claudeToolName(deps, event.toolName);
 			const durationMs = started === undefined ? undefined : performance.now() - started;
 			const aborted = ctx.signal?.aborted ?? false;
+			// The session facts are read from pi only when a payload is built (a call no hook matches: when read).
+			let session: SessionInfo | undefined;
+			const sessionNow = (): SessionInfo => {
+				session ??= deps.session(ctx);
+				return session;
+			};
 			const payloadOf = (ccInput: Record<string, unknown>): Record<string, unknown> => {
 				const call = { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId };
 				return event.isError
-					? postToolUseFailurePayload(session, call, toClaudeToolError(event.toolName, event), aborted, durationMs)
-					: postToolUsePayload(session, call, toClaudeToolResponse(event.toolName, ccInput, event), durationMs);
+					? postToolUseFailurePayload(
+							sessionNow(),
+							call,
+							toClaudeToolError(event.toolName, event),
+							aborted,
+							durationMs,
+						)
+					: postToolUsePayload(
+							sessionNow(),
+							call,
+							toClaudeToolResponse(event.toolName, ccInput, event),
+							durationMs,
+						);
 			};
 			const none = deps.engine.recordIfNoneMatches({
 				event: hookEvent,
 				matchValues: [ccToolName],
 				piMatchValues: [event.toolName],
-				summary: summarize(input),
-				payload: () => payloadOf(toClaudeToolInput(event.toolName, input, session.cwd, session.home)),
+				summary: () => summarize(input),
+				payload: () => payloadOf(toClaudeToolInput(event.toolName, input, sessionNow().cwd, sessionNow().home)),
 			});
 			if (!none) {
+				const session = sessionNow();
 				const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
 				const payload = payloadOf(ccInput);
 				const name = hookName(hookEvent, ccToolName);
