@@ -108,4 +108,39 @@ describe("the session object", () => {
 		expect(session?.decisions.counts().blocked).toBe(1);
 		expect(JSON.parse(readFileSync(stdin, "utf8")).tool_input.file_path).toBe(join(home, "secret.txt"));
 	});
+	it("logs a call no hook matches with its stdin, built when read, carrying the session's facts", async () => {
+		const home = join(root, "home");
+		mkdirSync(join(home, ".claude"), { recursive: true });
+		const readOnly = [{ matcher: "Read", hooks: [{ type: "command", command: "exit 0" }] }];
+		writeFileSync(
+			join(home, ".claude", "settings.json"),
+			JSON.stringify({ hooks: { PreToolUse: readOnly, PostToolUse: readOnly } }),
+		);
+		pi = await startSdkRuntime({
+			cwd: join(root, "project"),
+			agentDir: join(root, "agent"),
+			extensions: [factory(home)],
+		});
+		pi.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("bash", { command: "echo hi" }), { stopReason: "toolUse" }),
+			fauxAssistantMessage("done"),
+		]);
+		await pi.session().prompt("say hi");
+		const rows = [...(session?.manager.log.records() ?? [])].reverse();
+		expect(rows.map((row) => [row.event, row.summary, row.verdicts.length])).toEqual([
+			["PreToolUse", "echo hi", 0],
+			["PostToolUse", "echo hi", 0],
+		]);
+		const sessionId = pi.session().sessionManager.getSessionId();
+		const [pre, post] = rows.map((row) => JSON.parse(row.stdin));
+		expect(pre).toMatchObject({
+			session_id: sessionId,
+			cwd: join(root, "project"),
+			hook_event_name: "PreToolUse",
+			tool_name: "Bash",
+			tool_input: { command: "echo hi" },
+		});
+		expect(post).toMatchObject({ session_id: sessionId, hook_event_name: "PostToolUse", tool_name: "Bash" });
+		expect(rows.map((row) => row.notRun.map((hook) => hook.reason))).toEqual([["matcher"], ["matcher"]]);
+	});
 });
