@@ -33,8 +33,7 @@ describe("history across sessions in the real pi", () => {
 			rows: 40,
 		});
 		await tmux.waitFor("fake-model", { name: "history" });
-		tmux.type("bash: echo now-run", "history");
-		tmux.keys(["Enter"], "history");
+		await tmux.submit("bash: echo now-run", "history");
 		await tmux.waitFor("fake-model saw tool result: now-run", { name: "history" });
 		tmux.type("/hooks", "history");
 		tmux.keys(["Enter"], "history");

@@ -60,6 +60,11 @@ export interface TmuxServer {
 	 * an exiting pi still writes its last files; rejects after `timeoutMs` (default 20 s).
 	 */
 	quit(name?: string, timeoutMs?: number): Promise<void>;
+	/**
+	 * Types `text` into pi's editor and submits it. pi shows its footer before its start-up is done and keeps a
+	 * prompt submitted meanwhile in the editor ("Startup is still in progress"); then this submits it again.
+	 */
+	submit(text: string, name?: string): Promise<void>;
 	/** Kills the server and removes its socket and config. */
 	kill(): void;
 }
@@ -149,6 +154,18 @@ export const createTmuxServer = (): TmuxServer => {
 		},
 		isRunning(name = "main") {
 			return tmux(["display-message", "-p", "-t", name, "#{pane_dead}"]).trim() === "0";
+		},
+		async submit(text, name = "main") {
+			tmux(["send-keys", "-t", name, "-l", text]);
+			tmux(["send-keys", "-t", name, "Enter"]);
+			for (let tries = 0; tries < 40; tries++) {
+				await new Promise((resolve) => setTimeout(resolve, 250));
+				if (!capture({ name }).includes("Startup is still in progress")) return;
+				// The prompt is back in the editor; submitting it again once start-up is done sends it.
+				tmux(["send-keys", "-t", name, "Enter"]);
+				await new Promise((resolve) => setTimeout(resolve, 250));
+				if (!capture({ name }).includes(text)) return;
+			}
 		},
 		async quit(name = "main", timeoutMs = 20_000) {
 			tmux(["send-keys", "-t", name, "C-d"]);
