@@ -3,9 +3,8 @@
  * command stdout, an empty 2xx is a plain success, anything else is a non-blocking error. Header values may
  * use `$VAR` only for names listed in `allowedEnvVars`. This file owns the only `fetch`.
  */
-import type { CapturedOutput, HttpRunner, HttpSpec, ProcessOutcome } from "./types.ts";
-
-const captured = (text: string): CapturedOutput => ({ text, bytes: Buffer.byteLength(text), truncated: false });
+import { capturedText as captured, stoppedOutcome } from "./request-outcome.ts";
+import type { HttpRunner, HttpSpec, ProcessOutcome } from "./types.ts";
 
 /** Largest response body kept, in bytes. */
 export const MAX_HTTP_BODY_BYTES = 1024 * 1024;
@@ -54,7 +53,7 @@ export const isUrlAllowed = (url: string, patterns: readonly string[] | undefine
 export const runHttpHook: HttpRunner = async (spec: HttpSpec, signal?: AbortSignal): Promise<ProcessOutcome> => {
 	const started = performance.now();
 	const elapsed = () => performance.now() - started;
-	if (signal?.aborted) return { kind: "aborted", stdout: captured(""), stderr: captured(""), durationMs: 0 };
+	if (signal?.aborted) return stoppedOutcome(false, spec.timeoutMs, 0);
 	const timeout = AbortSignal.timeout(spec.timeoutMs);
 	const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
 	try {
@@ -80,16 +79,7 @@ export const runHttpHook: HttpRunner = async (spec: HttpSpec, signal?: AbortSign
 		}
 		return { kind: "exited", code: 0, stdout: captured(body), stderr: captured(""), durationMs: elapsed() };
 	} catch (error) {
-		if (timeout.aborted)
-			return {
-				kind: "timed_out",
-				timeoutMs: spec.timeoutMs,
-				stdout: captured(""),
-				stderr: captured(""),
-				durationMs: elapsed(),
-			};
-		if (signal?.aborted)
-			return { kind: "aborted", stdout: captured(""), stderr: captured(""), durationMs: elapsed() };
+		if (timeout.aborted || signal?.aborted) return stoppedOutcome(timeout.aborted, spec.timeoutMs, elapsed());
 		const cause = (error as { cause?: { message?: string } }).cause?.message;
 		return {
 			kind: "request_failed",

@@ -8,7 +8,9 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { parsePromptAnswer, promptAnswerToHookJson } from "../engine/prompt-hook.ts";
-import type { AgentRunner, CapturedOutput, ProcessOutcome } from "../engine/types.ts";
+import { capturedText as captured, stoppedOutcome } from "../engine/request-outcome.ts";
+import type { AgentRunner, ProcessOutcome } from "../engine/types.ts";
+import { findHookModel } from "./hook-model.ts";
 
 /** What the sub-agent is told besides pi's own system prompt. */
 export const AGENT_HOOK_SYSTEM =
@@ -16,8 +18,6 @@ export const AGENT_HOOK_SYSTEM =
 
 /** The tools the sub-agent may use: pi's read-only ones. */
 export const AGENT_HOOK_TOOLS = ["read", "grep", "find", "ls"] as const;
-
-const captured = (text: string): CapturedOutput => ({ text, bytes: Buffer.byteLength(text), truncated: false });
 
 /** Creates a runner that uses the context `getCtx()` returns at run time and pi's agent directory. */
 export const createAgentRunner =
@@ -27,10 +27,7 @@ export const createAgentRunner =
 		const elapsed = () => performance.now() - started;
 		const ctx = getCtx();
 		const wanted = spec.model;
-		const model =
-			wanted === undefined
-				? ctx?.model
-				: ctx?.modelRegistry.getAvailable().find((m) => m.id === wanted || `${m.provider}/${m.id}` === wanted);
+		const model = findHookModel(ctx, wanted);
 		if (ctx === undefined || model === undefined) {
 			const message = `no model for the agent hook${wanted ? ` (${wanted})` : ""}`;
 			return { kind: "request_failed", message, durationMs: elapsed() };
@@ -82,17 +79,7 @@ export const createAgentRunner =
 			});
 			if (signal?.aborted) stop();
 			else await agent.prompt(spec.prompt);
-			if (stopped.timeout) {
-				return {
-					kind: "timed_out",
-					timeoutMs: spec.timeoutMs,
-					stdout: captured(""),
-					stderr: captured(""),
-					durationMs: elapsed(),
-				};
-			}
-			if (signal?.aborted)
-				return { kind: "aborted", stdout: captured(""), stderr: captured(""), durationMs: elapsed() };
+			if (stopped.timeout || signal?.aborted) return stoppedOutcome(stopped.timeout, spec.timeoutMs, elapsed());
 			const text = agent.getLastAssistantText() ?? "";
 			const answer = parsePromptAnswer(text);
 			if (answer === undefined) {

@@ -4,9 +4,9 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { PROMPT_HOOK_SYSTEM, parsePromptAnswer, promptAnswerToHookJson } from "../engine/prompt-hook.ts";
-import type { CapturedOutput, ProcessOutcome, PromptRunner } from "../engine/types.ts";
-
-const captured = (text: string): CapturedOutput => ({ text, bytes: Buffer.byteLength(text), truncated: false });
+import { capturedText as captured, stoppedOutcome } from "../engine/request-outcome.ts";
+import type { ProcessOutcome, PromptRunner } from "../engine/types.ts";
+import { findHookModel } from "./hook-model.ts";
 
 /** Creates a runner that uses the context `getCtx()` returns at run time. */
 export const createPromptRunner =
@@ -16,10 +16,7 @@ export const createPromptRunner =
 		const elapsed = () => performance.now() - started;
 		const ctx = getCtx();
 		const wanted = spec.model;
-		const model =
-			wanted === undefined
-				? ctx?.model
-				: ctx?.modelRegistry.getAvailable().find((m) => m.id === wanted || `${m.provider}/${m.id}` === wanted);
+		const model = findHookModel(ctx, wanted);
 		if (ctx === undefined || model === undefined) {
 			return {
 				kind: "request_failed",
@@ -38,16 +35,7 @@ export const createPromptRunner =
 				},
 				{ signal: combined },
 			);
-			if (timeout.aborted)
-				return {
-					kind: "timed_out",
-					timeoutMs: spec.timeoutMs,
-					stdout: captured(""),
-					stderr: captured(""),
-					durationMs: elapsed(),
-				};
-			if (signal?.aborted)
-				return { kind: "aborted", stdout: captured(""), stderr: captured(""), durationMs: elapsed() };
+			if (timeout.aborted || signal?.aborted) return stoppedOutcome(timeout.aborted, spec.timeoutMs, elapsed());
 			const text = reply.content.map((block) => (block.type === "text" ? block.text : "")).join("");
 			const answer = parsePromptAnswer(text);
 			if (answer === undefined) {
