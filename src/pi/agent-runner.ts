@@ -7,8 +7,8 @@
  * Never rejects.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { parsePromptAnswer, promptAnswerToHookJson } from "../engine/prompt-hook.ts";
-import { capturedText as captured, stoppedOutcome } from "../engine/request-outcome.ts";
+import { parsePromptAnswer } from "../engine/prompt-hook.ts";
+import { answeredOutcome, stoppedOutcome } from "../engine/request-outcome.ts";
 import type { AgentRunner, ProcessOutcome } from "../engine/types.ts";
 import { findHookModel } from "./hook-model.ts";
 
@@ -88,13 +88,7 @@ export const createAgentRunner =
 					: `the agent hook did not answer {"ok": ...}: ${text.slice(0, 200)}`;
 				return { kind: "request_failed", message: why, durationMs: elapsed() };
 			}
-			return {
-				kind: "exited",
-				code: 0,
-				stdout: captured(JSON.stringify(promptAnswerToHookJson(spec.event, answer))),
-				stderr: captured(""),
-				durationMs: elapsed(),
-			};
+			return answeredOutcome(spec.event, answer, elapsed());
 		} catch (error) {
 			return {
 				kind: "request_failed",

@@ -3,8 +3,8 @@
  * and turns its `{ok, reason}` answer into the hook JSON the engine reads. Never rejects.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { PROMPT_HOOK_SYSTEM, parsePromptAnswer, promptAnswerToHookJson } from "../engine/prompt-hook.ts";
-import { capturedText as captured, stoppedOutcome } from "../engine/request-outcome.ts";
+import { PROMPT_HOOK_SYSTEM, parsePromptAnswer } from "../engine/prompt-hook.ts";
+import { answeredOutcome, stoppedOutcome } from "../engine/request-outcome.ts";
 import type { ProcessOutcome, PromptRunner } from "../engine/types.ts";
 import { findHookModel } from "./hook-model.ts";
 
@@ -42,22 +42,9 @@ export const createPromptRunner =
 				const why = reply.errorMessage ?? `the model did not answer {"ok": ...}: ${text.slice(0, 200)}`;
 				return { kind: "request_failed", message: why, durationMs: elapsed() };
 			}
-			return {
-				kind: "exited",
-				code: 0,
-				stdout: captured(JSON.stringify(promptAnswerToHookJson(spec.event, answer))),
-				stderr: captured(""),
-				durationMs: elapsed(),
-			};
+			return answeredOutcome(spec.event, answer, elapsed());
 		} catch (error) {
-			if (timeout.aborted)
-				return {
-					kind: "timed_out",
-					timeoutMs: spec.timeoutMs,
-					stdout: captured(""),
-					stderr: captured(""),
-					durationMs: elapsed(),
-				};
+			if (timeout.aborted) return stoppedOutcome(true, spec.timeoutMs, elapsed());
 			return {
 				kind: "request_failed",
 				message: `prompt hook failed: ${(error as Error).message}`,
