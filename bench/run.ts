@@ -83,7 +83,8 @@ const main = async (): Promise<void> => {
 		"| # | What | Target | Measured | Result |",
 		"| --- | --- | --- | --- | --- |",
 		...otherRows.map(
-			(row) => `| ${row.figure} | ${cell(row.what)} | ${cell(row.target)} | ${cell(row.measured)} | ${row.result} |`,
+			(row) =>
+				`| ${row.figure} | ${cell(row.what)} | ${cell(row.target)} | ${cell(row.measured)} | ${row.result} |`,
 		),
 		"",
 		"## How each figure is measured",

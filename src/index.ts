@@ -44,7 +44,8 @@ export default function piHookManager(pi: ExtensionAPI): void {
 	pi.on("context", on.context);
 	pi.on("user_bash", on.user_bash);
 	pi.registerCommand("hooks", {
-		description: "See every hook, watch them fire, switch them off, edit them (/hooks off, on, log, approve, status)",
+		description:
+			"See every hook, watch them fire, switch them off, edit them (/hooks off, on, log, approve, status)",
 		getArgumentCompletions: hooksCompletions,
 		handler: (args, ctx) => runHooksCommand(args, ctx, session.manager, session.openPanel),
 	});

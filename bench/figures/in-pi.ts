@@ -94,7 +94,9 @@ const startupModules = (): number => {
 		if (seen.has(file)) return;
 		seen.add(file);
 		const text = readFileSync(file, "utf8");
-		for (const match of text.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["'](\.[^"']+)["']/gm)) {
+		for (const match of text.matchAll(
+			/^(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["'](\.[^"']+)["']/gm,
+		)) {
 			visit(resolve(dirname(file), match[1] as string));
 		}
 	};
@@ -165,7 +167,8 @@ export const measureInPi = async (): Promise<MainRow[]> => {
 		for (const each of all) await runProbed(each.sandbox, each.extensions, 2, each.env);
 		await runAlternating(all, ROUNDS, CALLS);
 
-		const perCall = (s: Setup): number => median(steadySpans(s, "tool_call")) + median(steadySpans(s, "tool_result"));
+		const perCall = (s: Setup): number =>
+			median(steadySpans(s, "tool_call")) + median(steadySpans(s, "tool_result"));
 		const noMatch = perCall(many);
 		const noMatchFloor = perCall(probesOnly);
 		const micro = await microDispatch();

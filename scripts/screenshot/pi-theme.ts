@@ -16,7 +16,9 @@ interface ThemeFile {
 /** pi's `dark` theme in truecolor, as the TUI draws it. */
 export const piDarkTheme = (): Theme => {
 	const dist = dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent")));
-	const file = JSON.parse(readFileSync(join(dist, "modes", "interactive", "theme", "dark.json"), "utf8")) as ThemeFile;
+	const file = JSON.parse(
+		readFileSync(join(dist, "modes", "interactive", "theme", "dark.json"), "utf8"),
+	) as ThemeFile;
 	const resolve = (value: string | number): string | number =>
 		typeof value === "string" && file.vars[value] !== undefined ? resolve(file.vars[value]) : value;
 	const fg: Record<string, string | number> = {};

@@ -79,8 +79,7 @@ const TRANSCRIPT: readonly DecisionRecord[] = [
 		event: "PostToolUse",
 		tool: "Write",
 		input: "src/cart.ts",
-		reason:
-			"<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier (2 changes)\n</system-reminder>",
+		reason: "<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier (2 changes)\n</system-reminder>",
 		hooks: [hook("npx prettier --write", { matcher: "Write|Edit" })],
 	}),
 	record({
@@ -111,7 +110,9 @@ export const shots: Shot[] = [
 			const ui = theme();
 			const root = new Container();
 			root.addChild(new Text(ui.bold("$ rm -rf build"), 1, 0));
-			root.addChild(muted(ui, "Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf build"));
+			root.addChild(
+				muted(ui, "Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf build"),
+			);
 			for (const item of TRANSCRIPT) {
 				root.addChild(new Spacer(1));
 				root.addChild(new DecisionCard(item, { expanded: false, theme: ui }));
@@ -120,8 +121,10 @@ export const shots: Shot[] = [
 			root.addChild(new Text(ui.fg("borderMuted", "\u2500".repeat(COLS)), 0, 0));
 			root.addChild(
 				new Text(
-					footerText({ counts: countDecisions(TRANSCRIPT), killSwitch: false, disabled: 0, running: [] }, ui) ??
-						"",
+					footerText(
+						{ counts: countDecisions(TRANSCRIPT), killSwitch: false, disabled: 0, running: [] },
+						ui,
+					) ?? "",
 					0,
 					0,
 				),
@@ -145,7 +148,8 @@ export const shots: Shot[] = [
 			root.addChild(new Text(ui.fg("borderMuted", "\u2500".repeat(COLS)), 0, 0));
 			root.addChild(
 				new Text(
-					footerText({ counts: countDecisions([BLOCK]), killSwitch: false, disabled: 0, running: [] }, ui) ?? "",
+					footerText({ counts: countDecisions([BLOCK]), killSwitch: false, disabled: 0, running: [] }, ui) ??
+						"",
 					0,
 					0,
 				),

@@ -55,7 +55,10 @@ const SETTINGS: Readonly<Record<number, unknown>> = {
 						},
 					],
 				},
-				{ matcher: "Edit|Write", hooks: [{ type: "command", command: "./.claude/hooks/protect-lockfiles.sh" }] },
+				{
+					matcher: "Edit|Write",
+					hooks: [{ type: "command", command: "./.claude/hooks/protect-lockfiles.sh" }],
+				},
 			],
 			PostToolUse: [
 				{

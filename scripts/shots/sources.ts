@@ -56,7 +56,10 @@ const config = (): HookConfig =>
 				file: "/etc/claude-code/managed-settings.json",
 				project: false,
 			}),
-			parseSettingsText(JSON.stringify(bash("~/.claude/hooks/block_dangerous_bash.py")), SOURCES[0] as HookSource),
+			parseSettingsText(
+				JSON.stringify(bash("~/.claude/hooks/block_dangerous_bash.py")),
+				SOURCES[0] as HookSource,
+			),
 			parseSettingsText(
 				JSON.stringify(bash("npx prettier --write", "PostToolUse", "Write|Edit")),
 				SOURCES[1] as HookSource,

@@ -41,7 +41,10 @@ export const configNotices = (config: HookConfig): ConfigNotice[] => {
 						: "";
 		notices.push({
 			key: `issue:${issue.file}:${issue.path}:${issue.message}`,
-			notice: { level: "error", text: `${problemOf(issue.source)} problem in ${where}: ${issue.message}${outcome}` },
+			notice: {
+				level: "error",
+				text: `${problemOf(issue.source)} problem in ${where}: ${issue.message}${outcome}`,
+			},
 		});
 	}
 	// Unapproved project hooks (change-aware trust) are asked about by the runtime, not listed here.

@@ -159,7 +159,8 @@ const contextCut = (verdicts: readonly HookVerdict[]): Pick<DecisionRecord, "con
 	let original = 0;
 	for (const verdict of verdicts) {
 		for (const effect of verdict.effects) {
-			if (effect.kind === "context" || effect.kind === "stdout") original = Math.max(original, effect.text.length);
+			if (effect.kind === "context" || effect.kind === "stdout")
+				original = Math.max(original, effect.text.length);
 		}
 	}
 	return original > MAX_HOOK_TEXT_CHARS ? { contextCut: { shown: MAX_HOOK_TEXT_CHARS, original } } : {};

@@ -476,7 +476,10 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			const runAwaited = async (entry: HookEntry): Promise<void> => {
 				observe(() => deps.onRunStart?.(entry, request));
 				try {
-					const signal = combine(combine(request.signal, deps.backgroundSignal?.()), deps.switchSignal?.(entry));
+					const signal = combine(
+						combine(request.signal, deps.backgroundSignal?.()),
+						deps.switchSignal?.(entry),
+					);
 					verdicts.push(await runOne(entry, signal));
 				} finally {
 					observe(() => deps.onRunEnd?.(entry, request));

@@ -110,7 +110,8 @@ export const placeholderProblem = (entry: HookEntry): string | undefined => {
 		["CLAUDE_PLUGIN_DATA", source.plugin !== undefined],
 	] as const) {
 		const placeholder = `\${${name}}`;
-		if (available || ![handler.command, ...(handler.args ?? [])].some((text) => text.includes(placeholder))) continue;
+		if (available || ![handler.command, ...(handler.args ?? [])].some((text) => text.includes(placeholder)))
+			continue;
 		return skill
 			? `Hook command references ${placeholder} but only \${CLAUDE_PLUGIN_ROOT} is available for skill hooks (\${CLAUDE_PLUGIN_DATA} is plugin-only).`
 			: `Hook command references ${placeholder} but the hook is not associated with a plugin. This variable is only available in hooks defined in a plugin's hooks/hooks.json file, not in settings.json.`;

@@ -67,7 +67,11 @@ export const runHttpHook: HttpRunner = async (spec: HttpSpec, signal?: AbortSign
 		const buffer = Buffer.from(await response.arrayBuffer());
 		const body = buffer.subarray(0, MAX_HTTP_BODY_BYTES).toString("utf8");
 		if (!response.ok) {
-			return { kind: "request_failed", message: `HTTP ${response.status} from ${spec.url}`, durationMs: elapsed() };
+			return {
+				kind: "request_failed",
+				message: `HTTP ${response.status} from ${spec.url}`,
+				durationMs: elapsed(),
+			};
 		}
 		const trimmed = body.trim();
 		if (trimmed !== "" && !trimmed.startsWith("{")) {

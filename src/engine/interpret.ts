@@ -267,7 +267,11 @@ const readOutcome = (entry: HookEntry, event: HookEventName, outcome: ProcessOut
 		case "request_failed":
 			return { ...base, status: "error", message: outcome.message };
 		case "timed_out":
-			return { ...base, status: "timeout", message: `timed out after ${outcome.timeoutMs / 1000} s and was killed` };
+			return {
+				...base,
+				status: "timeout",
+				message: `timed out after ${outcome.timeoutMs / 1000} s and was killed`,
+			};
 		case "aborted":
 			return { ...base, status: "cancelled", message: "cancelled (the run was aborted)" };
 		case "signaled":

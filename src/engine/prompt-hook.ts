@@ -40,7 +40,11 @@ export const promptAnswerToHookJson = (
 	switch (event) {
 		case "PreToolUse":
 			return {
-				hookSpecificOutput: { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason },
+				hookSpecificOutput: {
+					hookEventName: event,
+					permissionDecision: "deny",
+					permissionDecisionReason: reason,
+				},
 			};
 		case "PostToolUseFailure":
 			return { hookSpecificOutput: { hookEventName: event, additionalContext: reason } };

@@ -115,7 +115,12 @@ const eventFields = (event: HookEventName, call: ClaudeToolCall, cwd: string): J
 		case "SessionEnd":
 			return { reason: "other" };
 		case "Stop":
-			return { stop_hook_active: false, last_assistant_message: "Done.", background_tasks: [], session_crons: [] };
+			return {
+				stop_hook_active: false,
+				last_assistant_message: "Done.",
+				background_tasks: [],
+				session_crons: [],
+			};
 		case "StopFailure":
 			return { error: "server_error", error_details: "500 Internal Server Error", last_assistant_message: "" };
 		case "PostToolBatch":

@@ -34,7 +34,9 @@ const escapeChar = (char: string): string => {
 			return "\\e";
 		default: {
 			const code = char.charCodeAt(0);
-			return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+			return code <= 0xff
+				? `\\x${code.toString(16).padStart(2, "0")}`
+				: `\\u${code.toString(16).padStart(4, "0")}`;
 		}
 	}
 };

@@ -104,9 +104,17 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 		case "SessionStart":
 		case "PostModelSwitch": {
 			const canBlock = event !== "SessionStart" && event !== "PostModelSwitch";
-			const decision = decideContextEvent([verdict], event === "SessionStart" ? `${name}:startup` : name, canBlock);
+			const decision = decideContextEvent(
+				[verdict],
+				event === "SessionStart" ? `${name}:startup` : name,
+				canBlock,
+			);
 			if (decision.blocked)
-				effects.push({ kind: "block", label: "would block the prompt", text: decision.blockReasons.join("\n") });
+				effects.push({
+					kind: "block",
+					label: "would block the prompt",
+					text: decision.blockReasons.join("\n"),
+				});
 			effects.push(
 				...contexts(decision.context),
 				...common({ ...decision, stop: canBlock ? undefined : decision.stop }),

@@ -168,7 +168,8 @@ export const createApprovals = (file: string, projectDir: string, now: () => Dat
 				.map((entry) => {
 					const same = known.find((hook) => hook.hookId === entry.id);
 					const scripts = scriptsOf(entry).map((script) => {
-						const before = same?.scripts?.[script.shown] ?? (same === undefined ? undefined : MISSING_SCRIPT);
+						const before =
+							same?.scripts?.[script.shown] ?? (same === undefined ? undefined : MISSING_SCRIPT);
 						return { ...script, changed: before !== undefined && before !== script.hash };
 					});
 					const changed =

@@ -36,7 +36,11 @@ export const runHooks = async (hc: HookContext, request: EventRequest): Promise<
 	const escapeWatch = (request.signal ?? hc.ctx.signal) ? undefined : watchEscape(hc.ctx);
 	const signal = request.signal ?? hc.ctx.signal ?? escapeWatch?.signal;
 	try {
-		const { verdicts } = await hc.engine.dispatch({ ...request, session: hc.session, ...(signal ? { signal } : {}) });
+		const { verdicts } = await hc.engine.dispatch({
+			...request,
+			session: hc.session,
+			...(signal ? { signal } : {}),
+		});
 		const details = {
 			...(request.tool ? { tool: request.tool.ccToolName } : {}),
 			input: request.summary ?? "",

@@ -248,7 +248,8 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			needsApproval: (entry) =>
 				deps.live
 					.config()
-					?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.reason === "unapproved") ?? false,
+					?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.reason === "unapproved") ??
+				false,
 			approvalLines: (entry) => deps.live.approvalLines?.(entry) ?? [],
 			approve(entry) {
 				const problem = deps.live.approve([entry]);
@@ -384,7 +385,12 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 						schedule: (callback: () => void, ms: number) => void setTimeout(callback, ms).unref(),
 					};
 					openHost = host;
-					const panel = new HooksPanel(fromPiTheme(theme), panelKeys(keybindings, killKey), panelServices, host);
+					const panel = new HooksPanel(
+						fromPiTheme(theme),
+						panelKeys(keybindings, killKey),
+						panelServices,
+						host,
+					);
 					if (options?.tab === "log") panel.showTab("log");
 					return panel;
 				},

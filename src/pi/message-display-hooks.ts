@@ -21,7 +21,8 @@ export const assistantText = (message: unknown): string => {
 	if (candidate?.role !== "assistant" || !Array.isArray(candidate.content)) return "";
 	return candidate.content
 		.filter(
-			(block): block is { type: "text"; text: string } => block?.type === "text" && typeof block.text === "string",
+			(block): block is { type: "text"; text: string } =>
+				block?.type === "text" && typeof block.text === "string",
 		)
 		.map((block) => block.text)
 		.join("");

@@ -86,7 +86,8 @@ export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
 	...(deps.testRun === undefined
 		? {}
 		: {
-				testRun: (entry, stdin, signal) => deps.testRun?.({ entry, stdin, signal, summary: testSummary(stdin) }),
+				testRun: (entry, stdin, signal) =>
+					deps.testRun?.({ entry, stdin, signal, summary: testSummary(stdin) }),
 			}),
 	recordedInput(record) {
 		const raw = deps.rawInput?.(record);

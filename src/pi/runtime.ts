@@ -220,7 +220,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const skills = createSkillHooks(deps.pi, projectDir);
 			const store = createConfigStore({
 				sources: settingsSources({ home: deps.home(), claudeDir, agentDir: deps.agentDir(), projectDir }),
-				managedDir: deps.managedDir?.() ?? deps.env.PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR ?? managedSettingsDir(),
+				managedDir:
+					deps.managedDir?.() ?? deps.env.PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR ?? managedSettingsDir(),
 				plugins: { home: deps.home(), claudeDir, projectDir },
 				skills: skills.active,
 				isTrusted: () => ctx.isProjectTrusted(),
@@ -302,7 +303,13 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
 			// user answers, unapproved project hooks stay off; SessionStart hooks approved late run then.
 			const current = state;
-			const approving = askForApprovals(ctx, store.current(), approvals, current.asked, deps.approveOptIn ?? false);
+			const approving = askForApprovals(
+				ctx,
+				store.current(),
+				approvals,
+				current.asked,
+				deps.approveOptIn ?? false,
+			);
 			track(
 				current,
 				approving.then((approved) => {
@@ -311,7 +318,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 					// so their context reaches that first request (and their card comes before its reply).
 					const late = (async () => {
 						const ran = await started;
-						const waiting = approved.filter((entry) => entry.event === "SessionStart" && !ran.has(entry.id));
+						const waiting = approved.filter(
+							(entry) => entry.event === "SessionStart" && !ran.has(entry.id),
+						);
 						if (waiting.length > 0 && source !== undefined)
 							await runStartHooks(ctx, source, new Set(waiting.map((entry) => entry.id)));
 					})();
@@ -465,7 +474,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		},
 		async messageEnd(event, ctx) {
 			const now = active(ctx);
-			if (now !== undefined) await handleMessageEnd(event, now.hc, now.current.promptId ?? now.hc.session.sessionId);
+			if (now !== undefined)
+				await handleMessageEnd(event, now.hc, now.current.promptId ?? now.hc.session.sessionId);
 		},
 		uiPromptStart(event, ctx) {
 			const now = active(ctx);

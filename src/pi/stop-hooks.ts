@@ -33,7 +33,8 @@ const textOf = (message: MessageLike | undefined): string => {
 	if (!Array.isArray(content)) return "";
 	return content
 		.filter(
-			(block): block is { type: "text"; text: string } => block?.type === "text" && typeof block.text === "string",
+			(block): block is { type: "text"; text: string } =>
+				block?.type === "text" && typeof block.text === "string",
 		)
 		.map((block) => block.text)
 		.join("\n");
@@ -162,7 +163,12 @@ export const handleTurnEnd = async (
 	});
 	const entries = [...event.entries];
 	if (plan.context !== "") {
-		entries.push({ type: "custom_message", customType: CONTEXT_MESSAGE_TYPE, content: plan.context, display: false });
+		entries.push({
+			type: "custom_message",
+			customType: CONTEXT_MESSAGE_TYPE,
+			content: plan.context,
+			display: false,
+		});
 	}
 	carryOut(hc, plan.steps);
 	if (plan.stop !== undefined) {

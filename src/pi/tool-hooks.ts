@@ -117,7 +117,11 @@ export const handleToolCall = async (
 			matchValues: [ccToolName],
 			piMatchValues: [event.toolName],
 			tool: { ccToolName, ccInput },
-			payload: preToolUsePayload(session, { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId }),
+			payload: preToolUsePayload(session, {
+				toolName: ccToolName,
+				toolInput: ccInput,
+				toolUseId: event.toolCallId,
+			}),
 			summary,
 		});
 		if (verdicts.length === 0) return undefined;

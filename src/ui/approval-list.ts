@@ -58,7 +58,11 @@ export const approvalLines = (hook: ListedHook): string[] => {
 	}
 	for (const script of hook.scripts) {
 		const state =
-			script.hash === "missing" ? " (does not exist yet)" : script.changed ? " (CHANGED since you approved it)" : "";
+			script.hash === "missing"
+				? " (does not exist yet)"
+				: script.changed
+					? " (CHANGED since you approved it)"
+					: "";
 		lines.push(`    runs ${terminalSafe(script.shown)}${state}`);
 	}
 	return lines;

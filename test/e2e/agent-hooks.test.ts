@@ -65,7 +65,9 @@ describe("agent hooks in the real pi", () => {
 		const box = createPiSandbox({ fakeUrl: llm.url });
 		sandbox = box;
 		box.writeJson("home/.claude/settings.json", {
-			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "agent", prompt: "Is this fine? $ARGUMENTS" }] }] },
+			hooks: {
+				PreToolUse: [{ matcher: "Bash", hooks: [{ type: "agent", prompt: "Is this fine? $ARGUMENTS" }] }],
+			},
 		});
 		await runPiPrint(box, piPrintArgs("bash: echo hi > ran.txt"));
 		expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(true);

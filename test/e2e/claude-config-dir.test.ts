@@ -21,7 +21,9 @@ describe("CLAUDE_CONFIG_DIR", () => {
 		const settings = JSON.parse(readFileSync(join(configDir, "settings.json"), "utf8")) as Record<string, unknown>;
 		const userMarker = join(sandbox.root, "config-dir-hook-ran");
 		const homeMarker = join(sandbox.root, "home-hook-ran");
-		const hook = (command: string) => ({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] });
+		const hook = (command: string) => ({
+			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }],
+		});
 		sandbox.writeJson("elsewhere/.claude/settings.json", { ...settings, hooks: hook(`touch "${userMarker}"`) });
 		sandbox.writeJson("home/.claude/settings.json", { hooks: hook(`touch "${homeMarker}"`) });
 		mkdirSync(join(sandbox.projectDir, "victim"));

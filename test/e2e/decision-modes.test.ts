@@ -70,7 +70,8 @@ describe("decision entries in print, JSON and RPC mode", () => {
 				.filter((line) => line.startsWith("{"))
 				.map((line) => JSON.parse(line) as { type?: string; entry?: { customType?: string } })
 				.filter(
-					(event) => event.type === "entry_appended" && event.entry?.customType === "pi-hook-manager/decision",
+					(event) =>
+						event.type === "entry_appended" && event.entry?.customType === "pi-hook-manager/decision",
 				);
 			expect(appended).toHaveLength(1);
 		}

@@ -113,7 +113,9 @@ describe("SessionStart and SessionEnd", () => {
 					],
 				},
 			],
-			PreToolUse: [{ matcher: "Bash", hooks: [sh(`printf %s "$ORACLE_FOO" > "$CLAUDE_PROJECT_DIR/hook-env.txt"`)] }],
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [sh(`printf %s "$ORACLE_FOO" > "$CLAUDE_PROJECT_DIR/hook-env.txt"`)] },
+			],
 		});
 		const result = await run("bash: echo value=$ORACLE_FOO");
 		expect(allText(result.requests[0])).toContain("SessionStart hook additional context: project marker CTX-7f3a");
@@ -127,7 +129,9 @@ describe("SessionStart and SessionEnd", () => {
 			SessionEnd: [
 				{
 					hooks: [
-						sh(`echo $$ > "$CLAUDE_PROJECT_DIR/end.pid"; cat > "$CLAUDE_PROJECT_DIR/end.json"; exec sleep 10`),
+						sh(
+							`echo $$ > "$CLAUDE_PROJECT_DIR/end.pid"; cat > "$CLAUDE_PROJECT_DIR/end.json"; exec sleep 10`,
+						),
 					],
 				},
 			],
@@ -256,7 +260,10 @@ describe("compaction, batches and http hooks", () => {
 			expect(allText(e2e.llm.requests.at(-1))).toContain("denied over http");
 			expect(e2e.llm.requests.length - before).toBe(2);
 			expect(bodies).toEqual([
-				{ body: expect.objectContaining({ hook_event_name: "PreToolUse", tool_name: "Bash" }), auth: "Bearer t0k" },
+				{
+					body: expect.objectContaining({ hook_event_name: "PreToolUse", tool_name: "Bash" }),
+					auth: "Bearer t0k",
+				},
 			]);
 		} finally {
 			await new Promise((resolve) => server.close(resolve));

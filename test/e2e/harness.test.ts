@@ -116,7 +116,9 @@ describe("real pi against the fake model", () => {
 			stream_options: { include_usage: true },
 		});
 		const [assistant, toolResult] = messagesOf(requests[1]).slice(-2);
-		expect(assistant?.tool_calls).toMatchObject([{ function: { name: "bash", arguments: '{"command":"echo hi"}' } }]);
+		expect(assistant?.tool_calls).toMatchObject([
+			{ function: { name: "bash", arguments: '{"command":"echo hi"}' } },
+		]);
 		expect(toolResult).toMatchObject({ role: "tool", tool_call_id: assistant?.tool_calls?.[0]?.id });
 		expect(String(toolResult?.content).trim()).toBe("hi");
 	});

@@ -18,7 +18,11 @@ let tmux: TmuxServer;
 let ran: string;
 
 const DENY = JSON.stringify({
-	hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "guarded" },
+	hookSpecificOutput: {
+		hookEventName: "PreToolUse",
+		permissionDecision: "deny",
+		permissionDecisionReason: "guarded",
+	},
 });
 
 beforeAll(async () => {
@@ -39,7 +43,9 @@ beforeAll(async () => {
 					],
 				},
 			],
-			UserPromptSubmit: [{ hooks: [{ type: "command", command: `echo '{"additionalContext": "it is Monday"}'` }] }],
+			UserPromptSubmit: [
+				{ hooks: [{ type: "command", command: `echo '{"additionalContext": "it is Monday"}'` }] },
+			],
 		},
 	});
 	tmux = createTmuxServer();

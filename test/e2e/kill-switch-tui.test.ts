@@ -99,7 +99,10 @@ describe("the kill switch on every terminal", () => {
 		sandbox.writeJson("home/.claude/settings.json", {
 			hooks: {
 				PreToolUse: [
-					{ matcher: "Bash", hooks: [{ type: "command", command: `echo $$ > "${pidFile}"; exec sleep 1000` }] },
+					{
+						matcher: "Bash",
+						hooks: [{ type: "command", command: `echo $$ > "${pidFile}"; exec sleep 1000` }],
+					},
 				],
 			},
 		});

@@ -84,10 +84,18 @@ describe("compaction", () => {
 		const box = await start(
 			{
 				PreCompact: [
-					{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"`)] },
+					{
+						hooks: [
+							sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"`),
+						],
+					},
 				],
 				PostCompact: [
-					{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"`)] },
+					{
+						hooks: [
+							sh(`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"`),
+						],
+					},
 				],
 				SessionStart: [
 					{
@@ -205,7 +213,9 @@ describe("handler types", () => {
 			await rpc.prompt("bash: echo one");
 			await new Promise((resolve) => setTimeout(resolve, 600)); // let the background hook finish
 			await rpc.prompt("next question");
-			expect(requestText(llm?.requests.at(-1))).toContain("PostToolUse:Bash hook additional context: ASYNC-CTX-42");
+			expect(requestText(llm?.requests.at(-1))).toContain(
+				"PostToolUse:Bash hook additional context: ASYNC-CTX-42",
+			);
 		} finally {
 			await rpc.close();
 		}
@@ -273,7 +283,11 @@ describe("handler types", () => {
 				? { text: '{"ok": false, "reason": "the judge says no"}' }
 				: undefined;
 		const box = await start(
-			{ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this command safe? $ARGUMENTS" }] }] },
+			{
+				PreToolUse: [
+					{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this command safe? $ARGUMENTS" }] },
+				],
+			},
 			{ script: Array.from({ length: 10 }, () => judge) },
 		);
 		const result = await runPiPrint(box, piPrintArgs("bash: echo hi > ran.txt"));
@@ -298,7 +312,9 @@ describe("handler types", () => {
 
 describe("modes", () => {
 	it("JSON mode runs the same hooks and reports the block on stderr", async () => {
-		const box = await start({ PreToolUse: [{ matcher: "Bash", hooks: [sh("echo 'json mode guard' >&2; exit 2")] }] });
+		const box = await start({
+			PreToolUse: [{ matcher: "Bash", hooks: [sh("echo 'json mode guard' >&2; exit 2")] }],
+		});
 		const json = await runPiPrint(box, ["--mode", "json", "-e", EXTENSION_PATH, "bash: echo hi > ran.txt"]);
 		expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(false);
 		expect(json.stdout).toContain("json mode guard");

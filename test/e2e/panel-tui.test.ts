@@ -109,7 +109,9 @@ describe("the /hooks panel in the real pi", () => {
 		await tmux.waitFor("Saved PreToolUse hook to Claude project");
 		const settings = JSON.parse(readFileSync(join(sandbox.projectDir, ".claude", "settings.json"), "utf8"));
 		expect(settings).toEqual({
-			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `echo added >> ${fired}` }] }] },
+			hooks: {
+				PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `echo added >> ${fired}` }] }],
+			},
 		});
 		tmux.keys(["Escape"]);
 		await tmux.waitFor((text) => !text.includes("Filter:"));

@@ -43,7 +43,9 @@ describe("plugin hooks in the real pi", () => {
 		const result = await run(sandbox, "bash: rm -rf victim");
 		expect(result.code).toBe(0);
 		expect(existsSync(join(sandbox.projectDir, "victim"))).toBe(true);
-		expect(toolMessages(result.requests)[0]).toContain("guard@my-marketplace (level strict) blocked: rm -rf victim");
+		expect(toolMessages(result.requests)[0]).toContain(
+			"guard@my-marketplace (level strict) blocked: rm -rf victim",
+		);
 		expect(lines(join(dataDir(sandbox, "guard-my-marketplace"), "calls.log"))).toEqual(["rm -rf victim"]);
 		// notes@my-marketplace is enabled by the project's .claude/settings.json only: project code, not approved.
 		expect(result.stderr).toContain("will not run until approved");

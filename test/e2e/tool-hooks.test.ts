@@ -68,7 +68,9 @@ describe("PreToolUse in the real pi", () => {
 		expect(existsSync(join(sandbox.projectDir, "victim"))).toBe(true);
 		const [toolText] = toolMessages(result.requests);
 		expect(toolText).toContain("PreToolUse:Bash hook error: [");
-		expect(toolText).toContain("Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf victim");
+		expect(toolText).toContain(
+			"Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf victim",
+		);
 		const allowed = await run("bash: ls -la");
 		expect(toolMessages(allowed.requests)[0]).toContain("victim");
 	});
@@ -115,7 +117,9 @@ describe("PreToolUse in the real pi", () => {
 
 	it("sends Claude Code's stdin and environment: keys in order, Claude names, absolute file_path, project dir", async () => {
 		setup({
-			PreToolUse: [{ matcher: "Write|Edit|Read", hooks: [command(script("hook.mjs", "--record", "../pre.jsonl"))] }],
+			PreToolUse: [
+				{ matcher: "Write|Edit|Read", hooks: [command(script("hook.mjs", "--record", "../pre.jsonl"))] },
+			],
 			PostToolUse: [{ matcher: "Write", hooks: [command(script("hook.mjs", "--record", "../post.jsonl"))] }],
 		});
 		await run('tool: write {"path":"notes.txt","content":"alpha\\n"}');
@@ -192,7 +196,8 @@ describe("PostToolUse and PostToolUseFailure in the real pi", () => {
 		await run("bash: echo one\nbash: echo oops >&2; exit 3");
 		const logDir = join(sandbox.projectDir, ".claude", "logs");
 		const lines = readLines(join(logDir, "tool-events.jsonl"));
-		const byId = (id: unknown) => lines.filter((line) => line.tool_use_id === id).map((line) => line.hook_event_name);
+		const byId = (id: unknown) =>
+			lines.filter((line) => line.tool_use_id === id).map((line) => line.hook_event_name);
 		const ids = [...new Set(lines.map((line) => line.tool_use_id))];
 		expect(ids).toHaveLength(2);
 		expect(byId(ids[0]).sort()).toEqual(["PostToolUse", "PreToolUse"]);
@@ -211,7 +216,10 @@ describe("PostToolUse and PostToolUseFailure in the real pi", () => {
 			PostToolUse: [
 				{ matcher: "Bash", hooks: [command(script("hook.mjs", "--stdout", `'${replace}'`))] },
 				{ matcher: "Bash", hooks: [command(script("hook.mjs", "--stderr", "'post says no'", "--exit", "2"))] },
-				{ matcher: "Bash", hooks: [command(script("hook.mjs", "--stderr", "'warn: exit one'", "--exit", "1"))] },
+				{
+					matcher: "Bash",
+					hooks: [command(script("hook.mjs", "--stderr", "'warn: exit one'", "--exit", "1"))],
+				},
 			],
 		});
 		const result = await run("bash: echo secret");
@@ -256,7 +264,15 @@ describe("running hooks in the real pi", () => {
 					matcher: "Bash",
 					hooks: [
 						command(
-							script("hook.mjs", "--pid-file", "../sleeper.pid", "--sleep", "30000", "--stdout", `'${deny}'`),
+							script(
+								"hook.mjs",
+								"--pid-file",
+								"../sleeper.pid",
+								"--sleep",
+								"30000",
+								"--stdout",
+								`'${deny}'`,
+							),
 							{ timeout: 1 },
 						),
 					],
@@ -316,7 +332,10 @@ describe("configuration in the real pi", () => {
 		sandbox.writeJson("home/.claude/settings.json", {
 			hooks: {
 				PreToolUse: [
-					{ matcher: "Bash", hooks: [command("node -e 'process.stderr.write(\"user guard\");process.exit(2)'")] },
+					{
+						matcher: "Bash",
+						hooks: [command("node -e 'process.stderr.write(\"user guard\");process.exit(2)'")],
+					},
 				],
 			},
 		});

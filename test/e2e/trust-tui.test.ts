@@ -148,7 +148,11 @@ describe("approving from the /hooks panel", () => {
 		await waitFor("Filter:");
 		tmux.type("touch", name);
 		keys("C-t");
-		const shown = await waitForAll("Approve this project hook? It runs exactly this:", "async: true", "approves it");
+		const shown = await waitForAll(
+			"Approve this project hook? It runs exactly this:",
+			"async: true",
+			"approves it",
+		);
 		expect(shown).toContain("new PreToolUse [Bash]: touch (Claude project)");
 		expect(shown).toContain('args: ["${CLAUDE_PROJECT_DIR}/ran.txt"]');
 		expect(shown).toContain("async: true");

@@ -78,7 +78,10 @@ describe("decidePreToolUse", () => {
 	it("continue:false asks to stop and systemMessage reaches the user (observed q)", () => {
 		const decision = pre([
 			"a",
-			exited(0, JSON.stringify({ continue: false, stopReason: "halted by hook", systemMessage: "note from hook" })),
+			exited(
+				0,
+				JSON.stringify({ continue: false, stopReason: "halted by hook", systemMessage: "note from hook" }),
+			),
 		]);
 		expect(decision.stop).toBe("PreToolUse:Bash hook stopped continuation: halted by hook");
 		expect(decision.notices).toContainEqual({ level: "info", text: "PreToolUse:Bash says: note from hook" });

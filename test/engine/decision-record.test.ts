@@ -14,7 +14,11 @@ const verdictOf = (code: number, stdout: string, stderr: string) =>
 
 describe("decision records mask secrets before they are persisted", () => {
 	it("masks a token in a hook's stdout and stderr excerpts", () => {
-		const verdict = verdictOf(2, `env: GITHUB_TOKEN=${GH}\n`, `refusing: Authorization: Bearer ${"a1".repeat(20)}\n`);
+		const verdict = verdictOf(
+			2,
+			`env: GITHUB_TOKEN=${GH}\n`,
+			`refusing: Authorization: Bearer ${"a1".repeat(20)}\n`,
+		);
 		const [hook] = decisionRecord("block", "PreToolUse", [verdict], { input: "x", reason: "r", time: 0 }).hooks;
 		expect(hook?.stdout).toBe(`env: GITHUB_TOKEN=${REDACTED}\n`);
 		expect(hook?.stderr).toBe(`refusing: Authorization: Bearer ${REDACTED}\n`);

@@ -33,7 +33,11 @@ describe("HookEffect", () => {
 			"PreToolUse",
 			exited(
 				0,
-				out("PreToolUse", { permissionDecision: "ask", updatedInput: { command: "x" }, additionalContext: "c" }),
+				out("PreToolUse", {
+					permissionDecision: "ask",
+					updatedInput: { command: "x" },
+					additionalContext: "c",
+				}),
 			),
 			[
 				{ kind: "ask", reason: undefined },

@@ -52,7 +52,8 @@ describe("run observers", () => {
 			config: () => config,
 			runner,
 			baseEnv: {},
-			onRunStart: (entry) => events.push(`start ${entry.handler.type === "command" ? entry.handler.command : ""}`),
+			onRunStart: (entry) =>
+				events.push(`start ${entry.handler.type === "command" ? entry.handler.command : ""}`),
 			onRunEnd: (entry) => events.push(`end ${entry.handler.type === "command" ? entry.handler.command : ""}`),
 		});
 		await engine.dispatch(request);

@@ -199,10 +199,12 @@ describe("plugin and skill hooks in the engine", () => {
 		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
 		const result = await engine.dispatch(request());
 		expect(result.verdicts.map((verdict) => verdict.outcome.kind)).toEqual(["spawn_failed", "spawn_failed"]);
-		expect(result.verdicts.map((verdict) => ("message" in verdict.outcome ? verdict.outcome.message : ""))).toEqual([
-			expect.stringContaining("not allowed in a shell-form hook command"),
-			expect.stringContaining('plugin option "missing" is not set'),
-		]);
+		expect(result.verdicts.map((verdict) => ("message" in verdict.outcome ? verdict.outcome.message : ""))).toEqual(
+			[
+				expect.stringContaining("not allowed in a shell-form hook command"),
+				expect.stringContaining('plugin option "missing" is not set'),
+			],
+		);
 	});
 
 	it("${CLAUDE_PLUGIN_ROOT} outside a plugin and ${CLAUDE_PLUGIN_DATA} in a skill fail with Claude Code's words", async () => {

@@ -10,9 +10,9 @@ describe("hook timeouts", () => {
 		// A hook's own timeout wins; other events ignore the variable.
 		const own = commandEntry("true", "SessionEnd", { timeout: 3 });
 		expect(hookTimeoutMs(own, "SessionEnd", { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: "5000" })).toBe(3000);
-		expect(hookTimeoutMs(commandEntry("true"), "PreToolUse", { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: "5" })).toBe(
-			600_000,
-		);
+		expect(
+			hookTimeoutMs(commandEntry("true"), "PreToolUse", { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: "5" }),
+		).toBe(600_000);
 	});
 
 	it("a plugin's own timeout does not raise the SessionEnd budget; elsewhere it counts", () => {

@@ -252,6 +252,8 @@ describe("lintHookOutput", () => {
 
 	it("puts the field first in the one-line form", () => {
 		const [lint] = lintHookOutput({ event: "PreToolUse", exitCode: 0, stdout: json({ additionalContext: "c" }) });
-		expect(lint && lintLine(lint)).toMatch(/^additionalContext: top-level "additionalContext" is ignored.*; write /);
+		expect(lint && lintLine(lint)).toMatch(
+			/^additionalContext: top-level "additionalContext" is ignored.*; write /,
+		);
 	});
 });

@@ -31,7 +31,9 @@ describe("hookScriptPaths: the project scripts a hook command runs", () => {
 		const root = "/home/u/.claude/plugins/cache/m/guard/1.0.0";
 		const settings = {
 			hooks: {
-				PreToolUse: [{ hooks: [{ type: "command", command: 'node "${CLAUDE_PLUGIN_ROOT}/scripts/guard.mjs"' }] }],
+				PreToolUse: [
+					{ hooks: [{ type: "command", command: 'node "${CLAUDE_PLUGIN_ROOT}/scripts/guard.mjs"' }] },
+				],
 			},
 		};
 		const [entry] = parseSettingsText(JSON.stringify(settings), {

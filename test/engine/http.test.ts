@@ -39,7 +39,11 @@ const spec = (path: string, timeoutMs = 5_000) => ({
 describe("runHttpHook (Claude Code hooks §5.7)", () => {
 	it("POSTs the input JSON and reads a 2xx JSON body like stdout", async () => {
 		const outcome = await runHttpHook(spec("/json"));
-		expect(outcome).toMatchObject({ kind: "exited", code: 0, stdout: { text: '{"decision":"block","reason":"r"}' } });
+		expect(outcome).toMatchObject({
+			kind: "exited",
+			code: 0,
+			stdout: { text: '{"decision":"block","reason":"r"}' },
+		});
 		expect(seen.at(-1)).toEqual({ path: "/json", body: '{"hook_event_name":"Stop"}\n', type: "application/json" });
 	});
 

@@ -62,7 +62,9 @@ describe("interpretOutcome (Claude Code hooks §5.1, §5.2)", () => {
 	});
 
 	it("schema-invalid JSON is a non-blocking error with the validation message (checklist 29)", () => {
-		const bad = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "maybe" } });
+		const bad = JSON.stringify({
+			hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "maybe" },
+		});
 		const verdict = interpretOutcome(entry, "PreToolUse", exited(0, bad));
 		expect(verdict.status).toBe("error");
 		expect(verdict.message).toContain("permissionDecision must be one of");

@@ -74,7 +74,10 @@ describe("journalLine", () => {
 			matchQuery: "Bash",
 			summary: "rm -rf build",
 			notRun: [
-				{ reason: "if", hook: { event: "PreToolUse", matcher: "Bash", scope: "claude-project", project: true } },
+				{
+					reason: "if",
+					hook: { event: "PreToolUse", matcher: "Bash", scope: "claude-project", project: true },
+				},
 			],
 		});
 		expect(parsed.runs[0].hook.definition).toMatchObject({ type: "command", timeout: 7 });
@@ -88,7 +91,9 @@ describe("journalLine", () => {
 			record({
 				summary: "PASSWORD=hunter2 deploy",
 				stdin: '{"command":"PASSWORD=hunter2 deploy"}',
-				verdicts: [interpretOutcome(guard, "PreToolUse", exited(0, "ok ghp_0123456789abcdefghijABCDEFGHIJ012345"))],
+				verdicts: [
+					interpretOutcome(guard, "PreToolUse", exited(0, "ok ghp_0123456789abcdefghijABCDEFGHIJ012345")),
+				],
 			}),
 			"s",
 		);

@@ -48,7 +48,11 @@ describe("recordIfNoneMatches", () => {
 		let built = 0;
 		const payload = () => {
 			built++;
-			return { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "export TOKEN=hunter22" } };
+			return {
+				hook_event_name: "PreToolUse",
+				tool_name: "Bash",
+				tool_input: { command: "export TOKEN=hunter22" },
+			};
 		};
 		const none = engine.recordIfNoneMatches({
 			event: "PreToolUse",

@@ -62,7 +62,9 @@ describe("planSessionContext", () => {
 			time: 1,
 		});
 		expect(shape(plan.steps)).toEqual(["notify:warning", "record:error[u0.sh]", "record:context[u1.sh]"]);
-		expect(plan.context).toEqual(["<system-reminder>\nSessionStart:startup hook success: hello\n</system-reminder>"]);
+		expect(plan.context).toEqual([
+			"<system-reminder>\nSessionStart:startup hook success: hello\n</system-reminder>",
+		]);
 	});
 });
 

@@ -122,7 +122,11 @@ describe("planBatch", () => {
 describe("planPreCompact", () => {
 	it.each([
 		{ hooks: [exited(0)], cancel: false, steps: [] },
-		{ hooks: [exited(2, "", "not now")], cancel: true, steps: ["notify:warning", "record:compact_cancelled[s0.sh]"] },
+		{
+			hooks: [exited(2, "", "not now")],
+			cancel: true,
+			steps: ["notify:warning", "record:compact_cancelled[s0.sh]"],
+		},
 	])("cancel=$cancel", ({ hooks, cancel, steps }) => {
 		const plan = planPreCompact(decide("PreCompact", ...hooks), facts("PreCompact"));
 		expect(plan.cancel).toBe(cancel);

@@ -108,7 +108,9 @@ describe("planPreToolUse", () => {
 	});
 
 	it("continue:false is handed to pi as a stop request", () => {
-		expect(planPreToolUse(pre(stop), facts(true), {}).stop).toBe("PreToolUse:Bash hook stopped continuation: enough");
+		expect(planPreToolUse(pre(stop), facts(true), {}).stop).toBe(
+			"PreToolUse:Bash hook stopped continuation: enough",
+		);
 	});
 });
 

@@ -8,7 +8,11 @@ describe("request outcomes", () => {
 	});
 
 	it("a stop is a timeout when the hook's own timeout fired, else an abort", () => {
-		expect(stoppedOutcome(true, 30_000, 12)).toMatchObject({ kind: "timed_out", timeoutMs: 30_000, durationMs: 12 });
+		expect(stoppedOutcome(true, 30_000, 12)).toMatchObject({
+			kind: "timed_out",
+			timeoutMs: 30_000,
+			durationMs: 12,
+		});
 		expect(stoppedOutcome(false, 30_000, 5)).toMatchObject({ kind: "aborted", durationMs: 5 });
 	});
 

@@ -73,7 +73,10 @@ describe("samplePayload", () => {
 		["PostToolUse", { tool_name: "Bash", tool_response: { stdout: "hello\n" }, duration_ms: 12 }],
 		["PostToolUseFailure", { tool_name: "Bash", error: "Exit code 1\ncommand failed", is_interrupt: false }],
 	] as const)("%s has its event's fields", (event, fields) => {
-		expect(samplePayload(entryWith(event, undefined), session)).toMatchObject({ hook_event_name: event, ...fields });
+		expect(samplePayload(entryWith(event, undefined), session)).toMatchObject({
+			hook_event_name: event,
+			...fields,
+		});
 	});
 
 	it("is pretty JSON text that parses back", () => {

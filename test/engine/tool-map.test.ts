@@ -118,7 +118,9 @@ describe("tool_response and error", () => {
 		expect(toClaudeToolError("bash", { ...failed, structuredContent: { output: "", exit_code: 3 } })).toBe(
 			"Exit code 3",
 		);
-		expect(toClaudeToolError("read", { content: [{ type: "text", text: "ENOENT" }], isError: true })).toBe("ENOENT");
+		expect(toClaudeToolError("read", { content: [{ type: "text", text: "ENOENT" }], isError: true })).toBe(
+			"ENOENT",
+		);
 	});
 
 	it.each([

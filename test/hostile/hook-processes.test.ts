@@ -174,7 +174,10 @@ describe("a hook that cannot run or dies", () => {
 		const script = join(dir, "hook.sh");
 		writeFileSync(script, "#!/bin/sh\nexit 2\n");
 		chmodSync(script, 0o644);
-		const { verdicts } = await callBash(engineWith(sh(script), { type: "command", command: script, args: [] }), "ls");
+		const { verdicts } = await callBash(
+			engineWith(sh(script), { type: "command", command: script, args: [] }),
+			"ls",
+		);
 		const messages = verdicts.map((v) => `${v.status}: ${v.message}`).sort();
 		expect(messages[0]).toMatch(/^error: Failed with non-blocking status code 126: .*Permission denied/);
 		expect(messages[1]).toMatch(

@@ -19,7 +19,10 @@ describe("hooks on parallel tool calls", () => {
 			hooks: {
 				PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `sleep 0.3; ${guard}` }] }],
 				PostToolUse: [
-					{ matcher: "Bash", hooks: [{ type: "command", command: `cat > "$CLAUDE_PROJECT_DIR/post-$$.json"` }] },
+					{
+						matcher: "Bash",
+						hooks: [{ type: "command", command: `cat > "$CLAUDE_PROJECT_DIR/post-$$.json"` }],
+					},
 				],
 			},
 		});

@@ -197,7 +197,12 @@ describe("a value of the wrong type at every level of the settings", () => {
 			"hooks.PreToolUse",
 			Array.isArray,
 		],
-		["a matcher group", (value) => ({ hooks: { PreToolUse: [value, GOOD] } }), "hooks.PreToolUse[0]", isPlainObject],
+		[
+			"a matcher group",
+			(value) => ({ hooks: { PreToolUse: [value, GOOD] } }),
+			"hooks.PreToolUse[0]",
+			isPlainObject,
+		],
 		[
 			"a matcher",
 			(value) => ({ hooks: { PreToolUse: [{ matcher: value, hooks: [] }, GOOD] } }),

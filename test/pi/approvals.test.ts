@@ -25,7 +25,9 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const hook = (command = "bash .claude/hooks/guard.sh", timeout = 5): HookEntry => {
 	const [entry] = parseSettingsText(
-		JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command, timeout }] }] } }),
+		JSON.stringify({
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command, timeout }] }] },
+		}),
 		{ scope: "claude-project", file: join(project, ".claude", "settings.json"), project: true },
 	).entries;
 	if (entry === undefined) throw new Error("no entry");

@@ -130,7 +130,13 @@ describe("createDecisionLog", () => {
 		log.setDisabledCount(3);
 		log.setKillSwitch(false);
 		log.setDisabledCount(0);
-		expect(statuses).toEqual([undefined, "hooks off", "hooks off \u00b7 3 disabled", "hooks 3 disabled", undefined]);
+		expect(statuses).toEqual([
+			undefined,
+			"hooks off",
+			"hooks off \u00b7 3 disabled",
+			"hooks 3 disabled",
+			undefined,
+		]);
 	});
 
 	it("shows a hook as running only once it has run for a moment, with its statusMessage, until it ends", () => {
@@ -176,7 +182,8 @@ describe("installDecisionLog", () => {
 		const pi = {
 			appendEntry: (type: string) => appended.push(type),
 			registerEntryRenderer: (type: string) => renderers.push(type),
-			on: (event: string, handler: (event: unknown, ctx: ExtensionContext) => void) => handlers.set(event, handler),
+			on: (event: string, handler: (event: unknown, ctx: ExtensionContext) => void) =>
+				handlers.set(event, handler),
 		};
 		const log = installDecisionLog(pi as never);
 		expect(renderers).toEqual([DECISION_ENTRY_TYPE]);

@@ -150,7 +150,10 @@ describe("one entry per decision, with the right fields", () => {
 			name: "an input rewrite",
 			hooks: pre(
 				printing(
-					specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo rewritten" } }),
+					specific("PreToolUse", {
+						permissionDecision: "allow",
+						updatedInput: { command: "echo rewritten" },
+					}),
 				),
 			),
 			command: "echo original",

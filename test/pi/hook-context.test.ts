@@ -141,7 +141,14 @@ describe("carryOut and showNotices", () => {
 	it("performs a plan's steps in order: notices to the UI, records to the log", async () => {
 		const { hc, records, ui } = await contextFor({});
 		const record = (input: string): DecisionRecord =>
-			({ kind: "context", event: "Stop", input, reason: "r", time: CLOCK, hooks: [] }) as unknown as DecisionRecord;
+			({
+				kind: "context",
+				event: "Stop",
+				input,
+				reason: "r",
+				time: CLOCK,
+				hooks: [],
+			}) as unknown as DecisionRecord;
 		const order: string[] = [];
 		const tracking: HookContext = {
 			...hc,

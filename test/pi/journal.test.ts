@@ -63,7 +63,10 @@ describe("the firing journal", () => {
 		const journal = createJournal(file, DEFAULT_JOURNAL_BYTES);
 		const record = {
 			...firingRecord(1, 1, [
-				[guard, exitedWith(0, 5, `GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789 ${"x".repeat(10_000)}`)],
+				[
+					guard,
+					exitedWith(0, 5, `GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789 ${"x".repeat(10_000)}`),
+				],
 			]),
 			stdin: '{"command":"export API_KEY=hunter22secret"}',
 			summary: "curl -H 'Authorization: Bearer sk-abcdefghijklmnopqrstuvwx'",

@@ -14,7 +14,9 @@ const format = {
 	name: "test",
 	empty: () => ({}) as Record<string, number>,
 	decode: (json: unknown) =>
-		json !== null && typeof json === "object" && "items" in json ? (json.items as Record<string, number>) : undefined,
+		json !== null && typeof json === "object" && "items" in json
+			? (json.items as Record<string, number>)
+			: undefined,
 	encode: (items: Record<string, number>) => ({ version: 1, items }),
 };
 

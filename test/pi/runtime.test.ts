@@ -145,7 +145,11 @@ describe("the hook runtime", () => {
 		if (entry === undefined) throw new Error("no entry");
 		const outcome = await runtime.testRun({
 			entry,
-			stdin: JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm x" } }),
+			stdin: JSON.stringify({
+				hook_event_name: "PreToolUse",
+				tool_name: "Bash",
+				tool_input: { command: "rm x" },
+			}),
 		});
 		expect(outcome?.verdict.status).toBe("blocking");
 		expect(outcome?.verdict.message).toContain("no rm");

@@ -17,7 +17,11 @@ const secrets = fc.oneof(
 	alnum(36).map((body) => ({ text: `ghp_${body}`, body })),
 	alnum(32).map((body) => ({ text: `sk-proj-${body}`, body })),
 	fc
-		.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".split("")), minLength: 16, maxLength: 16 })
+		.string({
+			unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".split("")),
+			minLength: 16,
+			maxLength: 16,
+		})
 		.map((body) => ({ text: `AKIA${body}`, body })),
 	alnum(24).map((body) => ({ text: `xoxb-${body}`, body })),
 	alnum(40).map((body) => ({ text: `Bearer ${body}`, body })),

@@ -159,7 +159,9 @@ describe("parsing and merging settings", () => {
 				fc.array(fc.tuple(fc.constantFrom(...SCOPES), settings), { maxLength: 5 }),
 				fc.boolean(),
 				(files, trusted) => {
-					const parsed = files.map(([scope, value]) => parseSettingsText(JSON.stringify(value), sourceOf(scope)));
+					const parsed = files.map(([scope, value]) =>
+						parseSettingsText(JSON.stringify(value), sourceOf(scope)),
+					);
 					const config = mergeSources(parsed, trusted);
 					const total = parsed.reduce((sum, source) => sum + source.entries.length, 0);
 					expect(config.entries.length + config.skipped.length).toBe(total);
@@ -186,11 +188,18 @@ describe("dispatching over any configuration", () => {
 					"SessionStart",
 				),
 				fc.array(outcome, { minLength: 1, maxLength: 4 }),
-				fc.dictionary(fc.constantFrom("command", "file_path", "path", "pattern"), fc.jsonValue({ maxDepth: 1 }), {
-					maxKeys: 3,
-				}),
+				fc.dictionary(
+					fc.constantFrom("command", "file_path", "path", "pattern"),
+					fc.jsonValue({ maxDepth: 1 }),
+					{
+						maxKeys: 3,
+					},
+				),
 				async (value, event, outcomes, ccInput) => {
-					const config = mergeSources([parseSettingsText(JSON.stringify(value), sourceOf("claude-user"))], true);
+					const config = mergeSources(
+						[parseSettingsText(JSON.stringify(value), sourceOf("claude-user"))],
+						true,
+					);
 					let next = 0;
 					const engine = createEngine({
 						config: () => config,
@@ -214,7 +223,9 @@ describe("dispatching over any configuration", () => {
 						session,
 					});
 					if (event === "PreToolUse")
-						expect(["deny", "ask", "allow", "none"]).toContain(decidePreToolUse(verdicts, event).permission);
+						expect(["deny", "ask", "allow", "none"]).toContain(
+							decidePreToolUse(verdicts, event).permission,
+						);
 					else if (event.startsWith("PostToolUse"))
 						expect(typeof decidePostToolUse(verdicts, event).blocked).toBe("boolean");
 					else expect(typeof decideBlockEvent(verdicts, event).blocked).toBe("boolean");

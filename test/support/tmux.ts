@@ -111,7 +111,12 @@ export const createTmuxServer = (): TmuxServer => {
 		socket,
 		start(argv, options) {
 			// `env -i`: the tmux server's own environment (the test runner's) must not leak into the program.
-			const command = ["env", "-i", ...Object.entries(options.env).map(([key, value]) => `${key}=${value}`), ...argv]
+			const command = [
+				"env",
+				"-i",
+				...Object.entries(options.env).map(([key, value]) => `${key}=${value}`),
+				...argv,
+			]
 				.map(shellQuote)
 				.join(" ");
 			tmux([

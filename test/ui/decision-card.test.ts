@@ -52,8 +52,7 @@ const records: Record<DecisionKind, DecisionRecord> = {
 		kind: "context",
 		event: "PostToolUse",
 		tool: "Write",
-		reason:
-			"<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier\n</system-reminder>",
+		reason: "<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier\n</system-reminder>",
 	}),
 	prompt_blocked: blockRecord({
 		kind: "prompt_blocked",

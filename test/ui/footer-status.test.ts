@@ -44,12 +44,14 @@ describe("footerText", () => {
 	});
 
 	it("counts decisions the way the issue shows: hooks 3 blocked, 1 error", () => {
-		expect(footerText(state({ counts: countDecisions(kinds("block", "block", "block", "error")) }), plainTheme)).toBe(
-			"hooks 3 blocked, 1 error",
-		);
+		expect(
+			footerText(state({ counts: countDecisions(kinds("block", "block", "block", "error")) }), plainTheme),
+		).toBe("hooks 3 blocked, 1 error");
 		expect(
 			footerText(
-				state({ counts: countDecisions(kinds("ask", "rewrite", "stop_continue", "context", "timeout", "error")) }),
+				state({
+					counts: countDecisions(kinds("ask", "rewrite", "stop_continue", "context", "timeout", "error")),
+				}),
 				plainTheme,
 			),
 		).toBe("hooks 1 asked, 1 rewritten, 1 kept going, 1 context, 2 errors");

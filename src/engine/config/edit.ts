@@ -353,7 +353,9 @@ export const applyHookChange = (text: string | undefined, file: string, change: 
 	const alone = (group?.hooks as unknown[] | undefined)?.length === 1;
 	if (draft.event === at.event && (alone || sameMatcher(group, draft.matcher))) {
 		// Same group (or the hook is alone in it): rewrite the matcher in place if needed, then the handler.
-		const withMatcher = sameMatcher(group, draft.matcher) ? text : setMatcher(text, groupPath, draft.matcher, layout);
+		const withMatcher = sameMatcher(group, draft.matcher)
+			? text
+			: setMatcher(text, groupPath, draft.matcher, layout);
 		const handler = nodeAt(withMatcher, [...groupPath, "hooks", at.handler]);
 		return {
 			ok: true,

@@ -178,7 +178,10 @@ const parseHooks = (
 					id = hookId(source.file, event, group.matcher as string | undefined, rawHandler);
 				} catch (error) {
 					// JSON.parse reads 100k nested arrays; JSON.stringify (for the id) overflows the stack on them.
-					return issue(jsonPath, `this hook handler is nested too deeply to read (${(error as Error).message})`);
+					return issue(
+						jsonPath,
+						`this hook handler is nested too deeply to read (${(error as Error).message})`,
+					);
 				}
 				let ifRule: HookEntry["ifRule"];
 				if (parsed.handler.if !== undefined) {
@@ -326,11 +329,16 @@ export const parseSettingsText = (text: string, source: HookSource): ParsedSourc
 	if (data.disableAllHooks !== undefined) {
 		if (typeof data.disableAllHooks === "boolean") disableAllHooks = data.disableAllHooks;
 		else
-			issues.push({ file: source.file, path: "disableAllHooks", message: "disableAllHooks must be true or false" });
+			issues.push({
+				file: source.file,
+				path: "disableAllHooks",
+				message: "disableAllHooks must be true or false",
+			});
 	}
 	if (data.hooks !== undefined) {
 		if (isObject(data.hooks)) parseHooks(data.hooks, source, entries, issues);
-		else issues.push({ file: source.file, path: "hooks", message: '"hooks" must be an object keyed by hook event' });
+		else
+			issues.push({ file: source.file, path: "hooks", message: '"hooks" must be an object keyed by hook event' });
 	}
 	const stringList = (key: string, what: string): string[] | undefined => {
 		const value = data[key];

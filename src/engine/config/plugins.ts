@@ -185,7 +185,11 @@ const pluginHookSources = (
 		if (typeof item === "string") {
 			const file = resolve(root, item);
 			if (!isInside(root, file)) {
-				issues.push({ file: manifestFile, path: at, message: `hooks file ${item} is outside the plugin folder` });
+				issues.push({
+					file: manifestFile,
+					path: at,
+					message: `hooks file ${item} is outside the plugin folder`,
+				});
 				return;
 			}
 			inputs.push(file);

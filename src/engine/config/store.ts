@@ -93,7 +93,11 @@ const loadFile = (source: HookSource, previous: CachedFile | undefined, stamp: s
 	const parsed: ParsedSource =
 		read.kind === "ok"
 			? parseText(read.text, source)
-			: { ...emptySource(source), issues: [{ file: source.file, path: "", message: read.message }], usable: false };
+			: {
+					...emptySource(source),
+					issues: [{ file: source.file, path: "", message: read.message }],
+					usable: false,
+				};
 	const before = previous?.lastGood?.entries.length ?? 0;
 	if (parsed.usable && read.kind === "ok" && read.text.trim() === "" && before > 0) {
 		// Emptying a file is allowed, but guards must not disappear without a word. The last good hooks stay the
@@ -192,7 +196,8 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 	function check(time: number, trusted: boolean, approvals: number, same: boolean): HookConfig {
 		forced = false;
 		lastCheck = time;
-		const managed = options.managedDir === undefined ? { sources: [], issues: [] } : managedFiles(options.managedDir);
+		const managed =
+			options.managedDir === undefined ? { sources: [], issues: [] } : managedFiles(options.managedDir);
 		const settingsSources = [...managed.sources, ...options.sources];
 		let changed = refresh(settingsSources) || merged === undefined || !same;
 		const settings = parsedOf(settingsSources);

@@ -69,7 +69,8 @@ export const validateValues = (
 ): FieldProblem[] => {
 	const problems: FieldProblem[] = [];
 	const error = (field: EditorField, message: string): void => void problems.push({ field, level: "error", message });
-	const warn = (field: EditorField, message: string): void => void problems.push({ field, level: "warning", message });
+	const warn = (field: EditorField, message: string): void =>
+		void problems.push({ field, level: "warning", message });
 	const event = values.event;
 	if (!isHookEventName(event)) error("event", `unknown event "${event}"; choose one from the list`);
 	else if (!isFiredInPi(event)) warn("event", `pi never fires ${event}: this hook does not run in pi`);

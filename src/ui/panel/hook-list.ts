@@ -96,7 +96,10 @@ export class HookList extends KeyedList<HookMatch> {
 		const t = this.theme;
 		if (this.matches.length === 0) {
 			const text = wordWrap(emptyText, width).map((line) => t.fg("muted", fit(line, width)));
-			return [...text, ...Array<string>(Math.max(0, height - text.length)).fill(" ".repeat(width))].slice(0, height);
+			return [...text, ...Array<string>(Math.max(0, height - text.length)).fill(" ".repeat(width))].slice(
+				0,
+				height,
+			);
 		}
 		const columns = listColumns(width, Math.max(0, ...this.matches.map((match) => match.item.source.length)));
 		const mark = (text: string): string => t.bold(t.fg("accent", t.underline(text)));
@@ -151,7 +154,8 @@ export class HookList extends KeyedList<HookMatch> {
 			columns.type === 0 && row.kind === "hook" && row.entry.handler.type !== "command" ? `${type}: ` : "";
 		// A command's script name comes first, then the command in the spare width, cut at its end; a URL or
 		// prompt keeps its start and its end.
-		const fitTarget = row.kind === "hook" && row.entry.handler.type !== "command" ? highlightFitMiddle : highlightFit;
+		const fitTarget =
+			row.kind === "hook" && row.entry.handler.type !== "command" ? highlightFitMiddle : highlightFit;
 		const target = fitTarget(prefix + row.target, columns.target, shift(match.ranges.target, prefix.length), mark);
 		const sourceCell = highlightFit(
 			source,

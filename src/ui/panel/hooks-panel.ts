@@ -813,7 +813,9 @@ export class HooksPanel {
 			const key = this.screen.key;
 			const row = this.rows.find((candidate) => candidate.key === key);
 			if (row === undefined)
-				return [this.theme.fg("warning", fit("This hook is no longer in the settings (the file changed).", width))];
+				return [
+					this.theme.fg("warning", fit("This hook is no longer in the settings (the file changed).", width)),
+				];
 			const history = row.kind === "hook" ? this.historyStats(row.entry.id) : undefined;
 			return hookDetailLines(this.theme, row, width, {
 				allOff: this.services.allOff(),
@@ -843,7 +845,9 @@ export class HooksPanel {
 		const top: string[] = [this.tabLine(inner)];
 		const policyHooks = config?.entries.filter((entry) => isPolicySource(entry.source)).length ?? 0;
 		const spared =
-			policyHooks > 0 ? ` ${policyHooks} managed hook(s) still run: only managed policy can switch them off.` : "";
+			policyHooks > 0
+				? ` ${policyHooks} managed hook(s) still run: only managed policy can switch them off.`
+				: "";
 		if (this.services.allOff()) {
 			for (const line of wordWrap(
 				`ALL HOOKS ARE OFF in this pi session. ${this.keys.label("killSwitch")} turns them back on.${spared}`,
@@ -878,7 +882,14 @@ export class HooksPanel {
 							: "Hooks > details";
 		const off = config === undefined ? 0 : config.entries.filter((entry) => !this.services.isEnabled(entry)).length;
 		const right = this.services.allOff() ? "ALL OFF" : off > 0 ? `${off} off` : "";
-		return frame(t, title, right, [...top, ...body, ...bottom], width, this.services.allOff() ? "error" : "warning");
+		return frame(
+			t,
+			title,
+			right,
+			[...top, ...body, ...bottom],
+			width,
+			this.services.allOff() ? "error" : "warning",
+		);
 	}
 
 	private filterField(width: number): string {
@@ -889,7 +900,8 @@ export class HooksPanel {
 		const t = this.theme;
 		const hooks = ` Hooks ${this.hookList.count()} `;
 		const log = ` Log ${this.logList.count()} `;
-		const style = (text: string, active: boolean): string => (active ? t.inverse(t.bold(text)) : t.fg("muted", text));
+		const style = (text: string, active: boolean): string =>
+			active ? t.inverse(t.bold(text)) : t.fg("muted", text);
 		const used = hooks.length + log.length + 1;
 		return (
 			style(hooks, this.tab === "hooks") +
@@ -952,7 +964,10 @@ export class HooksPanel {
 				const answer = screen.seenAll
 					? t.fg(
 							"warning",
-							fit(`${this.keys.label("confirm")} approves it, ${this.keys.label("cancel")} does not.`, width),
+							fit(
+								`${this.keys.label("confirm")} approves it, ${this.keys.label("cancel")} does not.`,
+								width,
+							),
 						)
 					: t.fg(
 							screen.refused ? "error" : "warning",
@@ -1035,7 +1050,8 @@ export class HooksPanel {
 			case "hookDetails": {
 				// Only what works on this row: a problem has no switch, and read-only files are not edited here.
 				const row = this.hookList.selected();
-				const file = row === undefined ? undefined : row.kind === "hook" ? row.entry.source.file : row.issue.file;
+				const file =
+					row === undefined ? undefined : row.kind === "hook" ? row.entry.source.file : row.issue.file;
 				const writable = file !== undefined && this.services.sources.some((source) => source.file === file);
 				return [
 					[pair("up", "down"), "scroll"],

@@ -173,7 +173,13 @@ export const logColumns = (width: number, dated = false): LogColumns => {
 	for (const layout of layouts) {
 		const rest = width - MARKER - time - DECISION - layout.event - layout.duration - layout.exit;
 		if (rest >= (layout.hook ? 28 : 8))
-			return { event: layout.event, duration: layout.duration, exit: layout.exit, time, ...flex(rest, layout.hook) };
+			return {
+				event: layout.event,
+				duration: layout.duration,
+				exit: layout.exit,
+				time,
+				...flex(rest, layout.hook),
+			};
 	}
 	return { event: 0, duration: 0, exit: 0, time, input: Math.max(1, width - MARKER - time - DECISION), hook: 0 };
 };
@@ -303,15 +309,21 @@ export class LogList {
 		const exit = verdict === undefined ? undefined : verdictExit(verdict);
 		const numbers =
 			(columns.duration > 0
-				? fitRight(verdict === undefined ? "" : formatDuration(verdict.outcome.durationMs), columns.duration - 1) +
-					" "
+				? fitRight(
+						verdict === undefined ? "" : formatDuration(verdict.outcome.durationMs),
+						columns.duration - 1,
+					) + " "
 				: "") +
 			(columns.exit > 0
-				? fitRight(exit === undefined ? (verdict === undefined ? "" : "-") : String(exit), columns.exit - 1) + " "
+				? fitRight(exit === undefined ? (verdict === undefined ? "" : "-") : String(exit), columns.exit - 1) +
+					" "
 				: "");
 		const line =
 			(selected ? "> " : "  ") +
-			t.fg("muted", fit(this.dated ? formatDayClock(row.record.time) : formatClock(row.record.time), columns.time)) +
+			t.fg(
+				"muted",
+				fit(this.dated ? formatDayClock(row.record.time) : formatClock(row.record.time), columns.time),
+			) +
 			(columns.event > 0
 				? t.fg("accent", highlightFit(row.event, columns.event - 1, match.ranges.event, mark)) + " "
 				: "") +

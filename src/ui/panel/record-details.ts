@@ -67,7 +67,12 @@ export const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: num
 		theme.bold(fit(oneLine(hookTarget(verdict.entry)), width)),
 		...field(theme, "Source", `${sourceLabel(verdict.entry.source)} (${verdict.entry.source.file})`, width),
 		...field(theme, "Decision", decision, width, decisionColor(decision)),
-		...field(theme, "Exit code", exit === undefined ? `- (${outcome.kind.replace("_", " ")})` : String(exit), width),
+		...field(
+			theme,
+			"Exit code",
+			exit === undefined ? `- (${outcome.kind.replace("_", " ")})` : String(exit),
+			width,
+		),
 		...field(theme, "Took", formatDuration(outcome.durationMs), width),
 		...field(
 			theme,

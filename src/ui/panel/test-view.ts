@@ -235,7 +235,10 @@ export class TestView {
 			body.push(
 				t.fg(
 					"dim",
-					fit(`${this.keys.label("test")} runs the hook now: a dry run, nothing in the session changes.`, width),
+					fit(
+						`${this.keys.label("test")} runs the hook now: a dry run, nothing in the session changes.`,
+						width,
+					),
 				),
 			);
 		if (this.result !== undefined && this.running === undefined) {
@@ -244,9 +247,10 @@ export class TestView {
 			const lines = [
 				...(whyNot === undefined
 					? []
-					: wordWrap(`Note: in this session the hook would not run for this input now: ${whyNot}.`, width).map(
-							(line) => t.fg("warning", fit(line, width)),
-						)),
+					: wordWrap(
+							`Note: in this session the hook would not run for this input now: ${whyNot}.`,
+							width,
+						).map((line) => t.fg("warning", fit(line, width)))),
 				...testResultLines(t, verdict, width, record.stdin, record.matchQuery),
 			];
 			this.result = { ...this.result, lines: lines.length };

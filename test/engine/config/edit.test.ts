@@ -131,7 +131,9 @@ describe("applyHookChange keeps every other byte", () => {
 
 	it('adds a "hooks" key to a file that has none, and creates a missing file', () => {
 		const plain = '{\n  "model": "opus"\n}\n';
-		const result = ok(applyHookChange(plain, FILE, { kind: "add", draft: draft("PreToolUse", "Bash", cmd("g.sh")) }));
+		const result = ok(
+			applyHookChange(plain, FILE, { kind: "add", draft: draft("PreToolUse", "Bash", cmd("g.sh")) }),
+		);
 		expect(result.text).toBe(
 			'{\n  "model": "opus",\n  "hooks": {\n    "PreToolUse": [\n      {\n        "matcher": "Bash",\n        "hooks": [\n          {\n            "type": "command",\n            "command": "g.sh"\n          }\n        ]\n      }\n    ]\n  }\n}\n',
 		);

@@ -96,10 +96,12 @@ describe("onFailure in the editor's values", () => {
 			command: "echo ok",
 			onFailure: "block",
 		});
-		expect(handlerFromValues({ ...valid, onFailure: "continue" }, { type: "command", onFailure: "block" })).toEqual({
-			type: "command",
-			command: "echo ok",
-		});
+		expect(handlerFromValues({ ...valid, onFailure: "continue" }, { type: "command", onFailure: "block" })).toEqual(
+			{
+				type: "command",
+				command: "echo ok",
+			},
+		);
 		expect(check({ event: "Stop", matcher: "", onFailure: "block" })).toEqual([
 			["onFailure", "warning", "Stop ignores onFailure (as in Claude Code): a failing hook never blocks it"],
 		]);

@@ -38,7 +38,9 @@ export const FIXTURE_SETTINGS: Readonly<Record<number, unknown>> = {
 			PreToolUse: [
 				{
 					matcher: "Bash",
-					hooks: [{ type: "command", command: "python3 .claude/hooks/git_policy.py", if: "Bash(git push *)" }],
+					hooks: [
+						{ type: "command", command: "python3 .claude/hooks/git_policy.py", if: "Bash(git push *)" },
+					],
 				},
 				{
 					matcher: "Edit|Write",

@@ -191,7 +191,9 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 				needsApproval: (entry: HookEntry) =>
 					store
 						.current()
-						.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE),
+						.skipped.some(
+							(skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE,
+						),
 				approve: (entry: HookEntry) => approvals.approve([entry]),
 				approvalLines: (entry: HookEntry) => approvalListLines(approvals.pending([entry])),
 			}
@@ -206,7 +208,9 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 	const scheduled: (() => void)[] = [];
 	const panel = new HooksPanel(
 		options.theme ?? testTheme,
-		panelKeys(new KeybindingsManager(TUI_KEYBINDINGS, { ...(options.keybindings as KeybindingsConfig | undefined) })),
+		panelKeys(
+			new KeybindingsManager(TUI_KEYBINDINGS, { ...(options.keybindings as KeybindingsConfig | undefined) }),
+		),
 		allServices,
 		{
 			requestRender: () => tui.requestRender(),

@@ -37,7 +37,8 @@ describe.each([40, 80, 120])("history across sessions at %i columns", (cols) => 
 					exportRecords(records) {
 						const file = join(root, "export.jsonl");
 						createJournal(file, 1_000_000);
-						for (const { record, session } of records) createJournal(file, 1_000_000).append(record, session);
+						for (const { record, session } of records)
+							createJournal(file, 1_000_000).append(record, session);
 						exported = file;
 						return { file };
 					},

@@ -46,7 +46,11 @@ describe("buildRows", () => {
 	});
 
 	it("shows hooks that cannot run as skipped with the reason, whatever their switch", () => {
-		const rows = buildRows(fixtureConfig(false), { isEnabled: () => false, stats: () => NO_STATS, sources: SOURCES });
+		const rows = buildRows(fixtureConfig(false), {
+			isEnabled: () => false,
+			stats: () => NO_STATS,
+			sources: SOURCES,
+		});
 		const project = rows.find((row) => row.kind === "hook" && has(row.entry, "git_policy"));
 		expect(project).toMatchObject({ state: "skipped", note: expect.stringContaining("project is not trusted") });
 		const mcp = rows.find((row) => row.kind === "hook" && has(row.entry, "check_tests_pass"));

@@ -144,7 +144,9 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 describe("an empty configuration", () => {
 	it("says there are no hooks and how to add one", async () => {
 		harness = await mountPanel({ cols: 80, rows: 20 });
-		expect(await harness.text()).toContain("No hooks configured. ctrl+n adds one to any of the five settings files.");
+		expect(await harness.text()).toContain(
+			"No hooks configured. ctrl+n adds one to any of the five settings files.",
+		);
 	});
 });
 

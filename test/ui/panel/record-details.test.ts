@@ -71,7 +71,9 @@ describe.each([40, 80, 120])("log row details at %i columns", (cols) => {
 		expect(text).toContain("checked 1 rule");
 		expect(text).toContain('"permissionDecision": "deny"');
 		expect(text).toContain("Did not run (2)");
-		expect(text).toContain(cols >= 80 ? 'matcher "Edit|Write" did not match "Bash"' : 'matcher "Edit|Write" did not');
+		expect(text).toContain(
+			cols >= 80 ? 'matcher "Edit|Write" did not match "Bash"' : 'matcher "Edit|Write" did not',
+		);
 		expect(text).toContain("disabled in the /hooks panel");
 		expect(text).toContain("Stdin JSON sent to the hooks");
 		expect(text).toContain('"hook_event_name": "PreToolUse"');

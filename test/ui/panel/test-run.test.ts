@@ -53,7 +53,9 @@ const SETTINGS = {
 				{ matcher: "Bash", hooks: [{ type: "command", command: GUARD }] },
 				{ matcher: "Bash", hooks: [{ type: "command", command: `echo '${DENY}'` }] },
 			],
-			UserPromptSubmit: [{ hooks: [{ type: "command", command: `echo '{"additionalContext": "it is Monday"}'` }] }],
+			UserPromptSubmit: [
+				{ hooks: [{ type: "command", command: `echo '{"additionalContext": "it is Monday"}'` }] },
+			],
 		},
 	},
 };
