@@ -1,13 +1,6 @@
-/**
- * What every pi event adapter shares, in a real pi (pi's SDK in-process, a real pi context and UI, a real engine
- * and real hook processes): runHooks dispatches and records one decision per failing hook, carryOut performs a
- * plan's steps in order, showNotices tells the user.
- */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import type { DecisionRecord } from "../../src/engine/decision-record.ts";
@@ -15,24 +8,10 @@ import { createEngine } from "../../src/engine/engine.ts";
 import type { PlanStep } from "../../src/engine/plan.ts";
 import { runProcess } from "../../src/engine/run.ts";
 import { carryOut, type HookContext, runHooks, showNotices } from "../../src/pi/hook-context.ts";
-import { type FakeUiLog, fakeUi, type SdkRuntime, startSdkRuntime } from "../support/pi-sdk.ts";
+import { type FakeUiLog, fakeUi, useSdkSandbox } from "../support/pi-sdk.ts";
 
-let root: string;
-let pi: SdkRuntime | undefined;
+const sdk = useSdkSandbox("phm-hook-context-");
 const CLOCK = 1_700_000_000_000;
-
-beforeEach(() => {
-	root = realpathSync(mkdtempSync(join(tmpdir(), "phm-hook-context-")));
-	mkdirSync(join(root, "project"), { recursive: true });
-	vi.stubEnv("HOME", join(root, "home"));
-	vi.stubEnv("PI_CODING_AGENT_DIR", join(root, "agent"));
-});
-afterEach(async () => {
-	await pi?.dispose();
-	pi = undefined;
-	vi.unstubAllEnvs();
-	rmSync(root, { recursive: true, force: true });
-});
 
 type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
 
@@ -40,7 +19,7 @@ type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[]
 const contextFor = async (hooks: Hooks): Promise<{ hc: HookContext; records: DecisionRecord[]; ui: FakeUiLog }> => {
 	const parsed = parseSettingsText(JSON.stringify({ hooks }), {
 		scope: "claude-user",
-		file: join(root, "home", ".claude", "settings.json"),
+		file: join(sdk.root, "home", ".claude", "settings.json"),
 		project: false,
 	});
 	const config = mergeSources([parsed], true);
@@ -52,13 +31,7 @@ const contextFor = async (hooks: Hooks): Promise<{ hc: HookContext; records: Dec
 		});
 	};
 	const { ui, log } = fakeUi();
-	pi = await startSdkRuntime({
-		cwd: join(root, "project"),
-		agentDir: join(root, "agent"),
-		extensions: [factory],
-		mode: "rpc",
-		ui,
-	});
+	await sdk.start({ extensions: [factory], mode: "rpc", ui });
 	if (seen === undefined) throw new Error("no session_start");
 	const records: DecisionRecord[] = [];
 	const session = { sessionId: "s", transcriptPath: "", cwd: seen.cwd, projectDir: seen.cwd, promptId: undefined };

@@ -1,31 +1,9 @@
-/**
- * Claude Code's names for MCP tools pi has connected, read from a real pi's tool list (pi's SDK in-process,
- * tools registered as an MCP adapter registers them): the server from the tool's namespace alias or pi's
- * default description, the tool from the description or a result's details.
- */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-agent";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMcpNames, type McpNames } from "../../src/pi/mcp-names.ts";
-import { type SdkRuntime, startSdkRuntime } from "../support/pi-sdk.ts";
+import { useSdkSandbox } from "../support/pi-sdk.ts";
 
-let root: string;
-let pi: SdkRuntime | undefined;
-
-beforeEach(() => {
-	root = realpathSync(mkdtempSync(join(tmpdir(), "phm-mcp-names-")));
-	mkdirSync(join(root, "project"), { recursive: true });
-	vi.stubEnv("HOME", join(root, "home"));
-	vi.stubEnv("PI_CODING_AGENT_DIR", join(root, "agent"));
-});
-afterEach(async () => {
-	await pi?.dispose();
-	pi = undefined;
-	vi.unstubAllEnvs();
-	rmSync(root, { recursive: true, force: true });
-});
+const sdk = useSdkSandbox("phm-mcp-names-");
 
 /** pi with three MCP-like tools registered; the name map over its real tool list. */
 const start = async (): Promise<McpNames> => {
@@ -45,7 +23,7 @@ const start = async (): Promise<McpNames> => {
 		api.registerTool(tool("mcp__plain__read_it", "Reads it"));
 		names = createMcpNames(api);
 	};
-	pi = await startSdkRuntime({ cwd: join(root, "project"), agentDir: join(root, "agent"), extensions: [factory] });
+	await sdk.start({ extensions: [factory] });
 	if (names === undefined) throw new Error("no names");
 	return names;
 };

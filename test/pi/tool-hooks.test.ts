@@ -3,36 +3,21 @@
  * hook processes), wired to a real engine without the rest of the extension: PreToolUse blocks a call or
  * rewrites its input, PostToolUse adds context to the result or replaces it, and each decision is recorded once.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import type { DecisionRecord } from "../../src/engine/decision-record.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
 import { createToolHookState, handleToolCall, handleToolResult, type ToolHookState } from "../../src/pi/tool-hooks.ts";
-import { type SdkRuntime, startSdkRuntime } from "../support/pi-sdk.ts";
+import { type SdkRuntime, useSdkSandbox } from "../support/pi-sdk.ts";
 
-let root: string;
-let pi: SdkRuntime | undefined;
+const sdk = useSdkSandbox("phm-tool-hooks-");
 const CLOCK = 1_700_000_000_000;
-
-beforeEach(() => {
-	root = realpathSync(mkdtempSync(join(tmpdir(), "phm-tool-hooks-")));
-	mkdirSync(join(root, "project"), { recursive: true });
-	vi.stubEnv("HOME", join(root, "home"));
-	vi.stubEnv("PI_CODING_AGENT_DIR", join(root, "agent"));
-});
-afterEach(async () => {
-	await pi?.dispose();
-	pi = undefined;
-	vi.unstubAllEnvs();
-	rmSync(root, { recursive: true, force: true });
-});
 
 type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
 
@@ -45,7 +30,7 @@ interface Wired {
 const start = async (hooks: Hooks): Promise<{ pi: SdkRuntime } & Wired> => {
 	const parsed = parseSettingsText(JSON.stringify({ hooks }), {
 		scope: "claude-user",
-		file: join(root, "home", ".claude", "settings.json"),
+		file: join(sdk.root, "home", ".claude", "settings.json"),
 		project: false,
 	});
 	const config = mergeSources([parsed], true);
@@ -61,7 +46,7 @@ const start = async (hooks: Hooks): Promise<{ pi: SdkRuntime } & Wired> => {
 				cwd: ctx.cwd,
 				projectDir: ctx.cwd,
 				promptId: undefined,
-				home: join(root, "home"),
+				home: join(sdk.root, "home"),
 			}),
 			onDecision: (record: DecisionRecord) => wired.records.push(record),
 			now: () => CLOCK,
@@ -69,7 +54,7 @@ const start = async (hooks: Hooks): Promise<{ pi: SdkRuntime } & Wired> => {
 		api.on("tool_call", (event, ctx) => handleToolCall(event, ctx, deps));
 		api.on("tool_result", (event, ctx) => handleToolResult(event, ctx, deps));
 	};
-	pi = await startSdkRuntime({ cwd: join(root, "project"), agentDir: join(root, "agent"), extensions: [factory] });
+	const pi = await sdk.start({ extensions: [factory] });
 	return { pi, ...wired };
 };
 
@@ -96,7 +81,7 @@ const json = (value: unknown): string => `printf '%s' '${JSON.stringify(value)}'
 
 describe("PreToolUse on pi's tool_call", () => {
 	it("blocks the call on exit 2 with the hook's stderr as the reason, and records one block", async () => {
-		const marker = join(root, "ran.txt");
+		const marker = join(sdk.root, "ran.txt");
 		const { pi, records } = await start({
 			PreToolUse: [
 				{
@@ -113,7 +98,7 @@ describe("PreToolUse on pi's tool_call", () => {
 	});
 
 	it("runs the call with the input a hook rewrote", async () => {
-		const marker = join(root, "out.txt");
+		const marker = join(sdk.root, "out.txt");
 		const { pi, records } = await start({
 			PreToolUse: [
 				{
@@ -139,7 +124,7 @@ describe("PreToolUse on pi's tool_call", () => {
 	});
 
 	it("leaves a call alone when no hook matches it, recording nothing", async () => {
-		const marker = join(root, "free.txt");
+		const marker = join(sdk.root, "free.txt");
 		const { pi, records } = await start({
 			PreToolUse: [{ matcher: "Read", hooks: [{ type: "command", command: "exit 2" }] }],
 		});
@@ -178,7 +163,7 @@ describe("PreToolUse on pi's tool_call", () => {
 
 describe("PostToolUse on pi's tool_result", () => {
 	it("appends a hook's context after the tool's output", async () => {
-		const stdin = join(root, "stdin.json");
+		const stdin = join(sdk.root, "stdin.json");
 		const { pi, records } = await start({
 			PostToolUse: [
 				{
@@ -207,8 +192,8 @@ describe("PostToolUse on pi's tool_result", () => {
 	});
 
 	it("runs PostToolUseFailure hooks, not PostToolUse ones, for a failed call", async () => {
-		const post = join(root, "post.txt");
-		const failure = join(root, "failure.json");
+		const post = join(sdk.root, "post.txt");
+		const failure = join(sdk.root, "failure.json");
 		const { pi } = await start({
 			PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `touch '${post}'` }] }],
 			PostToolUseFailure: [{ matcher: "Bash", hooks: [{ type: "command", command: `cat > '${failure}'` }] }],

@@ -2,30 +2,15 @@
  * The transcript a hook is pointed at exists, in a real pi (pi's SDK in-process with file-backed sessions): a
  * session pi has not written yet gets its header written as pi writes it, and a file pi wrote is left alone.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ensureTranscript } from "../../src/pi/transcript.ts";
-import { type SdkRuntime, startSdkRuntime } from "../support/pi-sdk.ts";
+import { type SdkRuntime, useSdkSandbox } from "../support/pi-sdk.ts";
 
-let root: string;
+const sdk = useSdkSandbox("phm-transcript-");
 let pi: SdkRuntime | undefined;
-
-beforeEach(() => {
-	root = realpathSync(mkdtempSync(join(tmpdir(), "phm-transcript-")));
-	mkdirSync(join(root, "project"), { recursive: true });
-	vi.stubEnv("HOME", join(root, "home"));
-	vi.stubEnv("PI_CODING_AGENT_DIR", join(root, "agent"));
-});
-afterEach(async () => {
-	await pi?.dispose();
-	pi = undefined;
-	vi.unstubAllEnvs();
-	rmSync(root, { recursive: true, force: true });
-});
 
 const startPi = async (): Promise<ExtensionContext> => {
 	let seen: ExtensionContext | undefined;
@@ -34,7 +19,7 @@ const startPi = async (): Promise<ExtensionContext> => {
 			seen = ctx;
 		});
 	};
-	pi = await startSdkRuntime({ cwd: join(root, "project"), agentDir: join(root, "agent"), extensions: [factory] });
+	pi = await sdk.start({ extensions: [factory] });
 	if (seen === undefined) throw new Error("no session_start");
 	return seen;
 };

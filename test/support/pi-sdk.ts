@@ -1,7 +1,8 @@
 // In-process pi sessions for tests: pi's SDK with pi-ai's faux model, extensions given as factories, an
 // isolated agent dir, and an optional fake UI that records what extensions show (needs Node 22, like pi).
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type FauxProviderHandle, fauxProvider } from "@earendil-works/pi-ai";
 import {
@@ -17,6 +18,7 @@ import {
 	SessionManager,
 	SettingsManager,
 } from "@earendil-works/pi-coding-agent";
+import { afterEach, beforeEach, vi } from "vitest";
 
 /** pi's run modes as extensions see them (`ctx.mode`). */
 export type ExtensionMode = "tui" | "rpc" | "json" | "print";
@@ -155,5 +157,42 @@ export const startSdkRuntime = async (options: SdkRuntimeOptions): Promise<SdkRu
 			await bind();
 		},
 		dispose: () => runtime.dispose(),
+	};
+};
+
+/** A fresh sandbox per test for pi's SDK: `root` holds `home/` (HOME), `agent/` (the agent dir) and `project/`. */
+export interface SdkSandbox {
+	/** The current test's sandbox folder (real path). */
+	readonly root: string;
+	/** Starts pi's SDK in `project/` with `agent/`; the runtime is disposed after the test. */
+	start(options: Omit<SdkRuntimeOptions, "cwd" | "agentDir">): Promise<SdkRuntime>;
+}
+
+/** Registers beforeEach/afterEach hooks making an {@link SdkSandbox} named `prefix…` in the temp folder. */
+export const useSdkSandbox = (prefix: string): SdkSandbox => {
+	let root: string | undefined;
+	let runtime: SdkRuntime | undefined;
+	beforeEach(() => {
+		root = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+		mkdirSync(join(root, "project"), { recursive: true });
+		vi.stubEnv("HOME", join(root, "home"));
+		vi.stubEnv("PI_CODING_AGENT_DIR", join(root, "agent"));
+	});
+	afterEach(async () => {
+		await runtime?.dispose();
+		runtime = undefined;
+		vi.unstubAllEnvs();
+		if (root !== undefined) rmSync(root, { recursive: true, force: true });
+	});
+	return {
+		get root() {
+			if (root === undefined) throw new Error("useSdkSandbox: the sandbox is made in beforeEach");
+			return root;
+		},
+		async start(options) {
+			const at = this.root;
+			runtime = await startSdkRuntime({ ...options, cwd: join(at, "project"), agentDir: join(at, "agent") });
+			return runtime;
+		},
 	};
 };
