@@ -1,0 +1,84 @@
+// A HookContext for unit tests of the pi event adapters: a real engine over a user settings file holding the
+// given hooks (real hook processes), and the pi context and API of a real in-process pi session (pi's SDK).
+
+import { join } from "node:path";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { mergeSources } from "../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../src/engine/config/parse.ts";
+import type { DecisionRecord } from "../../src/engine/decision-record.ts";
+import { createEngine } from "../../src/engine/engine.ts";
+import { runProcess } from "../../src/engine/run.ts";
+import type { HookContext } from "../../src/pi/hook-context.ts";
+import { type ExtensionMode, type FakeUiLog, fakeUi, type SdkRuntime, type SdkSandbox } from "./pi-sdk.ts";
+
+/** The `hooks` object of a settings file. */
+export type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
+
+/** The fixed clock of {@link startHookContext}, epoch milliseconds. */
+export const CLOCK = 1_700_000_000_000;
+
+/** What {@link startHookContext} made. */
+export interface StartedHookContext {
+	readonly hc: HookContext;
+	/** Every decision record the adapter handed to `onDecision`, in order. */
+	readonly records: DecisionRecord[];
+	/** What the session's UI was shown (notices, statuses, confirms). */
+	readonly ui: FakeUiLog;
+	/** The running pi (its session, the faux model). */
+	readonly pi: SdkRuntime;
+	/** The extension API pi gave the test's extension. */
+	readonly api: ExtensionAPI;
+}
+
+/** Options of {@link startHookContext}. */
+export interface HookContextOptions {
+	/** pi's mode; default `rpc` (a UI without a terminal). */
+	readonly mode?: ExtensionMode;
+	/** False: the session has no UI (`ctx.hasUI` false, notices go to stderr). Default true. */
+	readonly withUi?: boolean;
+	/** Called with pi's API while the test's extension loads, to register handlers. */
+	readonly register?: (api: ExtensionAPI, hc: () => HookContext) => void;
+}
+
+/** Starts pi's SDK in `sdk`'s project with one extension and returns a hook context over `hooks`. */
+export const startHookContext = async (
+	sdk: SdkSandbox,
+	hooks: Hooks,
+	options: HookContextOptions = {},
+): Promise<StartedHookContext> => {
+	const parsed = parseSettingsText(JSON.stringify({ hooks }), {
+		scope: "claude-user",
+		file: join(sdk.root, "home", ".claude", "settings.json"),
+		project: false,
+	});
+	const config = mergeSources([parsed], true);
+	const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: { ...process.env } });
+	const records: DecisionRecord[] = [];
+	let seen: ExtensionContext | undefined;
+	let api: ExtensionAPI | undefined;
+	const contextOf = (ctx: ExtensionContext): HookContext => ({
+		engine,
+		session: { sessionId: "s-1", transcriptPath: "", cwd: ctx.cwd, projectDir: ctx.cwd, promptId: undefined },
+		ctx,
+		onDecision: (record) => records.push(record),
+		now: () => CLOCK,
+	});
+	const factory = (given: ExtensionAPI) => {
+		api = given;
+		given.on("session_start", (_event, ctx) => {
+			seen = ctx;
+		});
+		options.register?.(given, () => {
+			if (seen === undefined) throw new Error("startHookContext: no session_start yet");
+			return contextOf(seen);
+		});
+	};
+	const { ui, log } = fakeUi();
+	const pi = await sdk.start({
+		extensions: [factory],
+		mode: options.mode ?? "rpc",
+		...(options.withUi === false ? {} : { ui }),
+	});
+	if (seen === undefined || api === undefined) throw new Error("startHookContext: no session_start");
+	return { hc: contextOf(seen), records, ui: log, pi, api };
+};
