@@ -64,7 +64,7 @@ export const configNotices = (config: HookConfig): ConfigNotice[] => {
 		});
 	}
 	for (const skipped of config.skipped.filter(
-		(s) => s.reason === "unsupported_type" || s.reason === "no_such_event",
+		(s) => s.reason === "unsupported_type" || s.reason === "type_not_on_event" || s.reason === "no_such_event",
 	)) {
 		notices.push({
 			key: `unsupported:${skipped.entry.id}`,

@@ -27,6 +27,41 @@ const NO_MATCHER_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"MessageDisplay",
 ]);
 
+/** A hook handler type (Claude Code: `command`, `http`, `mcp_tool`, `prompt`, `agent`). */
+export type HandlerType = "command" | "http" | "mcp_tool" | "prompt" | "agent";
+
+/**
+ * Events that accept all five handler types (Claude Code hooks reference, "prompt-based hooks"): the tool, prompt,
+ * stop and task events. Every other event accepts only `command`, `http` and `mcp_tool`, and SessionStart and
+ * Setup only `command` and `mcp_tool`.
+ */
+const ALL_TYPE_EVENTS: ReadonlySet<HookEventName> = new Set([
+	"PermissionDenied",
+	"PermissionRequest",
+	"PostToolBatch",
+	"PostToolUse",
+	"PostToolUseFailure",
+	"PreToolUse",
+	"Stop",
+	"SubagentStop",
+	"TaskCompleted",
+	"TaskCreated",
+	"TeammateIdle",
+	"UserPromptExpansion",
+	"UserPromptSubmit",
+]);
+
+/** The handler types Claude Code accepts on `event`, in Claude Code's order. */
+export const handlerTypesOf = (event: HookEventName): readonly HandlerType[] => {
+	if (ALL_TYPE_EVENTS.has(event)) return ["command", "http", "mcp_tool", "prompt", "agent"];
+	if (event === "SessionStart" || event === "Setup") return ["command", "mcp_tool"];
+	return ["command", "http", "mcp_tool"];
+};
+
+/** True when Claude Code accepts a handler of `type` on `event` (a `prompt` hook on SessionStart: false). */
+export const allowsHandlerType = (event: HookEventName, type: HandlerType): boolean =>
+	handlerTypesOf(event).includes(type);
+
 /** True when `name` is a Claude Code hook event name (case-sensitive). */
 export const isHookEventName = (name: string): name is HookEventName =>
 	(HOOK_EVENTS as readonly string[]).includes(name);

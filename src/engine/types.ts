@@ -188,6 +188,8 @@ export interface ConfigIssue {
  * - `unapproved`: a new or changed project hook the user has not approved (change-aware trust);
  * - `no_such_event`: an event pi never fires (`PermissionRequest`, `SubagentStop`, ...);
  * - `unsupported_type`: a handler type this version does not run;
+ * - `type_not_on_event`: a handler type Claude Code does not accept on the hook's event (a `prompt` hook on
+ *   SessionStart or PostModelSwitch);
  * - `managed_only`: managed `allowManagedHooksOnly`; `plugin_only`: managed `strictPluginOnlyCustomization`
  *   with hooks; `plugin_disabled`: its plugin is off in `enabledPlugins`;
  * - `no_moment`: pi has no moment this hook belongs to (an agent definition's hooks).
@@ -197,6 +199,7 @@ export type SkipReason =
 	| "unapproved"
 	| "no_such_event"
 	| "unsupported_type"
+	| "type_not_on_event"
 	| "managed_only"
 	| "plugin_only"
 	| "plugin_disabled"

@@ -4,6 +4,8 @@
  * environment, SessionStart exit 2, and which names matchers test in which files.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readJsonLines, useE2e } from "../support/e2e.ts";
@@ -346,6 +348,45 @@ describe("model, instruction and message events", () => {
 		expect(lines[0]).toMatchObject({ hook_event_name: "MessageDisplay", index: 0, final: true });
 		expect(String(lines[0]?.delta)).toContain("hello there");
 		expect(typeof lines[0]?.message_id).toBe("string");
+	});
+});
+
+describe("handler types per event", () => {
+	it("prompt, agent and http hooks on events where Claude Code refuses them never run, and pi says why; a PreToolUse prompt hook still runs", async () => {
+		const sandbox = e2e.sandbox();
+		const hits: string[] = [];
+		const server = createServer((request, response) => {
+			hits.push(request.url ?? "");
+			response.end("{}");
+		});
+		await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+		try {
+			const port = (server.address() as AddressInfo).port;
+			sandbox.writeJson("home/.claude/settings.json", {
+				hooks: {
+					SessionStart: [{ hooks: [{ type: "http", url: `http://127.0.0.1:${port}/start` }] }],
+					MessageDisplay: [{ hooks: [{ type: "prompt", prompt: "DISPLAY-JUDGE $ARGUMENTS" }] }],
+					Notification: [{ hooks: [{ type: "agent", prompt: "NOTIFY-JUDGE $ARGUMENTS" }] }],
+					PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "TOOL-JUDGE $ARGUMENTS" }] }],
+				} satisfies Hooks,
+			});
+			const result = await run(sandbox, "bash: echo hi");
+			expect(result.code).toBe(0);
+			const file = join(sandbox.home, ".claude", "settings.json");
+			expect(result.stderr).toContain(
+				`MessageDisplay hook in ${file} (hooks.MessageDisplay[0].hooks[0]) is skipped: "prompt" hooks do not run on MessageDisplay: Claude Code accepts only "command", "http" and "mcp_tool" hooks there`,
+			);
+			expect(result.stderr).toContain(
+				`SessionStart hook in ${file} (hooks.SessionStart[0].hooks[0]) is skipped: "http" hooks do not run on SessionStart: Claude Code accepts only "command" and "mcp_tool" hooks there`,
+			);
+			expect(result.stderr).toContain('"agent" hooks do not run on Notification');
+			const asked = result.requests.map((request) => JSON.stringify(request.messages ?? []));
+			expect(asked.some((text) => text.includes("TOOL-JUDGE"))).toBe(true);
+			expect(asked.some((text) => text.includes("DISPLAY-JUDGE"))).toBe(false);
+			expect(hits).toEqual([]);
+		} finally {
+			await new Promise((resolve) => server.close(resolve));
+		}
 	});
 });
 

@@ -45,6 +45,11 @@ describe("configNotices", () => {
 		["unapproved", 0, undefined],
 		["no_such_event", 1, "pi has no PermissionRequest event"],
 		["unsupported_type", 1, "are not supported"],
+		[
+			"type_not_on_event",
+			1,
+			'do not run on PermissionRequest: Claude Code accepts only "command", "http", "mcp_tool"',
+		],
 	] as const)("a %s hook gives %i notice(s)", (reason, count, words) => {
 		const notices = configNotices(config({ skipped: [skipped(reason, "PermissionRequest")] }));
 		expect(notices).toHaveLength(count);

@@ -1,8 +1,10 @@
 /** Static facts about each hook event, as Claude Code has them. */
 import { describe, expect, it } from "vitest";
 import {
+	allowsHandlerType,
 	defaultTimeoutSeconds,
 	eventUsesMatcher,
+	handlerTypesOf,
 	isFiredInPi,
 	isHookEventName,
 	isToolEvent,
@@ -42,5 +44,20 @@ describe("hook events", () => {
 		expect(isFiredInPi("SubagentStop")).toBe(false);
 		expect(notFiredReason("SubagentStop")).toContain("pi has no SubagentStop event");
 		expect(notFiredReason("PreModelSwitch")).toContain("refuse a model change");
+	});
+
+	it.each([
+		["PreToolUse", ["command", "http", "mcp_tool", "prompt", "agent"]],
+		["PermissionRequest", ["command", "http", "mcp_tool", "prompt", "agent"]],
+		["TeammateIdle", ["command", "http", "mcp_tool", "prompt", "agent"]],
+		["Notification", ["command", "http", "mcp_tool"]],
+		["PreModelSwitch", ["command", "http", "mcp_tool"]],
+		["MessageDisplay", ["command", "http", "mcp_tool"]],
+		["SessionEnd", ["command", "http", "mcp_tool"]],
+		["SessionStart", ["command", "mcp_tool"]],
+		["Setup", ["command", "mcp_tool"]],
+	] as const)("%s accepts the handler types %j (Claude Code's table)", (event, types) => {
+		expect(handlerTypesOf(event)).toEqual(types);
+		expect(allowsHandlerType(event, "prompt")).toBe(types.includes("prompt" as never));
 	});
 });

@@ -1,13 +1,13 @@
 /**
  * Merging the parsed sources into one configuration: hooks from every source add up (as in Claude Code),
- * project files count only in a trusted project, handler types this version cannot run are listed
- * as skipped, and `disableAllHooks` takes the most specific value that is set. Limits a user sets
+ * project files count only in a trusted project, handler types this version cannot run and handler types
+ * Claude Code does not accept on the hook's event (`prompt` on SessionStart) are listed as skipped, and `disableAllHooks` takes the most specific value that is set. Limits a user sets
  * (`allowedHttpHookUrls`, `httpHookAllowedEnvVars`) stay in force: a project file can add its own, narrower
  * limit, never lift the user's. Managed policy sits above everything: its `disableAllHooks` wins, non-managed
  * `disableAllHooks` leaves managed hooks running, and its `allowManagedHooksOnly` / `strictPluginOnlyCustomization`
  * skip the other sources' hooks (as in Claude Code).
  */
-import { isFiredInPi, notFiredReason } from "../events.ts";
+import { allowsHandlerType, handlerTypesOf, isFiredInPi, notFiredReason } from "../events.ts";
 import type { ConfigIssue, HookConfig, HookEntry, HookSource, SkippedHook, SourceScope } from "../types.ts";
 import type { ParsedSource } from "./parse.ts";
 import { isPolicySource, sourceLabel } from "./sources.ts";
@@ -20,7 +20,7 @@ export const UNAPPROVED_MESSAGE = "new or changed project hook: it runs once you
 
 /** The sentence a user reads for a hook skipped for one of these reasons, made from its code. */
 export const skipMessage = (
-	reason: "untrusted" | "unapproved" | "no_such_event" | "unsupported_type",
+	reason: "untrusted" | "unapproved" | "no_such_event" | "unsupported_type" | "type_not_on_event",
 	entry: HookEntry,
 ): string => {
 	switch (reason) {
@@ -30,11 +30,20 @@ export const skipMessage = (
 			return UNAPPROVED_MESSAGE;
 		case "no_such_event":
 			return notFiredReason(entry.event);
+		case "type_not_on_event":
+			return typeNotOnEventMessage(entry);
 		case "unsupported_type":
 			return entry.handler.type === "mcp_tool"
 				? `"mcp_tool" hooks do not run: pi 1.6 connects MCP servers but lets an extension call their tools only from inside a tool of its own, not from an event; only "command", "http", "prompt" and "agent" hooks run`
 				: `"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http", "prompt" and "agent" hooks run`;
 	}
+};
+
+/** `"prompt" hooks do not run on PostModelSwitch: Claude Code accepts only "command", "http" and "mcp_tool" there`. */
+const typeNotOnEventMessage = (entry: HookEntry): string => {
+	const types = handlerTypesOf(entry.event).map((type) => `"${type}"`);
+	const list = `${types.slice(0, -1).join(", ")} and ${types.at(-1)}`;
+	return `"${entry.handler.type}" hooks do not run on ${entry.event}: Claude Code accepts only ${list} hooks there`;
 };
 
 const skip = (entry: HookEntry, reason: Parameters<typeof skipMessage>[0]): SkippedHook => ({
@@ -191,6 +200,8 @@ export const mergeSources = (
 					message: `pi has no subagents: the ${parsed.source.name ?? ""} agent's hooks run only inside that subagent`,
 				});
 			} else if (!isFiredInPi(entry.event)) skipped.push(skip(entry, "no_such_event"));
+			else if (!allowsHandlerType(entry.event, entry.handler.type))
+				skipped.push(skip(entry, "type_not_on_event"));
 			else if (parsed.source.project && !isApproved(entry)) skipped.push(skip(entry, "unapproved"));
 			else if (SUPPORTED_TYPES.has(entry.handler.type)) entries.push(entry);
 			else skipped.push(skip(entry, "unsupported_type"));

@@ -58,6 +58,7 @@ export const NOT_RUN_WORDS: Readonly<Record<NotRunReason, string>> = {
 	unapproved: "unapproved",
 	no_such_event: "no such event",
 	unsupported_type: "unsupported",
+	type_not_on_event: "type not on event",
 	once: "once",
 	managed_only: "managed only",
 	plugin_only: "plugin only",

@@ -37,6 +37,8 @@ export const notRunSentence = (hook: NotRunHook, matchQuery: string | undefined)
 			return `pi has no ${entry.event} event`;
 		case "unsupported_type":
 			return `"${entry.handler.type}" hooks are not supported`;
+		case "type_not_on_event":
+			return `Claude Code does not run "${entry.handler.type}" hooks on ${entry.event}`;
 		case "once":
 			return "once: true, and it already ran this session";
 		case "managed_only":

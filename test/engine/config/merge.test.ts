@@ -48,3 +48,67 @@ describe("events pi never fires", () => {
 		expect(config.skipped[0]?.message).toContain("pi has no PermissionRequest event");
 	});
 });
+
+describe("handler types per event", () => {
+	const handlers = {
+		prompt: { type: "prompt", prompt: "ok? $ARGUMENTS" },
+		agent: { type: "agent", prompt: "check $ARGUMENTS" },
+		http: { type: "http", url: "http://127.0.0.1:1/h" },
+		command: cmd("true"),
+	};
+	const merged = (event: string, type: keyof typeof handlers) =>
+		mergeSources([parse({ hooks: { [event]: [{ hooks: [handlers[type]] }] } }, "claude-user")], true);
+
+	it.each([
+		["PreToolUse", "prompt"],
+		["PostToolUse", "agent"],
+		["UserPromptSubmit", "prompt"],
+		["UserPromptExpansion", "agent"],
+		["PostToolBatch", "prompt"],
+		["Stop", "agent"],
+		["PostModelSwitch", "http"],
+		["MessageDisplay", "http"],
+		["InstructionsLoaded", "command"],
+		["SessionStart", "command"],
+	] as const)("%s runs %s hooks (Claude Code accepts them there)", (event, type) => {
+		expect(merged(event, type).entries).toHaveLength(1);
+	});
+
+	it.each([
+		["PostModelSwitch", "prompt", '"command", "http" and "mcp_tool"'],
+		["InstructionsLoaded", "agent", '"command", "http" and "mcp_tool"'],
+		["MessageDisplay", "prompt", '"command", "http" and "mcp_tool"'],
+		["Notification", "agent", '"command", "http" and "mcp_tool"'],
+		["StopFailure", "prompt", '"command", "http" and "mcp_tool"'],
+		["PreCompact", "prompt", '"command", "http" and "mcp_tool"'],
+		["PostCompact", "agent", '"command", "http" and "mcp_tool"'],
+		["SessionEnd", "prompt", '"command", "http" and "mcp_tool"'],
+		["SessionStart", "prompt", '"command" and "mcp_tool"'],
+		["SessionStart", "agent", '"command" and "mcp_tool"'],
+		["SessionStart", "http", '"command" and "mcp_tool"'],
+	] as const)(
+		"a %s %s hook is skipped with type_not_on_event, and says which types run there",
+		(event, type, list) => {
+			const config = merged(event, type);
+			expect(config.entries).toEqual([]);
+			expect(config.skipped.map((s) => s.reason)).toEqual(["type_not_on_event"]);
+			expect(config.skipped[0]?.message).toBe(
+				`"${type}" hooks do not run on ${event}: Claude Code accepts only ${list} hooks there`,
+			);
+		},
+	);
+
+	it("a project hook of a type its event refuses is not asked about: it is skipped for its type, not unapproved", () => {
+		const config = mergeSources(
+			[parse({ hooks: { Notification: [{ hooks: [handlers.prompt] }] } }, "claude-project")],
+			true,
+			() => false,
+		);
+		expect(config.skipped.map((s) => s.reason)).toEqual(["type_not_on_event"]);
+	});
+
+	it("an event pi never fires says so first", () => {
+		const config = merged("SubagentStart", "prompt");
+		expect(config.skipped.map((s) => s.reason)).toEqual(["no_such_event"]);
+	});
+});
