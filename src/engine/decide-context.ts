@@ -3,24 +3,35 @@
  * UserPromptExpansion can block the prompt and add context; SessionStart adds context and never blocks (its
  * exit 2 only shows stderr to the user); plain stdout on exit 0 is context only for these events. Pure.
  */
-import { type CommonEffects, commonEffects, type DecidedBy, verdictsWith } from "./decide-tool.ts";
+import {
+	type AddedContext,
+	addedContext,
+	type CommonEffects,
+	commonEffects,
+	type DecidedBy,
+	verdictsWith,
+} from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
 import { capText, commandText, systemReminder } from "./messages.ts";
 
-/** The combined decision of a prompt or session event. */
-export interface ContextDecision extends CommonEffects {
-	/** True when the prompt must not reach the model (exit 2, `decision: "block"` or `continue: false`). */
-	readonly blocked: boolean;
-	/** Why, for the user (never the model): the JSON reasons or `[cmd]: stderr`, one per blocking hook. */
-	readonly blockReasons: readonly string[];
-	/** Model-visible texts to send with the prompt / at session start, in hook finish order. */
-	readonly context: readonly string[];
-	/**
-	 * The hooks that blocked (on SessionStart: that exited 2, which only reports), added context (stdout or
-	 * `additionalContext`), said `continue: false`.
-	 */
-	readonly by: DecidedBy<"block" | "context" | "stop">;
-}
+/**
+ * The combined decision of a prompt or session event: `blocked` when the prompt must not reach the model
+ * (exit 2, `decision: "block"` or `continue: false`), with `reasons` for the user (never the model: the JSON
+ * reasons or `[cmd]: stderr`, one per blocking hook) and `by` the hooks that blocked (those that said
+ * `continue: false` when none blocked otherwise). Not blocked on an event that cannot block (SessionStart),
+ * `errors` are the hooks that exited 2: their stderr is only shown to the user. Either way the context.
+ */
+export type ContextDecision = (
+	| { readonly blocked: true; readonly reasons: readonly string[]; readonly by: DecidedBy }
+	| { readonly blocked: false; readonly errors: DecidedBy }
+) &
+	CommonEffects & {
+		/**
+		 * Model-visible texts to send with the prompt / at session start, in hook finish order (stdout or
+		 * `additionalContext` of hooks that succeeded); undefined when none.
+		 */
+		readonly context: AddedContext | undefined;
+	};
 
 /**
  * Combines verdicts for `name` (`UserPromptSubmit`, `UserPromptExpansion` or `SessionStart:<source>`).
@@ -33,7 +44,7 @@ export const decideContextEvent = (
 ): ContextDecision => {
 	const common = commonEffects(verdicts, name);
 	const notices = [...common.notices];
-	const blockReasons: string[] = [];
+	const reasons: string[] = [];
 	const context: string[] = [];
 	const event = name.split(":")[0] ?? name;
 	for (const verdict of verdicts) {
@@ -45,9 +56,9 @@ export const decideContextEvent = (
 						effect.source === "json"
 							? (effect.reason ?? "")
 							: `[${commandText(verdict.entry)}]: ${effect.reason ?? ""}`;
-					if (canBlock) blockReasons.push(text);
+					if (canBlock) reasons.push(text);
 					else notices.push({ level: "warning", text: `${name} hook error: ${text.trimEnd()}` });
-				} else if (canBlock) blockReasons.push(effect.reason ?? `${name} hook blocked the prompt`);
+				} else if (canBlock) reasons.push(effect.reason ?? `${name} hook blocked the prompt`);
 			}
 			// Claude Code: an exit-2 hook's context is not used on these events.
 			if (exit2) continue;
@@ -56,19 +67,20 @@ export const decideContextEvent = (
 				context.push(systemReminder(`${event} hook additional context: ${effect.text}`));
 		}
 	}
-	const stopped = canBlock && common.stop !== undefined;
-	if (stopped && blockReasons.length === 0) blockReasons.push(common.stop ?? "");
+	const blockedBy = verdictsWith(verdicts, "block");
+	const stop = canBlock ? common.stop : undefined;
+	if (stop !== undefined && reasons.length === 0) reasons.push(stop.text);
+	const by = verdictsWith(verdicts, "stdout", "context").filter((verdict) => verdict.status === "success");
 	return {
+		...(reasons.length > 0
+			? { blocked: true, reasons, by: blockedBy.length > 0 ? blockedBy : (stop?.by ?? []) }
+			: {
+					blocked: false,
+					errors: canBlock ? [] : blockedBy.filter((verdict) => verdict.status === "blocking"),
+				}),
 		...common,
 		notices,
-		blocked: blockReasons.length > 0,
-		blockReasons,
-		context,
-		by: {
-			block: verdictsWith(verdicts, "block"),
-			context: verdictsWith(verdicts, "stdout", "context").filter((verdict) => verdict.status === "success"),
-			stop: verdictsWith(verdicts, "stop"),
-		},
+		context: addedContext(context, by),
 	};
 };
 

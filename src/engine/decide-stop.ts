@@ -3,7 +3,14 @@
  * is one more turn with the reason as the next instruction, a PostToolBatch block stops the agent before its
  * next model request, a PreCompact block cancels the compaction. Pure.
  */
-import { type CommonEffects, commonEffects, type DecidedBy, verdictsWith } from "./decide-tool.ts";
+import {
+	type AddedContext,
+	addedContext,
+	type CommonEffects,
+	commonEffects,
+	type DecidedBy,
+	verdictsWith,
+} from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
 import { additionalContextText, capText, commandText } from "./messages.ts";
 
@@ -19,51 +26,50 @@ export const stopBlockCap = (env: Readonly<Record<string, string | undefined>>):
 	return Number.isInteger(value) && value > 0 ? value : STOP_BLOCK_CAP;
 };
 
-/** The combined decision of a Stop, PostToolBatch or PreCompact event. */
-export interface BlockDecision extends CommonEffects {
-	/** True when some hook blocked (exit 2 or `decision: "block"`). */
-	readonly blocked: boolean;
-	/** The reasons, one per blocking hook: JSON reason, or `[cmd]: stderr` for exit 2. */
-	readonly reasons: readonly string[];
-	/** `additionalContext` values, raw. */
-	readonly additionalContext: readonly string[];
-	/** The hooks that blocked, added context, said `continue: false`. */
-	readonly by: DecidedBy<"block" | "context" | "stop">;
-}
+/**
+ * The combined decision of a Stop, PostToolBatch or PreCompact event: `blocked` (exit 2 or
+ * `decision: "block"`) with `reasons`, one per blocking hook (JSON reason, or `[cmd]: stderr` for exit 2), and
+ * `by` the hooks that blocked; or not blocked. Either way the raw `additionalContext` values.
+ */
+export type BlockDecision = (
+	| { readonly blocked: true; readonly reasons: readonly string[]; readonly by: DecidedBy }
+	| { readonly blocked: false }
+) &
+	CommonEffects & {
+		/** `additionalContext` values, raw; undefined when no hook gave any. */
+		readonly context: AddedContext | undefined;
+	};
 
 /** Combines verdicts of an event whose hooks can block it. */
 export const decideBlockEvent = (verdicts: readonly HookVerdict[], name: string): BlockDecision => {
 	const reasons: string[] = [];
-	const additionalContext: string[] = [];
+	const context: string[] = [];
 	for (const verdict of verdicts) {
 		for (const effect of verdict.effects) {
 			if (effect.kind === "block") {
 				if (verdict.status !== "blocking") reasons.push(effect.reason ?? `${name} hook blocked`);
 				else if (effect.source === "json") reasons.push(effect.reason ?? "");
 				else reasons.push(`[${commandText(verdict.entry)}]: ${effect.reason ?? ""}`);
-			} else if (effect.kind === "context") additionalContext.push(effect.text);
+			} else if (effect.kind === "context") context.push(effect.text);
 		}
 	}
 	return {
+		...(reasons.length > 0 ? { blocked: true, reasons, by: verdictsWith(verdicts, "block") } : { blocked: false }),
 		...commonEffects(verdicts, name),
-		blocked: reasons.length > 0,
-		reasons,
-		additionalContext,
-		by: {
-			block: verdictsWith(verdicts, "block"),
-			context: verdictsWith(verdicts, "context"),
-			stop: verdictsWith(verdicts, "stop"),
-		},
+		context: addedContext(context, verdictsWith(verdicts, "context")),
 	};
 };
+
+/** The block reasons of a decision; empty when it did not block. */
+export const blockReasons = (decision: BlockDecision): readonly string[] => (decision.blocked ? decision.reasons : []);
 
 /**
  * The model-visible message that keeps the agent going after a Stop block or Stop `additionalContext`
  * (Claude Code sends a plain user message `Stop hook feedback:\n<reason>`).
  */
 export const stopFeedbackText = (decision: BlockDecision): string =>
-	capText(`Stop hook feedback:\n${[...decision.reasons, ...decision.additionalContext].join("\n")}`);
+	capText(`Stop hook feedback:\n${[...blockReasons(decision), ...(decision.context?.texts ?? [])].join("\n")}`);
 
 /** PostToolBatch `additionalContext` for the next model request. */
 export const batchContextText = (decision: BlockDecision): string[] =>
-	decision.additionalContext.map((context) => additionalContextText("PostToolBatch", context));
+	(decision.context?.texts ?? []).map((context) => additionalContextText("PostToolBatch", context));

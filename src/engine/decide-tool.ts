@@ -2,7 +2,8 @@
  * Combining the effects of all hooks of one tool event into what pi must do. Claude Code: PreToolUse deny >
  * ask > allow, the last `updatedInput` to finish wins, every `additionalContext` is delivered; PostToolUse and
  * PostToolUseFailure put block feedback and context next to the result, `updatedToolOutput` replaces it.
- * Each decision names the hooks behind each of its parts (`by`). Pure.
+ * Each decision is a tagged union on its permission (or on `blocked`): a deny carries only what a deny has,
+ * and every part names the hooks behind it (`by`). Pure.
  */
 import { sourceLabel } from "./config/sources.ts";
 import { effectOf, type HookEffect, hasEffect } from "./effects.ts";
@@ -22,13 +23,25 @@ export interface UserNotice {
 	readonly text: string;
 }
 
-/** The hooks behind each named part of a decision, in finish order; an empty list = no hook asked for it. */
-export type DecidedBy<Part extends string> = Readonly<Record<Part, readonly HookVerdict[]>>;
+/** The hooks behind one part of a decision, in finish order (never empty on a part that is there). */
+export type DecidedBy = readonly HookVerdict[];
+
+/** `continue: false` (Claude Code): the agent stops; `text` is for the user (`stopReason`). */
+export interface StopRequest {
+	readonly text: string;
+	readonly by: DecidedBy;
+}
+
+/** Model-visible texts some hooks added, in finish order, and those hooks. */
+export interface AddedContext {
+	readonly texts: readonly string[];
+	readonly by: DecidedBy;
+}
 
 /** What every event's hooks can ask for besides their event-specific decision. */
 export interface CommonEffects {
-	/** `continue: false`: stop the agent; the text is for the user (`stopReason`). */
-	readonly stop: string | undefined;
+	/** `continue: false`; undefined when no hook said it. */
+	readonly stop: StopRequest | undefined;
 	/**
 	 * User-facing lines: `systemMessage`s. Hook failures (errors, timeouts, output that did not parse) are not
 	 * here: each is one decision record (see `failureRecords`), so the user gets one card and one count.
@@ -36,39 +49,64 @@ export interface CommonEffects {
 	readonly notices: readonly UserNotice[];
 }
 
-/** The combined PreToolUse decision. */
-export interface PreToolDecision extends CommonEffects {
-	/** `deny` blocks, `ask` needs the user's confirmation, `allow`/`none` proceed. */
-	readonly permission: "deny" | "ask" | "allow" | "none";
-	/** Model-visible block reason (joined when several hooks deny). */
-	readonly denyReason: string;
-	/** User-visible reasons of `ask` hooks. */
-	readonly askReasons: readonly string[];
-	/** Source labels (e.g. `Claude project`) of the hooks that asked, for the confirmation prompt. */
-	readonly askSources: readonly string[];
-	/** Claude Code-named input that replaces the whole tool input; the last hook to finish wins. */
-	readonly updatedInput: Readonly<Record<string, unknown>> | undefined;
-	/** Model-visible texts to put next to the tool result. */
-	readonly context: readonly string[];
-	/** The hooks that denied (or exited 2), asked, rewrote the input, added context, said `continue: false`. */
-	readonly by: DecidedBy<"deny" | "ask" | "rewrite" | "context" | "stop">;
+/** A PreToolUse `updatedInput`: Claude Code-named input that replaces the whole tool input (the last hook wins). */
+export interface InputRewrite {
+	readonly input: Readonly<Record<string, unknown>>;
+	/** Every hook that asked for a rewrite. */
+	readonly by: DecidedBy;
 }
 
-/** The combined PostToolUse / PostToolUseFailure decision. */
-export interface PostToolDecision extends CommonEffects {
-	/** Model-visible texts to append to the tool result (block feedback and additional context). */
-	readonly context: readonly string[];
-	/** Replacement for the tool output (Claude Code `updatedToolOutput`); undefined = unchanged. */
-	readonly updatedToolOutput: unknown;
-	/** True when some hook blocked (exit 2 or `decision: "block"`), for counters and cards. */
-	readonly blocked: boolean;
-	/** The hooks that blocked, added context, replaced the output, said `continue: false`. */
-	readonly by: DecidedBy<"block" | "context" | "output" | "stop">;
+/**
+ * What the PreToolUse hooks decided about the call (Claude Code: deny > ask > allow): `deny` blocks with
+ * `reason` (model-visible, joined when several hooks deny); `ask` needs the user's confirmation (`reasons` for
+ * the user, `sources` the labels such as `Claude project` of the hooks that asked); `allow` and `none` proceed.
+ * A deny ignores any rewrite; the others carry it (undefined = the input is kept).
+ */
+export type PreToolPermission =
+	| { readonly permission: "deny"; readonly reason: string; readonly by: DecidedBy }
+	| {
+			readonly permission: "ask";
+			readonly reasons: readonly string[];
+			readonly sources: readonly string[];
+			readonly by: DecidedBy;
+			readonly rewrite: InputRewrite | undefined;
+	  }
+	| { readonly permission: "allow"; readonly by: DecidedBy; readonly rewrite: InputRewrite | undefined }
+	| { readonly permission: "none"; readonly rewrite: InputRewrite | undefined };
+
+/** The combined PreToolUse decision: the permission, the context for the result, and the common effects. */
+export type PreToolDecision = PreToolPermission &
+	CommonEffects & {
+		/** Texts to put next to the tool result (or the block reason); undefined when no hook added any. */
+		readonly context: AddedContext | undefined;
+	};
+
+/** A tool output replacement (Claude Code `updatedToolOutput`, the last hook wins). */
+export interface OutputReplacement {
+	readonly output: unknown;
+	readonly by: DecidedBy;
 }
+
+/**
+ * The combined PostToolUse / PostToolUseFailure decision: `blocked` (exit 2 or `decision: "block"`, `by` the
+ * hooks that blocked) or not; either way the model-visible texts for next to the result (block feedback and
+ * additional context, in finish order) and a replacement of the output.
+ */
+export type PostToolDecision = ({ readonly blocked: true; readonly by: DecidedBy } | { readonly blocked: false }) &
+	CommonEffects & {
+		/** Block feedback and `additionalContext`, by the hooks that gave either; undefined when none. */
+		readonly context: AddedContext | undefined;
+		/** undefined = the output is unchanged. */
+		readonly output: OutputReplacement | undefined;
+	};
 
 /** The verdicts whose effects hold one of `kinds`. */
 export const verdictsWith = (verdicts: readonly HookVerdict[], ...kinds: HookEffect["kind"][]): HookVerdict[] =>
 	verdicts.filter((verdict) => hasEffect(verdict.effects, ...kinds));
+
+/** `texts` and the hooks that gave them, or undefined when there are none. */
+export const addedContext = (texts: readonly string[], by: DecidedBy): AddedContext | undefined =>
+	texts.length === 0 ? undefined : { texts, by };
 
 /** Notices and `continue: false` that every event shares. */
 export const commonEffects = (verdicts: readonly HookVerdict[], name: string): CommonEffects => {
@@ -83,14 +121,29 @@ export const commonEffects = (verdicts: readonly HookVerdict[], name: string): C
 			}
 		}
 	}
-	return { stop, notices };
+	return { stop: stop === undefined ? undefined : { text: stop, by: verdictsWith(verdicts, "stop") }, notices };
+};
+
+/** The permission of PreToolUse hooks' deny / ask / allow effects (Claude Code: deny > ask > allow). */
+const permissionOf = (
+	deny: readonly string[],
+	ask: { readonly reasons: readonly string[]; readonly sources: readonly string[] },
+	allowed: boolean,
+	rewrite: InputRewrite | undefined,
+	verdicts: readonly HookVerdict[],
+): PreToolPermission => {
+	if (deny.length > 0)
+		return { permission: "deny", reason: deny.join("\n"), by: verdictsWith(verdicts, "block", "deny") };
+	if (ask.reasons.length > 0) return { permission: "ask", ...ask, by: verdictsWith(verdicts, "ask"), rewrite };
+	if (allowed) return { permission: "allow", by: verdictsWith(verdicts, "allow"), rewrite };
+	return { permission: "none", rewrite };
 };
 
 /** Combines PreToolUse verdicts (`name` is e.g. `PreToolUse:Bash`). Finish order = array order. */
 export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string): PreToolDecision => {
 	const denyReasons: string[] = [];
-	const askReasons: string[] = [];
-	const askSources: string[] = [];
+	const reasons: string[] = [];
+	const sources: string[] = [];
 	const context: string[] = [];
 	let allowed = false;
 	let updatedInput: Readonly<Record<string, unknown>> | undefined;
@@ -109,8 +162,8 @@ export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string)
 					denyReasons.push(effect.reason ? capText(effect.reason) : preToolDeniedText(name, verdict.entry));
 					break;
 				case "ask":
-					askReasons.push(effect.reason || `${name} hook asks for confirmation`);
-					askSources.push(sourceLabel(verdict.entry.source));
+					reasons.push(effect.reason || `${name} hook asks for confirmation`);
+					sources.push(sourceLabel(verdict.entry.source));
 					break;
 				case "allow":
 					allowed = true;
@@ -124,50 +177,34 @@ export const decidePreToolUse = (verdicts: readonly HookVerdict[], name: string)
 			}
 		}
 	}
-	const permission = denyReasons.length > 0 ? "deny" : askReasons.length > 0 ? "ask" : allowed ? "allow" : "none";
+	const rewrite =
+		updatedInput === undefined ? undefined : { input: updatedInput, by: verdictsWith(verdicts, "rewrite") };
 	return {
+		...permissionOf(denyReasons, { reasons, sources }, allowed, rewrite, verdicts),
 		...commonEffects(verdicts, name),
-		permission,
-		denyReason: denyReasons.join("\n"),
-		askReasons,
-		askSources,
-		updatedInput,
-		context,
-		by: {
-			deny: verdictsWith(verdicts, "block", "deny"),
-			ask: verdictsWith(verdicts, "ask"),
-			rewrite: verdictsWith(verdicts, "rewrite"),
-			context: verdictsWith(verdicts, "context"),
-			stop: verdictsWith(verdicts, "stop"),
-		},
+		context: addedContext(context, verdictsWith(verdicts, "context")),
 	};
 };
 
 /** Combines PostToolUse or PostToolUseFailure verdicts (`name` is e.g. `PostToolUse:Write`). */
 export const decidePostToolUse = (verdicts: readonly HookVerdict[], name: string): PostToolDecision => {
 	const context: string[] = [];
-	let updatedToolOutput: unknown;
+	let output: unknown;
 	for (const verdict of verdicts) {
 		for (const effect of verdict.effects) {
 			if (effect.kind === "block") {
 				const fromStderr = effect.source === "stderr";
 				context.push(postToolBlockingText(name, verdict.entry, effect.reason ?? "", fromStderr));
 			} else if (effect.kind === "context") context.push(additionalContextText(name, effect.text));
-			else if (effect.kind === "replace_output") updatedToolOutput = effect.output;
+			else if (effect.kind === "replace_output") output = effect.output;
 		}
 	}
 	const blockedBy = verdictsWith(verdicts, "block");
 	return {
+		...(blockedBy.length > 0 ? { blocked: true, by: blockedBy } : { blocked: false }),
 		...commonEffects(verdicts, name),
-		context,
-		updatedToolOutput,
-		blocked: blockedBy.length > 0,
-		by: {
-			block: blockedBy,
-			context: verdictsWith(verdicts, "context"),
-			output: verdictsWith(verdicts, "replace_output"),
-			stop: verdictsWith(verdicts, "stop"),
-		},
+		context: addedContext(context, verdictsWith(verdicts, "block", "context")),
+		output: output === undefined ? undefined : { output, by: verdictsWith(verdicts, "replace_output") },
 	};
 };
 

@@ -5,7 +5,8 @@
  *
  * The words, one meaning each: an *effect* is what one hook asked for (this file); a *decision* is what all
  * hooks of one event decided together (`decide-*.ts`: `PreToolDecision`, `PostToolDecision`,
- * `ContextDecision`, `BlockDecision`, each naming its hooks in `by`); a *plan* is what pi must do about it
+ * `ContextDecision`, `BlockDecision`, tagged unions on `permission` or `blocked` whose every part names its
+ * hooks in `by`); a *plan* is what pi must do about it
  * (`plan-*.ts`); a *record* is a decision as persisted and drawn as a card (`decision-record.ts`). A hook's
  * JSON field `decision` is its raw output, read only by `interpretOutcome`.
  */

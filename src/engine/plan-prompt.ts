@@ -48,18 +48,17 @@ export interface PromptPlan {
 export const planPrompt = (decision: ContextDecision, facts: RecordFacts): PromptPlan => {
 	const steps = notifyAll(decision.notices);
 	if (decision.blocked) {
-		const text = promptBlockedText(facts.event, decision.blockReasons, facts.input);
-		const by = decision.by.block.length > 0 ? decision.by.block : decision.by.stop;
+		const text = promptBlockedText(facts.event, decision.reasons, facts.input);
 		steps.push(
 			notify({ level: "warning", text }),
-			record(facts, "prompt_blocked", by, decision.blockReasons.join("\n")),
+			record(facts, "prompt_blocked", decision.by, decision.reasons.join("\n")),
 		);
 		return { steps, blocked: true, context: [] };
 	}
-	if (decision.context.length > 0) {
-		steps.push(record(facts, "context", decision.by.context, decision.context.join("\n")));
+	if (decision.context !== undefined) {
+		steps.push(record(facts, "context", decision.context.by, decision.context.texts.join("\n")));
 	}
-	return { steps, blocked: false, context: decision.context };
+	return { steps, blocked: false, context: decision.context?.texts ?? [] };
 };
 
 /**
@@ -69,16 +68,15 @@ export const planPrompt = (decision: ContextDecision, facts: RecordFacts): Promp
  */
 export const planSessionContext = (decision: ContextDecision, name: string, facts: RecordFacts): PromptPlan => {
 	const steps = notifyAll(decision.notices);
-	for (const verdict of decision.by.block) {
-		if (verdict.status !== "blocking") continue;
+	for (const verdict of decision.blocked ? [] : decision.errors) {
 		const reason = effectOf(verdict.effects, "block")?.reason ?? "";
 		const text = `${name} hook error: [${commandText(verdict.entry)}]: ${reason.trimEnd()}`;
 		steps.push(record(facts, "error", [verdict], text, undefined, [reason]));
 	}
-	if (decision.context.length > 0) {
-		steps.push(record(facts, "context", decision.by.context, decision.context.join("\n")));
+	if (decision.context !== undefined) {
+		steps.push(record(facts, "context", decision.context.by, decision.context.texts.join("\n")));
 	}
-	return { steps, blocked: false, context: decision.context };
+	return { steps, blocked: false, context: decision.context?.texts ?? [] };
 };
 
 /** What pi does with one background hook's result: `steps` (a failure's record), then the delivery. */

@@ -4,7 +4,7 @@
  * (`stopBlockCap`), then the agent stops anyway and the user is told; a PostToolBatch block or `continue: false` stops
  * the agent before its next model request; a PreCompact block cancels the compaction. Pure.
  */
-import { type BlockDecision, batchContextText, stopFeedbackText } from "./decide-stop.ts";
+import { type BlockDecision, batchContextText, blockReasons, stopFeedbackText } from "./decide-stop.ts";
 import type { HookVerdict } from "./interpret.ts";
 import { notify, notifyAll, type PlanStep, type RecordFacts, record } from "./plan.ts";
 
@@ -30,15 +30,16 @@ export const planStop = (
 	facts: RecordFacts,
 ): StopPlan => {
 	const steps = notifyAll(decision.notices);
-	const keepGoing = decision.blocked || decision.additionalContext.length > 0;
-	if (!keepGoing) return { steps, consecutiveBlocks: 0, feedback: undefined };
+	if (!decision.blocked && decision.context === undefined)
+		return { steps, consecutiveBlocks: 0, feedback: undefined };
+	const blockedBy = decision.blocked ? decision.by : [];
 	if (consecutiveBlocks >= cap) {
-		const text = `Stop hooks blocked ${cap} times in a row; the agent stops anyway. Last reason: ${decision.reasons.join("; ")}`;
-		steps.push(notify({ level: "warning", text }), record(facts, "stop_cap", decision.by.block, text));
+		const text = `Stop hooks blocked ${cap} times in a row; the agent stops anyway. Last reason: ${blockReasons(decision).join("; ")}`;
+		steps.push(notify({ level: "warning", text }), record(facts, "stop_cap", blockedBy, text));
 		return { steps, consecutiveBlocks: 0, feedback: undefined };
 	}
 	const feedback = stopFeedbackText(decision);
-	steps.push(record(facts, "stop_continue", unique([...decision.by.block, ...decision.by.context]), feedback));
+	steps.push(record(facts, "stop_continue", unique([...blockedBy, ...(decision.context?.by ?? [])]), feedback));
 	return { steps, consecutiveBlocks: consecutiveBlocks + 1, feedback };
 };
 
@@ -55,13 +56,13 @@ export interface BatchPlan {
 export const planBatch = (decision: BlockDecision, facts: RecordFacts): BatchPlan => {
 	const steps = notifyAll(decision.notices);
 	const context = batchContextText(decision).join("\n");
-	if (context !== "") steps.push(record(facts, "context", decision.by.context, context));
+	if (decision.context !== undefined) steps.push(record(facts, "context", decision.context.by, context));
 	if (!decision.blocked && decision.stop === undefined) return { steps, context, stop: undefined };
-	const reason = decision.reasons.join("\n") || decision.stop || "";
+	const reason = blockReasons(decision).join("\n") || decision.stop?.text || "";
 	const text = `PostToolBatch hook stopped the agent: ${reason}`;
 	steps.push(
 		notify({ level: "warning", text }),
-		record(facts, "block", decision.blocked ? decision.by.block : decision.by.stop, reason),
+		record(facts, "block", decision.blocked ? decision.by : (decision.stop?.by ?? []), reason),
 	);
 	return { steps, context, stop: text };
 };
@@ -76,7 +77,7 @@ export const planPreCompact = (
 	const reason = decision.reasons.join("\n");
 	steps.push(
 		notify({ level: "warning", text: `PreCompact hook cancelled the compaction: ${reason.trimEnd()}` }),
-		record(facts, "compact_cancelled", decision.by.block, reason),
+		record(facts, "compact_cancelled", decision.by, reason),
 	);
 	return { steps, cancel: true };
 };

@@ -6,7 +6,7 @@
  * rewritten and the context waits for the tool result. PostToolUse puts feedback next to the result and
  * may replace it. Pure.
  */
-import type { PostToolDecision, PreToolDecision } from "./decide-tool.ts";
+import type { DecidedBy, PostToolDecision, PreToolDecision } from "./decide-tool.ts";
 import { notify, notifyAll, type PlanStep, type RecordFacts, record } from "./plan.ts";
 import { fromClaudeToolInput, fromClaudeToolOutput, invalidToolInput } from "./tool-map.ts";
 
@@ -52,6 +52,9 @@ export const invalidRewriteText = (ccToolName: string, issue: string): string =>
 /** The text that blocks a call: the reason, then any context the hooks added. */
 const blockReason = (reason: string, context: readonly string[]): string => [reason, ...context].join("\n");
 
+/** The context texts of a decision; empty when none. */
+const contextTexts = (decision: PreToolDecision | PostToolDecision): readonly string[] => decision.context?.texts ?? [];
+
 /** The rest of the plan once the call may run: rewrite the input (recorded), keep the context. */
 const proceed = (
 	decision: PreToolDecision,
@@ -59,15 +62,19 @@ const proceed = (
 	rewrite: Readonly<Record<string, unknown>> | undefined,
 ): { steps: PlanStep[]; outcome: PreToolOutcome } => ({
 	steps:
-		rewrite === undefined
+		rewrite === undefined || decision.permission === "deny" || decision.rewrite === undefined
 			? []
-			: [record(facts, "rewrite", decision.by.rewrite, `input rewritten to ${JSON.stringify(rewrite)}`)],
-	outcome: { action: "proceed", input: rewrite, context: decision.context },
+			: [record(facts, "rewrite", decision.rewrite.by, `input rewritten to ${JSON.stringify(rewrite)}`)],
+	outcome: { action: "proceed", input: rewrite, context: contextTexts(decision) },
 });
+
+/** The `ask` part of a decision: its reasons and hooks; empty for any other permission. */
+const askOf = (decision: PreToolDecision): { reasons: readonly string[]; by: DecidedBy } =>
+	decision.permission === "ask" ? decision : { reasons: [], by: [] };
 
 /** Why an `ask` was not allowed: the user said no, or nobody could answer. */
 const refusal = (decision: PreToolDecision, facts: ToolCallFacts): string => {
-	const reasons = decision.askReasons.join("\n");
+	const reasons = askOf(decision).reasons.join("\n");
 	return facts.hasUI
 		? `The user denied this tool call (${facts.name} hook asked: ${reasons})`
 		: `${facts.name} hook asked for the user's confirmation (${reasons}), but pi runs without a UI, so the call was blocked.`;
@@ -83,27 +90,29 @@ export const planPreToolUse = (
 	input: Readonly<Record<string, unknown>>,
 ): PreToolPlan => {
 	const steps: PlanStep[] = notifyAll(decision.notices);
-	const context = decision.context;
-	if (decision.stop !== undefined) steps.push(record(facts, "continue_false", decision.by.stop, decision.stop));
-	if (context.length > 0) steps.push(record(facts, "context", decision.by.context, context.join("\n")));
+	const context = contextTexts(decision);
+	const stop = decision.stop?.text;
+	if (decision.stop !== undefined) steps.push(record(facts, "continue_false", decision.stop.by, decision.stop.text));
+	if (decision.context !== undefined)
+		steps.push(record(facts, "context", decision.context.by, decision.context.texts.join("\n")));
 	if (decision.permission === "deny") {
-		steps.push(record(facts, "block", decision.by.deny, decision.denyReason));
+		steps.push(record(facts, "block", decision.by, decision.reason));
 		return {
 			steps,
-			stop: decision.stop,
+			stop,
 			rewrite: undefined,
-			outcome: { action: "block", reason: blockReason(decision.denyReason, context) },
+			outcome: { action: "block", reason: blockReason(decision.reason, context) },
 		};
 	}
 	// Claude Code: a rewrite that fails the tool's schema rejects the call; the original input never runs.
 	let rewrite: Readonly<Record<string, unknown>> | undefined;
-	if (decision.updatedInput !== undefined) {
-		const candidate = fromClaudeToolInput(facts.piToolName, { ...decision.updatedInput });
+	if (decision.rewrite !== undefined) {
+		const candidate = fromClaudeToolInput(facts.piToolName, { ...decision.rewrite.input });
 		const problem = invalidToolInput(facts.piToolName, candidate);
 		if (problem !== undefined) {
 			const reason = invalidRewriteText(facts.tool ?? facts.piToolName, problem);
-			steps.push(record(facts, "block", decision.by.rewrite, reason));
-			return { steps, stop: decision.stop, rewrite: undefined, outcome: { action: "block", reason } };
+			steps.push(record(facts, "block", decision.rewrite.by, reason));
+			return { steps, stop, rewrite: undefined, outcome: { action: "block", reason } };
 		}
 		rewrite = candidate;
 	}
@@ -112,39 +121,35 @@ export const planPreToolUse = (
 			// Nothing may wait for a person: without a UI the call is blocked, and the user is told why.
 			const reason = refusal(decision, facts);
 			steps.push(
-				record(facts, "ask", decision.by.ask, decision.askReasons.join("\n"), "no_ui"),
+				record(facts, "ask", decision.by, decision.reasons.join("\n"), "no_ui"),
 				notify({ level: "warning", text: reason }),
 			);
-			return {
-				steps,
-				stop: decision.stop,
-				rewrite,
-				outcome: { action: "block", reason: blockReason(reason, context) },
-			};
+			return { steps, stop, rewrite, outcome: { action: "block", reason: blockReason(reason, context) } };
 		}
-		const sources = [...new Set(decision.askSources)].join(", ");
+		const sources = [...new Set(decision.sources)].join(", ");
 		const title = `Hook asks: allow ${facts.name.split(":")[1] ?? "this tool"}? [${sources}]`;
 		const shown = facts.summarize(rewrite ?? input);
-		const message = `${shown}\n\n${decision.askReasons.join("\n")}`;
-		return { steps, stop: decision.stop, rewrite, outcome: { action: "confirm", title, message } };
+		const message = `${shown}\n\n${decision.reasons.join("\n")}`;
+		return { steps, stop, rewrite, outcome: { action: "confirm", title, message } };
 	}
 	const rest = proceed(decision, facts, rewrite);
-	return { steps: [...steps, ...rest.steps], stop: decision.stop, rewrite, outcome: rest.outcome };
+	return { steps: [...steps, ...rest.steps], stop, rewrite, outcome: rest.outcome };
 };
 
-/** Plans what follows the user's answer to a `confirm` outcome of {@link planPreToolUse}. */
+/** Plans what follows the user's answer to a `confirm` outcome of {@link planPreToolUse} (an `ask` decision). */
 export const planPreToolAnswer = (
 	decision: PreToolDecision,
 	facts: ToolCallFacts,
 	plan: PreToolPlan,
 	allowed: boolean,
 ): { steps: readonly PlanStep[]; outcome: PreToolOutcome } => {
-	const asked = record(facts, "ask", decision.by.ask, decision.askReasons.join("\n"), allowed ? "allowed" : "denied");
+	const ask = askOf(decision);
+	const asked = record(facts, "ask", ask.by, ask.reasons.join("\n"), allowed ? "allowed" : "denied");
 	if (!allowed) {
 		// The person chose this themselves: no notice, the model hears why.
 		return {
 			steps: [asked],
-			outcome: { action: "block", reason: blockReason(refusal(decision, facts), decision.context) },
+			outcome: { action: "block", reason: blockReason(refusal(decision, facts), contextTexts(decision)) },
 		};
 	}
 	const rest = proceed(decision, facts, plan.rewrite);
@@ -165,14 +170,15 @@ export interface PostToolPlan {
 /** Plans a PostToolUse (`failed` false) or PostToolUseFailure (`failed` true) decision. */
 export const planPostToolUse = (decision: PostToolDecision, facts: ToolCallFacts, failed: boolean): PostToolPlan => {
 	const steps: PlanStep[] = notifyAll(decision.notices);
-	if (decision.stop !== undefined) steps.push(record(facts, "continue_false", decision.by.stop, decision.stop));
-	const text = decision.context.join("\n");
-	if (decision.blocked) steps.push(record(facts, "block", decision.by.block, text));
-	else if (decision.context.length > 0) steps.push(record(facts, "context", decision.by.context, text));
+	if (decision.stop !== undefined) steps.push(record(facts, "continue_false", decision.stop.by, decision.stop.text));
+	const context = contextTexts(decision);
+	const text = context.join("\n");
+	if (decision.blocked) steps.push(record(facts, "block", decision.by, text));
+	else if (decision.context !== undefined) steps.push(record(facts, "context", decision.context.by, text));
 	let replacement: string | undefined;
-	if (decision.updatedToolOutput !== undefined && !failed) {
-		replacement = fromClaudeToolOutput(facts.piToolName, decision.updatedToolOutput);
-		if (replacement !== undefined) steps.push(record(facts, "output_replaced", decision.by.output, replacement));
+	if (decision.output !== undefined && !failed) {
+		replacement = fromClaudeToolOutput(facts.piToolName, decision.output.output);
+		if (replacement !== undefined) steps.push(record(facts, "output_replaced", decision.output.by, replacement));
 		else {
 			steps.push(
 				notify({
@@ -182,5 +188,5 @@ export const planPostToolUse = (decision: PostToolDecision, facts: ToolCallFacts
 			);
 		}
 	}
-	return { steps, stop: decision.stop, context: decision.context, replacement };
+	return { steps, stop: decision.stop?.text, context, replacement };
 };

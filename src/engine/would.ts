@@ -49,7 +49,7 @@ const bare = (text: string): string => text.replace(/<\/?system-reminder>\n?/g, 
 const common = (effects: CommonEffects): WouldEffect[] => [
 	...(effects.stop === undefined
 		? []
-		: [{ kind: "stop" as const, label: "would stop the agent", text: effects.stop }]),
+		: [{ kind: "stop" as const, label: "would stop the agent", text: effects.stop.text }]),
 	...effects.notices.map((notice) => ({
 		kind: "notice" as const,
 		label: `would show (${notice.level})`,
@@ -57,7 +57,7 @@ const common = (effects: CommonEffects): WouldEffect[] => [
 	})),
 ];
 
-const contexts = (texts: readonly string[]): WouldEffect[] =>
+const contexts = (texts: readonly string[] = []): WouldEffect[] =>
 	texts.map((text) => ({ kind: "context" as const, label: "would add context", text: bare(text) }));
 
 /** The effects of `verdict` for its event; `matchQuery` is the tool name of a tool event (for the hook name). */
@@ -69,32 +69,33 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 		case "PreToolUse": {
 			const decision = decidePreToolUse([verdict], name);
 			if (decision.permission === "deny")
-				effects.push({ kind: "deny", label: "would deny", text: decision.denyReason });
+				effects.push({ kind: "deny", label: "would deny", text: decision.reason });
 			else if (decision.permission === "ask")
-				effects.push({ kind: "ask", label: "would ask", text: decision.askReasons.join("\n") });
+				effects.push({ kind: "ask", label: "would ask", text: decision.reasons.join("\n") });
 			else if (decision.permission === "allow")
 				effects.push({ kind: "allow", label: "would allow", text: "the call runs without asking" });
-			if (decision.updatedInput !== undefined)
+			if (decision.permission !== "deny" && decision.rewrite !== undefined)
 				effects.push({
 					kind: "rewrite",
 					label: "would rewrite the input",
-					text: JSON.stringify(decision.updatedInput),
+					text: JSON.stringify(decision.rewrite.input),
 				});
-			effects.push(...contexts(decision.context), ...common(decision));
+			effects.push(...contexts(decision.context?.texts), ...common(decision));
 			break;
 		}
 		case "PostToolUse":
 		case "PostToolUseFailure": {
 			const decision = decidePostToolUse([verdict], name);
-			const [feedback, ...rest] = decision.blocked ? decision.context : [];
+			const texts = decision.context?.texts ?? [];
+			const [feedback, ...rest] = decision.blocked ? texts : [];
 			if (feedback !== undefined)
 				effects.push({ kind: "block", label: "would give the model block feedback", text: bare(feedback) });
-			effects.push(...contexts(decision.blocked ? rest : decision.context));
-			if (decision.updatedToolOutput !== undefined)
+			effects.push(...contexts(decision.blocked ? rest : texts));
+			if (decision.output !== undefined)
 				effects.push({
 					kind: "replace_output",
 					label: "would replace the tool output",
-					text: JSON.stringify(decision.updatedToolOutput),
+					text: JSON.stringify(decision.output.output),
 				});
 			effects.push(...common(decision));
 			break;
@@ -113,10 +114,10 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 				effects.push({
 					kind: "block",
 					label: "would block the prompt",
-					text: decision.blockReasons.join("\n"),
+					text: decision.reasons.join("\n"),
 				});
 			effects.push(
-				...contexts(decision.context),
+				...contexts(decision.context?.texts),
 				...common({ ...decision, stop: canBlock ? undefined : decision.stop }),
 			);
 			break;
@@ -132,9 +133,9 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 						? "would stop the agent before its next request"
 						: "would cancel the compaction";
 			if (decision.blocked) effects.push({ kind: "block", label, text: decision.reasons.join("\n") });
-			if (event === "Stop" && !decision.blocked && decision.additionalContext.length > 0)
-				effects.push({ kind: "block", label, text: decision.additionalContext.join("\n") });
-			else if (event !== "Stop") effects.push(...contexts(decision.additionalContext));
+			if (event === "Stop" && !decision.blocked && decision.context !== undefined)
+				effects.push({ kind: "block", label, text: decision.context.texts.join("\n") });
+			else if (event !== "Stop") effects.push(...contexts(decision.context?.texts));
 			effects.push(...common(decision));
 			break;
 		}

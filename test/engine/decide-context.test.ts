@@ -19,7 +19,7 @@ describe("decideContextEvent (UserPromptSubmit, SessionStart)", () => {
 			true,
 		);
 		expect(decision.blocked).toBe(false);
-		expect(decision.context).toEqual([
+		expect(decision.context?.texts).toEqual([
 			"<system-reminder>\nUserPromptSubmit hook success: A\n</system-reminder>",
 			"<system-reminder>\nUserPromptSubmit hook additional context: B\n</system-reminder>",
 		]);
@@ -35,8 +35,8 @@ describe("decideContextEvent (UserPromptSubmit, SessionStart)", () => {
 			"UserPromptSubmit",
 			true,
 		);
-		expect(decision.blockReasons).toEqual(["[hook0.sh]: no\n", "ups reason"]);
-		expect(promptBlockedText("UserPromptSubmit", decision.blockReasons, "go")).toBe(
+		expect(decision).toMatchObject({ blocked: true, reasons: ["[hook0.sh]: no\n", "ups reason"] });
+		expect(promptBlockedText("UserPromptSubmit", decision.blocked ? decision.reasons : [], "go")).toBe(
 			"UserPromptSubmit operation blocked by hook:\n[hook0.sh]: no\nups reason\n\nOriginal prompt: go",
 		);
 	});
@@ -57,7 +57,9 @@ describe("decideContextEvent (UserPromptSubmit, SessionStart)", () => {
 			"UserPromptSubmit",
 			true,
 		);
-		expect(decision.blocked).toBe(true);
-		expect(decision.blockReasons).toEqual(["UserPromptSubmit hook stopped continuation: halt"]);
+		expect(decision).toMatchObject({
+			blocked: true,
+			reasons: ["UserPromptSubmit hook stopped continuation: halt"],
+		});
 	});
 });

@@ -25,7 +25,7 @@ describe("decideBlockEvent (Stop, PostToolBatch, PreCompact)", () => {
 		});
 		const decision = decideBlockEvent(verdicts("Stop", exited(0, json)), "Stop");
 		expect(decision.blocked).toBe(false);
-		expect(decision.additionalContext).toEqual(["one more check"]);
+		expect(decision.context?.texts).toEqual(["one more check"]);
 	});
 
 	it("plain stdout and exit 1 never block", () => {

@@ -16,14 +16,13 @@ describe("decidePreToolUse", () => {
 	it("exit 2 denies with the observed model text", () => {
 		const decision = pre(["guard.sh", exited(2, "", "blocked by policy\n")]);
 		expect(decision.permission).toBe("deny");
-		expect(decision.denyReason).toBe("PreToolUse:Bash hook error: [guard.sh]: blocked by policy\n");
+		expect(decision).toMatchObject({ reason: "PreToolUse:Bash hook error: [guard.sh]: blocked by policy\n" });
 	});
 
 	it("a JSON deny gives exactly its reason (observed c)", () => {
 		expect(
-			pre(["a", exited(0, json("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "nope" }))])
-				.denyReason,
-		).toBe("nope");
+			pre(["a", exited(0, json("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "nope" }))]),
+		).toMatchObject({ permission: "deny", reason: "nope" });
 	});
 
 	it("deny wins over allow in either order, ask wins over allow (checklist 22, observed m)", () => {
@@ -37,8 +36,8 @@ describe("decidePreToolUse", () => {
 		expect(pre(["b", deny], ["a", allow]).permission).toBe("deny");
 		expect(pre(["a", allow], ["c", ask])).toMatchObject({
 			permission: "ask",
-			askReasons: ["sure?"],
-			askSources: ["Claude project"],
+			reasons: ["sure?"],
+			sources: ["Claude project"],
 		});
 		expect(pre(["a", allow]).permission).toBe("allow");
 		expect(pre(["a", exited(0)]).permission).toBe("none");
@@ -47,7 +46,7 @@ describe("decidePreToolUse", () => {
 	it("the deprecated top-level decision maps to deny and allow (checklist 24)", () => {
 		expect(pre(["a", exited(0, JSON.stringify({ decision: "block", reason: "Z" }))])).toMatchObject({
 			permission: "deny",
-			denyReason: "Z",
+			reason: "Z",
 		});
 		expect(pre(["a", exited(0, JSON.stringify({ decision: "approve" }))]).permission).toBe("allow");
 	});
@@ -55,7 +54,7 @@ describe("decidePreToolUse", () => {
 	it("updatedInput is taken from the last hook to finish", () => {
 		const first = exited(0, json("PreToolUse", { updatedInput: { command: "one" } }));
 		const second = exited(0, json("PreToolUse", { updatedInput: { command: "two" } }));
-		expect(pre(["a", first], ["b", second]).updatedInput).toEqual({ command: "two" });
+		expect(pre(["a", first], ["b", second])).toMatchObject({ rewrite: { input: { command: "two" } } });
 	});
 
 	it("every additionalContext is delivered as a system reminder (checklist 61, observed e)", () => {
@@ -63,7 +62,7 @@ describe("decidePreToolUse", () => {
 			["a", exited(0, json("PreToolUse", { additionalContext: "CTX-1" }))],
 			["b", exited(0, json("PreToolUse", { additionalContext: "CTX-2" }))],
 		);
-		expect(decision.context).toEqual([
+		expect(decision.context?.texts).toEqual([
 			"<system-reminder>\nPreToolUse:Bash hook additional context: CTX-1\n</system-reminder>",
 			"<system-reminder>\nPreToolUse:Bash hook additional context: CTX-2\n</system-reminder>",
 		]);
@@ -83,9 +82,24 @@ describe("decidePreToolUse", () => {
 				JSON.stringify({ continue: false, stopReason: "halted by hook", systemMessage: "note from hook" }),
 			),
 		]);
-		expect(decision.stop).toBe("PreToolUse:Bash hook stopped continuation: halted by hook");
+		expect(decision.stop?.text).toBe("PreToolUse:Bash hook stopped continuation: halted by hook");
 		expect(decision.notices).toContainEqual({ level: "info", text: "PreToolUse:Bash says: note from hook" });
 		expect(decision.permission).toBe("none");
+	});
+	it("each part names the hooks behind it, and a deny carries no rewrite", () => {
+		const rewrite = exited(0, json("PreToolUse", { updatedInput: { command: "two" }, additionalContext: "C" }));
+		const ask = exited(0, json("PreToolUse", { permissionDecision: "ask" }));
+		const asked = pre(["r", rewrite], ["q", ask]);
+		if (asked.permission !== "ask") throw new Error(`expected ask, got ${asked.permission}`);
+		expect(asked.by.map((verdict) => verdict.entry.handler)).toMatchObject([{ command: "q" }]);
+		expect(asked.rewrite?.by.map((verdict) => verdict.entry.handler)).toMatchObject([{ command: "r" }]);
+		expect(asked.context?.by.map((verdict) => verdict.entry.handler)).toMatchObject([{ command: "r" }]);
+		const denied = pre(["r", rewrite], ["d", exited(2, "", "no\n")]);
+		expect(denied.permission).toBe("deny");
+		expect("rewrite" in denied).toBe(false);
+		expect(denied.permission === "deny" && denied.by.map((verdict) => verdict.entry.handler)).toMatchObject([
+			{ command: "d" },
+		]);
 	});
 });
 
@@ -97,7 +111,7 @@ describe("decidePostToolUse", () => {
 		);
 
 	it("exit 2 puts stderr next to the result (observed f)", () => {
-		expect(post(exited(2, "", "post says no\n")).context).toEqual([
+		expect(post(exited(2, "", "post says no\n")).context?.texts).toEqual([
 			'<system-reminder>\nPostToolUse:Bash hook blocking error from command: "post.sh": [post.sh]: post says no\n\n</system-reminder>',
 		]);
 	});
@@ -105,7 +119,7 @@ describe("decidePostToolUse", () => {
 	it("decision block puts the reason next to the result (observed f)", () => {
 		const decision = post(exited(0, JSON.stringify({ decision: "block", reason: "post reason" })));
 		expect(decision.blocked).toBe(true);
-		expect(decision.context).toEqual([
+		expect(decision.context?.texts).toEqual([
 			'<system-reminder>\nPostToolUse:Bash hook blocking error from command: "post.sh": post reason\n</system-reminder>',
 		]);
 	});
@@ -114,15 +128,15 @@ describe("decidePostToolUse", () => {
 		const decision = post(
 			exited(0, json("PostToolUse", { additionalContext: "CTX", updatedToolOutput: { stdout: "new" } })),
 		);
-		expect(decision.context).toEqual([
+		expect(decision.context?.texts).toEqual([
 			"<system-reminder>\nPostToolUse:Bash hook additional context: CTX\n</system-reminder>",
 		]);
-		expect(decision.updatedToolOutput).toEqual({ stdout: "new" });
+		expect(decision.output?.output).toEqual({ stdout: "new" });
 	});
 
 	it("plain stdout on exit 0 reaches nobody (checklist 30)", () => {
 		const decision = post(exited(0, "just text"));
-		expect(decision.context).toEqual([]);
+		expect(decision.context).toBeUndefined();
 		expect(decision.notices).toEqual([]);
 	});
 });

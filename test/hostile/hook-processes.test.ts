@@ -57,6 +57,9 @@ const callBash = async (
 	return { verdicts, decision: decidePreToolUse(verdicts, "PreToolUse:Bash") };
 };
 
+/** The model-visible reason of a deny; `""` for any other permission. */
+const denyReason = (decision: PreToolDecision): string => (decision.permission === "deny" ? decision.reason : "");
+
 /** The single verdict of a dispatch. */
 const only = (verdicts: readonly HookVerdict[]): HookVerdict => {
 	expect(verdicts).toHaveLength(1);
@@ -126,7 +129,7 @@ describe("a hook that does not play along with its pipes", () => {
 		const engine = engineWith(sh(`head -c 10 >/dev/null; echo '{"decision": "block", "reason": "read 10 bytes"}'`));
 		const { verdicts, decision } = await callBash(engine, "x".repeat(5 * MIB));
 		expect(only(verdicts).status).toBe("success");
-		expect([decision.permission, decision.denyReason]).toEqual(["deny", "read 10 bytes"]);
+		expect([decision.permission, denyReason(decision)]).toEqual(["deny", "read 10 bytes"]);
 	});
 
 	it("closes stdin at once and answers later: its deny still blocks with its reason", async () => {
@@ -134,7 +137,7 @@ describe("a hook that does not play along with its pipes", () => {
 			'{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "stdin closed"}}';
 		const engine = engineWith(sh(`exec 0<&-; sleep 0.2; echo '${json}'`));
 		const { decision } = await callBash(engine, "y".repeat(5 * MIB));
-		expect([decision.permission, decision.denyReason]).toEqual(["deny", "stdin closed"]);
+		expect([decision.permission, denyReason(decision)]).toEqual(["deny", "stdin closed"]);
 	});
 });
 
@@ -142,7 +145,7 @@ describe("a hook that prints what it should not", () => {
 	it("invalid UTF-8 inside its JSON: decoded as U+FFFD, and the block holds", async () => {
 		const engine = engineWith(sh(`printf '{"decision": "block", "reason": "bad \\377\\376 bytes"}'`));
 		const { decision } = await callBash(engine, "ls");
-		expect([decision.permission, decision.denyReason]).toEqual(["deny", "bad \uFFFD\uFFFD bytes"]);
+		expect([decision.permission, denyReason(decision)]).toEqual(["deny", "bad \uFFFD\uFFFD bytes"]);
 	});
 
 	it("JSON followed by garbage: treated as plain text, the call proceeds, and it is one failure record", async () => {
@@ -212,7 +215,7 @@ describe("a hook that leaves processes behind", () => {
 		const grandchild = `(trap '' TERM; exec sleep 1000) </dev/null >/dev/null 2>&1 & echo $! > "${dir}/grandchild"`;
 		const engine = engineWith(sh(`${grandchild}; echo '{"decision": "block", "reason": "done"}'`));
 		const { decision } = await callBash(engine, "ls");
-		expect(decision.denyReason).toBe("done");
+		expect(denyReason(decision)).toBe("done");
 		// Claude Code leaves a hook's background jobs alone; pi-hook-manager ends them at session_shutdown.
 		expect(isRunning(pidFrom("grandchild"))).toBe(true);
 		expect(reapLingeringGroups()).toBeGreaterThanOrEqual(1);
@@ -234,7 +237,7 @@ describe("hooks on parallel tool calls", () => {
 			expect(verdicts).toHaveLength(2);
 			if (i % 2 === 1) return expect(decision.permission).toBe("none");
 			expect(decision.permission).toBe("deny");
-			const stdin = decision.denyReason.slice(decision.denyReason.indexOf("{"));
+			const stdin = denyReason(decision).slice(denyReason(decision).indexOf("{"));
 			expect(JSON.parse(stdin)).toMatchObject({
 				tool_use_id: `call_${i}`,
 				tool_input: { command: `echo bad-${i}` },
