@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
 	test: {
 		include: ["test/**/*.test.ts"],
+		globalSetup: ["test/support/build-bundle.ts"],
 		testTimeout: 60_000,
 		hookTimeout: 60_000,
 		pool: "forks",

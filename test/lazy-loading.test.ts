@@ -1,7 +1,8 @@
 /**
  * Start-up loads only what the first event needs: walks the static import graph of src/index.ts (type-only
  * imports and `import()` left out, as they load nothing at start-up) and checks that the packages and modules
- * that are loaded on first use are not in it.
+ * that are loaded on first use are not in it; then the same of the bundle pi loads (dist/, built by
+ * scripts/build.mjs in vitest's global set-up), whose files name the source modules they hold.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -43,6 +44,26 @@ const startupGraph = (): { files: Set<string>; packages: Set<string> } => {
 	return { files, packages };
 };
 
+/** The bundle's files pi loads at start-up (dist/index.js and the chunks it imports), their imports and sources. */
+const bundleStartup = (): { files: Set<string>; imports: Set<string>; sources: Set<string> } => {
+	const files = new Set<string>();
+	const imports = new Set<string>();
+	const sources = new Set<string>();
+	const visit = (file: string): void => {
+		if (files.has(file)) return;
+		files.add(file);
+		const text = readFileSync(join(ROOT, "dist", file), "utf8");
+		for (const match of text.matchAll(/^(?:import|export)\s[^"';]*?["']([^"']+)["'];?$/gm)) {
+			const specifier = match[1] as string;
+			if (specifier.startsWith("./")) visit(specifier.slice(2));
+			else imports.add(specifier);
+		}
+		for (const match of text.matchAll(/^\/\/ (src\/\S+\.ts)$/gm)) sources.add(match[1] as string);
+	};
+	visit("index.js");
+	return { files, imports, sources };
+};
+
 describe("start-up loading", () => {
 	it("does not load execa, fuse.js, jsonc-parser, unbash, picomatch or yaml when pi loads the extension", () => {
 		const { packages } = startupGraph();
@@ -62,5 +83,19 @@ describe("start-up loading", () => {
 			"src/pi/panel-services.ts",
 		])
 			expect(files).not.toContain(lazy);
+	});
+
+	it("pi loads the bundle of src/index.ts, whose start-up files hold none of the modules loaded on first use", () => {
+		const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+			pi: { extensions: string[] };
+		};
+		expect(manifest.pi.extensions).toEqual(["./dist/index.js"]);
+		const { imports, sources } = bundleStartup();
+		expect(sources).toContain("src/index.ts");
+		expect(sources).toContain("src/pi/session.ts");
+		for (const lazy of ["src/ui/panel/hooks-panel.ts", "src/ui/panel/hook-editor.ts", "src/pi/panel-services.ts"])
+			expect(sources).not.toContain(lazy);
+		const packages = [...imports].filter((specifier) => !specifier.startsWith("node:")).sort();
+		expect(packages).toEqual(["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"]);
 	});
 });

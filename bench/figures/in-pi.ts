@@ -87,7 +87,10 @@ const sessionMs = (run: ProbedRun): number =>
 const inProcessMs = (run: ProbedRun): number =>
 	loadMs(run) + run.marks.spans.reduce((sum, span) => sum + (span.end - span.start), 0);
 
-/** Source files the extension's entry loads at start-up (static imports, not `import type` or `import()`). */
+/**
+ * Files pi loads at start-up for this extension: the bundle's entry (`dist/index.js`, built by scripts/build.mjs)
+ * and the chunks it imports statically, not those it imports on first use (`import()`).
+ */
 const startupModules = (): number => {
 	const seen = new Set<string>();
 	const visit = (file: string): void => {
@@ -100,7 +103,7 @@ const startupModules = (): number => {
 			visit(resolve(dirname(file), match[1] as string));
 		}
 	};
-	visit(join(PROJECT_ROOT, "src", "index.ts"));
+	visit(join(PROJECT_ROOT, "dist", "index.js"));
 	return seen.size;
 };
 
@@ -127,7 +130,7 @@ const loaderFloor = async (empty: PiSandbox): Promise<MainRow> => {
 	const load = median(chain.runs.map(loadMs)) - median(bare.runs.map(loadMs));
 	const wallAdded = median(chain.runs.map((run) => run.wallMs)) - median(bare.runs.map((run) => run.wallMs));
 	return {
-		what: `pi's own floor for start-up: an extension of ${count} trivial modules, as many as this one loads at start-up`,
+		what: `pi's own floor for start-up: an extension of ${count} trivial modules, as many as this one's bundle loads at start-up`,
 		target: "-",
 		figure: `${formatMs(load)} module load between the probes (${formatMs(load / count)} per module); ${wallAdded >= 0 ? "+" : ""}${formatMs(wallAdded)} wall`,
 		floor: "the probes alone",

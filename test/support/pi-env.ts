@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 /** Absolute path of the project root (the directory holding package.json). */
 export const PROJECT_ROOT: string = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-/** What to pass to `pi -e` to load this extension: package.json's `pi.extensions` points at src/index.ts. */
+/** What to pass to `pi -e` to load this extension: package.json's `pi.extensions` names dist/index.js (the bundle). */
 export const EXTENSION_PATH: string = PROJECT_ROOT;
 
 /** The pinned pi binary (1.6.0) of the project, independent of the caller's cwd. */
