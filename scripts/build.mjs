@@ -48,7 +48,14 @@ const writeIfChanged = (file, text) => {
  * with esbuild's error when the source does not build.
  */
 export const buildBundle = async () => {
-	const { build } = await import("esbuild");
+	let build;
+	try {
+		({ build } = await import("esbuild"));
+	} catch (error) {
+		throw new Error(
+			`esbuild (a dev dependency since the bundle was introduced) is not installed: run npm install (${error.message})`,
+		);
+	}
 	const result = await build({
 		entryPoints: [join(ROOT, "src", "index.ts")],
 		outdir: DIST,
