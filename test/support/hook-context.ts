@@ -9,7 +9,14 @@ import type { DecisionRecord } from "../../src/engine/decision-record.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
 import type { HookContext } from "../../src/pi/hook-context.ts";
-import { type ExtensionMode, type FakeUiLog, fakeUi, type SdkRuntime, type SdkSandbox } from "./pi-sdk.ts";
+import {
+	type ExtensionMode,
+	type FakeUiLog,
+	fakeUi,
+	type SdkRuntime,
+	type SdkRuntimeOptions,
+	type SdkSandbox,
+} from "./pi-sdk.ts";
 
 /** The `hooks` object of a settings file. */
 export type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
@@ -36,6 +43,8 @@ export interface HookContextOptions {
 	readonly mode?: ExtensionMode;
 	/** False: the session has no UI (`ctx.hasUI` false, notices go to stderr). Default true. */
 	readonly withUi?: boolean;
+	/** True: pi loads its context files (see {@link SdkRuntimeOptions.contextFiles}). */
+	readonly contextFiles?: boolean;
 	/** Called with pi's API while the test's extension loads, to register handlers. */
 	readonly register?: (api: ExtensionAPI, hc: () => HookContext) => void;
 }
@@ -78,6 +87,7 @@ export const startHookContext = async (
 		extensions: [factory],
 		mode: options.mode ?? "rpc",
 		...(options.withUi === false ? {} : { ui }),
+		...(options.contextFiles === undefined ? {} : { contextFiles: options.contextFiles }),
 	});
 	if (seen === undefined || api === undefined) throw new Error("startHookContext: no session_start");
 	return { hc: contextOf(seen), records, ui: log, pi, api };

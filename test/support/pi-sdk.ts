@@ -76,6 +76,8 @@ export interface SdkRuntimeOptions {
 	readonly mode?: ExtensionMode;
 	/** A UI for the session (e.g. {@link fakeUi}); without it `ctx.hasUI` is false. */
 	readonly ui?: ExtensionUIContext;
+	/** True: pi loads its context files (`AGENTS.md`, `CLAUDE.md` of the agent dir and the project); default false. */
+	readonly contextFiles?: boolean;
 }
 
 /** A running in-process pi: the session runtime (new/fork/switch), the faux model and collected errors. */
@@ -121,7 +123,7 @@ export const startSdkRuntime = async (options: SdkRuntimeOptions): Promise<SdkRu
 				noSkills: true,
 				noPromptTemplates: true,
 				noThemes: true,
-				noContextFiles: true,
+				noContextFiles: options.contextFiles !== true,
 			},
 		});
 		const result = await createAgentSessionFromServices({

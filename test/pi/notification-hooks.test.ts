@@ -1,0 +1,98 @@
+/**
+ * Notification hooks in a real pi session: the hook gets Claude Code's Notification input and is matched on
+ * the notification type; its output decides nothing (a systemMessage is shown, a failure recorded). The idle
+ * timer fires once per quiet period and can be restarted or cancelled.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createIdleTimer, runNotification } from "../../src/pi/notification-hooks.ts";
+import { startHookContext } from "../support/hook-context.ts";
+import { useSdkSandbox } from "../support/pi-sdk.ts";
+
+const sdk = useSdkSandbox("phm-notification-");
+
+const recordTo = (file: string) => ({ type: "command", command: `cat >> '${file}'; echo >> '${file}'` });
+const runs = (file: string): Record<string, unknown>[] =>
+	readFileSync(file, "utf8")
+		.split("\n")
+		.filter(Boolean)
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe("runNotification", () => {
+	it("gives the hook the message, the title and the notification type", async () => {
+		const log = join(sdk.root, "runs.jsonl");
+		const { hc, records } = await startHookContext(sdk, { Notification: [{ hooks: [recordTo(log)] }] });
+		await runNotification(hc, "permission_prompt", "pi needs your permission to use Bash", "Permission needed");
+		await runNotification(hc, "idle_prompt", "pi is waiting for your input");
+		const [asked, idle] = runs(log);
+		expect(asked).toMatchObject({
+			hook_event_name: "Notification",
+			session_id: "s-1",
+			message: "pi needs your permission to use Bash",
+			title: "Permission needed",
+			notification_type: "permission_prompt",
+		});
+		expect(idle).toMatchObject({ notification_type: "idle_prompt", message: "pi is waiting for your input" });
+		expect(idle).not.toHaveProperty("title");
+		expect(records).toEqual([]);
+	});
+
+	it("runs only the hooks whose matcher names the notification type", async () => {
+		const log = join(sdk.root, "runs.jsonl");
+		const { hc } = await startHookContext(sdk, {
+			Notification: [{ matcher: "idle_prompt", hooks: [recordTo(log)] }],
+		});
+		await runNotification(hc, "permission_prompt", "asked");
+		await runNotification(hc, "idle_prompt", "idle");
+		expect(runs(log).map((run) => run.message)).toEqual(["idle"]);
+	});
+
+	it("decides nothing on exit 2, shows a systemMessage and records a failing hook", async () => {
+		const { hc, records, ui } = await startHookContext(sdk, {
+			Notification: [
+				{
+					hooks: [
+						{ type: "command", command: "echo nope >&2; exit 2" },
+						{ type: "command", command: "exit 3" },
+						{ type: "command", command: `printf '%s' '{"systemMessage": "pinged the phone"}'` },
+					],
+				},
+			],
+		});
+		await runNotification(hc, "idle_prompt", "idle");
+		expect(records.map((record) => [record.kind, record.event])).toEqual([["error", "Notification"]]);
+		expect(ui.notices).toEqual([{ message: "hooks: Notification says: pinged the phone", level: "info" }]);
+	});
+});
+
+describe("createIdleTimer", () => {
+	it("fires once after the quiet period; a restart begins the period again", async () => {
+		let fired = 0;
+		let firstFiring = (): void => {};
+		const done = new Promise<void>((resolve) => {
+			firstFiring = resolve;
+		});
+		const timer = createIdleTimer(5, () => {
+			fired++;
+			firstFiring();
+		});
+		timer.start();
+		timer.start();
+		await done;
+		// Node runs timers in the order they are due: a second firing of the 5 ms timer would come before this.
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(fired).toBe(1);
+	});
+
+	it("fires nothing once cancelled, and cancelling an idle timer is harmless", async () => {
+		let fired = 0;
+		const timer = createIdleTimer(1, () => fired++);
+		timer.cancel();
+		timer.start();
+		timer.cancel();
+		// Due after the cancelled one, so Node would have run that one first.
+		await new Promise<void>((resolve) => createIdleTimer(10, resolve).start());
+		expect(fired).toBe(0);
+	});
+});
