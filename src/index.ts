@@ -43,6 +43,8 @@ export default function piHookManager(pi: ExtensionAPI): void {
 	pi.on("message_end", on.message_end);
 	pi.on("context", on.context);
 	pi.on("user_bash", on.user_bash);
+	// MessageDisplay `displayContent`: what the TUI draws instead of assistant text (the message stays as it is).
+	pi.registerMarkdownTransformer(session.displays.transform, { messageTypes: ["assistant"] });
 	pi.registerCommand("hooks", {
 		description:
 			"See every hook, watch them fire, switch them off, edit them (/hooks off, on, log, approve, status)",

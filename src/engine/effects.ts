@@ -22,6 +22,8 @@
  * - `context`: `additionalContext` for the model.
  * - `stdout`: plain (non-JSON) stdout of a successful run; context on prompt and session events.
  * - `replace_output`: `updatedToolOutput`, what the model sees instead of the tool result.
+ * - `display`: MessageDisplay `displayContent`, what the user sees instead of the assistant's text (the model
+ *   and the transcript keep the original).
  * - `stop`: `continue: false`, with the `stopReason` for the user.
  * - `message`: `systemMessage`, shown to the user.
  * - `warning`: a success that may surprise the user (stdout looked like JSON but did not parse).
@@ -38,6 +40,7 @@ export type HookEffect =
 	| { readonly kind: "context"; readonly text: string }
 	| { readonly kind: "stdout"; readonly text: string }
 	| { readonly kind: "replace_output"; readonly output: unknown }
+	| { readonly kind: "display"; readonly text: string }
 	| { readonly kind: "stop"; readonly reason: string | undefined }
 	| { readonly kind: "message"; readonly text: string }
 	| { readonly kind: "warning"; readonly text: string }

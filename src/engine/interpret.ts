@@ -24,6 +24,8 @@ export interface HookOutput {
 		readonly updatedInput?: Readonly<Record<string, unknown>>;
 		readonly additionalContext?: string;
 		readonly updatedToolOutput?: unknown;
+		/** MessageDisplay: the text shown instead of the assistant's (display only). */
+		readonly displayContent?: string;
 		readonly [key: string]: unknown;
 	};
 }
@@ -92,6 +94,7 @@ export const validateHookOutput = (json: Json, event: HookEventName): string | u
 				oneOf(specific, "permissionDecision", ["allow", "deny", "ask", "defer"]),
 				optionalType(specific, "permissionDecisionReason", "string"),
 				optionalType(specific, "additionalContext", "string"),
+				optionalType(specific, "displayContent", "string"),
 			);
 			if (specific.updatedInput !== undefined && !isObject(specific.updatedInput)) {
 				problems.push("updatedInput must be an object");
@@ -250,6 +253,8 @@ const effectsOf = (verdict: RawVerdict, event: HookEventName): HookEffect[] => {
 		if (specific?.updatedToolOutput !== undefined) {
 			effects.push({ kind: "replace_output", output: specific.updatedToolOutput });
 		}
+		if (event === "MessageDisplay" && typeof specific?.displayContent === "string")
+			effects.push({ kind: "display", text: specific.displayContent });
 	}
 	if (specific?.additionalContext) effects.push({ kind: "context", text: specific.additionalContext });
 	if (verdict.plainText !== undefined) effects.push({ kind: "stdout", text: verdict.plainText });

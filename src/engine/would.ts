@@ -4,6 +4,7 @@
  * effects ("would deny: ...", "would add context: ..."). Pure.
  */
 import { decideContextEvent } from "./decide-context.ts";
+import { decideDisplay } from "./decide-display.ts";
 import { decideBlockEvent } from "./decide-stop.ts";
 import { type CommonEffects, decidePostToolUse, decidePreToolUse } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
@@ -12,7 +13,8 @@ import { hookName } from "./messages.ts";
 /**
  * The kind of an effect: `deny`, `ask`, `allow` (PreToolUse), `rewrite` (updatedInput), `replace_output`
  * (updatedToolOutput), `block` (prompt blocked, post-tool feedback, Stop kept going, batch stopped, compaction
- * cancelled), `context` (text for the model), `stop` (`continue: false`), `notice` (a line for the user),
+ * cancelled), `display` (MessageDisplay `displayContent`: shown instead of the assistant's text), `context` (text
+ * for the model), `stop` (`continue: false`), `notice` (a line for the user),
  * `failed` (the hook failed: one failure card, and the action goes on), `nothing`.
  */
 export type WouldKind =
@@ -21,6 +23,7 @@ export type WouldKind =
 	| "allow"
 	| "rewrite"
 	| "replace_output"
+	| "display"
 	| "block"
 	| "context"
 	| "stop"
@@ -137,6 +140,13 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 				effects.push({ kind: "block", label, text: decision.context.texts.join("\n") });
 			else if (event !== "Stop") effects.push(...contexts(decision.context?.texts));
 			effects.push(...common(decision));
+			break;
+		}
+		case "MessageDisplay": {
+			const shown = decideDisplay([verdict]).shown;
+			if (shown !== undefined)
+				effects.push({ kind: "display", label: "would show instead of the text", text: shown.text });
+			effects.push(...common(decideBlockEvent([verdict], name)));
 			break;
 		}
 		default:

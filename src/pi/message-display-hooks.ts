@@ -1,12 +1,14 @@
 /**
  * MessageDisplay when pi shows assistant text (as in Claude Code): once per finished assistant message with
- * text (as Claude Code does in `-p` and the SDK), on pi's `message_end`. `displayContent` is not applied: pi
- * can only replace a message for the model and the display together, so the hooks observe.
+ * text (as Claude Code does in `-p` and the SDK), on pi's `message_end`. A `displayContent` replaces the text on
+ * screen only (message-displays.ts): the message the model and the session file keep is never changed.
  */
 import type { MessageEndEvent } from "@earendil-works/pi-coding-agent";
+import { decideDisplay } from "../engine/decide-display.ts";
 import { decideBlockEvent } from "../engine/decide-stop.ts";
 import { basePayload } from "../engine/payload.ts";
 import { type HookContext, runHooks, showNotices } from "./hook-context.ts";
+import type { MessageDisplays } from "./message-displays.ts";
 
 interface AssistantLike {
 	readonly role?: string;
@@ -28,8 +30,16 @@ export const assistantText = (message: unknown): string => {
 		.join("");
 };
 
-/** `message_end` of an assistant message with text -> MessageDisplay (`index` 0, `final` true, the whole text). */
-export const handleMessageEnd = async (event: MessageEndEvent, hc: HookContext, turnId: string): Promise<void> => {
+/**
+ * `message_end` of an assistant message with text -> MessageDisplay (`index` 0, `final` true, the whole text); a
+ * hook's `displayContent` goes to `displays`, which pi draws instead of the text.
+ */
+export const handleMessageEnd = async (
+	event: MessageEndEvent,
+	hc: HookContext,
+	turnId: string,
+	displays?: MessageDisplays,
+): Promise<void> => {
 	if (!hc.engine.hasHooks("MessageDisplay")) return;
 	const text = assistantText(event.message);
 	if (text === "") return;
@@ -48,5 +58,7 @@ export const handleMessageEnd = async (event: MessageEndEvent, hc: HookContext, 
 		},
 		summary: text.slice(0, 120),
 	});
+	const shown = decideDisplay(verdicts).shown;
+	if (shown !== undefined) displays?.replace(event.message, shown.text);
 	showNotices(hc, decideBlockEvent(verdicts, "MessageDisplay").notices);
 };

@@ -30,7 +30,8 @@ import type { DecisionRecord } from "../engine/decision-record.ts";
 import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import type { SessionInfo } from "../engine/payload.ts";
-import type { HookConfig, HookEntry, ProcessRunner } from "../engine/types.ts";
+import type { HookConfig, HookEntry, HookEventName, ProcessRunner } from "../engine/types.ts";
+import type { MessageDisplays } from "./message-displays.ts";
 
 /** What the runtime needs from the outside world. */
 export interface RuntimeDeps {
@@ -48,6 +49,8 @@ export interface RuntimeDeps {
 	readonly processEnv: Record<string, string | undefined>;
 	/** The clock, epoch milliseconds; default `Date.now`. Decision records and the engine's firing times use it. */
 	readonly now?: () => number;
+	/** Where MessageDisplay `displayContent` goes to be drawn instead of the text; none = hooks only observe. */
+	readonly displays?: MessageDisplays;
 	/** The session object's pi context of the latest event (see session.ts); default: the runtime's own. */
 	readonly currentCtx?: () => ExtensionContext | undefined;
 	/** `PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1` was set (and removed from the environment) at load. */
@@ -102,6 +105,8 @@ export interface HookRuntime {
 	modelSelect(event: ModelSelectEvent, ctx: ExtensionContext): Promise<void>;
 	/** pi's `message_end` -> MessageDisplay for assistant text. */
 	messageEnd(event: MessageEndEvent, ctx: ExtensionContext): Promise<void>;
+	/** True when the session has hooks that may run on `event`; false before `session_start`. */
+	hasHooks(event: HookEventName): boolean;
 	/** The current configuration, or undefined before `session_start`. */
 	config(): HookConfig | undefined;
 	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */

@@ -475,13 +475,16 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		async messageEnd(event, ctx) {
 			const now = active(ctx);
 			if (now !== undefined)
-				await handleMessageEnd(event, now.hc, now.current.promptId ?? now.hc.session.sessionId);
+				await handleMessageEnd(event, now.hc, now.current.promptId ?? now.hc.session.sessionId, deps.displays);
 		},
 		uiPromptStart(event, ctx) {
 			const now = active(ctx);
 			if (now === undefined || (event.kind !== "confirm" && event.kind !== "select")) return;
 			const message = event.title ? `pi needs your permission: ${event.title}` : "pi needs your permission";
 			track(now.current, runNotification(now.hc, "permission_prompt", message, event.title));
+		},
+		hasHooks(event) {
+			return state?.engine.hasHooks(event) ?? false;
 		},
 		config() {
 			return state?.store.current();

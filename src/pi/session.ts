@@ -28,6 +28,7 @@ import type { HookEntry, ProcessRunner } from "../engine/types.ts";
 import { createDecisionLog, type DecisionLog, registerDecisionRenderer } from "./decision-log.ts";
 import { failSafe } from "./fail-safe.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY } from "./hook-manager.ts";
+import { createMessageDisplays, type MessageDisplays } from "./message-displays.ts";
 import { createRuntime, STOPPED_MESSAGE_TYPE } from "./runtime.ts";
 import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 import { createViewSettings, viewSettingsFile } from "./view-settings.ts";
@@ -65,6 +66,8 @@ export interface HookSession {
 	openPanel(ctx: ExtensionContext, options?: { readonly tab?: "hooks" | "log" }): Promise<void>;
 	/** The kill switch shortcut ({@link KILL_SWITCH_KEY}). */
 	toggleKillSwitch(ctx: ExtensionContext): void;
+	/** What MessageDisplay hooks show instead of assistant text; index.ts registers its transformer with pi. */
+	readonly displays: MessageDisplays;
 }
 
 /** Builds the session over pi and the ports; nothing runs until pi fires `session_start`. */
@@ -105,8 +108,10 @@ export const createHookSession = (
 		currentCtx: () => current,
 		view,
 	});
+	const displays = createMessageDisplays(() => runtime.hasHooks("MessageDisplay"));
 	const runtime = createRuntime({
 		pi,
+		displays,
 		onDecision: decisions.record,
 		onRecord: (record, ctx) => manager.onRecord(record, ctx),
 		isEnabled: (entry) => manager.isEnabled(entry),
@@ -135,6 +140,7 @@ export const createHookSession = (
 		events,
 		openPanel: (ctx, options) => manager.openPanel(enter(ctx), options),
 		toggleKillSwitch: (ctx) => manager.toggleKillSwitch(enter(ctx)),
+		displays,
 	};
 };
 

@@ -110,6 +110,12 @@ const CASES: readonly [string, HookEventName, ReturnType<typeof exited>, readonl
 		exited(0, "switched\n"),
 		["would add context: PostModelSwitch hook success: switched"],
 	],
+	[
+		"MessageDisplay displayContent",
+		"MessageDisplay",
+		exited(0, json({ hookSpecificOutput: { hookEventName: "MessageDisplay", displayContent: "[hidden]" } })),
+		["would show instead of the text: [hidden]"],
+	],
 ];
 
 describe("wouldEffects", () => {

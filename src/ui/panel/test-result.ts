@@ -19,6 +19,7 @@ const effectColor = (effect: WouldEffect): UiColor => {
 		case "ask":
 		case "rewrite":
 		case "replace_output":
+		case "display":
 			return "warning";
 		case "allow":
 		case "context":

@@ -1,0 +1,26 @@
+/**
+ * The text MessageDisplay hooks show instead of the assistant's (Claude Code: `hookSpecificOutput.displayContent`
+ * changes only what is displayed; the model and the transcript keep the original). Pure.
+ */
+import { type DecidedBy, verdictsWith } from "./decide-tool.ts";
+import type { HookVerdict } from "./interpret.ts";
+
+/**
+ * What the MessageDisplay hooks of one message decided about its display: `shown` is the text to show instead,
+ * with the hooks that gave a `displayContent`; undefined = show the message as written.
+ */
+export interface DisplayDecision {
+	readonly shown: { readonly text: string; readonly by: DecidedBy } | undefined;
+}
+
+/**
+ * Combines MessageDisplay verdicts: the last hook (in configuration order) that gave a `displayContent` wins, as
+ * `updatedInput` does across PreToolUse hooks; a hook that failed or timed out changes nothing (Claude Code: the
+ * original text is shown).
+ */
+export const decideDisplay = (verdicts: readonly HookVerdict[]): DisplayDecision => {
+	let text: string | undefined;
+	for (const verdict of verdicts)
+		for (const effect of verdict.effects) if (effect.kind === "display") text = effect.text;
+	return { shown: text === undefined ? undefined : { text, by: verdictsWith(verdicts, "display") } };
+};

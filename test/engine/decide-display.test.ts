@@ -1,0 +1,48 @@
+/** MessageDisplay `displayContent`: what the hooks of one message show instead of its text. */
+import { describe, expect, it } from "vitest";
+import { decideDisplay } from "../../src/engine/decide-display.ts";
+import { interpretOutcome } from "../../src/engine/interpret.ts";
+import type { ProcessOutcome } from "../../src/engine/types.ts";
+import { commandEntry, exited, timedOut } from "../support/entries.ts";
+
+const shown = (displayContent: unknown): string =>
+	JSON.stringify({ hookSpecificOutput: { hookEventName: "MessageDisplay", displayContent } });
+const verdict = (name: string, outcome: ProcessOutcome) =>
+	interpretOutcome(commandEntry(name, "MessageDisplay"), "MessageDisplay", outcome);
+
+describe("decideDisplay", () => {
+	it("shows the displayContent of the last hook that gave one, naming the hooks", () => {
+		const decision = decideDisplay([
+			verdict("a.sh", exited(0, shown("first"))),
+			verdict("b.sh", exited(0, "")),
+			verdict("c.sh", exited(0, shown("last"))),
+		]);
+		expect(decision.shown?.text).toBe("last");
+		expect(decision.shown?.by.map((v) => v.entry.handler.type === "command" && v.entry.handler.command)).toEqual([
+			"a.sh",
+			"c.sh",
+		]);
+	});
+
+	it.each([
+		["no hook gave one", exited(0, "plain text\n")],
+		["the hook failed", exited(1, "", "boom")],
+		["the hook timed out", timedOut()],
+		["displayContent is not a string (schema-failing JSON)", exited(0, shown(42))],
+	])("shows the message as written when %s", (_name, outcome) => {
+		expect(decideDisplay([verdict("a.sh", outcome)]).shown).toBeUndefined();
+	});
+
+	it("an empty displayContent hides the text (it is still a replacement)", () => {
+		expect(decideDisplay([verdict("a.sh", exited(0, shown("")))]).shown?.text).toBe("");
+	});
+
+	it("displayContent counts only on MessageDisplay", () => {
+		const other = interpretOutcome(
+			commandEntry("a.sh", "Stop"),
+			"Stop",
+			exited(0, JSON.stringify({ hookSpecificOutput: { hookEventName: "Stop", displayContent: "x" } })),
+		);
+		expect(decideDisplay([other]).shown).toBeUndefined();
+	});
+});
