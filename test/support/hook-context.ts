@@ -6,7 +6,7 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import type { DecisionRecord } from "../../src/engine/decision-record.ts";
-import { createEngine } from "../../src/engine/engine.ts";
+import { createEngine, type EngineDeps } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
 import type { HookContext } from "../../src/pi/hook-context.ts";
 import {
@@ -45,6 +45,8 @@ export interface HookContextOptions {
 	readonly withUi?: boolean;
 	/** True: pi loads its context files (see {@link SdkRuntimeOptions.contextFiles}). */
 	readonly contextFiles?: boolean;
+	/** Receives the verdict of each `async` hook when it finishes (the engine's `onAsyncVerdict`). */
+	readonly onAsyncVerdict?: EngineDeps["onAsyncVerdict"];
 	/** Called with pi's API while the test's extension loads, to register handlers. */
 	readonly register?: (api: ExtensionAPI, hc: () => HookContext) => void;
 }
@@ -61,7 +63,12 @@ export const startHookContext = async (
 		project: false,
 	});
 	const config = mergeSources([parsed], true);
-	const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: { ...process.env } });
+	const engine = createEngine({
+		config: () => config,
+		runner: runProcess,
+		baseEnv: { ...process.env },
+		...(options.onAsyncVerdict === undefined ? {} : { onAsyncVerdict: options.onAsyncVerdict }),
+	});
 	const records: DecisionRecord[] = [];
 	let seen: ExtensionContext | undefined;
 	let api: ExtensionAPI | undefined;
