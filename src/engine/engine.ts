@@ -5,6 +5,7 @@
  */
 import { isPolicySource } from "./config/sources.ts";
 import { eventUsesMatcher, isToolEvent } from "./events.ts";
+import { UnmatchedRow } from "./firing-excerpt.ts";
 import { runHookHandler } from "./handler-run.ts";
 import type { IfContext } from "./if-rule.ts";
 import { type HookVerdict, interpretOutcome } from "./interpret.ts";
@@ -45,7 +46,10 @@ export interface FiringRecord {
 	readonly matchQuery: string | undefined;
 	/** A short form of the event's input (e.g. the bash command), for one-line display. */
 	readonly summary: string;
-	/** The stdin JSON sent to every hook. */
+	/**
+	 * The stdin JSON sent to every hook; of an event no hook matched (an `UnmatchedRow`), the log's masked excerpt
+	 * of what a hook would have got.
+	 */
 	readonly stdin: string;
 	/** Hooks that ran, in finish order (async hooks excluded). */
 	readonly verdicts: readonly HookVerdict[];
@@ -257,6 +261,8 @@ const whyNotRun = (config: HookConfig, request: TraceRequest, turnedDown: readon
 	return notRun;
 };
 
+const NO_HOOKS: readonly NotRunHook[] = [];
+
 /** What a record's closure holds of a stdin built on first read, in characters (for the log's byte estimate). */
 const LAZY_STDIN_CHARS = 512;
 
@@ -444,19 +450,21 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			if (!hasConfiguredHooks(config, request.event)) return true;
 			if (matchedEntries(config, request).length > 0) return false;
 			const payload = request.payload;
-			const record = recordWithTrace(
+			const asked: TraceRequest = {
+				event: request.event,
+				matchValues: request.matchValues,
+				piMatchValues: request.piMatchValues,
+			};
+			const record = new UnmatchedRow(
 				{
 					seq: ++seq,
 					time: now(),
 					event: request.event,
 					matchQuery: request.matchValues[0],
 					summary: typeof request.summary === "string" ? request.summary : request.summary(),
-					verdicts: [],
 				},
 				() => `${JSON.stringify(payload())}\n`,
-				config,
-				request,
-				[],
+				() => whyNotRun(config, asked, NO_HOOKS),
 			);
 			deps.onRecord?.(record);
 			return true;

@@ -70,12 +70,79 @@ const notRunReader = (record: FiringRecord): (() => readonly NotRunHook[]) => {
 	return () => notRun;
 };
 
+const NO_VERDICTS: readonly HookVerdict[] = [];
+
+/** What an {@link UnmatchedRow} holds before its fields are read: its stdin's source and no turned-down hooks. */
+const UNMATCHED_HINT = { stdinChars: 512, notRunHeld: 0 } as const;
+
+/**
+ * The record of an event no hook matched, made by the engine already as the firing log keeps it, so that path
+ * builds one object and nothing else: its stdin is built from the event, cut to {@link LOG_EXCERPT_CHARS} and
+ * masked when first read, its "why didn't it fire" trace when first read. {@link unmasked} is the stdin as a hook
+ * of the event would have got it (for a replay). A class, so its getters live on the prototype: a copy must read
+ * them (see `slimRecord`), not copy own properties alone.
+ */
+export class UnmatchedRow implements FiringRecord {
+	readonly seq: number;
+	readonly time: number;
+	readonly event: FiringRecord["event"];
+	readonly matchQuery: string | undefined;
+	readonly summary: string;
+	readonly verdicts: readonly HookVerdict[] = NO_VERDICTS;
+	readonly sizeHint: FiringRecord["sizeHint"] = UNMATCHED_HINT;
+	/** The trace's builder, remembering what it built; it holds the configuration and the match values only. */
+	readonly traceReader: () => readonly NotRunHook[];
+	#build: (() => string) | undefined;
+	#raw: string | undefined;
+	#masked: string | undefined;
+
+	/** `build` makes the stdin JSON line on first need; `trace` the why-not-run list (called at most once). */
+	constructor(
+		fields: Pick<FiringRecord, "seq" | "time" | "event" | "matchQuery" | "summary">,
+		build: () => string,
+		trace: () => readonly NotRunHook[],
+	) {
+		this.seq = fields.seq;
+		this.time = fields.time;
+		this.event = fields.event;
+		this.matchQuery = fields.matchQuery;
+		this.summary = fields.summary;
+		this.#build = build;
+		let built: readonly NotRunHook[] | undefined;
+		this.traceReader = () => {
+			built ??= trace();
+			return built;
+		};
+	}
+
+	/** The stdin as the log shows it: cut and masked. */
+	get stdin(): string {
+		this.#masked ??= cut(this.unmasked());
+		return this.#masked;
+	}
+
+	get notRun(): readonly NotRunHook[] {
+		return this.traceReader();
+	}
+
+	/** The stdin a hook of this event would have got, unmasked (built on the first read of either). */
+	unmasked(): string {
+		if (this.#raw === undefined) {
+			this.#raw = (this.#build as () => string)();
+			this.#build = undefined;
+		}
+		return this.#raw;
+	}
+}
+
 /**
  * The record with its stdin and outputs cut to {@link LOG_EXCERPT_CHARS} characters and secrets masked. The
  * "why didn't it fire" trace stays lazy, and masking the stdin waits until someone reads it: on a tool call no
- * hook matches, these were the most expensive steps. The excerpt holds nothing of the record beyond them.
+ * hook matches, these were the most expensive steps. The excerpt holds nothing of the record beyond them. An
+ * {@link UnmatchedRow} is its own excerpt.
  */
 export const firingExcerpt = (record: FiringRecord): FiringRecord => {
+	if (record instanceof UnmatchedRow) return record;
 	const stdin = stdinReader(record);
 	const notRun = notRunReader(record);
 	return {

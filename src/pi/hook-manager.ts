@@ -11,7 +11,7 @@ import { parseSettingsText } from "../engine/config/parse.ts";
 import { installedPluginRoots } from "../engine/config/plugins.ts";
 import { claudeUserDir, isPolicySource, settingsSources } from "../engine/config/sources.ts";
 import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
-import { firingExcerpt } from "../engine/firing-excerpt.ts";
+import { firingExcerpt, UnmatchedRow } from "../engine/firing-excerpt.ts";
 import { journalLine } from "../engine/journal-record.ts";
 import type { SessionInfo } from "../engine/payload.ts";
 import type { HookConfig, HookEntry, HookSource } from "../engine/types.ts";
@@ -98,6 +98,12 @@ export interface HookManager {
 
 /** Longest stdin kept in full for a replay, in characters (the log's own copy is an excerpt). */
 export const RAW_INPUT_CHARS = 64 * 1024;
+
+/** The stdin of a call no hook matched, for a replay: the text a hook would have got, unless too large to keep. */
+const replayInput = (row: UnmatchedRow): string | undefined => {
+	const text = row.unmasked();
+	return text.length <= RAW_INPUT_CHARS ? text : undefined;
+};
 
 /**
  * Reads a record's full stdin for a replay, up to {@link RAW_INPUT_CHARS}. Through the engine's own getter when
@@ -234,7 +240,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			onChange: () => updateFooter(ctx),
 			session: () => deps.live.session?.(),
 			testRun: (request) => deps.live.testRun?.(request),
-			rawInput: (record) => rawInputs.get(record)?.(),
+			rawInput: (record) => (record instanceof UnmatchedRow ? replayInput(record) : rawInputs.get(record)?.()),
 			cwd: ctx.cwd,
 		});
 		return {
@@ -317,6 +323,12 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		allOff: () => killSwitch.isOff(),
 		onRecord(record, ctx) {
 			seen = ctx;
+			// A call no hook matched: the engine's record is already the log row (stdin masked when read, its replay
+			// input from the record itself).
+			if (record instanceof UnmatchedRow) {
+				log.add(record, recordBytes(record));
+				return;
+			}
 			// A record where no hook ran (a call no hook matched) has nothing to lint, tell or journal (the journal
 			// keeps runs only): it only gets its row in the log, its stdin and trace still built on first read.
 			const ran = record.verdicts.length > 0;

@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine, type FiringRecord } from "../../src/engine/engine.ts";
-import { firingExcerpt } from "../../src/engine/firing-excerpt.ts";
+import { firingExcerpt, UnmatchedRow } from "../../src/engine/firing-excerpt.ts";
 import { REDACTED } from "../../src/engine/redact.ts";
-import { createFiringLog } from "../../src/ui/panel/firing-log.ts";
+import { createFiringLog, slimRecord } from "../../src/ui/panel/firing-log.ts";
 
 const config = mergeSources(
 	[
@@ -95,5 +95,39 @@ describe("recordIfNoneMatches", () => {
 		expect(records).toHaveLength(1);
 		expect(log.bytes()).toBeGreaterThan(0);
 		expect(records[0]?.sizeHint).toEqual({ stdinChars: records[0]?.stdin.length, notRunHeld: 0 });
+	});
+
+	it("records the call as the log row itself, masked on read, and keeps the unmasked stdin for a replay", () => {
+		const { engine, log, records } = engineWithLog();
+		let built = 0;
+		const payload = () => {
+			built++;
+			return {
+				hook_event_name: "PreToolUse",
+				tool_name: "Bash",
+				tool_input: { command: "export TOKEN=hunter22" },
+			};
+		};
+		engine.recordIfNoneMatches({ event: "PreToolUse", matchValues: ["Bash"], summary: "s", payload });
+		const [row] = records;
+		expect(row).toBeInstanceOf(UnmatchedRow);
+		expect(log.records()[0]).toBe(row);
+		expect(built).toBe(0);
+		const unmasked = (row as UnmatchedRow).unmasked();
+		expect(unmasked).toContain("hunter22");
+		expect(JSON.parse(unmasked).tool_input).toEqual({ command: "export TOKEN=hunter22" });
+		expect(row?.stdin).not.toContain("hunter22");
+		expect(built).toBe(1);
+	});
+
+	it("a slimmed unmatched row keeps its why-not-run trace and its masked stdin", () => {
+		const { engine, records } = engineWithLog();
+		const payload = () => ({ hook_event_name: "PreToolUse", tool_input: { command: "export TOKEN=hunter22" } });
+		engine.recordIfNoneMatches({ event: "PreToolUse", matchValues: ["Bash"], summary: "s", payload });
+		const slim = slimRecord(records[0] as FiringRecord);
+		expect(slim.notRun.map((hook) => hook.reason)).toEqual(["matcher", "matcher"]);
+		expect(slim.stdin).toContain(`TOKEN=${REDACTED}`);
+		expect(slim.summary).toBe("s");
+		expect(slim.verdicts).toEqual([]);
 	});
 });

@@ -3,7 +3,7 @@
  * for the whole session (runs, blocks, errors, timeouts, recent durations). Pure data; no pi, no I/O.
  */
 import type { FiringRecord } from "../../engine/engine.ts";
-import { LOG_EXCERPT_CHARS } from "../../engine/firing-excerpt.ts";
+import { LOG_EXCERPT_CHARS, UnmatchedRow } from "../../engine/firing-excerpt.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import { percentile } from "./format.ts";
 
@@ -41,9 +41,13 @@ export const slimRecord = (record: FiringRecord): FiringRecord => {
 		};
 	});
 	const hint = record.sizeHint === undefined ? undefined : { ...record.sizeHint, stdinChars: stdin.length };
+	// An unmatched row keeps its trace on its prototype: the copy takes the trace's own reader, not the row.
+	const trace: PropertyDescriptorMap =
+		record instanceof UnmatchedRow ? { notRun: { get: record.traceReader, enumerable: true } } : {};
 	return Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(record)), {
 		stdin: { value: stdin, enumerable: true },
 		verdicts: { value: verdicts, enumerable: true },
+		...trace,
 		...(hint === undefined ? {} : { sizeHint: { value: hint, enumerable: true } }),
 	}) as FiringRecord;
 };
