@@ -513,6 +513,38 @@ describe("an interrupted tool call", () => {
 });
 
 describe("continue: false", () => {
+	it("in print mode no request follows the tool; pi keeps its aborted request as an empty message, then the stop", async () => {
+		const sandbox = e2e.sandbox();
+		const stop = JSON.stringify({ continue: false, stopReason: "halted by hook" });
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [sh(`echo '${stop}'`)] }] },
+		});
+		const result = await run(sandbox, "bash: echo hi > ran.txt");
+		expect(result.code).toBe(0);
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(true);
+		expect(result.requests).toHaveLength(1);
+		// What pi 1.6 leaves (the README says why): the tool result, pi's aborted next request (empty, never sent to
+		// a model), and the hook's stop as the last message.
+		const tail = sessionLines(sandbox)
+			.filter((line) => line.type === "message" || line.type === "custom_message")
+			.slice(-3)
+			.map((line) => {
+				const message = (line.message ?? {}) as Record<string, unknown>;
+				return line.type === "custom_message"
+					? { custom: line.customType, content: line.content }
+					: {
+							role: message.role,
+							stopReason: message.stopReason,
+							content: message.role === "assistant" ? message.content : "…",
+						};
+			});
+		expect(tail).toEqual([
+			{ role: "toolResult", stopReason: undefined, content: "…" },
+			{ role: "assistant", stopReason: "aborted", content: [] },
+			{ custom: "pi-hook-manager/stopped", content: "PreToolUse:Bash hook stopped continuation: halted by hook" },
+		]);
+	});
+
 	it("the note that a hook stopped the agent is for the user: the model never sees it on the next prompt", async () => {
 		const sandbox = e2e.sandbox();
 		const stop = JSON.stringify({ continue: false, stopReason: "halted by hook" });
