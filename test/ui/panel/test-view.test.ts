@@ -1,0 +1,186 @@
+/**
+ * The test view on its own, with a real engine running real hook processes: the stdin is editable before the
+ * run (Enter is a new line), the run can be stopped, a choice of hooks carries an unedited sample along,
+ * and a runner that cannot run or fails says so instead of throwing.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { KeybindingsManager, TUI_KEYBINDINGS, visibleWidth } from "@earendil-works/pi-tui";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mergeSources } from "../../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../../src/engine/config/parse.ts";
+import { createEngine } from "../../../src/engine/engine.ts";
+import { runProcess } from "../../../src/engine/run.ts";
+import type { HookEntry } from "../../../src/engine/types.ts";
+import { panelKeys } from "../../../src/ui/panel/keys.ts";
+import { type TestRunner, type TestSetup, TestView } from "../../../src/ui/panel/test-view.ts";
+import { plainTheme } from "../../../src/ui/theme.ts";
+import { KEY } from "./harness.ts";
+
+let root: string;
+beforeEach(() => {
+	root = mkdtempSync(join(tmpdir(), "phm-test-view-"));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const keys = panelKeys(new KeybindingsManager(TUI_KEYBINDINGS, {}));
+
+/** The PreToolUse Bash hooks running `commands`, and a test runner over a real engine. */
+const hooksRunning = (...commands: string[]): { entries: HookEntry[]; run: TestRunner } => {
+	const settings = {
+		hooks: { PreToolUse: [{ matcher: "Bash", hooks: commands.map((command) => ({ type: "command", command })) }] },
+	};
+	const parsed = parseSettingsText(JSON.stringify(settings), {
+		scope: "claude-user",
+		file: join(root, "settings.json"),
+		project: false,
+	});
+	const config = mergeSources([parsed], true);
+	const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: { PATH: process.env.PATH } });
+	const session = { sessionId: "s", transcriptPath: "", cwd: root, projectDir: root, promptId: undefined };
+	return {
+		entries: [...config.entries],
+		run: (entry, stdin, signal) => engine.testRun({ entry, stdin, session, signal }),
+	};
+};
+
+const SAMPLE = '{"tool_name": "Bash"}';
+
+/** A test view of `setup` on a 30-row terminal; `renders` counts the view's render requests. */
+const viewOf = (setup: TestSetup, run: TestRunner) => {
+	const host = { renders: 0, rows: () => 30, requestRender: () => void host.renders++ };
+	const view = new TestView(plainTheme, keys, setup, run, host);
+	view.focused = true;
+	return { view, host };
+};
+
+const type = (view: TestView, text: string): void => {
+	for (const char of text) view.handleInput(char);
+};
+
+/** Waits until the hook run the view started has finished. */
+const finished = async (view: TestView): Promise<void> => {
+	while (view.isRunning()) await new Promise((resolve) => setTimeout(resolve, 5));
+};
+
+const screen = (view: TestView, width = 80): string => view.render(width, 40).join("\n");
+
+describe("TestView", () => {
+	it("renders exactly the size asked, before and after a run", async () => {
+		const { entries, run } = hooksRunning('cat >/dev/null; echo \'{"systemMessage": "checked"}\'');
+		const { view } = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE }, run);
+		for (const [width, height] of [
+			[30, 10],
+			[80, 24],
+			[120, 40],
+		] as const) {
+			const lines = view.render(width, height);
+			expect(lines).toHaveLength(height);
+			for (const line of lines) expect(visibleWidth(line)).toBe(width);
+		}
+		view.handleInput(KEY.ctrlR);
+		await finished(view);
+		const lines = view.render(40, 12);
+		expect(lines).toHaveLength(12);
+		for (const line of lines) expect(visibleWidth(line)).toBe(40);
+	});
+
+	it("runs the hook on the stdin as edited, Enter adding a line, and shows the result", async () => {
+		const got = join(root, "stdin.txt");
+		const { entries, run } = hooksRunning(`cat > '${got}'`);
+		const { view, host } = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE }, run);
+		expect(screen(view)).toContain("Test a hook");
+		expect(screen(view)).toContain("ctrl+r runs the hook now: a dry run");
+		view.handleInput(KEY.backspace);
+		type(view, ",");
+		view.handleInput(KEY.enter);
+		type(view, '"note": "edited"}');
+		expect(view.stdin()).toBe('{"tool_name": "Bash",\n"note": "edited"}');
+		view.handleInput(KEY.ctrlR);
+		expect(view.isRunning()).toBe(true);
+		await finished(view);
+		expect(readFileSync(got, "utf8")).toBe('{"tool_name": "Bash",\n"note": "edited"}\n');
+		expect(view.lastOutcome()?.record.test).toBe(true);
+		expect(view.lastOutcome()?.verdict.status).toBe("success");
+		expect(screen(view)).toContain("Result of the test run");
+		expect(host.renders).toBeGreaterThan(0);
+	});
+
+	it("the cancel key stops a running hook, and closes the view once nothing runs", async () => {
+		const { entries, run } = hooksRunning("sleep 30");
+		const { view } = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE }, run);
+		view.handleInput(KEY.ctrlR);
+		expect(screen(view)).toMatch(/Running sleep 30\.\.\. esc stops it/);
+		expect(view.hints()).toContainEqual(["esc", "stop"]);
+		expect(view.handleInput(KEY.escape)).toBeUndefined();
+		await finished(view);
+		expect(view.lastOutcome()?.verdict.status).toBe("cancelled");
+		expect(view.hints()).toContainEqual(["esc", "back"]);
+		expect(view.handleInput(KEY.escape)).toBe("close");
+	});
+
+	it("with several hooks, starts on the choice of hook; an unedited sample follows it, an edited stdin stays", () => {
+		const { entries, run } = hooksRunning("echo one", "echo two", "echo three");
+		const sampleFor = (entry: HookEntry) =>
+			`{"for": ${JSON.stringify(entry.handler.type === "command" ? entry.handler.command : "")}}`;
+		const first = entries[0] as HookEntry;
+		const { view } = viewOf(
+			{ mode: "replay", hooks: entries, selected: 0, stdin: sampleFor(first), sampleFor },
+			run,
+		);
+		expect(screen(view)).toContain("Replay a logged event");
+		expect(screen(view)).toContain("1/3 < PreToolUse");
+		expect(view.hints().map(([, what]) => what)).toContain("hook");
+		view.handleInput(KEY.left);
+		expect(view.entry()).toBe(entries[2]);
+		expect(view.stdin()).toBe('{"for": "echo three"}');
+		view.handleInput(KEY.right);
+		expect(view.entry()).toBe(entries[0]);
+		// Edit the stdin, then choose another hook: the edit stays.
+		view.handleInput(KEY.tab);
+		type(view, "x");
+		view.handleInput(KEY.shiftTab);
+		view.handleInput(KEY.right);
+		expect(view.entry()).toBe(entries[1]);
+		expect(view.stdin()).toBe('{"for": "echo one"}x');
+	});
+
+	it("keeps the chosen hook in range whatever index it was given", () => {
+		const { entries, run } = hooksRunning("echo one", "echo two");
+		expect(viewOf({ mode: "replay", hooks: entries, selected: 9, stdin: "" }, run).view.entry()).toBe(entries[1]);
+		expect(viewOf({ mode: "replay", hooks: entries, selected: -3, stdin: "" }, run).view.entry()).toBe(entries[0]);
+		expect(viewOf({ mode: "draft", hooks: [], stdin: "" }, run).view.entry()).toBeUndefined();
+	});
+
+	it("says why when the runner cannot run yet or fails, and runs nothing twice at once", async () => {
+		const { entries } = hooksRunning("echo one");
+		const idle = viewOf({ mode: "draft", hooks: entries, stdin: SAMPLE }, () => undefined).view;
+		expect(screen(idle)).toContain("Test the unsaved hook");
+		idle.handleInput(KEY.ctrlR);
+		expect(idle.isRunning()).toBe(false);
+		expect(screen(idle)).toContain("The hook cannot run before pi's session has started.");
+		let calls = 0;
+		const failing = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE }, () => {
+			calls++;
+			return Promise.reject(new Error("runner broke"));
+		}).view;
+		failing.handleInput(KEY.ctrlR);
+		failing.handleInput(KEY.ctrlR);
+		expect(calls).toBe(1);
+		await finished(failing);
+		expect(screen(failing)).toContain("The test run failed: runner broke");
+		expect(failing.lastOutcome()).toBeUndefined();
+	});
+
+	it("notes in the result when the session would not run the hook for this input", async () => {
+		const { entries, run } = hooksRunning("cat >/dev/null");
+		const whyNot = () => "its matcher Bash does not match Read";
+		const { view } = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE, whyNot }, run);
+		view.handleInput(KEY.ctrlR);
+		await finished(view);
+		expect(screen(view, 200)).toContain(
+			"Note: in this session the hook would not run for this input now: its matcher Bash does not match Read.",
+		);
+	});
+});
