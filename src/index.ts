@@ -39,6 +39,7 @@ export default function piHookManager(pi: ExtensionAPI): void {
 	pi.on("session_before_compact", on.session_before_compact);
 	pi.on("session_compact", on.session_compact);
 	pi.on("ui_prompt_start", on.ui_prompt_start);
+	pi.on("ui_prompt_end", on.ui_prompt_end);
 	pi.on("model_select", on.model_select);
 	pi.on("message_end", on.message_end);
 	pi.on("context", on.context);

@@ -1,7 +1,8 @@
 /**
- * Notification hooks (as in Claude Code): `permission_prompt` while pi shows a confirmation (a hook's
- * `ask` or another extension's), `idle_prompt` when the agent has settled and the user has not typed for
- * a while (60 s, as in Claude Code). Their output is ignored except for failures.
+ * Notification hooks (as in Claude Code): `permission_prompt` when a confirmation pi shows (a hook's `ask` or
+ * another extension's dialog) is still open after a few seconds (6 s, as in Claude Code, which notifies only about
+ * a dialog the user has not answered), `idle_prompt` when the agent has settled and the user has not typed for a
+ * while (60 s, as in Claude Code). Their output is ignored except for failures.
  */
 import { decideBlockEvent } from "../engine/decide-stop.ts";
 import { basePayload } from "../engine/payload.ts";
@@ -9,6 +10,9 @@ import { type HookContext, runHooks, showNotices } from "./hook-context.ts";
 
 /** Milliseconds of user silence after the agent settles before `idle_prompt` (Claude Code: about 60 s). */
 export const IDLE_PROMPT_MS = 60_000;
+
+/** Milliseconds a permission dialog stays unanswered before `permission_prompt` (Claude Code: 6 s). */
+export const PERMISSION_PROMPT_MS = 6_000;
 
 /** Runs Notification hooks for one notification. */
 export const runNotification = async (
@@ -32,7 +36,10 @@ export const runNotification = async (
 	showNotices(hc, decideBlockEvent(verdicts, "Notification").notices);
 };
 
-/** A restartable idle timer; `fire` runs once per quiet period. Timers never keep pi alive. */
+/**
+ * A restartable timer (the idle period, a dialog left unanswered); `fire` runs once per period. Timers never keep
+ * pi alive.
+ */
 export interface IdleTimer {
 	/** (Re)starts the quiet period. */
 	start(): void;

@@ -79,6 +79,11 @@ export interface RuntimeDeps {
 	 * variable `PI_HOOK_MANAGER_IDLE_PROMPT_MS`.
 	 */
 	readonly idlePromptMs?: number;
+	/**
+	 * Milliseconds a dialog stays open before a `permission_prompt` Notification; default 6 000, or the environment
+	 * variable `PI_HOOK_MANAGER_PERMISSION_PROMPT_MS`.
+	 */
+	readonly permissionPromptMs?: number;
 }
 
 /** The per-session runtime the extension factory wires to pi events. */
@@ -99,6 +104,8 @@ export interface HookRuntime {
 	): Promise<SessionBeforeCompactResult | undefined>;
 	compact(event: SessionCompactEvent, ctx: ExtensionContext): Promise<void>;
 	uiPromptStart(event: UIPromptStartEvent, ctx: ExtensionContext): void;
+	/** pi's `ui_prompt_end`: the dialog was answered, so no `permission_prompt` for it. */
+	uiPromptEnd(ctx: ExtensionContext): void;
 	/** pi's `user_bash` (`!cmd`) -> the Bash tool hooks, when switched on (off by default). */
 	userBash(event: UserBashEvent, ctx: ExtensionContext): Promise<UserBashEventResult | undefined>;
 	/** pi's `model_select` -> PostModelSwitch. */

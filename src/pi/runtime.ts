@@ -30,7 +30,13 @@ import { createMcpNames, type McpNames } from "./mcp-names.ts";
 import { handleMessageEnd } from "./message-display-hooks.ts";
 import { handleModelSelect } from "./model-hooks.ts";
 import { showNotice } from "./notices.ts";
-import { createIdleTimer, IDLE_PROMPT_MS, type IdleTimer, runNotification } from "./notification-hooks.ts";
+import {
+	createIdleTimer,
+	IDLE_PROMPT_MS,
+	type IdleTimer,
+	PERMISSION_PROMPT_MS,
+	runNotification,
+} from "./notification-hooks.ts";
 import { handleBeforeAgentStart, handleInput, type PromptHookState } from "./prompt-hooks.ts";
 import { createPromptRunner } from "./prompt-runner.ts";
 import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
@@ -62,6 +68,10 @@ interface SessionState {
 	readonly told: Set<string>;
 	readonly background: AbortController;
 	readonly idle: IdleTimer;
+	/** Runs `permission_prompt` once the open dialog has waited long enough; cancelled when it is answered. */
+	readonly permissionWait: IdleTimer;
+	/** What the `permission_prompt` of the open dialog says. */
+	permissionNote: { readonly message: string; readonly title: string | undefined } | undefined;
 	/** Notification hooks in flight, awaited at shutdown so none outlives pi. */
 	readonly inFlight: Set<Promise<void>>;
 	readonly approvals: Approvals;
@@ -270,6 +280,16 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				if (now !== undefined)
 					track(now.current, runNotification(now.hc, "idle_prompt", "pi is waiting for your input"));
 			});
+			const permissionMs =
+				deps.permissionPromptMs ??
+				(Number(deps.env.PI_HOOK_MANAGER_PERMISSION_PROMPT_MS) || PERMISSION_PROMPT_MS);
+			const permissionWait = createIdleTimer(permissionMs, () => {
+				const now = state === undefined ? undefined : active(ctxOf(state));
+				const note = now?.current.permissionNote;
+				if (now === undefined || note === undefined) return;
+				now.current.permissionNote = undefined;
+				track(now.current, runNotification(now.hc, "permission_prompt", note.message, note.title));
+			});
 			let startedWith: (ran: ReadonlySet<string>) => void = () => {};
 			const started = new Promise<ReadonlySet<string>>((resolve) => {
 				startedWith = resolve;
@@ -284,6 +304,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				told: new Set(),
 				background,
 				idle,
+				permissionWait,
+				permissionNote: undefined,
 				inFlight: new Set(),
 				approvals,
 				asked: new Set(),
@@ -344,6 +366,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const now = active(ctx);
 			if (now === undefined) return;
 			now.current.idle.cancel();
+			now.current.permissionWait.cancel();
 			// Hooks were given the session file as transcript_path: make sure it exists (SessionEnd hooks read it too).
 			if (now.current.hooksRan) ensureTranscript(ctx);
 			await runSessionEnd(now.hc, sessionEndReason(event.reason, ctx.hasUI));
@@ -481,7 +504,15 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const now = active(ctx);
 			if (now === undefined || (event.kind !== "confirm" && event.kind !== "select")) return;
 			const message = event.title ? `pi needs your permission: ${event.title}` : "pi needs your permission";
-			track(now.current, runNotification(now.hc, "permission_prompt", message, event.title));
+			// Claude Code notifies about a permission dialog only once it has waited unanswered for a while.
+			now.current.permissionNote = { message, title: event.title };
+			now.current.permissionWait.start();
+		},
+		uiPromptEnd(ctx) {
+			const now = active(ctx);
+			if (now === undefined) return;
+			now.current.permissionNote = undefined;
+			now.current.permissionWait.cancel();
 		},
 		hasHooks(event) {
 			return state?.engine.hasHooks(event) ?? false;

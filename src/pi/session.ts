@@ -189,6 +189,7 @@ const sessionEvents = (
 		ui_prompt_start: failSafe("ui_prompt_start", undefined, (event: UIPromptStartEvent, ctx) =>
 			runtime.uiPromptStart(event, enter(ctx)),
 		),
+		ui_prompt_end: failSafe("ui_prompt_end", undefined, (_event: unknown, ctx) => runtime.uiPromptEnd(enter(ctx))),
 		model_select: failSafe("model_select", undefined, (event: ModelSelectEvent, ctx) =>
 			runtime.modelSelect(event, enter(ctx)),
 		),

@@ -134,7 +134,15 @@ describe("compaction", () => {
 });
 
 describe("Notification", () => {
-	it("permission_prompt fires while a hook's ask dialog is open; idle_prompt after the agent settles", async () => {
+	/** The Notification stdin lines the hook wrote so far; [] before the file exists. */
+	const notes = (box: PiSandbox): Record<string, unknown>[] => {
+		try {
+			return lines(box, "notes.jsonl");
+		} catch {
+			return [];
+		}
+	};
+	const askHooks = () => {
 		const ask = JSON.stringify({
 			hookSpecificOutput: {
 				hookEventName: "PreToolUse",
@@ -142,13 +150,45 @@ describe("Notification", () => {
 				permissionDecisionReason: "sure?",
 			},
 		});
-		const box = await start({
+		return {
 			PreToolUse: [{ matcher: "Bash", hooks: [sh(`echo '${ask}'`)] }],
 			Notification: [
 				{ hooks: [sh(`cat >> "$CLAUDE_PROJECT_DIR/notes.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/notes.jsonl"`)] },
 			],
+		};
+	};
+
+	it("permission_prompt fires when a hook's ask dialog stays unanswered (Claude Code: after 6 s)", async () => {
+		const box = await start(askHooks());
+		const rpc = startPiRpc(box, [], { PI_HOOK_MANAGER_PERMISSION_PROMPT_MS: "300" });
+		try {
+			const from = rpc.records.length;
+			rpc.send({ id: "p1", type: "prompt", message: "bash: echo yes > ran.txt" });
+			const dialog = await rpc.waitFor(
+				(r) => r.type === "extension_ui_request" && r.method === "confirm",
+				30_000,
+				from,
+			);
+			// The dialog stays open until the notification has come.
+			await expect
+				.poll(() => notes(box)[0], { timeout: 10_000 })
+				.toMatchObject({ hook_event_name: "Notification", notification_type: "permission_prompt" });
+			expect(String(notes(box)[0]?.message)).toContain("Hook asks: allow Bash?");
+			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
+			await rpc.waitFor((r) => r.type === "agent_settled", 30_000, from);
+			expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(true);
+		} finally {
+			await rpc.close();
+		}
+	});
+
+	it("a dialog answered at once gives no permission_prompt; the idle_prompt after it still comes", async () => {
+		const box = await start(askHooks());
+		// The permission wait (300 ms from the dialog) ends long before the idle period (1.5 s after the run).
+		const rpc = startPiRpc(box, [], {
+			PI_HOOK_MANAGER_PERMISSION_PROMPT_MS: "300",
+			PI_HOOK_MANAGER_IDLE_PROMPT_MS: "1500",
 		});
-		const rpc = startPiRpc(box);
 		try {
 			const from = rpc.records.length;
 			rpc.send({ id: "p1", type: "prompt", message: "bash: echo yes > ran.txt" });
@@ -159,24 +199,14 @@ describe("Notification", () => {
 			);
 			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
 			await rpc.waitFor((r) => r.type === "agent_settled", 30_000, from);
-			expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(true);
-			// Notification hooks run in the background: wait for the line rather than assume it is there.
-			const firstNote = () => {
-				try {
-					return lines(box, "notes.jsonl")[0];
-				} catch {
-					return undefined;
-				}
-			};
 			await expect
-				.poll(firstNote, { timeout: 10_000 })
-				.toMatchObject({ hook_event_name: "Notification", notification_type: "permission_prompt" });
-			const notes = lines(box, "notes.jsonl");
-			expect(String(notes[0]?.message)).toContain("Hook asks: allow Bash?");
+				.poll(() => notes(box).map((note) => note.notification_type), { timeout: 10_000 })
+				.toContain("idle_prompt");
+			expect(notes(box).map((note) => note.notification_type)).toEqual(["idle_prompt"]);
 		} finally {
 			await rpc.close();
 		}
-	});
+	}, 30_000);
 
 	it("idle_prompt fires when the user has not typed for the idle period", async () => {
 		const box = await start({
