@@ -9,7 +9,7 @@ const verdicts = (event: HookEventName, ...outcomes: ProcessOutcome[]) =>
 	outcomes.map((outcome, index) => interpretOutcome(commandEntry(`hook${index}.sh`, event), event, outcome));
 
 describe("decideBlockEvent (Stop, PostToolBatch, PreCompact)", () => {
-	it("a Stop block becomes the model's next instruction (observed case i)", () => {
+	it("a Stop block becomes the model's next instruction (Claude Code: the reason keeps the agent going)", () => {
 		const block = decideBlockEvent(
 			verdicts("Stop", exited(0, JSON.stringify({ decision: "block", reason: "stop reason: please continue" }))),
 			"Stop",

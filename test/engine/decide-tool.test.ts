@@ -19,13 +19,13 @@ describe("decidePreToolUse", () => {
 		expect(decision).toMatchObject({ reason: "PreToolUse:Bash hook error: [guard.sh]: blocked by policy\n" });
 	});
 
-	it("a JSON deny gives exactly its reason (observed c)", () => {
+	it("a JSON deny gives exactly its reason (Claude Code shows permissionDecisionReason as is)", () => {
 		expect(
 			pre(["a", exited(0, json("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "nope" }))]),
 		).toMatchObject({ permission: "deny", reason: "nope" });
 	});
 
-	it("deny wins over allow in either order, ask wins over allow (checklist 22, observed m)", () => {
+	it("deny wins over allow in either order, ask wins over allow (Claude Code: the most restrictive decision wins)", () => {
 		const allow = exited(0, json("PreToolUse", { permissionDecision: "allow" }));
 		const deny = exited(
 			0,
@@ -43,7 +43,7 @@ describe("decidePreToolUse", () => {
 		expect(pre(["a", exited(0)]).permission).toBe("none");
 	});
 
-	it("the deprecated top-level decision maps to deny and allow (checklist 24)", () => {
+	it("the deprecated top-level decision maps to deny and allow (Claude Code: block is deny, approve is allow)", () => {
 		expect(pre(["a", exited(0, JSON.stringify({ decision: "block", reason: "Z" }))])).toMatchObject({
 			permission: "deny",
 			reason: "Z",
@@ -57,7 +57,7 @@ describe("decidePreToolUse", () => {
 		expect(pre(["a", first], ["b", second])).toMatchObject({ rewrite: { input: { command: "two" } } });
 	});
 
-	it("every additionalContext is delivered as a system reminder (checklist 61, observed e)", () => {
+	it("every additionalContext is delivered as a system reminder (Claude Code: each hook's context reaches the model)", () => {
 		const decision = pre(
 			["a", exited(0, json("PreToolUse", { additionalContext: "CTX-1" }))],
 			["b", exited(0, json("PreToolUse", { additionalContext: "CTX-2" }))],
@@ -74,7 +74,7 @@ describe("decidePreToolUse", () => {
 		expect(decision.notices).toEqual([]);
 	});
 
-	it("continue:false asks to stop and systemMessage reaches the user (observed q)", () => {
+	it("continue:false asks to stop and systemMessage reaches the user (Claude Code: continue:false stops the agent)", () => {
 		const decision = pre([
 			"a",
 			exited(
@@ -110,13 +110,13 @@ describe("decidePostToolUse", () => {
 			"PostToolUse:Bash",
 		);
 
-	it("exit 2 puts stderr next to the result (observed f)", () => {
+	it("exit 2 puts stderr next to the result (Claude Code: PostToolUse exit 2 feeds stderr to the model)", () => {
 		expect(post(exited(2, "", "post says no\n")).context?.texts).toEqual([
 			'<system-reminder>\nPostToolUse:Bash hook blocking error from command: "post.sh": [post.sh]: post says no\n\n</system-reminder>',
 		]);
 	});
 
-	it("decision block puts the reason next to the result (observed f)", () => {
+	it("decision block puts the reason next to the result (Claude Code: PostToolUse block feeds the reason to the model)", () => {
 		const decision = post(exited(0, JSON.stringify({ decision: "block", reason: "post reason" })));
 		expect(decision.blocked).toBe(true);
 		expect(decision.context?.texts).toEqual([
@@ -134,7 +134,7 @@ describe("decidePostToolUse", () => {
 		expect(decision.output?.output).toEqual({ stdout: "new" });
 	});
 
-	it("plain stdout on exit 0 reaches nobody (checklist 30)", () => {
+	it("plain stdout on exit 0 reaches nobody (Claude Code: only the transcript view shows it)", () => {
 		const decision = post(exited(0, "just text"));
 		expect(decision.context).toBeUndefined();
 		expect(decision.notices).toEqual([]);

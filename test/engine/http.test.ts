@@ -36,7 +36,7 @@ const spec = (path: string, timeoutMs = 5_000) => ({
 	timeoutMs,
 });
 
-describe("runHttpHook (Claude Code hooks §5.7)", () => {
+describe("runHttpHook (Claude Code: an http hook POSTs the input, its response body is the hook output)", () => {
 	it("POSTs the input JSON and reads a 2xx JSON body like stdout", async () => {
 		const outcome = await runHttpHook(spec("/json"));
 		expect(outcome).toMatchObject({

@@ -8,7 +8,7 @@ const runs = (rule: string, tool: string, input: Record<string, unknown>): boole
 	return result.rule.test(tool, input, context);
 };
 
-describe("the if filter (Claude Code hooks §2.5, checklist items 9-10)", () => {
+describe("the if filter (Claude Code: a permission rule on the tool input, each shell subcommand checked)", () => {
 	it.each([
 		["Bash(git *)", "FOO=bar git push", true],
 		["Bash(git *)", "npm test && git push", true],

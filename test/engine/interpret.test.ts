@@ -8,7 +8,7 @@ const deny = JSON.stringify({
 	hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "nope" },
 });
 
-describe("interpretOutcome (Claude Code hooks §5.1, §5.2)", () => {
+describe("interpretOutcome (Claude Code: exit codes first, then the JSON on stdout)", () => {
 	it("exit 0 with plain stdout is a success with the text (trailing newline removed)", () => {
 		const verdict = interpretOutcome(entry, "UserPromptSubmit", exited(0, "ctx line\n"));
 		expect(verdict).toMatchObject({ status: "success", plainText: "ctx line", message: "" });
@@ -21,7 +21,7 @@ describe("interpretOutcome (Claude Code hooks §5.1, §5.2)", () => {
 		});
 	});
 
-	it("exit 2 with JSON allow still blocks (checklist 15)", () => {
+	it("exit 2 with JSON allow still blocks (Claude Code: exit 2 ignores stdout)", () => {
 		const allow = JSON.stringify({
 			hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" },
 		});
@@ -32,20 +32,20 @@ describe("interpretOutcome (Claude Code hooks §5.1, §5.2)", () => {
 		expect(interpretOutcome(entry, "PreToolUse", exited(2, deny, "stderr text")).message).toBe("nope");
 	});
 
-	it("exit 1 with valid JSON lets the JSON decide without an error (checklist 17)", () => {
+	it("exit 1 with valid JSON lets the JSON decide without an error", () => {
 		const verdict = interpretOutcome(entry, "PreToolUse", exited(1, deny, "warn"));
 		expect(verdict.status).toBe("success");
 		expect(verdict.json?.hookSpecificOutput?.permissionDecision).toBe("deny");
 	});
 
-	it("exit 1 without JSON is a non-blocking error naming the first stderr line (checklist 16)", () => {
+	it("exit 1 without JSON is a non-blocking error naming the first stderr line", () => {
 		expect(interpretOutcome(entry, "PreToolUse", exited(1, "", "\nwarn: exit one\nmore\n"))).toMatchObject({
 			status: "error",
 			message: "Failed with non-blocking status code 1: warn: exit one",
 		});
 	});
 
-	it("exit 0 with broken JSON is plain text with a warning, not an error (checklist 27, observed o)", () => {
+	it("exit 0 with broken JSON is plain text with a warning, not an error (Claude Code: stdout that is not JSON is text)", () => {
 		const verdict = interpretOutcome(
 			entry,
 			"PreToolUse",
@@ -56,12 +56,12 @@ describe("interpretOutcome (Claude Code hooks §5.1, §5.2)", () => {
 		expect(verdict.warning).toContain("not valid JSON");
 	});
 
-	it("exit 0 with an array or a string is plain text (checklist 28)", () => {
+	it("exit 0 with an array or a string is plain text (Claude Code: only a JSON object is hook output)", () => {
 		expect(interpretOutcome(entry, "PreToolUse", exited(0, '["a"]')).plainText).toBe('["a"]');
 		expect(interpretOutcome(entry, "PreToolUse", exited(0, '"str"')).plainText).toBe('"str"');
 	});
 
-	it("schema-invalid JSON is a non-blocking error with the validation message (checklist 29)", () => {
+	it("schema-invalid JSON is a non-blocking error with the validation message", () => {
 		const bad = JSON.stringify({
 			hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "maybe" },
 		});
@@ -75,7 +75,7 @@ describe("interpretOutcome (Claude Code hooks §5.1, §5.2)", () => {
 		expect(interpretOutcome(entry, "PreToolUse", exited(0, other)).status).toBe("error");
 	});
 
-	it("a timeout is its own status with no decision (checklist 25)", () => {
+	it("a timeout is its own status with no decision (Claude Code: a hook that times out fails open)", () => {
 		expect(interpretOutcome(entry, "PreToolUse", timedOut(1000))).toMatchObject({
 			status: "timeout",
 			message: "timed out after 1 s and was killed",

@@ -23,7 +23,7 @@ describe("mergeSources", () => {
 		"claude-project",
 	);
 
-	it("adds hooks from all sources and honours a project disableAllHooks:false over a user true (checklist 57, 59)", () => {
+	it("adds hooks from all sources and honours a project disableAllHooks:false over a user true (Claude Code: the more specific file wins)", () => {
 		const config = mergeSources([userHooks, projectHooks], true);
 		expect(config.entries.map((e) => e.source.scope)).toEqual(["claude-user", "claude-project"]);
 		expect(config.disableAllHooks).toBe(false);
