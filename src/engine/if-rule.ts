@@ -157,12 +157,22 @@ const testFile = (specifier: string): IfRule["test"] => {
 	};
 };
 
+/** How to read an `if` rule's tool name. */
+export interface IfRuleOptions {
+	/**
+	 * True for a rule in pi's own settings files: pi's tool names count too (`bash(git *)` = `Bash(git *)`), as in
+	 * their matchers. False (the default, Claude Code's files): Claude Code's names only, so `bash(git *)` names no
+	 * tool and the hook never runs, as in Claude Code, whose permission rules name tools exactly.
+	 */
+	readonly piToolNames?: boolean;
+}
+
 /**
  * Compiles an `if` string. Returns `{ok:false, message}` for text that is not `Tool` or `Tool(specifier)`, or
  * a file rule with more than {@link MAX_FILE_RULE_WILDCARDS} wildcards; never throws. Specifiers of tools other
  * than shell and file tools are not evaluated: the hook runs.
  */
-export const compileIfRule = (source: string): IfRuleResult => {
+export const compileIfRule = (source: string, options: IfRuleOptions = {}): IfRuleResult => {
 	const match = RULE.exec(source);
 	if (!match) {
 		return {
@@ -170,8 +180,8 @@ export const compileIfRule = (source: string): IfRuleResult => {
 			message: `if ${JSON.stringify(source)} is not a permission rule like "Bash(git *)" or "Edit(*.ts)"`,
 		};
 	}
-	// pi's own tool names are accepted too, as in matchers (`bash(git *)` = `Bash(git *)`).
-	const toolName = toolMapping(match[1] ?? "")?.claudeName ?? match[1] ?? "";
+	const written = match[1] ?? "";
+	const toolName = (options.piToolNames === true ? toolMapping(written)?.claudeName : undefined) ?? written;
 	const specifier = match[2]?.trim();
 	const covered = (Object.hasOwn(RULE_COVERS, toolName) ? RULE_COVERS[toolName] : undefined) ?? [toolName];
 	const toolMatches = (name: string): boolean => toolName === "*" || covered.includes(name);

@@ -1,7 +1,7 @@
 /**
  * End to end in the real pi binary (print mode): the places where Claude Code 2.1.33x behaves in a way a hook
  * relies on: the environment and `effort` hooks get, path rules, the Stop cap and SessionEnd budget from the
- * environment, SessionStart exit 2, and which names matchers test in which files.
+ * environment, SessionStart exit 2, and which names matchers and `if` rules test in which files.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -180,6 +180,26 @@ describe("which names matchers test", () => {
 		agentSettings(sandbox, { hooks: { PreToolUse: [{ matcher: "bash", hooks: [recorder(piFile)] }] } });
 		await run(sandbox, "bash: echo hi");
 		expect(existsSync(claude)).toBe(false);
+		expect(readJsonLines(piFile)).toHaveLength(1);
+	});
+
+	it("an if rule in a Claude Code file names Claude Code's tools only; a pi file's accepts pi's names too", async () => {
+		const sandbox = e2e.sandbox();
+		const claudePi = join(sandbox.root, "claude-pi-name.jsonl");
+		const claudeOwn = join(sandbox.root, "claude-own-name.jsonl");
+		const piFile = join(sandbox.root, "pi.jsonl");
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				PreToolUse: [
+					{ hooks: [{ ...recorder(claudePi), if: "bash(echo *)" }] },
+					{ hooks: [{ ...recorder(claudeOwn), if: "Bash(echo *)" }] },
+				],
+			},
+		});
+		agentSettings(sandbox, { hooks: { PreToolUse: [{ hooks: [{ ...recorder(piFile), if: "bash(echo *)" }] }] } });
+		await run(sandbox, "bash: echo hi");
+		expect(existsSync(claudePi)).toBe(false);
+		expect(readJsonLines(claudeOwn)).toHaveLength(1);
 		expect(readJsonLines(piFile)).toHaveLength(1);
 	});
 });

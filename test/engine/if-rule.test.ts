@@ -75,8 +75,34 @@ describe("if rules across tools", () => {
 		expect(runs("Write(*.ts)", "Edit", { file_path: "/proj/a.ts" })).toBe(false);
 	});
 
-	it("accepts pi's tool names as Claude Code's", () => {
-		expect(runs("bash(git *)", "Bash", { command: "git push" })).toBe(true);
-		expect(runs("edit(*.ts)", "Write", { file_path: "/proj/a.ts" })).toBe(true);
+	it("accepts pi's tool names as Claude Code's in pi's files", () => {
+		const inPiFile = (rule: string, tool: string, input: Record<string, unknown>): boolean => {
+			const result = compileIfRule(rule, { piToolNames: true });
+			if (!result.ok) throw new Error(result.message);
+			return result.rule.test(tool, input, context);
+		};
+		expect(inPiFile("bash(git *)", "Bash", { command: "git push" })).toBe(true);
+		expect(inPiFile("edit(*.ts)", "Write", { file_path: "/proj/a.ts" })).toBe(true);
+		expect(runs("edit(*.ts)", "Write", { file_path: "/proj/a.ts" })).toBe(false);
+	});
+});
+
+describe("tool names in if rules", () => {
+	const test = (rule: string, piToolNames?: boolean) => {
+		const compiled = compileIfRule(rule, piToolNames === undefined ? {} : { piToolNames });
+		if (!compiled.ok) throw new Error(compiled.message);
+		return compiled.rule.test("Bash", { command: "git push" }, context);
+	};
+
+	it("a Claude Code file's rule names Claude Code's tools only: bash(...) never matches Bash (as in Claude Code)", () => {
+		expect(test("bash(git *)")).toBe(false);
+		expect(test("bash(git *)", false)).toBe(false);
+		expect(test("Bash(git *)")).toBe(true);
+	});
+
+	it("a pi file's rule accepts pi's names too, and still checks the command", () => {
+		expect(test("bash(git *)", true)).toBe(true);
+		expect(test("Bash(git *)", true)).toBe(true);
+		expect(test("bash(npm *)", true)).toBe(false);
 	});
 });

@@ -8,6 +8,7 @@ import { isHookEventName } from "../events.ts";
 import { compileIfRule } from "../if-rule.ts";
 import { isObject } from "../is-object.ts";
 import { lazyModule } from "../lazy-module.ts";
+import { isPiSettingsFile } from "../match-index.ts";
 import { compileMatcher } from "../matcher.ts";
 import type { CommandHandler, ConfigIssue, HookEntry, HookHandler, HookSource, OtherHandler } from "../types.ts";
 
@@ -185,7 +186,7 @@ const parseHooks = (
 				}
 				let ifRule: HookEntry["ifRule"];
 				if (parsed.handler.if !== undefined) {
-					const rule = compileIfRule(parsed.handler.if);
+					const rule = compileIfRule(parsed.handler.if, { piToolNames: isPiSettingsFile(source.scope) });
 					if (!rule.ok) return issue(`${jsonPath}.if`, rule.message);
 					ifRule = rule.rule;
 				}

@@ -55,6 +55,20 @@ describe("validateValues", () => {
 	});
 });
 
+describe("if rules and the file's tool names", () => {
+	it("warns that pi's tool name in a Claude Code file's if never matches, and names the Claude Code tool", () => {
+		expect(check({ scope: "claude-user", if: "bash(git *)" })).toEqual([
+			["if", "warning", '"bash" is pi\'s name: in a Claude Code file this rule never matches; write Bash(...)'],
+		]);
+	});
+
+	it("accepts pi's names in pi's files, and Claude Code's names everywhere", () => {
+		expect(check({ scope: "pi-global", if: "bash(git *)" })).toEqual([]);
+		expect(check({ scope: "pi-global", if: "Bash(git *)" })).toEqual([]);
+		expect(check({ scope: "claude-user", if: "Glob(src/**)" })).toEqual([]);
+	});
+});
+
 describe("handlerFromValues", () => {
 	it("keeps the old handler's fields and order, sets the edited ones and drops emptied ones", () => {
 		const old = {
