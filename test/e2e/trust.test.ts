@@ -108,7 +108,7 @@ describe("change-aware trust", () => {
 						hooks: [
 							{
 								type: "command",
-								// The hook takes a moment, and the prompt is sent at once with the answer: the prompt waits.
+								// The hook takes a moment and the prompt is sent with the answer at once: it waits.
 								command: `echo run >> "$CLAUDE_PROJECT_DIR/runs.txt"; sleep 1.5; echo '${context}'`,
 							},
 						],

@@ -45,7 +45,9 @@ interface Setup {
 	readonly ui: FakeUiLog | undefined;
 }
 
-/** A project hook waiting for approval, the approvals store and a pi context (with a UI answering `answer`, or none). */
+/**
+ * A project hook waiting for approval, the approvals store and a pi context (with a UI answering `answer`, or none).
+ */
 const setup = async (answer: boolean | undefined): Promise<Setup> => {
 	writeFileSync(join(project, ".claude", "hooks", "guard.sh"), "exit 0\n");
 	const text = JSON.stringify({

@@ -28,7 +28,10 @@ describe("modelSwitchSource", () => {
 	});
 });
 
-/** Switches from a model `previous` (null: none) to pi's faux model through the hooks, then prompts; returns what the model saw. */
+/**
+ * Switches from a model `previous` (null: none) to pi's faux model through the hooks, then prompts; returns what the
+ * model saw.
+ */
 const switchAndPrompt = async (hooks: Hooks, previous: string | null = "faux-0") => {
 	const { hc, api, pi, records } = await startHookContext(sdk, hooks);
 	const model = pi.faux.getModel();

@@ -1,4 +1,7 @@
-/** SHA-256 of project hooks' scripts on real files: cached by stamp, re-hashed on change, "missing" for what cannot be hashed. */
+/**
+ * SHA-256 of project hooks' scripts on real files: cached by stamp, re-hashed on change, "missing" for what cannot be
+ * hashed.
+ */
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

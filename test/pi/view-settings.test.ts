@@ -1,4 +1,7 @@
-/** The view settings on a real file: quiet context by default, the choice saved and read back, a broken file read as the default. */
+/**
+ * The view settings on a real file: quiet context by default, the choice saved and read back, a broken file read as the
+ * default.
+ */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";

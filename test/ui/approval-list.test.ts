@@ -1,4 +1,7 @@
-/** The list of hooks waiting for approval: one summary line, then every other field and every script, whole and terminal-safe. */
+/**
+ * The list of hooks waiting for approval: one summary line, then every other field and every script, whole and
+ * terminal-safe.
+ */
 import { describe, expect, it } from "vitest";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import type { HookEntry, HookSource } from "../../src/engine/types.ts";

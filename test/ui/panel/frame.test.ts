@@ -1,4 +1,7 @@
-/** The panel's box and help line: rounded border, title and right text, padded inner lines, hints wrapped by whole items. */
+/**
+ * The panel's box and help line: rounded border, title and right text, padded inner lines, hints wrapped by whole
+ * items.
+ */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
 import { FRAME_COLUMNS, frame, helpLines } from "../../../src/ui/panel/frame.ts";

@@ -1,4 +1,6 @@
-/** A test run's result in the panel: a dry-run title, what the hook would have done, the run itself and the stdin sent. */
+/**
+ * A test run's result in the panel: a dry-run title, what the hook would have done, the run itself and the stdin sent.
+ */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
 import { interpretOutcome } from "../../../src/engine/interpret.ts";
