@@ -252,6 +252,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				httpRunner: runHttpHook,
 				promptRunner: createPromptRunner(() => state?.ctx),
 				agentRunner: createAgentRunner(() => state?.ctx, deps.agentDir),
+				...(deps.mcpTools ? { mcpToolRunner: deps.mcpTools.run } : {}),
 				backgroundSignal: () => background.signal,
 				baseEnv: deps.env,
 				onRecord: (record) => {
@@ -309,7 +310,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				inFlight: new Set(),
 				approvals,
 				asked: new Set(),
-				mcpNames: createMcpNames(deps.pi),
+				mcpNames: createMcpNames(deps.pi, deps.mcpTools?.facts),
 				hooksRan: false,
 				stoppedBy: undefined,
 				sessionStartDone: started,

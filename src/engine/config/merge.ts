@@ -12,8 +12,8 @@ import type { ConfigIssue, HookConfig, HookEntry, HookSource, SkippedHook, Sourc
 import type { ParsedSource } from "./parse.ts";
 import { isPolicySource, sourceLabel } from "./sources.ts";
 
-/** Handler types pi-hook-manager runs; `agent` and `mcp_tool` are listed as skipped. */
-const SUPPORTED_TYPES = new Set(["command", "http", "prompt", "agent"]);
+/** Handler types pi-hook-manager runs (all five of Claude Code's); any other is listed as skipped. */
+const SUPPORTED_TYPES = new Set(["command", "http", "prompt", "agent", "mcp_tool"]);
 
 /** Why a project hook waits: it is new or changed and the user has not approved this definition. */
 export const UNAPPROVED_MESSAGE = "new or changed project hook: it runs once you approve its current definition";
@@ -33,9 +33,7 @@ export const skipMessage = (
 		case "type_not_on_event":
 			return typeNotOnEventMessage(entry);
 		case "unsupported_type":
-			return entry.handler.type === "mcp_tool"
-				? `"mcp_tool" hooks do not run: pi 1.6 connects MCP servers but lets an extension call their tools only from inside a tool of its own, not from an event; only "command", "http", "prompt" and "agent" hooks run`
-				: `"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http", "prompt" and "agent" hooks run`;
+			return `"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http", "prompt", "agent" and "mcp_tool" hooks run`;
 	}
 };
 

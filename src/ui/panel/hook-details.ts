@@ -110,7 +110,13 @@ export const hookDetailLines = (
 		...field(theme, "Type", handler.type, width),
 		...field(
 			theme,
-			handler.type === "command" ? "Command" : handler.type === "http" ? "URL" : "Prompt",
+			handler.type === "command"
+				? "Command"
+				: handler.type === "http"
+					? "URL"
+					: handler.type === "mcp_tool"
+						? "MCP tool"
+						: "Prompt",
 			hookTarget(entry),
 			width,
 		),
