@@ -502,7 +502,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				const handler = entry.handler;
 				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
 					// Background hooks never hold up the event; their result arrives later (as in Claude Code).
-					// The callback may run after the session ended: a throw there must not become an unhandled rejection.
+					// The callback may run after the session ended: a throw there must not go unhandled.
 					void runOne(entry, combine(deps.backgroundSignal?.(), deps.switchSignal?.(entry))).then((verdict) =>
 						observe(() => deps.onAsyncVerdict?.(verdict, request)),
 					);

@@ -82,8 +82,8 @@ export const commandSpec = (
 	const execForm = handler.args !== undefined;
 	// Exec form: placeholders and a plugin's `${user_config.KEY}` are substituted, one argument each.
 	const substitute = (text: string): string => substituteUserConfig(substitutePlaceholders(text, vars), userConfig);
-	// Shell form: `${CLAUDE_PROJECT_DIR}` and `${CLAUDE_PLUGIN_ROOT}` are left to the shell, which expands them from the
-	// environment; pasting a path into the command text would let a folder named `$(...)` run commands.
+	// Shell form: `${CLAUDE_PROJECT_DIR}` and `${CLAUDE_PLUGIN_ROOT}` are left to the shell, which expands them from
+	// the environment; pasting a path into the command text would let a folder named `$(...)` run commands.
 	const command = execForm ? substitute(handler.command) : handler.command;
 	return {
 		file: execForm ? command : "/bin/sh",

@@ -43,7 +43,7 @@ export interface DecisionLogDeps {
 export interface DecisionLog {
 	/** Persists `record` as a session entry (a card), adds it to the history and the counts. Never throws. */
 	record(record: DecisionRecord, ctx: ExtensionContext): void;
-	/** Rebuilds history and counts from the decision entries of the current branch. Call on `session_start` and `session_tree`. */
+	/** Rebuilds history and counts from the current branch's decision entries (on `session_start`, `session_tree`). */
 	restore(ctx: ExtensionContext): void;
 	/** The decisions on the current branch, oldest first (the panel's history). */
 	records(): readonly DecisionRecord[];
@@ -207,9 +207,9 @@ export const registerDecisionRenderer = (
 };
 
 /**
- * Creates the log and wires it to pi on its own (the session object does this itself): the card renderer for decision entries, and a rebuild from the
- * branch on `session_start` (startup, resume, reload, new, fork) and `session_tree` (moving in the tree).
- * Call it before other `session_start` handlers, so the counts are there when SessionStart hooks run.
+ * Creates the log and wires it to pi on its own (the session object does this itself): the card renderer for decision
+ * entries, and a rebuild from the branch on `session_start` (startup, resume, reload, new, fork) and `session_tree`
+ * (moving in the tree). Call it before other `session_start` handlers, so SessionStart hooks find the counts.
  */
 export const installDecisionLog = (
 	pi: Pick<ExtensionAPI, "appendEntry" | "registerEntryRenderer" | "on">,

@@ -207,7 +207,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		else Object.assign(deps.processEnv, result.vars);
 	};
 
-	/** Runs SessionStart hooks (all, or those in `only`) with a fresh CLAUDE_ENV_FILE; resolves with the ids that ran. */
+	/**
+	 * Runs SessionStart hooks (all, or those in `only`) with a fresh CLAUDE_ENV_FILE; resolves with the ids that ran.
+	 */
 	const runStartHooks = async (
 		ctx: ExtensionContext,
 		source: string,

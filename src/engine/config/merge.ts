@@ -1,11 +1,12 @@
 /**
  * Merging the parsed sources into one configuration: hooks from every source add up (as in Claude Code),
  * project files count only in a trusted project, handler types this version cannot run and handler types
- * Claude Code does not accept on the hook's event (`prompt` on SessionStart) are listed as skipped, and `disableAllHooks` takes the most specific value that is set. Limits a user sets
- * (`allowedHttpHookUrls`, `httpHookAllowedEnvVars`) stay in force: a project file can add its own, narrower
- * limit, never lift the user's. Managed policy sits above everything: its `disableAllHooks` wins, non-managed
- * `disableAllHooks` leaves managed hooks running, and its `allowManagedHooksOnly` / `strictPluginOnlyCustomization`
- * skip the other sources' hooks (as in Claude Code).
+ * Claude Code does not accept on the hook's event (`prompt` on SessionStart) are listed as skipped, and
+ * `disableAllHooks` takes the most specific value that is set. Limits a user sets (`allowedHttpHookUrls`,
+ * `httpHookAllowedEnvVars`) stay in force: a project file can add its own, narrower limit, never lift the user's.
+ * Managed policy sits above everything (as in Claude Code): its `disableAllHooks` wins, non-managed `disableAllHooks`
+ * leaves managed hooks running, and its `allowManagedHooksOnly` / `strictPluginOnlyCustomization` skip the other
+ * sources' hooks.
  */
 import { allowsHandlerType, handlerTypesOf, isFiredInPi, notFiredReason } from "../events.ts";
 import type { ConfigIssue, HookConfig, HookEntry, HookSource, SkippedHook, SourceScope } from "../types.ts";

@@ -17,7 +17,10 @@ export interface HookDetailsContext {
 	readonly disableAllHooks: boolean;
 	/** The hook's statistics over the journal (every session of this project); undefined when there is none. */
 	readonly history?: HookStats | undefined;
-	/** True when the panel's editor writes `file` (one of the settings files); plugins, managed policy, skills and agents are read-only. */
+	/**
+	 * True when the panel's editor writes `file` (one of the settings files); plugins, managed policy, skills and
+	 * agents are read-only.
+	 */
 	readonly editable?: (file: string) => boolean;
 }
 
