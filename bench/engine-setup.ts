@@ -29,6 +29,13 @@ export const benchRequest = (): DispatchRequest => {
 		matchValues: ["Bash", "bash"],
 		tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
 		payload: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } },
-		session: { sessionId: "bench", transcriptPath: "", cwd, projectDir: cwd, promptId: undefined },
+		session: {
+			sessionId: "bench",
+			transcriptPath: "",
+			cwd,
+			projectDir: cwd,
+			promptId: undefined,
+			home: "/home/tester",
+		},
 	};
 };

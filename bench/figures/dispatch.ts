@@ -66,6 +66,7 @@ const measureCalls = async (hookCount: number, calls: number, runs: number): Pro
 			return { kind: "spawn_failed", message: "the benchmark's hooks must not run", durationMs: 0 };
 		};
 		let records = 0;
+		const ctx = fakeContext(project);
 		const runtime = createRuntime({
 			pi: { sendMessage: () => {}, getCommands: () => [], getAllTools: () => [] },
 			runner,
@@ -74,8 +75,8 @@ const measureCalls = async (hookCount: number, calls: number, runs: number): Pro
 			env: { PATH: process.env.PATH },
 			processEnv: {},
 			onRecord: () => void records++,
+			currentCtx: () => ctx,
 		});
-		const ctx = fakeContext(project);
 		await runtime.start({ type: "session_start", reason: "startup" } as SessionStartEvent, ctx);
 		if ((runtime.config()?.entries.length ?? 0) !== hookCount)
 			throw new Error(`expected ${hookCount} hooks, got ${runtime.config()?.entries.length}`);

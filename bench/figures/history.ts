@@ -58,7 +58,7 @@ export const measureHistory = async (): Promise<FigureRow[]> => {
 	try {
 		const file = writeSession(dir);
 		const open = () => SessionManager.open(file, join(dir, "sessions"));
-		const log = createDecisionLog({ appendEntry: () => {} });
+		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => undefined });
 		const rebuild = (sessionManager: SessionManager): void => {
 			log.restore({ sessionManager, hasUI: false, mode: "print" } as unknown as ExtensionContext);
 			const rebuilt = log.records().length;

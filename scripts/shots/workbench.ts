@@ -34,6 +34,7 @@ const SESSION = {
 	cwd: "/home/dev/shop",
 	projectDir: "/home/dev/shop",
 	promptId: undefined,
+	home: "/home/tester",
 };
 
 const SETTINGS: Readonly<Record<number, unknown>> = {

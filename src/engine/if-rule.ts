@@ -3,7 +3,6 @@
  * `Edit(*.ts)`. For bash every subcommand of a compound command is checked, including those inside `$()` and
  * backticks, after leading `VAR=value` assignments; unparsable commands run the hook (fail open).
  */
-import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import type { SyntaxNode } from "unbash";
 import { lazyModule } from "./lazy-module.ts";
@@ -20,8 +19,8 @@ export interface IfContext {
 	readonly cwd: string;
 	/** The project root (`/x` patterns are relative to it, as to the settings file's project). */
 	readonly projectDir: string;
-	/** The user's home (`~/x` patterns); default: the home directory of this process. */
-	readonly home?: string;
+	/** The session's home directory (`~/x` patterns). */
+	readonly home: string;
 }
 
 /** A compiled `if` rule. */
@@ -133,7 +132,7 @@ const testShell = (specifier: string): IfRule["test"] => {
  * depth). */
 const absoluteGlob = (specifier: string, context: IfContext): string => {
 	if (specifier.startsWith("//")) return specifier.slice(1);
-	if (specifier.startsWith("~/")) return join(context.home ?? homedir(), specifier.slice(2));
+	if (specifier.startsWith("~/")) return join(context.home, specifier.slice(2));
 	if (specifier.startsWith("/")) return join(context.projectDir, specifier);
 	if (specifier.startsWith("./")) return join(context.cwd, specifier.slice(2));
 	const trimmed = specifier.endsWith("/") ? specifier.slice(0, -1) : specifier;

@@ -18,8 +18,8 @@ export interface SessionInfo {
 	readonly promptId: string | undefined;
 	/** Claude Code's effort level for pi's thinking level (see {@link effortLevel}); undefined = thinking off. */
 	readonly effort?: string;
-	/** The user's home directory (`~` in tool paths and `if` rules); default: this process's home. */
-	readonly home?: string;
+	/** The user's home directory (`~` in tool paths and `if` rules), injected by the session. */
+	readonly home: string;
 }
 
 /**

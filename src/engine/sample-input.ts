@@ -84,7 +84,7 @@ const fromMatcher = (source: string): string =>
 /** The tool call of a sample for a tool event: a tool the hook's matcher and `if` rule accept. */
 export const sampleToolCall = (entry: HookEntry, session: SessionInfo): ClaudeToolCall => {
 	const cwd = session.cwd;
-	const context = { cwd, projectDir: session.projectDir };
+	const context = { cwd, projectDir: session.projectDir, home: session.home };
 	const accepts = ([tool, input]: [string, Json]): boolean =>
 		entry.matcher.test(tool) && (entry.ifRule === undefined || entry.ifRule.test(tool, input, context));
 	const rule = entry.handler.if === undefined ? undefined : fromIfRule(entry.handler.if, cwd);

@@ -5,7 +5,6 @@
  * which fields are paths. A hook script written for Claude Code sees what it would see there. The exported
  * functions look the tool up in the table; unknown tools (MCP, extensions) pass through unchanged.
  */
-import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isObject } from "./is-object.ts";
@@ -19,9 +18,9 @@ const num = (value: unknown): number | undefined =>
 /**
  * The absolute path pi's file tools will use for `path`: unicode spaces normalised, a leading `@` dropped,
  * `~` expanded against `home`, `file://` URLs converted, then resolved against `cwd` (mirrors pi's
- * `resolveToCwd`). `home` defaults to the user's home directory.
+ * `resolveToCwd`). `home` is the session's home directory (injected, never read here).
  */
-export const resolveToolPath = (path: string, cwd: string, home: string = homedir()): string => {
+export const resolveToolPath = (path: string, cwd: string, home: string): string => {
 	let normalized = path.replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, " ");
 	if (normalized.startsWith("@")) normalized = normalized.slice(1);
 	if (normalized === "~") normalized = home;
@@ -54,7 +53,7 @@ export const resultText = (result: PiToolResult): string =>
 /** Where a call runs, for making its paths absolute. */
 interface Place {
 	readonly cwd: string;
-	readonly home: string | undefined;
+	readonly home: string;
 }
 
 /** Everything known about one pi tool, in Claude Code's terms. */
@@ -63,9 +62,7 @@ export interface ToolMapping {
 	readonly piName: string;
 	/** Claude Code's tool name (`Glob`). */
 	readonly claudeName: string;
-	/**
-	 * Claude Code permission-rule families it belongs to: `Edit(...)` covers editing tools, `Read(...)` reading ones.
-	 */
+	/** Claude Code permission-rule families it belongs to: `Edit(...)` covers editing tools, `Read(...)` reading ones. */
 	readonly ruleFamily?: "Edit" | "Read";
 	/** Claude Code `tool_input` field names that hold a path (for `if` path rules). */
 	readonly pathFields: readonly string[];
@@ -322,7 +319,7 @@ export const toClaudeToolName = (piToolName: string): string => toolMapping(piTo
  * pi tool input -> Claude Code `tool_input`. File paths become absolute against `cwd` (and `~` against
  * `home`); bash `timeout` seconds become milliseconds. Unknown tools pass through unchanged.
  */
-export const toClaudeToolInput = (piToolName: string, input: Json, cwd: string, home?: string): Json =>
+export const toClaudeToolInput = (piToolName: string, input: Json, cwd: string, home: string): Json =>
 	toolMapping(piToolName)?.toClaude(input, { cwd, home }) ?? input;
 
 /**

@@ -18,6 +18,8 @@ export interface WouldRunContext {
 	/** The session's directory and project root (for `if` path rules); the stdin's `cwd` wins when it has one. */
 	readonly cwd: string;
 	readonly projectDir: string;
+	/** The session's home directory (`~/` in `if` rules). */
+	readonly home: string;
 }
 
 /** The first reason `entry` would not run for `stdin` now; undefined when it would run. */
@@ -39,7 +41,13 @@ export const wouldNotRun = (entry: HookEntry, stdin: string, context: WouldRunCo
 	const toolInput = input?.tool_input;
 	if (entry.ifRule !== undefined && toolInput !== null && typeof toolInput === "object") {
 		const cwd = typeof input?.cwd === "string" ? input.cwd : context.cwd;
-		if (!entry.ifRule.test(tool, toolInput as Record<string, unknown>, { cwd, projectDir: context.projectDir }))
+		if (
+			!entry.ifRule.test(tool, toolInput as Record<string, unknown>, {
+				cwd,
+				projectDir: context.projectDir,
+				home: context.home,
+			})
+		)
 			return "if";
 	}
 	return undefined;

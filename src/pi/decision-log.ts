@@ -35,15 +35,15 @@ export interface DecisionLogDeps {
 	readonly schedule?: (callback: () => void, ms: number) => () => void;
 	/** True while routine context is quiet: context-only decisions are not counted in the footer. */
 	readonly quietContext?: () => boolean;
-	/** The session's context of the latest event, for footer updates no event brings; default: the last one seen. */
-	readonly currentCtx?: () => ExtensionContext | undefined;
+	/** The session's pi context of the latest event (the session object owns it), for footer updates no event brings. */
+	readonly currentCtx: () => ExtensionContext | undefined;
 }
 
 /** The decision log of one pi session runtime (the extension instance). */
 export interface DecisionLog {
 	/** Persists `record` as a session entry (a card), adds it to the history and the counts. Never throws. */
 	record(record: DecisionRecord, ctx: ExtensionContext): void;
-	/** Rebuilds history and counts from the current branch's decision entries (on `session_start`, `session_tree`). */
+	/** Rebuilds history and counts from the decision entries of the current branch. Call on `session_start` and `session_tree`. */
 	restore(ctx: ExtensionContext): void;
 	/** The decisions on the current branch, oldest first (the panel's history). */
 	records(): readonly DecisionRecord[];
@@ -91,7 +91,6 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 	let killSwitch = false;
 	let disabled = 0;
 	let runs: Run[] = [];
-	let lastCtx: ExtensionContext | undefined;
 	const listeners = new Set<() => void>();
 
 	const state = () => ({
@@ -102,11 +101,10 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 	});
 
 	/** Pushes the footer text; a session without UI (print, JSON) has no footer, and a UI that went away is ignored. */
-	const refresh = (ctx: ExtensionContext | undefined = deps.currentCtx?.() ?? lastCtx): void => {
-		if (ctx !== undefined) lastCtx = ctx;
-		if (lastCtx === undefined || !lastCtx.hasUI) return;
+	const refresh = (ctx: ExtensionContext | undefined = deps.currentCtx()): void => {
+		if (ctx === undefined || !ctx.hasUI) return;
 		try {
-			lastCtx.ui.setStatus(STATUS_KEY, footerText(state(), footerTheme(lastCtx)));
+			ctx.ui.setStatus(STATUS_KEY, footerText(state(), footerTheme(ctx)));
 		} catch {
 			// The footer is informational; losing one update must not break the event that caused it.
 		}
@@ -161,7 +159,6 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 			refresh(ctx);
 		},
 		runStarted(entry, ctx) {
-			lastCtx = ctx;
 			const statusMessage = entry.handler.statusMessage;
 			const run: Run = {
 				entryId: entry.id,
@@ -195,8 +192,7 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 	};
 };
 
-/** Registers the card renderer for decision entries. */
-/** Registers the card renderer; `quiet` says when context-only decisions draw nothing (see view-settings.ts). */
+/** Registers the card renderer for decision entries; `quiet` says when context-only decisions draw nothing (see view-settings.ts). */
 export const registerDecisionRenderer = (
 	pi: Pick<ExtensionAPI, "registerEntryRenderer">,
 	quiet: () => boolean = () => false,
@@ -204,23 +200,4 @@ export const registerDecisionRenderer = (
 	pi.registerEntryRenderer(DECISION_ENTRY_TYPE, (entry, options, theme) =>
 		renderDecisionEntry(entry, options, theme, quiet),
 	);
-};
-
-/**
- * Creates the log and wires it to pi on its own (the session object does this itself): the card renderer for decision
- * entries, and a rebuild from the branch on `session_start` (startup, resume, reload, new, fork) and `session_tree`
- * (moving in the tree). Call it before other `session_start` handlers, so SessionStart hooks find the counts.
- */
-export const installDecisionLog = (
-	pi: Pick<ExtensionAPI, "appendEntry" | "registerEntryRenderer" | "on">,
-	options: Omit<DecisionLogDeps, "appendEntry"> = {},
-): DecisionLog => {
-	const log = createDecisionLog({
-		...options,
-		appendEntry: (customType, record) => pi.appendEntry(customType, record),
-	});
-	registerDecisionRenderer(pi);
-	pi.on("session_start", (_event, ctx) => log.restore(ctx));
-	pi.on("session_tree", (_event, ctx) => log.restore(ctx));
-	return log;
 };

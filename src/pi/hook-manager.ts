@@ -55,8 +55,8 @@ export interface HookManagerDeps {
 	readonly home: () => string;
 	/** The session's live configuration and approvals (the session object; see session.ts). */
 	readonly live: LiveSession;
-	/** The session's context of the latest event; default: the last one the manager saw. */
-	readonly currentCtx?: () => ExtensionContext | undefined;
+	/** The session's pi context of the latest event (the session object owns it; see session.ts). */
+	readonly currentCtx: () => ExtensionContext | undefined;
 	readonly footer?: FooterControls;
 	/** Bytes of firing records kept for the log; default {@link DEFAULT_LOG_BYTES}. */
 	readonly logLimit?: number;
@@ -151,9 +151,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 	};
 	let state: HookState | undefined;
 	let sources: readonly HookSource[] = [];
-	/** The context of the latest call here; only used without the session's `currentCtx`. */
-	let seen: ExtensionContext | undefined;
-	const latest = (): ExtensionContext | undefined => deps.currentCtx?.() ?? seen;
+	const latest = deps.currentCtx;
 	let openHost: { requestRender(): void } | undefined;
 	/** Claude Code's user folder: `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
 	const claudeDir = (): string => claudeUserDir(deps.home(), deps.env ?? process.env);
@@ -197,7 +195,6 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		return isPolicySource(entry.source) ? own.signal : AbortSignal.any([offAll.signal, own.signal]);
 	};
 	const setAllOff = (ctx: ExtensionContext, off: boolean): void => {
-		seen = ctx;
 		if (killSwitch.isOff() !== off) killSwitch.toggle();
 		const managed = deps.live.config()?.entries.filter((entry) => isPolicySource(entry.source)).length ?? 0;
 		const spared =
@@ -242,6 +239,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			testRun: (request) => deps.live.testRun?.(request),
 			rawInput: (record) => (record instanceof UnmatchedRow ? replayInput(record) : rawInputs.get(record)?.()),
 			cwd: ctx.cwd,
+			home: deps.home(),
 		});
 		return {
 			...base,
@@ -322,7 +320,6 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		isEnabled: (entry) => hookState().isEnabled(entry),
 		allOff: () => killSwitch.isOff(),
 		onRecord(record, ctx) {
-			seen = ctx;
 			// A call no hook matched: the engine's record is already the log row (stdin masked when read, its replay
 			// input from the record itself).
 			if (record instanceof UnmatchedRow) {
@@ -347,7 +344,6 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			if (problem !== undefined) showNotice(ctx, { level: "warning", text: problem });
 		},
 		sessionStart(ctx) {
-			seen = ctx;
 			sources = settingsSources({
 				home: deps.home(),
 				claudeDir: claudeDir(),
@@ -365,7 +361,6 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			updateFooter(ctx);
 		},
 		async openPanel(ctx, options) {
-			seen = ctx;
 			if (!ctx.hasUI) {
 				process.stderr.write("[pi-hook-manager] /hooks opens a panel in pi's interactive mode only\n");
 				return;
@@ -417,7 +412,6 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		switchSignal,
 		killSwitchKey: () => killKey,
 		async approveWaiting(ctx) {
-			seen = ctx;
 			const waiting = deps.live.config()?.skipped.filter((skipped) => skipped.reason === "unapproved") ?? [];
 			if (waiting.length === 0) {
 				showNotice(ctx, { level: "info", text: "no project hook waits for approval" });
@@ -431,7 +425,6 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			updateFooter(ctx);
 		},
 		status(ctx) {
-			seen = ctx;
 			const config = deps.live.config();
 			const entries = config?.entries ?? [];
 			const off = entries.filter((entry) => !hookState().isEnabled(entry)).length;

@@ -35,15 +35,18 @@ export interface PanelServiceDeps {
 	readonly rawInput?: (record: FiringRecord) => string | undefined;
 	/** pi's working directory, for sample inputs before the session started. */
 	readonly cwd?: string;
+	/** The user's home directory, for sample inputs before the session started (`~` unexpanded without it). */
+	readonly home?: string;
 }
 
 /** Session facts for a sample input when no session runs yet. */
-const fallbackSession = (cwd: string): SessionInfo => ({
+const fallbackSession = (cwd: string, home: string): SessionInfo => ({
 	sessionId: "00000000-0000-0000-0000-000000000000",
 	transcriptPath: "",
 	cwd,
 	projectDir: cwd,
 	promptId: undefined,
+	home,
 });
 
 /** The panel's services. */
@@ -82,7 +85,8 @@ export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
 		return result;
 	},
 	session: () => deps.session?.(),
-	sampleInput: (entry) => sampleInput(entry, deps.session?.() ?? fallbackSession(deps.cwd ?? process.cwd())),
+	sampleInput: (entry) =>
+		sampleInput(entry, deps.session?.() ?? fallbackSession(deps.cwd ?? process.cwd(), deps.home ?? "")),
 	...(deps.testRun === undefined
 		? {}
 		: {

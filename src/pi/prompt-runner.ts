@@ -8,9 +8,9 @@ import { answeredOutcome, stoppedOutcome } from "../engine/request-outcome.ts";
 import type { ProcessOutcome, PromptRunner } from "../engine/types.ts";
 import { findHookModel } from "./hook-model.ts";
 
-/** Creates a runner that uses the context `getCtx()` returns at run time. */
+/** Creates a runner that uses the context `getCtx()` returns at run time; `now` stamps the request (epoch ms). */
 export const createPromptRunner =
-	(getCtx: () => ExtensionContext | undefined): PromptRunner =>
+	(getCtx: () => ExtensionContext | undefined, now: () => number): PromptRunner =>
 	async (spec, signal): Promise<ProcessOutcome> => {
 		const started = performance.now();
 		const elapsed = () => performance.now() - started;
@@ -31,7 +31,7 @@ export const createPromptRunner =
 				model,
 				{
 					systemPrompt: PROMPT_HOOK_SYSTEM,
-					messages: [{ role: "user", content: [{ type: "text", text: spec.prompt }], timestamp: Date.now() }],
+					messages: [{ role: "user", content: [{ type: "text", text: spec.prompt }], timestamp: now() }],
 				},
 				{ signal: combined },
 			);

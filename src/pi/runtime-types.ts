@@ -31,7 +31,6 @@ import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import type { SessionInfo } from "../engine/payload.ts";
 import type { HookConfig, HookEntry, HookEventName, ProcessRunner } from "../engine/types.ts";
-import type { McpTools } from "./mcp-tools.ts";
 import type { MessageDisplays } from "./message-displays.ts";
 
 /** What the runtime needs from the outside world. */
@@ -52,8 +51,8 @@ export interface RuntimeDeps {
 	readonly now?: () => number;
 	/** Where MessageDisplay `displayContent` goes to be drawn instead of the text; none = hooks only observe. */
 	readonly displays?: MessageDisplays;
-	/** The session object's pi context of the latest event (see session.ts); default: the runtime's own. */
-	readonly currentCtx?: () => ExtensionContext | undefined;
+	/** The pi context of the latest event; the session object owns it (see session.ts). */
+	readonly currentCtx: () => ExtensionContext | undefined;
 	/** `PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1` was set (and removed from the environment) at load. */
 	readonly approveOptIn?: boolean;
 	/** Receives every firing record (for the panel's log). */
@@ -85,8 +84,6 @@ export interface RuntimeDeps {
 	 * variable `PI_HOOK_MANAGER_PERMISSION_PROMPT_MS`.
 	 */
 	readonly permissionPromptMs?: number;
-	/** The MCP tools pi connected (mcp-tools.ts); without it `mcp_tool` hooks fail with a clear message. */
-	readonly mcpTools?: McpTools;
 }
 
 /** The per-session runtime the extension factory wires to pi events. */

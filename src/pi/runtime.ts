@@ -93,7 +93,6 @@ interface SessionState {
 	/** Skills in use this session, whose frontmatter hooks count. */
 	readonly skills: SkillHooks;
 	promptId: string | undefined;
-	ctx: ExtensionContext;
 }
 
 const firstLine = (text: string): string =>
@@ -108,10 +107,10 @@ const hasHistory = (ctx: ExtensionContext): boolean =>
 /** Creates the runtime; nothing runs until `start`. */
 export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	let state: SessionState | undefined;
-	/** The pi context of the latest event: the session object's, else the one this runtime saw last. */
 	/** Epoch milliseconds: the injected clock, else `Date.now`. */
 	const clock = deps.now ?? Date.now;
-	const ctxOf = (current: SessionState): ExtensionContext => deps.currentCtx?.() ?? current.ctx;
+	/** The pi context of the latest event; the session object owns it (undefined before its first event). */
+	const currentCtx = deps.currentCtx;
 
 	/** The configuration whose notices were last told; the store returns the same object while nothing changed. */
 	let toldConfig: HookConfig | undefined;
@@ -121,7 +120,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		for (const { key, notice } of configNotices(config)) {
 			if (current.told.has(key)) continue;
 			current.told.add(key);
-			showNotice(ctxOf(current), notice);
+			const ctx = currentCtx();
+			if (ctx !== undefined) showNotice(ctx, notice);
 		}
 	};
 
@@ -139,23 +139,23 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	};
 
 	const onDecision = (record: DecisionRecord): void => {
-		if (state === undefined) return;
+		const ctx = currentCtx();
+		if (state === undefined || ctx === undefined) return;
 		// Without a UI nobody sees the transcript: say what a hook blocked on stderr (print, JSON mode).
-		if (!ctxOf(state).hasUI && (record.kind === "block" || record.kind === "stop_continue")) {
+		if (!ctx.hasUI && (record.kind === "block" || record.kind === "stop_continue")) {
 			const name = record.tool === undefined ? record.event : `${record.event}:${record.tool}`;
 			const verb = record.kind === "block" ? "blocked the call" : "kept the agent going";
-			showNotice(ctxOf(state), { level: "warning", text: `${name} hook ${verb}: ${firstLine(record.reason)}` });
+			showNotice(ctx, { level: "warning", text: `${name} hook ${verb}: ${firstLine(record.reason)}` });
 		}
 		// A failure is one card with a UI; without one, the same words once on stderr.
-		if (!ctxOf(state).hasUI && (record.kind === "error" || record.kind === "timeout"))
-			showNotice(ctxOf(state), { level: "warning", text: decisionCardText(record) });
-		deps.onDecision?.(record, ctxOf(state));
+		if (!ctx.hasUI && (record.kind === "error" || record.kind === "timeout"))
+			showNotice(ctx, { level: "warning", text: decisionCardText(record) });
+		deps.onDecision?.(record, ctx);
 	};
 
 	/** The session state with `ctx` as the current context, and the hook context for one event. */
 	const active = (ctx: ExtensionContext): { current: SessionState; hc: HookContext } | undefined => {
 		if (state === undefined) return undefined;
-		state.ctx = ctx;
 		// The session facts are read from pi when a handler first needs them: a tool event no hook matches does not.
 		let session: SessionInfo | undefined;
 		const engine = state.engine;
@@ -177,9 +177,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 
 	/** The tool hooks' dependencies of a session, made once: a tool event builds nothing before it matches. */
 	const toolDepsOf = new WeakMap<SessionState, ToolHookDeps>();
-	const toolDeps = (ctx: ExtensionContext): { current: SessionState; deps: ToolHookDeps } | undefined => {
+	const toolDeps = (): { current: SessionState; deps: ToolHookDeps } | undefined => {
 		if (state === undefined) return undefined;
-		state.ctx = ctx;
 		let made = toolDepsOf.get(state);
 		if (made === undefined) {
 			made = {
@@ -207,9 +206,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		else Object.assign(deps.processEnv, result.vars);
 	};
 
-	/**
-	 * Runs SessionStart hooks (all, or those in `only`) with a fresh CLAUDE_ENV_FILE; resolves with the ids that ran.
-	 */
+	/** Runs SessionStart hooks (all, or those in `only`) with a fresh CLAUDE_ENV_FILE; resolves with the ids that ran. */
 	const runStartHooks = async (
 		ctx: ExtensionContext,
 		source: string,
@@ -252,25 +249,28 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				},
 				runner: deps.runner,
 				httpRunner: runHttpHook,
-				promptRunner: createPromptRunner(() => state?.ctx),
-				agentRunner: createAgentRunner(() => state?.ctx, deps.agentDir),
-				...(deps.mcpTools ? { mcpToolRunner: deps.mcpTools.run } : {}),
+				promptRunner: createPromptRunner(currentCtx, clock),
+				agentRunner: createAgentRunner(currentCtx, deps.agentDir),
 				backgroundSignal: () => background.signal,
 				baseEnv: deps.env,
 				onRecord: (record) => {
 					if (state !== undefined && record.verdicts.length > 0) state.hooksRan = true;
-					if (state !== undefined) deps.onRecord?.(record, ctxOf(state));
+					const ctx = currentCtx();
+					if (state !== undefined && ctx !== undefined) deps.onRecord?.(record, ctx);
 				},
 				onRunStart: (entry) => {
-					if (state !== undefined) deps.onRunStart?.(entry, ctxOf(state));
+					const ctx = currentCtx();
+					if (state !== undefined && ctx !== undefined) deps.onRunStart?.(entry, ctx);
 				},
 				onRunEnd: (entry) => {
-					if (state !== undefined) deps.onRunEnd?.(entry, ctxOf(state));
+					const ctx = currentCtx();
+					if (state !== undefined && ctx !== undefined) deps.onRunEnd?.(entry, ctx);
 				},
 				onAsyncVerdict: (verdict, request) => {
 					// A background hook can finish after the session ended (its context is then stale): drop it.
-					if (state === undefined || state.background.signal.aborted) return;
-					const now = active(ctxOf(state));
+					const ctx = currentCtx();
+					if (state === undefined || ctx === undefined || state.background.signal.aborted) return;
+					const now = active(ctx);
 					if (now !== undefined) deliverAsyncVerdict(now.hc, deps.pi, verdict, request);
 				},
 				...(deps.isEnabled ? { isEnabled: deps.isEnabled } : {}),
@@ -279,7 +279,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			});
 			const idleMs = deps.idlePromptMs ?? (Number(deps.env.PI_HOOK_MANAGER_IDLE_PROMPT_MS) || IDLE_PROMPT_MS);
 			const idle = createIdleTimer(idleMs, () => {
-				const now = state === undefined ? undefined : active(ctxOf(state));
+				const ctx = currentCtx();
+				const now = ctx === undefined ? undefined : active(ctx);
 				if (now !== undefined)
 					track(now.current, runNotification(now.hc, "idle_prompt", "pi is waiting for your input"));
 			});
@@ -287,7 +288,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				deps.permissionPromptMs ??
 				(Number(deps.env.PI_HOOK_MANAGER_PERMISSION_PROMPT_MS) || PERMISSION_PROMPT_MS);
 			const permissionWait = createIdleTimer(permissionMs, () => {
-				const now = state === undefined ? undefined : active(ctxOf(state));
+				const ctx = currentCtx();
+				const now = ctx === undefined ? undefined : active(ctx);
 				const note = now?.current.permissionNote;
 				if (now === undefined || note === undefined) return;
 				now.current.permissionNote = undefined;
@@ -312,14 +314,13 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				inFlight: new Set(),
 				approvals,
 				asked: new Set(),
-				mcpNames: createMcpNames(deps.pi, deps.mcpTools?.facts),
+				mcpNames: createMcpNames(deps.pi),
 				hooksRan: false,
 				stoppedBy: undefined,
 				sessionStartDone: started,
 				answering: true,
 				skills,
 				promptId: undefined,
-				ctx,
 			};
 			tellConfig(state, store.current());
 			// The first command hook should not wait for the runner's code: load it while pi waits for the model.
@@ -412,7 +413,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			return now === undefined ? undefined : handleBeforeAgentStart(now.current.prompts);
 		},
 		async toolCall(event, ctx) {
-			const now = toolDeps(ctx);
+			const now = toolDeps();
 			if (now === undefined) return undefined;
 			// The model loads a skill by reading its SKILL.md: from then on the skill is in use.
 			if (now.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)) {
@@ -440,7 +441,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			});
 		},
 		async toolResult(event, ctx) {
-			const now = toolDeps(ctx);
+			const now = toolDeps();
 			if (now === undefined) return undefined;
 			// The tool may have edited a settings file: check them once this event is done, off its path.
 			now.current.store.checkSoon();
@@ -527,12 +528,14 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			return state?.approvals.approve(entries);
 		},
 		session() {
-			return state === undefined ? undefined : sessionInfo(ctxOf(state));
+			const ctx = currentCtx();
+			return state === undefined || ctx === undefined ? undefined : sessionInfo(ctx);
 		},
 		testRun(request) {
-			if (state === undefined) return undefined;
+			const ctx = currentCtx();
+			if (state === undefined || ctx === undefined) return undefined;
 			// A test run goes around the event adapters: no card, no context, no counter, no footer status.
-			return state.engine.testRun({ ...request, session: sessionInfo(ctxOf(state)) });
+			return state.engine.testRun({ ...request, session: sessionInfo(ctx) });
 		},
 		async askApproval(entries, ctx) {
 			if (state === undefined) return [];

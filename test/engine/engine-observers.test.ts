@@ -21,7 +21,14 @@ const request = {
 	matchValues: ["Bash", "bash"],
 	tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
 	payload: { hook_event_name: "PreToolUse" },
-	session: { sessionId: "S1", transcriptPath: "/t.jsonl", cwd: "/tmp", projectDir: "/tmp", promptId: undefined },
+	session: {
+		sessionId: "S1",
+		transcriptPath: "/t.jsonl",
+		cwd: "/tmp",
+		projectDir: "/tmp",
+		promptId: undefined,
+		home: "/home/tester",
+	},
 };
 const exited: ProcessOutcome = {
 	kind: "exited",

@@ -35,7 +35,14 @@ const request = () => ({
 	matchValues: ["Bash", "bash"],
 	tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
 	payload: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } },
-	session: { sessionId: "S1", transcriptPath: "", cwd: dir, projectDir: dir, promptId: undefined },
+	session: {
+		sessionId: "S1",
+		transcriptPath: "",
+		cwd: dir,
+		projectDir: dir,
+		promptId: undefined,
+		home: "/home/tester",
+	},
 });
 
 const run = async (config: HookConfig, deps: { allOff?: boolean; enabled?: boolean } = {}) => {

@@ -25,7 +25,14 @@ const configOf = (hooks: unknown) =>
 		],
 		true,
 	);
-const session = () => ({ sessionId: "S1", transcriptPath: "/t.jsonl", cwd: dir, projectDir: dir, promptId: undefined });
+const session = () => ({
+	sessionId: "S1",
+	transcriptPath: "/t.jsonl",
+	cwd: dir,
+	projectDir: dir,
+	promptId: undefined,
+	home: "/home/tester",
+});
 const bashRequest = (command: string) => ({
 	event: "PreToolUse" as const,
 	matchValues: ["Bash", "bash"],

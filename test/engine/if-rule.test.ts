@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileIfRule, shellSubcommands } from "../../src/engine/if-rule.ts";
 
-const context = { cwd: "/proj", projectDir: "/proj" };
+const context = { cwd: "/proj", projectDir: "/proj", home: "/home/tester" };
 const runs = (rule: string, tool: string, input: Record<string, unknown>): boolean => {
 	const result = compileIfRule(rule);
 	if (!result.ok) throw new Error(result.message);

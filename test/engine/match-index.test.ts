@@ -40,7 +40,14 @@ const request = {
 	matchValues: ["Bash", "bash"],
 	tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
 	payload: { hook_event_name: "PreToolUse" },
-	session: { sessionId: "S", transcriptPath: "", cwd: "/", projectDir: "/", promptId: undefined },
+	session: {
+		sessionId: "S",
+		transcriptPath: "",
+		cwd: "/",
+		projectDir: "/",
+		promptId: undefined,
+		home: "/home/tester",
+	},
 };
 
 describe("matchingEntries", () => {

@@ -89,7 +89,14 @@ describe("recordIfNoneMatches", () => {
 			event: "PreToolUse" as const,
 			matchValues: ["Bash"],
 			payload: { hook_event_name: "PreToolUse", tool_name: "Bash" },
-			session: { sessionId: "S", transcriptPath: "", cwd: "/", projectDir: "/", promptId: undefined },
+			session: {
+				sessionId: "S",
+				transcriptPath: "",
+				cwd: "/",
+				projectDir: "/",
+				promptId: undefined,
+				home: "/home/tester",
+			},
 		};
 		await engine.dispatch(request);
 		expect(records).toHaveLength(1);

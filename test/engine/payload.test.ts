@@ -7,6 +7,7 @@ const session: SessionInfo = {
 	cwd: "/p",
 	projectDir: "/p",
 	promptId: "p1",
+	home: "/home/tester",
 	effort: "high",
 };
 

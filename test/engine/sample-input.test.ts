@@ -8,7 +8,14 @@ import { sampleInput, samplePayload } from "../../src/engine/sample-input.ts";
 import type { HookEventName } from "../../src/engine/types.ts";
 import { commandEntry } from "../support/entries.ts";
 
-const session = { sessionId: "S1", transcriptPath: "/t.jsonl", cwd: "/p", projectDir: "/p", promptId: undefined };
+const session = {
+	sessionId: "S1",
+	transcriptPath: "/t.jsonl",
+	cwd: "/p",
+	projectDir: "/p",
+	promptId: undefined,
+	home: "/home/tester",
+};
 
 const entryWith = (event: HookEventName, matcher: string | undefined, extra: Record<string, unknown> = {}) => {
 	const group = {

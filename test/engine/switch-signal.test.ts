@@ -48,7 +48,14 @@ describe("switchSignal", () => {
 			baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
 			switchSignal: (entry) => (entry.id === sleeper?.id ? off.signal : undefined),
 		});
-		const session = { sessionId: "S", transcriptPath: "", cwd: dir, projectDir: dir, promptId: undefined };
+		const session = {
+			sessionId: "S",
+			transcriptPath: "",
+			cwd: dir,
+			projectDir: dir,
+			promptId: undefined,
+			home: "/home/tester",
+		};
 		const running = engine.dispatch({
 			event: "PreToolUse",
 			matchValues: ["Bash", "bash"],

@@ -29,7 +29,14 @@ const configOf = (hooks: unknown) =>
 		],
 		true,
 	);
-const session = () => ({ sessionId: "S1", transcriptPath: "/t.jsonl", cwd: dir, projectDir: dir, promptId: undefined });
+const session = () => ({
+	sessionId: "S1",
+	transcriptPath: "/t.jsonl",
+	cwd: dir,
+	projectDir: dir,
+	promptId: undefined,
+	home: "/home/tester",
+});
 
 describe("HookEngine.testRun", () => {
 	it("sends the stdin as given to the real process with the hook environment, and marks the record as a test", async () => {

@@ -38,7 +38,7 @@ describe("tool_input mapping", () => {
 		["ls", {}, { path: "/p" }],
 		["custom", { any: 1 }, { any: 1 }],
 	] as const)("%s input %j becomes %j", (tool, input, expected) => {
-		expect(toClaudeToolInput(tool, { ...input }, "/p")).toEqual(expected);
+		expect(toClaudeToolInput(tool, { ...input }, "/p", "/home/tester")).toEqual(expected);
 	});
 
 	it("keeps every replacement of a multi-edit call as edits[]", () => {
@@ -52,6 +52,7 @@ describe("tool_input mapping", () => {
 				],
 			},
 			"/p",
+			"/home/tester",
 		);
 		expect(cc.old_string).toBe("a");
 		expect(cc.edits).toEqual([
@@ -139,11 +140,13 @@ describe("paths, rewrites and validation", () => {
 	it("resolves paths the way pi's file tools do: @ prefix, ~ and relative paths", async () => {
 		const { resolveToolPath } = await import("../../src/engine/tool-map.ts");
 		const { homedir } = await import("node:os");
-		expect(resolveToolPath("~/x", "/p")).toBe(`${homedir()}/x`);
-		expect(resolveToolPath("~", "/p")).toBe(homedir());
-		expect(resolveToolPath("@rel.txt", "/p")).toBe("/p/rel.txt");
-		expect(resolveToolPath("a/../b.txt", "/p")).toBe("/p/b.txt");
-		expect(toClaudeToolInput("write", { path: "~/x", content: "" }, "/p").file_path).toBe(`${homedir()}/x`);
+		expect(resolveToolPath("~/x", "/p", homedir())).toBe(`${homedir()}/x`);
+		expect(resolveToolPath("~", "/p", homedir())).toBe(homedir());
+		expect(resolveToolPath("@rel.txt", "/p", homedir())).toBe("/p/rel.txt");
+		expect(resolveToolPath("a/../b.txt", "/p", homedir())).toBe("/p/b.txt");
+		expect(toClaudeToolInput("write", { path: "~/x", content: "" }, "/p", homedir()).file_path).toBe(
+			`${homedir()}/x`,
+		);
 	});
 
 	it("a hook's old_string/new_string change applies to the first edit of a multi-edit call", () => {
@@ -157,6 +160,7 @@ describe("paths, rewrites and validation", () => {
 				],
 			},
 			"/",
+			"/home/tester",
 		);
 		expect(fromClaudeToolInput("edit", { ...cc, new_string: "TWO" })).toEqual({
 			path: "/e",

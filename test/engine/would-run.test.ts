@@ -12,7 +12,7 @@ const hook = (matcher: string, extra: Record<string, unknown> = {}, event = "Pre
 	if (entry === undefined) throw new Error(JSON.stringify(parsed.issues));
 	return entry;
 };
-const on = { allOff: false, enabled: true, cwd: "/p", projectDir: "/p" };
+const on = { allOff: false, enabled: true, cwd: "/p", projectDir: "/p", home: "/home/tester" };
 const bash = (command: string) => JSON.stringify({ cwd: "/p", tool_name: "Bash", tool_input: { command } });
 
 describe("wouldNotRun", () => {

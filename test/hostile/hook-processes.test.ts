@@ -44,7 +44,14 @@ const callBash = async (
 	command: string,
 	options: { id?: string; signal?: AbortSignal } = {},
 ): Promise<{ verdicts: readonly HookVerdict[]; decision: PreToolDecision }> => {
-	const session = { sessionId: "S", transcriptPath: "", cwd: dir, projectDir: dir, promptId: undefined };
+	const session = {
+		sessionId: "S",
+		transcriptPath: "",
+		cwd: dir,
+		projectDir: dir,
+		promptId: undefined,
+		home: "/home/tester",
+	};
 	const tool_input = { command };
 	const { verdicts } = await engine.dispatch({
 		event: "PreToolUse",

@@ -9,7 +9,7 @@ import { compileIfRule, MAX_FILE_RULE_PATH_LENGTH } from "../../src/engine/if-ru
 import { compileMatcher } from "../../src/engine/matcher.ts";
 import { runIsolated, srcModule } from "../support/isolated.ts";
 
-const context = { cwd: "/proj", projectDir: "/proj" };
+const context = { cwd: "/proj", projectDir: "/proj", home: "/home/tester" };
 
 /** Tests each [rule, tool, input] in a separate process and returns the results. */
 const ifRuleResults = (cases: readonly (readonly [string, string, Record<string, unknown>])[]): boolean[] =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { DecisionRecord } from "../../src/engine/decision-record.ts";
 import type { HookEntry } from "../../src/engine/types.ts";
 import { DECISION_ENTRY_TYPE } from "../../src/pi/decision-entries.ts";
-import { createDecisionLog, installDecisionLog, STATUS_KEY } from "../../src/pi/decision-log.ts";
+import { createDecisionLog, STATUS_KEY } from "../../src/pi/decision-log.ts";
 import { blockRecord } from "../support/decisions.ts";
 import { commandEntry } from "../support/entries.ts";
 
@@ -65,7 +65,10 @@ const manualSchedule = () => {
 describe("createDecisionLog", () => {
 	it("appends each record as one entry of its own type, keeps it in the history and counts it in the footer", () => {
 		const appended: [string, DecisionRecord][] = [];
-		const log = createDecisionLog({ appendEntry: (type, record) => appended.push([type, record]) });
+		const log = createDecisionLog({
+			appendEntry: (type, record) => appended.push([type, record]),
+			currentCtx: () => undefined,
+		});
 		const { ctx, statuses } = fakeCtx();
 		log.record(blockRecord(), ctx);
 		log.record(blockRecord({ kind: "error" }), ctx);
@@ -78,7 +81,7 @@ describe("createDecisionLog", () => {
 	});
 
 	it("rebuilds history and counts from the branch on restore, replacing what it had", () => {
-		const log = createDecisionLog({ appendEntry: () => {} });
+		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => undefined });
 		const { ctx: before } = fakeCtx();
 		log.record(blockRecord({ kind: "timeout" }), before);
 		const { ctx, statuses } = fakeCtx({
@@ -94,7 +97,7 @@ describe("createDecisionLog", () => {
 	});
 
 	it("clears the footer when the restored branch has no decisions", () => {
-		const log = createDecisionLog({ appendEntry: () => {} });
+		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => undefined });
 		const { ctx, statuses } = fakeCtx();
 		log.restore(ctx);
 		expect(statuses).toEqual([undefined]);
@@ -102,7 +105,7 @@ describe("createDecisionLog", () => {
 	});
 
 	it("never touches the footer without a UI (print and JSON mode), and survives a footer that throws", () => {
-		const log = createDecisionLog({ appendEntry: () => {} });
+		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => undefined });
 		const { ctx, statuses } = fakeCtx({ hasUI: false });
 		log.record(blockRecord(), ctx);
 		expect(statuses).toEqual([]);
@@ -116,15 +119,16 @@ describe("createDecisionLog", () => {
 			appendEntry: () => {
 				throw new Error("session gone");
 			},
+			currentCtx: () => undefined,
 		});
 		const { ctx } = fakeCtx();
 		log.record(blockRecord(), ctx);
 		expect(log.statusText()).toBe("hooks 1 blocked");
 	});
 
-	it("shows the kill switch and disabled hooks through the last context it saw", () => {
-		const log = createDecisionLog({ appendEntry: () => {} });
+	it("shows the kill switch and disabled hooks through the session's current context", () => {
 		const { ctx, statuses } = fakeCtx();
+		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => ctx });
 		log.restore(ctx);
 		log.setKillSwitch(true);
 		log.setDisabledCount(3);
@@ -141,8 +145,8 @@ describe("createDecisionLog", () => {
 
 	it("shows a hook as running only once it has run for a moment, with its statusMessage, until it ends", () => {
 		const clock = manualSchedule();
-		const log = createDecisionLog({ appendEntry: () => {}, schedule: clock.schedule });
 		const { ctx, statuses } = fakeCtx();
+		const log = createDecisionLog({ appendEntry: () => {}, schedule: clock.schedule, currentCtx: () => ctx });
 		const slow: HookEntry = commandEntry("python3 hooks/scan.py", "PreToolUse", {
 			statusMessage: "Scanning for secrets",
 		});
@@ -160,40 +164,16 @@ describe("createDecisionLog", () => {
 	});
 
 	it("names a running hook without a statusMessage by its short name, at once with no delay", () => {
-		const log = createDecisionLog({ appendEntry: () => {}, runningDelayMs: 0 });
+		const log = createDecisionLog({ appendEntry: () => {}, runningDelayMs: 0, currentCtx: () => undefined });
 		const { ctx, statuses } = fakeCtx();
 		log.runStarted(commandEntry('node "$CLAUDE_PROJECT_DIR/hooks/guard.mjs"'), ctx);
 		expect(statuses).toEqual(["hooks running guard.mjs"]);
 	});
 
 	it("uses plain text outside the TUI, so RPC clients get no escape codes", () => {
-		const log = createDecisionLog({ appendEntry: () => {} });
+		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => undefined });
 		const { ctx, statuses } = fakeCtx({ mode: "rpc" });
 		log.record(blockRecord(), ctx);
 		expect(statuses[0]).not.toContain("\x1b");
-	});
-});
-
-describe("installDecisionLog", () => {
-	it("registers the card renderer and restores on session_start and session_tree", () => {
-		const handlers = new Map<string, (event: unknown, ctx: ExtensionContext) => void>();
-		const renderers: string[] = [];
-		const appended: string[] = [];
-		const pi = {
-			appendEntry: (type: string) => appended.push(type),
-			registerEntryRenderer: (type: string) => renderers.push(type),
-			on: (event: string, handler: (event: unknown, ctx: ExtensionContext) => void) =>
-				handlers.set(event, handler),
-		};
-		const log = installDecisionLog(pi as never);
-		expect(renderers).toEqual([DECISION_ENTRY_TYPE]);
-		const { ctx } = fakeCtx({ branch: [entryOf(blockRecord(), "a")] });
-		handlers.get("session_start")?.({ type: "session_start", reason: "startup" }, ctx);
-		expect(log.counts().blocked).toBe(1);
-		const moved = fakeCtx({ branch: [] });
-		handlers.get("session_tree")?.({ type: "session_tree" }, moved.ctx);
-		expect(log.counts().blocked).toBe(0);
-		log.record(blockRecord(), ctx);
-		expect(appended).toEqual([DECISION_ENTRY_TYPE]);
 	});
 });

@@ -34,7 +34,14 @@ const contextFor = async (hooks: Hooks): Promise<{ hc: HookContext; records: Dec
 	await sdk.start({ extensions: [factory], mode: "rpc", ui });
 	if (seen === undefined) throw new Error("no session_start");
 	const records: DecisionRecord[] = [];
-	const session = { sessionId: "s", transcriptPath: "", cwd: seen.cwd, projectDir: seen.cwd, promptId: undefined };
+	const session = {
+		sessionId: "s",
+		transcriptPath: "",
+		cwd: seen.cwd,
+		projectDir: seen.cwd,
+		promptId: undefined,
+		home: "/home/tester",
+	};
 	return {
 		hc: { engine, session, ctx: seen, onDecision: (record) => records.push(record), now: () => CLOCK },
 		records,

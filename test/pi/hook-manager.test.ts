@@ -56,6 +56,7 @@ beforeEach(() => {
 		agentDir: () => agentDir,
 		home: () => home,
 		live: { config: () => config(), approve: () => undefined },
+		currentCtx: () => ctx,
 		footer: {
 			setKillSwitch: (on) => void footer.killSwitch.push(on),
 			setDisabledCount: (count) => void footer.disabled.push(count),
@@ -159,6 +160,7 @@ describe("a plugin hook's switch", () => {
 				home: () => home,
 				env: {},
 				live: { config: () => store.current(), approve: () => undefined },
+				currentCtx: () => ctx,
 			});
 		pluginManager().sessionStart({ ...ctx, cwd: projectDir } as ExtensionContext);
 		expect(createHookState(stateFile).isEnabled(guard)).toBe(false);

@@ -37,6 +37,7 @@ const start = async (): Promise<Started> => {
 		agentDir: () => locations.agentDir,
 		home: () => locations.home,
 		live: { config: () => store.current(), approve: () => undefined },
+		currentCtx: () => hc.ctx,
 	});
 	const panels: string[] = [];
 	const openPanel = async (_ctx: ExtensionContext, options?: { readonly tab?: "hooks" | "log" }) => {

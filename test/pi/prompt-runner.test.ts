@@ -13,6 +13,9 @@ import { createPromptRunner } from "../../src/pi/prompt-runner.ts";
 import { type ChatRequest, type FakeLlm, type FakeStep, startFakeLlm } from "../support/fake-llm.mjs";
 import { type SdkRuntime, useSdkSandbox } from "../support/pi-sdk.ts";
 
+/** The clock the runner stamps its request with (epoch ms). */
+const now = (): number => 1_700_000_000_000;
+
 const sdk = useSdkSandbox("phm-prompt-runner-");
 let llm: FakeLlm | undefined;
 let silent: Server | undefined;
@@ -80,7 +83,7 @@ const messages = (request: ChatRequest | undefined): string => JSON.stringify(re
 describe("createPromptRunner", () => {
 	it("sends the hook's prompt with the ok/reason instruction and turns ok:false into a PreToolUse deny", async () => {
 		const { ctx, requests } = await withFakeModel({ text: '{"ok": false, "reason": "deletes everything"}' });
-		const outcome = await createPromptRunner(() => ctx)(spec());
+		const outcome = await createPromptRunner(() => ctx, now)(spec());
 		expect(outcome).toMatchObject({ kind: "exited", code: 0 });
 		expect(stdout(outcome as { stdout: { text: string } })).toEqual({
 			hookSpecificOutput: {
@@ -99,7 +102,7 @@ describe("createPromptRunner", () => {
 			{ text: 'Sure. {"ok": true}' },
 			{ text: '{"ok": false, "reason": "tests fail"}' },
 		);
-		const run = createPromptRunner(() => ctx);
+		const run = createPromptRunner(() => ctx, now);
 		expect(stdout((await run(spec())) as { stdout: { text: string } })).toEqual({});
 		const stop = await run(spec({ event: "Stop" }));
 		expect(stdout(stop as { stdout: { text: string } })).toEqual({ decision: "block", reason: "tests fail" });
@@ -107,7 +110,7 @@ describe("createPromptRunner", () => {
 
 	it("an answer without {ok: boolean} fails the request, quoting the start of what the model said", async () => {
 		const { ctx } = await withFakeModel({ text: "I think it is fine." }, { text: '{"ok": "yes"}' });
-		const run = createPromptRunner(() => ctx);
+		const run = createPromptRunner(() => ctx, now);
 		expect(await run(spec())).toMatchObject({
 			kind: "request_failed",
 			message: 'the model did not answer {"ok": ...}: I think it is fine.',
@@ -117,7 +120,7 @@ describe("createPromptRunner", () => {
 
 	it("a provider error fails the request with the provider's message", async () => {
 		const { ctx } = await withFakeModel({ error: "model overloaded", status: 500 });
-		const outcome = await createPromptRunner(() => ctx)(spec());
+		const outcome = await createPromptRunner(() => ctx, now)(spec());
 		expect(outcome).toMatchObject({ kind: "request_failed", message: expect.stringContaining("model overloaded") });
 	});
 
@@ -130,7 +133,7 @@ describe("createPromptRunner", () => {
 				return fauxAssistantMessage('{"ok": false, "reason": "faux says no"}');
 			},
 		]);
-		const outcome = await createPromptRunner(() => ctx)(spec({ model: undefined, event: "UserPromptSubmit" }));
+		const outcome = await createPromptRunner(() => ctx, now)(spec({ model: undefined, event: "UserPromptSubmit" }));
 		expect(stdout(outcome as { stdout: { text: string } })).toEqual({ decision: "block", reason: "faux says no" });
 		expect(asked).toContain("Is this safe?");
 		expect(llm?.requests).toEqual([]);
@@ -138,16 +141,18 @@ describe("createPromptRunner", () => {
 
 	it("a model pi does not have, or no pi context, fails the request without asking anything", async () => {
 		const { ctx, requests } = await withFakeModel({ text: '{"ok": true}' });
-		expect(await createPromptRunner(() => ctx)(spec({ model: "fake/other" }))).toMatchObject({
+		expect(await createPromptRunner(() => ctx, now)(spec({ model: "fake/other" }))).toMatchObject({
 			kind: "request_failed",
 			message: "no model for the prompt hook (fake/other)",
 		});
-		expect(await createPromptRunner(() => undefined)(spec({ model: undefined }))).toMatchObject({
+		expect(await createPromptRunner(() => undefined, now)(spec({ model: undefined }))).toMatchObject({
 			kind: "request_failed",
 			message: "no model for the prompt hook",
 		});
 		// The bare model id finds it too.
-		expect(await createPromptRunner(() => ctx)(spec({ model: "fake-model" }))).toMatchObject({ kind: "exited" });
+		expect(await createPromptRunner(() => ctx, now)(spec({ model: "fake-model" }))).toMatchObject({
+			kind: "exited",
+		});
 		expect(requests).toHaveLength(1);
 	});
 
@@ -157,7 +162,7 @@ describe("createPromptRunner", () => {
 		await new Promise<void>((resolve) => silent?.listen(0, "127.0.0.1", resolve));
 		const port = (silent.address() as { port: number }).port;
 		const { ctx } = await startPi(`http://127.0.0.1:${port}/v1`);
-		const run = createPromptRunner(() => ctx);
+		const run = createPromptRunner(() => ctx, now);
 		expect(await run(spec({ timeoutMs: 200 }))).toMatchObject({ kind: "timed_out", timeoutMs: 200 });
 		const controller = new AbortController();
 		const running = run(spec(), controller.signal);

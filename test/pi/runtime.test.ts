@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
-import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DecisionRecord } from "../../src/engine/decision-record.ts";
 import type { FiringRecord } from "../../src/engine/engine.ts";
@@ -56,6 +56,12 @@ const start = async (hooks: Hooks): Promise<Started> => {
 	const decisions: DecisionRecord[] = [];
 	const switches = { off: new Set<string>(), allOff: false };
 	let runtime: HookRuntime | undefined;
+	// The session object's part: the pi context of the latest event, which the runtime reads.
+	let current: ExtensionContext | undefined;
+	const enter = (ctx: ExtensionContext): ExtensionContext => {
+		current = ctx;
+		return ctx;
+	};
 	const factory = (api: ExtensionAPI) => {
 		runtime = createRuntime({
 			pi: api,
@@ -71,12 +77,13 @@ const start = async (hooks: Hooks): Promise<Started> => {
 			onDecision: (record) => decisions.push(record),
 			isEnabled: (entry: HookEntry) => !switches.off.has(entry.id),
 			allOff: () => switches.allOff,
+			currentCtx: () => current,
 		});
 		const live = runtime;
-		api.on("session_start", (event, ctx) => live.start(event, ctx));
-		api.on("tool_call", (event, ctx) => live.toolCall(event, ctx));
-		api.on("tool_result", (event, ctx) => live.toolResult(event, ctx));
-		api.on("session_shutdown", (event, ctx) => live.shutdown(event, ctx));
+		api.on("session_start", (event, ctx) => live.start(event, enter(ctx)));
+		api.on("tool_call", (event, ctx) => live.toolCall(event, enter(ctx)));
+		api.on("tool_result", (event, ctx) => live.toolResult(event, enter(ctx)));
+		api.on("session_shutdown", (event, ctx) => live.shutdown(event, enter(ctx)));
 	};
 	pi = await startSdkRuntime({ cwd: project, agentDir: join(root, "agent"), extensions: [factory] });
 	if (runtime === undefined) throw new Error("no runtime");

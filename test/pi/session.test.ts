@@ -35,8 +35,26 @@ afterEach(async () => {
 	rmSync(root, { recursive: true, force: true });
 });
 
-/** The extension as index.ts builds it, but with a fixed clock and a home of the test's, keeping the session. */
-const factory = (home: string) => (api: ExtensionAPI) => {
+/**
+ * The extension as index.ts builds it, but with a fixed clock and a home of the test's, keeping the session;
+ * the entry renderers it registers are listed in `renderers`.
+ */
+const factory =
+	(home: string, renderers: string[] = []) =>
+	(api: ExtensionAPI) => {
+		const listed: ExtensionAPI = new Proxy(api, {
+			get: (target, key) =>
+				key === "registerEntryRenderer"
+					? (...args: Parameters<ExtensionAPI["registerEntryRenderer"]>) => {
+							renderers.push(args[0]);
+							target.registerEntryRenderer(...args);
+						}
+					: Reflect.get(target, key),
+		});
+		build(listed, home);
+	};
+
+const build = (api: ExtensionAPI, home: string): void => {
 	const built = createHookSession(api, {
 		runner: runProcess,
 		reap: reapLingeringGroups,
@@ -65,6 +83,51 @@ const records = (runtime: SdkRuntime): DecisionRecord[] =>
 		.map((entry) => entry.data as DecisionRecord);
 
 describe("the session object", () => {
+	it("registers the card renderer and rebuilds the decision history on session_start and session_tree", async () => {
+		const home = join(root, "home");
+		mkdirSync(join(home, ".claude"), { recursive: true });
+		const guard = { type: "command", command: "echo 'no rm' >&2; exit 2" };
+		writeFileSync(
+			join(home, ".claude", "settings.json"),
+			JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [guard] }] } }),
+		);
+		const renderers: string[] = [];
+		pi = await startSdkRuntime({
+			cwd: join(root, "project"),
+			agentDir: join(root, "agent"),
+			extensions: [factory(home, renderers)],
+		});
+		expect(renderers).toEqual([DECISION_ENTRY_TYPE]);
+		pi.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("bash", { command: "rm -rf build" }), { stopReason: "toolUse" }),
+			fauxAssistantMessage("done"),
+		]);
+		await pi.session().prompt("clean up");
+		expect(records(pi).map((record) => record.kind)).toEqual(["block"]);
+		expect(session?.decisions.counts().blocked).toBe(1);
+		// Moving in the tree to before the prompt (session_tree): the branch holds no decision any more.
+		const entries = pi.session().sessionManager.getEntries();
+		const prompt = entries.find((entry) => entry.type === "message" && entry.message.role === "user");
+		const last = entries.at(-1);
+		if (prompt === undefined || last === undefined) throw new Error("no prompt entry");
+		await pi.session().navigateTree(prompt.id);
+		expect(session?.decisions.counts().blocked).toBe(0);
+		await pi.session().navigateTree(last.id);
+		expect(session?.decisions.counts().blocked).toBe(1);
+		// A fork is a new session (session_start): its history is rebuilt from the branch it starts with.
+		pi.faux.setResponses([fauxAssistantMessage("ok")]);
+		await pi.session().prompt("thanks");
+		const second = pi
+			.session()
+			.sessionManager.getBranch()
+			.findLast((entry) => entry.type === "message" && entry.message.role === "user");
+		if (second === undefined) throw new Error("no second prompt");
+		const before = session;
+		await pi.fork(second.id);
+		expect(session).not.toBe(before);
+		expect(session?.decisions.counts().blocked).toBe(1);
+	});
+
 	it("owns the configuration, the latest pi context, the decision log and the clock", async () => {
 		// A user hook (no approval needed) whose `if` names a file under the session's home; it keeps its stdin.
 		const home = join(root, "home");

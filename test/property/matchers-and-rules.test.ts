@@ -18,7 +18,7 @@ const names = fc.oneof(
 	fc.string({ unit: fc.constantFrom("a", "b", "B", "_", "!"), maxLength: MAX_MATCH_INPUT_LENGTH + 20 }),
 );
 
-const context = { cwd: "/proj", projectDir: "/proj" };
+const context = { cwd: "/proj", projectDir: "/proj", home: "/home/tester" };
 const toolNames = fc.oneof(
 	fc.constantFrom("Bash", "Edit", "Write", "Read", "Glob", "Grep", "LS", "MultiEdit", "NotebookEdit", "mcp__x__y"),
 	anyText,

@@ -214,6 +214,7 @@ describe("dispatching over any configuration", () => {
 						cwd: "/proj",
 						projectDir: "/proj",
 						promptId: undefined,
+						home: "/home/tester",
 					};
 					const { verdicts } = await engine.dispatch({
 						event,

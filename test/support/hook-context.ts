@@ -74,7 +74,14 @@ export const startHookContext = async (
 	let api: ExtensionAPI | undefined;
 	const contextOf = (ctx: ExtensionContext): HookContext => ({
 		engine,
-		session: { sessionId: "s-1", transcriptPath: "", cwd: ctx.cwd, projectDir: ctx.cwd, promptId: undefined },
+		session: {
+			sessionId: "s-1",
+			transcriptPath: "",
+			cwd: ctx.cwd,
+			projectDir: ctx.cwd,
+			promptId: undefined,
+			home: "/home/tester",
+		},
 		ctx,
 		onDecision: (record) => records.push(record),
 		now: () => CLOCK,

@@ -630,6 +630,7 @@ export class HooksPanel {
 				enabled: this.services.isEnabled(entry),
 				cwd: session?.cwd ?? "",
 				projectDir: session?.projectDir ?? "",
+				home: session?.home ?? "",
 			});
 			return reason === undefined ? undefined : wouldNotRunText(entry, reason);
 		};
@@ -666,9 +667,7 @@ export class HooksPanel {
 		this.showTest({ mode: "test", hooks: [entry], stdin: sample(entry), sampleFor: sample });
 	}
 
-	/**
-	 * From a log row: the recorded input again, against the current definition of this or another hook of the event.
-	 */
+	/** From a log row: the recorded input again, against the current definition of this or another hook of the event. */
 	private openReplay(row: LogRow | undefined): void {
 		if (row === undefined) {
 			this.message = { level: "error", text: "Select a logged event to replay it." };

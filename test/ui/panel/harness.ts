@@ -166,6 +166,7 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 		cwd: join(root, "project"),
 		projectDir: join(root, "project"),
 		promptId: undefined,
+		home: "/home/tester",
 	};
 	mkdirSync(session.cwd, { recursive: true });
 	const engine = createEngine({

@@ -38,7 +38,14 @@ const hooksRunning = (...commands: string[]): { entries: HookEntry[]; run: TestR
 	});
 	const config = mergeSources([parsed], true);
 	const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: { PATH: process.env.PATH } });
-	const session = { sessionId: "s", transcriptPath: "", cwd: root, projectDir: root, promptId: undefined };
+	const session = {
+		sessionId: "s",
+		transcriptPath: "",
+		cwd: root,
+		projectDir: root,
+		promptId: undefined,
+		home: "/home/tester",
+	};
 	return {
 		entries: [...config.entries],
 		run: (entry, stdin, signal) => engine.testRun({ entry, stdin, session, signal }),
