@@ -8,6 +8,7 @@ import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent"
 import { reapHooksOnExit, reapLingeringGroups, runProcess } from "./engine/run.ts";
 import { takeApproveOptIn } from "./pi/approve-opt-in.ts";
 import { hooksCompletions, runHooksCommand } from "./pi/hooks-command.ts";
+import { createMcpTools } from "./pi/mcp-tools.ts";
 import { createHookSession } from "./pi/session.ts";
 
 /** The extension factory pi calls once per session runtime. */
@@ -15,6 +16,9 @@ export default function piHookManager(pi: ExtensionAPI): void {
 	reapHooksOnExit();
 	// Read and removed before anything copies the environment: hooks and tools never inherit the opt-in.
 	const approveOptIn = takeApproveOptIn(process.env);
+	// A tool the model never sees, through which mcp_tool hooks reach the MCP servers pi connected.
+	const mcpTools = createMcpTools();
+	pi.registerTool(mcpTools.tool);
 	const session = createHookSession(pi, {
 		runner: runProcess,
 		reap: reapLingeringGroups,
@@ -23,6 +27,7 @@ export default function piHookManager(pi: ExtensionAPI): void {
 		processEnv: process.env,
 		now: Date.now,
 		approveOptIn,
+		mcpTools,
 	});
 	const on = session.events;
 	pi.on("session_start", on.session_start);

@@ -17,6 +17,7 @@ import type {
 	HookEntry,
 	HookEventName,
 	HttpRunner,
+	McpToolRunner,
 	ProcessOutcome,
 	ProcessRunner,
 	PromptRunner,
@@ -134,6 +135,8 @@ export interface EngineDeps {
 	readonly promptRunner?: PromptRunner;
 	/** Runs `agent` hooks (a read-only sub-agent on pi's model); without it they fail with a clear message. */
 	readonly agentRunner?: AgentRunner;
+	/** Calls MCP tools for `mcp_tool` hooks (pi's connected servers); without it they fail with a clear message. */
+	readonly mcpToolRunner?: McpToolRunner;
 	/**
 	 * The session's signal: when it fires (session shutdown) every running hook is killed, awaited or
 	 * background, so no hook outlives the session.
@@ -339,6 +342,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		httpRunner: deps.httpRunner,
 		promptRunner: deps.promptRunner,
 		agentRunner: deps.agentRunner,
+		mcpToolRunner: deps.mcpToolRunner,
 	};
 	const runHandler = (
 		entry: HookEntry,
@@ -498,7 +502,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				const handler = entry.handler;
 				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
 					// Background hooks never hold up the event; their result arrives later (as in Claude Code).
-					// The callback may run after the session ended: a throw there must not become an unhandled rejection.
+					// The callback may run after the session ended: a throw there must not go unhandled.
 					void runOne(entry, combine(deps.backgroundSignal?.(), deps.switchSignal?.(entry))).then((verdict) =>
 						observe(() => deps.onAsyncVerdict?.(verdict, request)),
 					);

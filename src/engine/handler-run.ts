@@ -1,10 +1,11 @@
 /**
  * Running one hook handler of any type: the process spec of a `command` hook (shell or exec form, timeouts
- * with Claude Code's defaults), the request of an `http` hook, the question of a `prompt` hook. Pure apart
- * from the injected runners.
+ * with Claude Code's defaults), the request of an `http` hook, the question of a `prompt` hook, the tool call
+ * of an `mcp_tool` hook. Pure apart from the injected runners.
  */
 import { defaultTimeoutSeconds } from "./events.ts";
 import { isUrlAllowed, resolveHeaders } from "./http.ts";
+import { mcpToolOutcome, mcpToolSpec } from "./mcp-tool-hook.ts";
 import { missingUserConfig, sourceEnvironment, substitutePlaceholders, substituteUserConfig } from "./payload.ts";
 import { buildHookPrompt } from "./prompt-hook.ts";
 import type {
@@ -13,6 +14,7 @@ import type {
 	HookEntry,
 	HookEventName,
 	HttpRunner,
+	McpToolRunner,
 	ProcessOutcome,
 	ProcessRunner,
 	ProcessSpec,
@@ -52,7 +54,7 @@ export const hookTimeoutMs = (
 		const budget = sessionEndBudgetMs(env);
 		if (budget !== undefined) return budget;
 	}
-	// Claude Code: prompt hooks default to 30 s, agent hooks to 60 s; command and http hooks to the event's default.
+	// Claude Code: prompt hooks default to 30 s, agent hooks to 60 s; command, http and mcp_tool hooks to the event's.
 	const type = entry.handler.type;
 	const seconds =
 		own ?? (type === "prompt" ? 30 : type === "agent" ? AGENT_HOOK_SECONDS : defaultTimeoutSeconds(event));
@@ -80,8 +82,8 @@ export const commandSpec = (
 	const execForm = handler.args !== undefined;
 	// Exec form: placeholders and a plugin's `${user_config.KEY}` are substituted, one argument each.
 	const substitute = (text: string): string => substituteUserConfig(substitutePlaceholders(text, vars), userConfig);
-	// Shell form: `${CLAUDE_PROJECT_DIR}` and `${CLAUDE_PLUGIN_ROOT}` are left to the shell, which expands them from the
-	// environment; pasting a path into the command text would let a folder named `$(...)` run commands.
+	// Shell form: `${CLAUDE_PROJECT_DIR}` and `${CLAUDE_PLUGIN_ROOT}` are left to the shell, which expands them from
+	// the environment; pasting a path into the command text would let a folder named `$(...)` run commands.
 	const command = execForm ? substitute(handler.command) : handler.command;
 	return {
 		file: execForm ? command : "/bin/sh",
@@ -159,6 +161,8 @@ export interface HandlerRunners {
 	readonly httpRunner: HttpRunner | undefined;
 	readonly promptRunner: PromptRunner | undefined;
 	readonly agentRunner?: AgentRunner | undefined;
+	/** Calls the tools of the MCP servers pi has connected; without it `mcp_tool` hooks fail with a clear message. */
+	readonly mcpToolRunner?: McpToolRunner | undefined;
 }
 
 /** Runs one hook handler and resolves its outcome; never rejects (the runners never do). */
@@ -197,6 +201,10 @@ export const runHookHandler = async (
 		const allowedEnvVars = names.filter((name) => limits.every((limit) => limit.includes(name)));
 		const headers = resolveHeaders(raw.headers, allowedEnvVars, context.env);
 		return runners.httpRunner({ url, headers, body: context.stdin, timeoutMs }, context.signal);
+	}
+	if (handler.type === "mcp_tool" && runners.mcpToolRunner !== undefined) {
+		const spec = mcpToolSpec(raw, context.stdin, timeoutMs);
+		return mcpToolOutcome(spec, await runners.mcpToolRunner(spec, context.signal), options.maxOutputBytes);
 	}
 	if (handler.type === "agent" && runners.agentRunner !== undefined) {
 		const prompt = buildHookPrompt(String(raw.prompt), context.stdin.trimEnd());

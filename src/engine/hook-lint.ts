@@ -22,6 +22,7 @@ import type { HookEventName, ProcessOutcome } from "./types.ts";
  * - `wrong_decision_value`: a `decision` value the event does not know (`"deny"` instead of `"block"`);
  * - `field_not_read`: `continue` or `systemMessage` on an event that discards them;
  * - `permission_decision_not_read`: `permissionDecision` outside PreToolUse's `hookSpecificOutput`;
+ * - `display_content_not_read`: `displayContent` outside MessageDisplay's `hookSpecificOutput`;
  * - `invalid_json`: stdout starts like JSON but does not parse (plain text where JSON was meant);
  * - `plain_text_ignored`: plain stdout on an event that does not read plain text;
  * - `two_json_documents` / `text_after_json` / `banner_before_json`: one JSON object with more around it;
@@ -36,6 +37,7 @@ export type LintCode =
 	| "wrong_decision_value"
 	| "field_not_read"
 	| "permission_decision_not_read"
+	| "display_content_not_read"
 	| "invalid_json"
 	| "plain_text_ignored"
 	| "two_json_documents"
@@ -180,6 +182,20 @@ const parseError = (text: string): string => {
 const firstLine = (text: string): string => (text.split("\n")[0] ?? "").trim();
 const clip = (text: string, max = 40): string => (text.length <= max ? text : `${text.slice(0, max - 3)}...`);
 
+/** `displayContent` where Claude Code does not read it: at the top level, or on another event than MessageDisplay. */
+const displayContentNotRead = (field: string, event: HookEventName): HookLint => ({
+	code: "display_content_not_read",
+	field,
+	problem:
+		event === "MessageDisplay"
+			? 'top-level "displayContent" is ignored: only hookSpecificOutput.displayContent counts'
+			: `${event} does not read displayContent (only MessageDisplay does): it changes nothing`,
+	fix:
+		event === "MessageDisplay"
+			? 'write {"hookSpecificOutput": {"hookEventName": "MessageDisplay", "displayContent": "..."}}'
+			: "remove it; a MessageDisplay hook can change how the assistant's text is shown",
+});
+
 /** Plain stdout on an event that does not read plain text. */
 const plainTextIgnored = (event: HookEventName): HookLint => ({
 	code: "plain_text_ignored",
@@ -282,6 +298,7 @@ const lintJson = (input: LintInput, json: Json): HookLint[] => {
 			fix: `write ${contextJson(event)}`,
 		});
 	}
+	if (json.displayContent !== undefined) lints.push(displayContentNotRead("displayContent", event));
 	if (json.permissionDecision !== undefined) {
 		lints.push({
 			code: "permission_decision_not_read",
@@ -351,6 +368,8 @@ const lintJson = (input: LintInput, json: Json): HookLint[] => {
 					: insteadOfDecision(event),
 			});
 		}
+		if (specific.displayContent !== undefined && event !== "MessageDisplay")
+			lints.push(displayContentNotRead("hookSpecificOutput.displayContent", event));
 		const context = specific.additionalContext;
 		if (typeof context === "string" && context.length > MAX_HOOK_TEXT_CHARS) {
 			lints.push(truncated("hookSpecificOutput.additionalContext", context.length));

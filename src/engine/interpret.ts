@@ -212,7 +212,7 @@ const exitBlock = (verdict: RawVerdict, event: HookEventName): HookEffect => {
 	return { kind: "block", source: "stderr", reason: toolEvent ? stderr : verdict.message };
 };
 
-/** The permission effect of a successful PreToolUse JSON (Claude Code: `permissionDecision` beats the legacy `decision`). */
+/** The permission effect of a successful PreToolUse JSON (Claude Code: `permissionDecision` beats `decision`). */
 const permissionEffect = (json: HookOutput): HookEffect | undefined => {
 	const specific = json.hookSpecificOutput;
 	const reason = specific?.permissionDecisionReason ?? json.reason;

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 
 const requireHere = createRequire(import.meta.url);
 
-/** A getter for the package `specifier`: the first call loads it (and may throw what loading throws), later calls return it. */
+/** A getter for the package `specifier`: the first call loads it (and may throw what that throws), later return it. */
 export const lazyModule = <T>(specifier: string): (() => T) => {
 	let loaded: T | undefined;
 	return () => {

@@ -49,7 +49,7 @@ export const entriesFor = (config: HookConfig, event: HookEventName): readonly H
 export const hasConfiguredHooks = (config: HookConfig, event: HookEventName): boolean =>
 	indexOf(config).configured.has(event);
 
-/** True for pi's own settings files (`~/.pi/agent/settings.json`, `.pi/settings.json`), whose matchers accept pi's names. */
+/** True for pi's own settings files (`~/.pi/agent/settings.json`, `.pi/settings.json`): matchers accept pi's names. */
 export const isPiSettingsFile = (scope: HookEntry["source"]["scope"]): boolean =>
 	scope === "pi-global" || scope === "pi-project";
 

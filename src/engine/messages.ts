@@ -35,11 +35,13 @@ export const commandText = (entry: HookEntry): string => {
 	if (text === undefined) {
 		const handler = entry.handler;
 		const raw =
-			handler.type !== "command"
-				? `${handler.type} hook`
-				: handler.args === undefined
-					? handler.command
-					: [handler.command, ...handler.args].join(" ");
+			handler.type === "mcp_tool"
+				? `mcp_tool ${String(handler.raw.server)}/${String(handler.raw.tool)}`
+				: handler.type !== "command"
+					? `${handler.type} hook`
+					: handler.args === undefined
+						? handler.command
+						: [handler.command, ...handler.args].join(" ");
 		text = redactSecrets(raw);
 		commandTexts.set(entry, text);
 	}

@@ -62,7 +62,9 @@ export interface ToolMapping {
 	readonly piName: string;
 	/** Claude Code's tool name (`Glob`). */
 	readonly claudeName: string;
-	/** Claude Code permission-rule families it belongs to: `Edit(...)` covers editing tools, `Read(...)` reading ones. */
+	/**
+	 * Claude Code permission-rule families it belongs to: `Edit(...)` covers editing tools, `Read(...)` reading ones.
+	 */
 	readonly ruleFamily?: "Edit" | "Read";
 	/** Claude Code `tool_input` field names that hold a path (for `if` path rules). */
 	readonly pathFields: readonly string[];

@@ -354,3 +354,31 @@ export type AgentRunner = (spec: AgentSpec, signal?: AbortSignal) => Promise<Pro
  * model's `{ok, reason}` stands for, or `request_failed`/`timed_out`/`aborted`. Never rejects.
  */
 export type PromptRunner = (spec: PromptSpec, signal?: AbortSignal) => Promise<ProcessOutcome>;
+
+/** What to call for one `mcp_tool` hook run. */
+export interface McpToolSpec {
+	/** The server's name as configured (`my-srv`; plugin servers `plugin:<plugin>:<server>`). */
+	readonly server: string;
+	/** The tool's name as the server offers it (`do-thing`). */
+	readonly tool: string;
+	/** The tool's arguments, `${path}`s already substituted from the hook input. */
+	readonly input: Readonly<Record<string, unknown>>;
+	/** Milliseconds before the call is cancelled. */
+	readonly timeoutMs: number;
+}
+
+/**
+ * How an `mcp_tool` hook's call ended, as the pi side saw it (`durationMs` from start to end):
+ * - `answered`: the tool returned; `text` is its text content, `isError` its MCP `isError`;
+ * - `no_server`: no connected server of that name; `no_tool`: the server offers no tool of that name;
+ * - `no_bridge`: pi never showed the extension its tools (its bridge tool is not active, e.g. `pi --tools`);
+ * - `failed`: the call threw (`message` says why); `timed_out` / `aborted`: its timeout or Esc stopped it.
+ */
+export type McpToolReply = { readonly durationMs: number } & (
+	| { readonly kind: "answered"; readonly text: string; readonly isError: boolean }
+	| { readonly kind: "no_server" | "no_tool" | "no_bridge" | "timed_out" | "aborted" }
+	| { readonly kind: "failed"; readonly message: string }
+);
+
+/** Port for `mcp_tool` hooks: calls a tool of a server pi has connected (wired in src/pi). Never rejects. */
+export type McpToolRunner = (spec: McpToolSpec, signal?: AbortSignal) => Promise<McpToolReply>;

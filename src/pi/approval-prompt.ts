@@ -58,8 +58,8 @@ const askInTui = (
 
 /**
  * Asks about the project hooks in `config` that wait for approval and were not asked about yet this session
- * (`asked` holds their approval keys, so a hook whose script changed is asked about again). Approved hooks run from the next event on; resolves with them. `optIn` is the
- * one-process opt-in. Never throws.
+ * (`asked` holds their approval keys, so a hook whose script changed is asked about again). Approved hooks run from the
+ * next event on; resolves with them. `optIn` is the one-process opt-in. Never throws.
  */
 export const askForApprovals = async (
 	ctx: ExtensionContext,

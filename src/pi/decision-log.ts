@@ -43,7 +43,7 @@ export interface DecisionLogDeps {
 export interface DecisionLog {
 	/** Persists `record` as a session entry (a card), adds it to the history and the counts. Never throws. */
 	record(record: DecisionRecord, ctx: ExtensionContext): void;
-	/** Rebuilds history and counts from the decision entries of the current branch. Call on `session_start` and `session_tree`. */
+	/** Rebuilds history and counts from the current branch's decision entries (on `session_start`, `session_tree`). */
 	restore(ctx: ExtensionContext): void;
 	/** The decisions on the current branch, oldest first (the panel's history). */
 	records(): readonly DecisionRecord[];

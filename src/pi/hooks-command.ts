@@ -1,8 +1,8 @@
 /**
  * `/hooks` and its subcommands, for the common actions without the panel (and on terminals that cannot send
  * the kill switch key): `/hooks` opens the panel, `/hooks log` opens it on the firing log, `/hooks off` and
- * `/hooks on` set the kill switch, `/hooks approve` asks about every new or changed project hook in the approval dialog, `/hooks status`
- * says in one line what is configured and what is off.
+ * `/hooks on` set the kill switch, `/hooks approve` asks about every new or changed project hook in the approval
+ * dialog, `/hooks status` says in one line what is configured and what is off.
  */
 
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";

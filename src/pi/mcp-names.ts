@@ -1,8 +1,8 @@
 /**
- * The real names of the MCP tools pi has connected, for hooks: the server's name from pi's tool namespace
- * (`aliases`), the tool's from pi's results (`details.tool`) or pi's default description
- * (`MCP tool <tool> from server <server>`). pi offers extensions no list of a server's original tool names,
- * so until one of those is seen the tool part is pi's sanitised one.
+ * The real names of the MCP tools pi has connected, for hooks: first the tool's `server/tool` label in the
+ * session's loadout (mcp-tools.ts), which pi gives from the first call on; else the server's name from pi's tool
+ * namespace (`aliases`), the tool's from pi's results (`details.tool`) or pi's default description
+ * (`MCP tool <tool> from server <server>`), and, until one of those is seen, pi's sanitised tool part.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { claudeMcpToolName, isMcpToolName, type McpToolFacts } from "../engine/mcp-names.ts";
@@ -17,12 +17,20 @@ export interface McpNames {
 
 const DEFAULT_DESCRIPTION = /^MCP tool (.+) from server (.+)$/s;
 
-/** Creates the name map over pi's tool list. Never throws. */
-export const createMcpNames = (pi: Pick<ExtensionAPI, "getAllTools">): McpNames => {
+/**
+ * Creates the name map over pi's tool list and, when given, `loadoutFacts` (the real names of a pi tool name from
+ * the session's loadout, undefined when unknown). Never throws.
+ */
+export const createMcpNames = (
+	pi: Pick<ExtensionAPI, "getAllTools">,
+	loadoutFacts?: (piToolName: string) => McpToolFacts | undefined,
+): McpNames => {
 	const learned = new Map<string, McpToolFacts>();
 	const facts = (piToolName: string): McpToolFacts => {
 		const known = learned.get(piToolName);
 		if (known?.server !== undefined && known.tool !== undefined) return known;
+		const loaded = loadoutFacts?.(piToolName);
+		if (loaded?.server !== undefined && loaded.tool !== undefined) return loaded;
 		let info: ReturnType<ExtensionAPI["getAllTools"]>[number] | undefined;
 		try {
 			info = pi.getAllTools().find((tool) => tool.name === piToolName);

@@ -31,6 +31,7 @@ import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import type { SessionInfo } from "../engine/payload.ts";
 import type { HookConfig, HookEntry, HookEventName, ProcessRunner } from "../engine/types.ts";
+import type { McpTools } from "./mcp-tools.ts";
 import type { MessageDisplays } from "./message-displays.ts";
 
 /** What the runtime needs from the outside world. */
@@ -84,6 +85,8 @@ export interface RuntimeDeps {
 	 * variable `PI_HOOK_MANAGER_PERMISSION_PROMPT_MS`.
 	 */
 	readonly permissionPromptMs?: number;
+	/** The MCP tools pi connected (mcp-tools.ts); without it `mcp_tool` hooks fail with a clear message. */
+	readonly mcpTools?: McpTools;
 }
 
 /** The per-session runtime the extension factory wires to pi events. */

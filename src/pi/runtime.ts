@@ -206,7 +206,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		else Object.assign(deps.processEnv, result.vars);
 	};
 
-	/** Runs SessionStart hooks (all, or those in `only`) with a fresh CLAUDE_ENV_FILE; resolves with the ids that ran. */
+	/**
+	 * Runs SessionStart hooks (all, or those in `only`) with a fresh CLAUDE_ENV_FILE; resolves with the ids that ran.
+	 */
 	const runStartHooks = async (
 		ctx: ExtensionContext,
 		source: string,
@@ -251,6 +253,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				httpRunner: runHttpHook,
 				promptRunner: createPromptRunner(currentCtx, clock),
 				agentRunner: createAgentRunner(currentCtx, deps.agentDir),
+				...(deps.mcpTools ? { mcpToolRunner: deps.mcpTools.run } : {}),
 				backgroundSignal: () => background.signal,
 				baseEnv: deps.env,
 				onRecord: (record) => {
@@ -314,7 +317,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				inFlight: new Set(),
 				approvals,
 				asked: new Set(),
-				mcpNames: createMcpNames(deps.pi),
+				mcpNames: createMcpNames(deps.pi, deps.mcpTools?.facts),
 				hooksRan: false,
 				stoppedBy: undefined,
 				sessionStartDone: started,

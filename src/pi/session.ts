@@ -28,6 +28,7 @@ import type { HookEntry, ProcessRunner } from "../engine/types.ts";
 import { createDecisionLog, type DecisionLog, registerDecisionRenderer } from "./decision-log.ts";
 import { failSafe } from "./fail-safe.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY } from "./hook-manager.ts";
+import type { McpTools } from "./mcp-tools.ts";
 import { createMessageDisplays, type MessageDisplays } from "./message-displays.ts";
 import { createRuntime, STOPPED_MESSAGE_TYPE } from "./runtime.ts";
 import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
@@ -48,6 +49,8 @@ export interface SessionPorts {
 	readonly now: () => number;
 	/** The one-run project-hook approval opt-in, read (and removed) before the environment was copied. */
 	readonly approveOptIn: boolean;
+	/** The MCP tools pi connected, for `mcp_tool` hooks and the real names of MCP tools (mcp-tools.ts). */
+	readonly mcpTools?: McpTools;
 }
 
 /** The session: its parts, the context of the latest event, and what index.ts registers. */
@@ -130,6 +133,7 @@ export const createHookSession = (
 		approveOptIn: ports.approveOptIn,
 		currentCtx: () => current,
 		now: ports.now,
+		...(ports.mcpTools ? { mcpTools: ports.mcpTools } : {}),
 	});
 
 	const events = sessionEvents({ decisions, manager, runtime }, enter);

@@ -84,8 +84,9 @@ const basename = (path: string): string => path.replace(/\/+$/, "").split("/").a
  * gives `guard.py`), else the program (`jq -r ...` gives `jq`); at most `max` characters.
  */
 export const hookShortName = (command: string, max = 32): string => {
-	// Non-command handlers are recorded as `http hook`, `prompt hook`...: already short names.
+	// Non-command handlers are recorded as `http hook`, `prompt hook`, `mcp_tool my-srv/do-thing`: already short names.
 	if (/^[a-z_]+ hook$/.test(command)) return command;
+	if (/^mcp_tool \S+$/.test(command)) return command.length <= max ? command : `${command.slice(0, max - 3)}...`;
 	const words = commandWords(command.trim()).filter((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
 	let index = 0;
 	while (index < words.length) {

@@ -41,7 +41,9 @@ export interface PanelTheme {
 /** The part of pi's `Theme` the adapter uses. */
 export type PiThemeLike = Pick<Theme, "fg" | "bg" | "bold" | "italic" | "underline" | "inverse">;
 
-/** Adapts pi's theme (the one handed to renderers and `ctx.ui.custom`); reads it on every call, so theme switches apply. */
+/**
+ * Adapts pi's theme (the one handed to renderers and `ctx.ui.custom`); reads it on every call, so theme switches apply.
+ */
 export const fromPiTheme = (theme: PiThemeLike): PanelTheme => ({
 	fg: (color, text) => theme.fg(color, text),
 	bg: (color, text) => theme.bg(color, text),
@@ -63,7 +65,9 @@ export const plainTheme: PanelTheme = {
 	inverse: identity,
 };
 
-/** The 256-colour index {@link testTheme} gives each foreground token (distinct, so a cell's colour names its token). */
+/**
+ * The 256-colour index {@link testTheme} gives each foreground token (distinct, so a cell's colour names its token).
+ */
 export const TEST_THEME_COLORS: Readonly<Record<UiColor, number>> = {
 	accent: 5,
 	border: 4,

@@ -327,16 +327,14 @@ describe("handler types", () => {
 		expect(result.stdout).toContain("the judge says no");
 	});
 
-	it("mcp_tool hooks are named once as not run, with their file and why", async () => {
+	it("mcp_tool hooks run (not listed as skipped): one naming a server pi has not connected is a hook error", async () => {
 		const box = await start({
 			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "mcp_tool", server: "s", tool: "t" }] }],
 		});
-		const result = await runPiPrint(box, piPrintArgs("bash: echo hi"));
-		const file = join(box.home, ".claude", "settings.json");
-		expect(result.stderr).toContain(
-			`PreToolUse hook in ${file} (hooks.PreToolUse[0].hooks[0]) is skipped: "mcp_tool" hooks do not run: pi 1.6 connects MCP servers but lets an extension call their tools only from inside a tool of its own`,
-		);
-		expect(result.stderr.split('"mcp_tool" hooks do not run')).toHaveLength(2);
+		const result = await runPiPrint(box, piPrintArgs("bash: echo hi > ran.txt"));
+		expect(result.stderr).not.toContain("is skipped");
+		expect(result.stderr).toContain('failed Bash · mcp_tool s/t · MCP server "s" is not connected');
+		expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(true);
 	});
 });
 

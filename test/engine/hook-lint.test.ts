@@ -24,6 +24,31 @@ interface Case {
 
 const CASES: readonly Case[] = [
 	{
+		name: "top-level displayContent",
+		event: "MessageDisplay",
+		code: 0,
+		stdout: json({ displayContent: "[hidden]" }),
+		lints: ["display_content_not_read"],
+		field: "displayContent",
+		fix: '{"hookSpecificOutput": {"hookEventName": "MessageDisplay", "displayContent": "..."}}',
+	},
+	{
+		name: "displayContent on another event",
+		event: "Stop",
+		code: 0,
+		stdout: json({ hookSpecificOutput: { hookEventName: "Stop", displayContent: "[hidden]" } }),
+		lints: ["display_content_not_read"],
+		field: "hookSpecificOutput.displayContent",
+		fix: "MessageDisplay hook",
+	},
+	{
+		name: "MessageDisplay displayContent (clean)",
+		event: "MessageDisplay",
+		code: 0,
+		stdout: json({ hookSpecificOutput: { hookEventName: "MessageDisplay", displayContent: "[hidden]" } }),
+		lints: [],
+	},
+	{
 		name: "top-level additionalContext",
 		event: "UserPromptSubmit",
 		code: 0,

@@ -54,6 +54,7 @@ describe("hookShortName", () => {
 		["jq -r '.tool_input.command' | grep -q 'rm -rf' && exit 2", "jq"],
 		["/usr/local/bin/hook-runner", "hook-runner"],
 		["http hook", "http hook"],
+		["mcp_tool my-srv/do-thing", "mcp_tool my-srv/do-thing"],
 	])("%s -> %s", (command, name) => {
 		expect(hookShortName(command)).toBe(name);
 	});

@@ -1,19 +1,20 @@
 /**
  * Merging the parsed sources into one configuration: hooks from every source add up (as in Claude Code),
  * project files count only in a trusted project, handler types this version cannot run and handler types
- * Claude Code does not accept on the hook's event (`prompt` on SessionStart) are listed as skipped, and `disableAllHooks` takes the most specific value that is set. Limits a user sets
- * (`allowedHttpHookUrls`, `httpHookAllowedEnvVars`) stay in force: a project file can add its own, narrower
- * limit, never lift the user's. Managed policy sits above everything: its `disableAllHooks` wins, non-managed
- * `disableAllHooks` leaves managed hooks running, and its `allowManagedHooksOnly` / `strictPluginOnlyCustomization`
- * skip the other sources' hooks (as in Claude Code).
+ * Claude Code does not accept on the hook's event (`prompt` on SessionStart) are listed as skipped, and
+ * `disableAllHooks` takes the most specific value that is set. Limits a user sets (`allowedHttpHookUrls`,
+ * `httpHookAllowedEnvVars`) stay in force: a project file can add its own, narrower limit, never lift the user's.
+ * Managed policy sits above everything (as in Claude Code): its `disableAllHooks` wins, non-managed `disableAllHooks`
+ * leaves managed hooks running, and its `allowManagedHooksOnly` / `strictPluginOnlyCustomization` skip the other
+ * sources' hooks.
  */
 import { allowsHandlerType, handlerTypesOf, isFiredInPi, notFiredReason } from "../events.ts";
 import type { ConfigIssue, HookConfig, HookEntry, HookSource, SkippedHook, SourceScope } from "../types.ts";
 import type { ParsedSource } from "./parse.ts";
 import { isPolicySource, sourceLabel } from "./sources.ts";
 
-/** Handler types pi-hook-manager runs; `agent` and `mcp_tool` are listed as skipped. */
-const SUPPORTED_TYPES = new Set(["command", "http", "prompt", "agent"]);
+/** Handler types pi-hook-manager runs (all five of Claude Code's); any other is listed as skipped. */
+const SUPPORTED_TYPES = new Set(["command", "http", "prompt", "agent", "mcp_tool"]);
 
 /** Why a project hook waits: it is new or changed and the user has not approved this definition. */
 export const UNAPPROVED_MESSAGE = "new or changed project hook: it runs once you approve its current definition";
@@ -33,9 +34,7 @@ export const skipMessage = (
 		case "type_not_on_event":
 			return typeNotOnEventMessage(entry);
 		case "unsupported_type":
-			return entry.handler.type === "mcp_tool"
-				? `"mcp_tool" hooks do not run: pi 1.6 connects MCP servers but lets an extension call their tools only from inside a tool of its own, not from an event; only "command", "http", "prompt" and "agent" hooks run`
-				: `"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http", "prompt" and "agent" hooks run`;
+			return `"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http", "prompt", "agent" and "mcp_tool" hooks run`;
 	}
 };
 

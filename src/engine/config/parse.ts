@@ -109,6 +109,16 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 	if (raw.type === "http" && (typeof raw.url !== "string" || raw.url === "")) {
 		return { ok: false, path: `${path}.url`, message: 'an http hook needs a "url" string' };
 	}
+	if (raw.type === "mcp_tool") {
+		for (const key of ["server", "tool"] as const)
+			if (typeof raw[key] !== "string" || raw[key] === "")
+				return { ok: false, path: `${path}.${key}`, message: `an mcp_tool hook needs a "${key}" string` };
+		if (
+			raw.input !== undefined &&
+			(typeof raw.input !== "object" || raw.input === null || Array.isArray(raw.input))
+		)
+			return { ok: false, path: `${path}.input`, message: 'an mcp_tool hook\'s "input" must be an object' };
+	}
 	if (
 		(raw.type === "prompt" || raw.type === "agent") &&
 		(typeof raw.prompt !== "string" || raw.prompt.trim() === "")

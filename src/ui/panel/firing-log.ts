@@ -114,7 +114,9 @@ export const verdictReason = (verdict: HookVerdict): string | undefined => {
 	return undefined;
 };
 
-/** The decision of one verdict, read from its effects: its permission decision first, then a block, `continue: false`. */
+/**
+ * The decision of one verdict, read from its effects: its permission decision first, then a block, `continue: false`.
+ */
 export const verdictDecision = (verdict: HookVerdict): RunDecision => {
 	let decision: RunDecision = "ok";
 	for (const effect of verdict.effects) {

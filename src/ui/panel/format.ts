@@ -111,7 +111,7 @@ export const hookLabel = (entry: HookEntry): string => {
 	return parts.join(" · ");
 };
 
-/** The command, URL or prompt of a hook as written. */
+/** The command, URL, prompt or MCP `server/tool` of a hook as written. */
 const rawHookTarget = (entry: HookEntry): string => {
 	const handler = entry.handler;
 	if (handler.type === "command")
@@ -122,7 +122,7 @@ const rawHookTarget = (entry: HookEntry): string => {
 			? raw.url
 			: handler.type === "prompt" || handler.type === "agent"
 				? raw.prompt
-				: (raw.tool ?? raw.server);
+				: `${String(raw.server)}/${String(raw.tool)}`;
 	return typeof text === "string" ? text : JSON.stringify(raw);
 };
 

@@ -17,7 +17,10 @@ export interface HookDetailsContext {
 	readonly disableAllHooks: boolean;
 	/** The hook's statistics over the journal (every session of this project); undefined when there is none. */
 	readonly history?: HookStats | undefined;
-	/** True when the panel's editor writes `file` (one of the settings files); plugins, managed policy, skills and agents are read-only. */
+	/**
+	 * True when the panel's editor writes `file` (one of the settings files); plugins, managed policy, skills and
+	 * agents are read-only.
+	 */
 	readonly editable?: (file: string) => boolean;
 }
 
@@ -110,7 +113,13 @@ export const hookDetailLines = (
 		...field(theme, "Type", handler.type, width),
 		...field(
 			theme,
-			handler.type === "command" ? "Command" : handler.type === "http" ? "URL" : "Prompt",
+			handler.type === "command"
+				? "Command"
+				: handler.type === "http"
+					? "URL"
+					: handler.type === "mcp_tool"
+						? "MCP tool"
+						: "Prompt",
 			hookTarget(entry),
 			width,
 		),

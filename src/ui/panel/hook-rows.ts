@@ -70,7 +70,9 @@ const eventOrder = (event: string): number => {
 	return index < 0 ? HOOK_EVENTS.length : index;
 };
 
-/** Builds the rows: events in Claude Code's order, matchers in order of first appearance, then sources in merge order. */
+/**
+ * Builds the rows: events in Claude Code's order, matchers in order of first appearance, then sources in merge order.
+ */
 export const buildRows = (config: HookConfig, inputs: RowInputs): ListRow[] => {
 	const hookRows: ListRow[] = [];
 	const add = (entry: HookEntry, skipped: string | undefined): void => {

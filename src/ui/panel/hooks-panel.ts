@@ -667,7 +667,9 @@ export class HooksPanel {
 		this.showTest({ mode: "test", hooks: [entry], stdin: sample(entry), sampleFor: sample });
 	}
 
-	/** From a log row: the recorded input again, against the current definition of this or another hook of the event. */
+	/**
+	 * From a log row: the recorded input again, against the current definition of this or another hook of the event.
+	 */
 	private openReplay(row: LogRow | undefined): void {
 		if (row === undefined) {
 			this.message = { level: "error", text: "Select a logged event to replay it." };

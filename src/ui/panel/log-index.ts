@@ -1,8 +1,9 @@
 /**
  * The firing log tab's rows and filter result, kept up to date incrementally so the tab stays fast at
  * 100,000 rows: new records become rows once and only they are tested against the current query (old
- * records slimmed or dropped past the log's budget rebuild the rows, rarely); a query that extends the previous one narrows the previous result; an earlier query (Backspace) is taken back
- * from a small cache. Rows of earlier sessions (the journal) come before the live ones. Pure data.
+ * records slimmed or dropped past the log's budget rebuild the rows, rarely); a query that extends the previous one
+ * narrows the previous result; an earlier query (Backspace) is taken back from a small cache. Rows of earlier sessions
+ * (the journal) come before the live ones. Pure data.
  */
 import type { FiringRecord } from "../../engine/engine.ts";
 import type { FiringLog } from "./firing-log.ts";

@@ -238,7 +238,9 @@ export class LogList {
 		return this.rows[this.selectedIndex()]?.row;
 	}
 
-	/** Moves the selection by `delta` rows on screen (newest first); single steps wrap around, pages stop at the ends. */
+	/**
+	 * Moves the selection by `delta` rows on screen (newest first); single steps wrap around, pages stop at the ends.
+	 */
 	move(delta: number): void {
 		const count = this.rows.length;
 		if (count === 0) return;

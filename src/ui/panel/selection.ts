@@ -51,7 +51,7 @@ export class ScrollWindow {
 		return this.top;
 	}
 
-	/** Exactly `height` lines of `lines`, scrolled so that `focus` is visible (`context` lines above it when scrolling up). */
+	/** Exactly `height` lines of `lines`, scrolled so `focus` shows (`context` lines above it when scrolling up). */
 	view(lines: readonly string[], focus: number, height: number, width: number, context = 2): string[] {
 		this.follow(lines.length, focus, height, context);
 		const window = lines.slice(this.top, this.top + height);
@@ -89,7 +89,9 @@ export abstract class KeyedList<M extends { readonly item: { readonly key: strin
 		this.theme = theme;
 	}
 
-	/** Replaces the rows (after a filter change, reload or new record), keeping the selected row when it is still there. */
+	/**
+	 * Replaces the rows (after a filter change, reload or new record), keeping the selected row when it is still there.
+	 */
 	setMatches(matches: readonly M[]): void {
 		this.matches = matches;
 		this.selection.setKeys(matches.map((match) => match.item.key));

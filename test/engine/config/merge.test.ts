@@ -25,9 +25,10 @@ describe("mergeSources", () => {
 
 	it("adds hooks from all sources and honours a project disableAllHooks:false over a user true (Claude Code: the more specific file wins)", () => {
 		const config = mergeSources([userHooks, projectHooks], true);
-		expect(config.entries.map((e) => e.source.scope)).toEqual(["claude-user", "claude-project"]);
+		expect(config.entries.map((e) => e.source.scope)).toEqual(["claude-user", "claude-project", "claude-project"]);
 		expect(config.disableAllHooks).toBe(false);
-		expect(config.skipped.map((s) => s.reason)).toEqual(["unsupported_type"]);
+		// All five of Claude Code's handler types run, mcp_tool included.
+		expect(config.skipped).toEqual([]);
 	});
 
 	it("skips project hooks in an untrusted project and says why", () => {

@@ -61,6 +61,32 @@ describe("parseSettingsText", () => {
 		expect(parsed.usable).toBe(true);
 	});
 
+	it("needs server and tool strings in an mcp_tool hook, and an object input", () => {
+		const parsed = parseSettingsText(
+			JSON.stringify({
+				hooks: {
+					Stop: [
+						{
+							hooks: [
+								{ type: "mcp_tool", server: "s", tool: "t", input: { a: "${x}" } },
+								{ type: "mcp_tool", tool: "t" },
+								{ type: "mcp_tool", server: "s", tool: "" },
+								{ type: "mcp_tool", server: "s", tool: "t", input: ["a"] },
+							],
+						},
+					],
+				},
+			}),
+			{ scope: "claude-user", file: "/h/.claude/settings.json", project: false },
+		);
+		expect(parsed.entries.map((entry) => entry.handler.type)).toEqual(["mcp_tool"]);
+		expect(parsed.issues.map((issue) => [issue.path, issue.message])).toEqual([
+			["hooks.Stop[0].hooks[1].server", 'an mcp_tool hook needs a "server" string'],
+			["hooks.Stop[0].hooks[2].tool", 'an mcp_tool hook needs a "tool" string'],
+			["hooks.Stop[0].hooks[3].input", 'an mcp_tool hook\'s "input" must be an object'],
+		]);
+	});
+
 	it("keeps the good entries next to a bad one", () => {
 		const parsed = parse({ hooks: { Bogus: [], PreToolUse: [{ hooks: [{ type: "command" }, cmd("good")] }] } });
 		expect(parsed.entries.map((e) => e.handler.type === "command" && e.handler.command)).toEqual(["good"]);

@@ -14,7 +14,7 @@ describe("panel screenshots", () => {
 		const list = await text("panel-list");
 		expect(list).toMatch(/> off +cmd +protect-lockfiles\.sh · \.\/\.claude\/hooks\/\S+ +Claude project/);
 		expect(list).toMatch(/on +cmd +block_dangerous_bash\.py · ~\/\.claude\/\S+ +Claude user +3x ok 35ms/);
-		expect(list).toMatch(/skip +mcp +check_tests_pass/);
+		expect(list).toMatch(/skip +mcp +tests\/check_tests_pass/);
 		expect(list).toMatch(/bad +a command hook needs/);
 	});
 

@@ -30,7 +30,8 @@ export const FIXTURE_SETTINGS: Readonly<Record<number, unknown>> = {
 			PreToolUse: [
 				{ matcher: "Bash", hooks: [{ type: "command", command: "~/.claude/hooks/block-rm.sh", timeout: 10 }] },
 			],
-			Stop: [{ hooks: [{ type: "mcp_tool", server: "tests", tool: "check_tests_pass" }] }],
+			// pi has no subagents, so this hook is listed as skipped.
+			SubagentStop: [{ hooks: [{ type: "mcp_tool", server: "tests", tool: "check_tests_pass" }] }],
 		},
 	},
 	1: {
