@@ -14,8 +14,14 @@ interface ConfigIndex {
 	readonly byEvent: Map<HookEventName, HookEntry[]>;
 	/** Events with at least one entry or skipped hook. */
 	readonly configured: Set<HookEventName>;
-	/** `event\0value\0value…` → the entries whose matcher accepts one of the values, in configuration order. */
-	readonly matched: Map<string, readonly HookEntry[]>;
+	/**
+	 * The entries whose matcher accepts one of the values, in configuration order, by event, then by the match
+	 * values joined with `\u0001`, then by the pi match values joined the same way (a tool event's one name and its
+	 * pi name are looked up as they are, without building a key).
+	 */
+	readonly matched: Map<HookEventName, Map<string, Map<string, readonly HookEntry[]>>>;
+	/** How many answers `matched` holds (bounded by {@link MATCH_MEMO_LIMIT}). */
+	remembered: number;
 }
 
 const indexes = new WeakMap<HookConfig, ConfigIndex>();
@@ -32,7 +38,7 @@ const indexOf = (config: HookConfig): ConfigIndex => {
 			configured.add(entry.event);
 		}
 		for (const skipped of config.skipped) configured.add(skipped.entry.event);
-		index = { byEvent, configured, matched: new Map() };
+		index = { byEvent, configured, matched: new Map(), remembered: 0 };
 		indexes.set(config, index);
 	}
 	return index;
@@ -67,16 +73,33 @@ export const matchingEntries = (
 	const index = indexOf(config);
 	const entries = index.byEvent.get(event) ?? NONE;
 	if ((matchValues.length === 0 && piMatchValues.length === 0) || entries.length === 0) return entries;
-	const key = `${event}\0${matchValues.join("\u0001")}\0${piMatchValues.join("\u0001")}`;
-	let matched = index.matched.get(key);
+	const key = matchValues.length === 1 ? (matchValues[0] as string) : matchValues.join("\u0001");
+	const piKey = piMatchValues.length === 1 ? (piMatchValues[0] as string) : piMatchValues.join("\u0001");
+	let byValue = index.matched.get(event);
+	let byPiValue = byValue?.get(key);
+	let matched = byPiValue?.get(piKey);
 	if (matched === undefined) {
 		const both = [...matchValues, ...piMatchValues];
 		matched = entries.filter((entry) => {
 			const values = piMatchValues.length > 0 && isPiSettingsFile(entry.source.scope) ? both : matchValues;
 			return values.length === 0 || values.some((value) => entry.matcher.test(value));
 		});
-		if (index.matched.size >= MATCH_MEMO_LIMIT) index.matched.clear();
-		index.matched.set(key, matched);
+		if (index.remembered >= MATCH_MEMO_LIMIT) {
+			index.matched.clear();
+			index.remembered = 0;
+			byValue = undefined;
+			byPiValue = undefined;
+		}
+		if (byValue === undefined) {
+			byValue = new Map();
+			index.matched.set(event, byValue);
+		}
+		if (byPiValue === undefined) {
+			byPiValue = new Map();
+			byValue.set(key, byPiValue);
+		}
+		byPiValue.set(piKey, matched);
+		index.remembered++;
 	}
 	return matched;
 };

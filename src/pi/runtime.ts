@@ -176,12 +176,11 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 	};
 
 	/** The tool hooks' dependencies of a session, made once: a tool event builds nothing before it matches. */
-	const toolDepsOf = new WeakMap<SessionState, ToolHookDeps>();
+	let toolDepsMade: { current: SessionState; deps: ToolHookDeps } | undefined;
 	const toolDeps = (): { current: SessionState; deps: ToolHookDeps } | undefined => {
 		if (state === undefined) return undefined;
-		let made = toolDepsOf.get(state);
-		if (made === undefined) {
-			made = {
+		if (toolDepsMade?.current !== state) {
+			const deps = {
 				engine: state.engine,
 				state: state.tools,
 				session: sessionInfo,
@@ -189,9 +188,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				now: clock,
 				mcpNames: state.mcpNames,
 			};
-			toolDepsOf.set(state, made);
+			toolDepsMade = { current: state, deps };
 		}
-		return { current: state, deps: made };
+		return toolDepsMade;
 	};
 
 	const track = (current: SessionState, work: Promise<void>): void => {
@@ -418,8 +417,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		async toolCall(event, ctx) {
 			const now = toolDeps();
 			if (now === undefined) return undefined;
-			// The model loads a skill by reading its SKILL.md: from then on the skill is in use.
-			if (now.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)) {
+			// The model loads a skill by reading its SKILL.md: from then on the skill is in use. (pi's `ctx.cwd` is read
+			// only for a read.)
+			if (event.toolName === "read" && now.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)) {
 				now.current.store.invalidate();
 				await askForApprovals(
 					ctx,

@@ -61,9 +61,14 @@ export interface ToolHookDeps {
 	readonly mcpNames?: McpNames;
 }
 
-/** Claude Code's name of a pi tool: `Bash` for `bash`, the real MCP name for an MCP tool. */
+/**
+ * Claude Code's name of a pi tool: `Bash` for `bash`, the real MCP name for an MCP tool (only names that start
+ * with `mcp__` are MCP tools' names: the others skip the MCP lookup).
+ */
 const claudeToolName = (deps: ToolHookDeps, piToolName: string): string =>
-	toClaudeToolName(deps.mcpNames?.claudeName(piToolName) ?? piToolName);
+	toClaudeToolName(
+		piToolName.startsWith("mcp__") ? (deps.mcpNames?.claudeName(piToolName) ?? piToolName) : piToolName,
+	);
 
 const summarize = (input: Readonly<Record<string, unknown>>): string => {
 	const main = input.command ?? input.path ?? input.pattern ?? input.file_path;

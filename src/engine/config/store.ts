@@ -180,18 +180,20 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 		checkSoon() {
 			if (pending) return;
 			pending = true;
-			setImmediate(() => {
-				pending = false;
-				try {
-					const trusted = options.isTrusted();
-					const approvals = approvalsVersion();
-					check(now(), trusted, approvals, trusted === mergedTrust && approvals === mergedApprovals);
-				} catch {
-					// The next current() checks again; a background check must never throw into pi.
-				}
-			}).unref();
+			setImmediate(checkInBackground).unref();
 		},
 	};
+	/** checkSoon's check (one function for every call: the tool_result path makes no closure). */
+	function checkInBackground(): void {
+		pending = false;
+		try {
+			const trusted = options.isTrusted();
+			const approvals = approvalsVersion();
+			check(now(), trusted, approvals, trusted === mergedTrust && approvals === mergedApprovals);
+		} catch {
+			// The next current() checks again; a background check must never throw into pi.
+		}
+	}
 	/** Checks every file now and merges again when anything changed; returns the configuration. */
 	function check(time: number, trusted: boolean, approvals: number, same: boolean): HookConfig {
 		forced = false;
