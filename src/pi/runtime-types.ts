@@ -95,8 +95,16 @@ export interface HookRuntime {
 	shutdown(event: SessionShutdownEvent, ctx: ExtensionContext): Promise<void>;
 	input(event: InputEvent, ctx: ExtensionContext): Promise<InputEventResult>;
 	beforeAgentStart(ctx: ExtensionContext): BeforeAgentStartEventResult | undefined;
-	toolCall(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined>;
-	toolResult(event: ToolResultEvent, ctx: ExtensionContext): Promise<ToolResultEventResult | undefined>;
+	/** PreToolUse; a call no hook matches is answered at once, without a promise. */
+	toolCall(
+		event: ToolCallEvent,
+		ctx: ExtensionContext,
+	): ToolCallEventResult | undefined | Promise<ToolCallEventResult | undefined>;
+	/** PostToolUse / PostToolUseFailure; a result no hook matches is answered at once, without a promise. */
+	toolResult(
+		event: ToolResultEvent,
+		ctx: ExtensionContext,
+	): ToolResultEventResult | undefined | Promise<ToolResultEventResult | undefined>;
 	turnEnd(event: TurnEndEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
 	beforeSettle(event: AgentBeforeSettleEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
 	settled(ctx: ExtensionContext): void;

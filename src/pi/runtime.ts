@@ -414,21 +414,22 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const now = active(ctx);
 			return now === undefined ? undefined : handleBeforeAgentStart(now.current.prompts);
 		},
-		async toolCall(event, ctx) {
+		toolCall(event, ctx) {
 			const now = toolDeps();
 			if (now === undefined) return undefined;
 			// The model loads a skill by reading its SKILL.md: from then on the skill is in use. (pi's `ctx.cwd` is read
 			// only for a read.)
 			if (event.toolName === "read" && now.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)) {
 				now.current.store.invalidate();
-				await askForApprovals(
+				return askForApprovals(
 					ctx,
 					now.current.store.current(),
 					now.current.approvals,
 					now.current.asked,
 					deps.approveOptIn ?? false,
-				);
+				).then(() => handleToolCall(event, ctx, now.deps));
 			}
+			// A call no hook matches is answered at once (no promise): pi awaits whichever it gets.
 			return handleToolCall(event, ctx, now.deps);
 		},
 		async userBash(event, ctx) {
@@ -443,7 +444,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				mcpNames: now.current.mcpNames,
 			});
 		},
-		async toolResult(event, ctx) {
+		toolResult(event, ctx) {
 			const now = toolDeps();
 			if (now === undefined) return undefined;
 			// The tool may have edited a settings file: check them once this event is done, off its path.

@@ -81,15 +81,26 @@ const replaceInput = (target: Record<string, unknown>, replacement: Readonly<Rec
 	Object.assign(target, replacement);
 };
 
+/** What a handler returns to pi: at once when no hook matched (pi awaits either). */
+type Answer<T> = T | undefined | Promise<T | undefined>;
+
+/** The internal-error answer of `tool_call`: the call is blocked with the error as reason, and the user told. */
+const blockOnError = (ctx: ExtensionContext, error: unknown): ToolCallEventResult => {
+	const message = `pi-hook-manager failed while running PreToolUse hooks, so the call is blocked: ${(error as Error).message}`;
+	showNotice(ctx, { level: "error", text: message });
+	return { block: true, reason: message };
+};
+
 /**
  * `tool_call` -> PreToolUse. Fails closed: an unexpected internal error blocks the call with the error as
- * reason (pi's `tool_call` precedent); hook failures themselves fail open as in Claude Code.
+ * reason (pi's `tool_call` precedent); hook failures themselves fail open as in Claude Code. A call no hook
+ * matches is answered at once, without a promise; one that runs hooks resolves when they have decided.
  */
-export const handleToolCall = async (
+export const handleToolCall = (
 	event: ToolCallEvent,
 	ctx: ExtensionContext,
 	deps: ToolHookDeps,
-): Promise<ToolCallEventResult | undefined> => {
+): Answer<ToolCallEventResult> => {
 	deps.state.startedAt.set(event.toolCallId, performance.now());
 	try {
 		const input = event.input as Record<string, unknown>;
@@ -112,6 +123,21 @@ export const handleToolCall = async (
 			},
 		});
 		if (none) return undefined;
+		return runPreToolUse(event, ctx, deps, input, ccToolName);
+	} catch (error) {
+		return blockOnError(ctx, error);
+	}
+};
+
+/** The PreToolUse hooks of a call some hook matched: run them and carry out the decision (see handleToolCall). */
+const runPreToolUse = async (
+	event: ToolCallEvent,
+	ctx: ExtensionContext,
+	deps: ToolHookDeps,
+	input: Record<string, unknown>,
+	ccToolName: string,
+): Promise<ToolCallEventResult | undefined> => {
+	try {
 		const session = deps.session(ctx);
 		const summary = summarize(input);
 		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
@@ -162,29 +188,61 @@ export const handleToolCall = async (
 		}
 		return undefined;
 	} catch (error) {
-		const message = `pi-hook-manager failed while running PreToolUse hooks, so the call is blocked: ${(error as Error).message}`;
-		showNotice(ctx, { level: "error", text: message });
-		return { block: true, reason: message };
+		return blockOnError(ctx, error);
 	}
 };
 
+/** The result pi gets: the result with the hooks' context appended, or with their replacement; undefined: as is. */
+const resultPatch = (
+	event: ToolResultEvent,
+	context: readonly string[],
+	replacement: string | undefined,
+): ToolResultEventResult | undefined => {
+	if (context.length === 0 && replacement === undefined) return undefined;
+	const base = replacement === undefined ? [...event.content] : [{ type: "text" as const, text: replacement }];
+	const patch: ToolResultEventResult = {
+		content: [...base, ...context.map((text) => ({ type: "text" as const, text }))],
+	};
+	// Keep pi's machine-readable result unless a hook replaced the output.
+	return replacement === undefined && event.structuredContent !== undefined
+		? { ...patch, structuredContent: event.structuredContent }
+		: patch;
+};
+
+/** The error notice of `tool_result`: the result stays as it is. */
+const reportResultError = (ctx: ExtensionContext, hookEvent: string, error: unknown): void => {
+	showNotice(ctx, {
+		level: "error",
+		text: `pi-hook-manager failed while running ${hookEvent} hooks: ${(error as Error).message}`,
+	});
+};
+
+/** What the PostToolUse path of one result knows before it dispatches (see handleToolResult). */
+interface MatchedResult {
+	readonly hookEvent: "PostToolUse" | "PostToolUseFailure";
+	readonly input: Record<string, unknown>;
+	readonly ccToolName: string;
+	readonly session: () => SessionInfo;
+	readonly payloadOf: (ccInput: Record<string, unknown>) => Record<string, unknown>;
+	readonly pending: readonly string[] | undefined;
+}
+
 /**
  * `tool_result` -> PostToolUse (successful calls) or PostToolUseFailure (failed calls). Fails open: an
- * internal error leaves the result unchanged and is reported.
+ * internal error leaves the result unchanged and is reported. A result no hook matches is answered at once,
+ * without a promise.
  */
-export const handleToolResult = async (
+export const handleToolResult = (
 	event: ToolResultEvent,
 	ctx: ExtensionContext,
 	deps: ToolHookDeps,
-): Promise<ToolResultEventResult | undefined> => {
+): Answer<ToolResultEventResult> => {
 	const started = deps.state.startedAt.get(event.toolCallId);
 	deps.state.startedAt.delete(event.toolCallId);
 	const pending = deps.state.pendingContext.get(event.toolCallId);
 	if (pending !== undefined) deps.state.pendingContext.delete(event.toolCallId);
 	const hookEvent: "PostToolUse" | "PostToolUseFailure" = event.isError ? "PostToolUseFailure" : "PostToolUse";
 	deps.mcpNames?.learn(event.toolName, event.details);
-	let context: readonly string[] = pending ?? [];
-	let replacement: string | undefined;
 	try {
 		if (deps.engine.hasHooks(hookEvent)) {
 			const input = event.input as Record<string, unknown>;
@@ -221,55 +279,68 @@ export const handleToolResult = async (
 				summary: () => summarize(input),
 				payload: () => payloadOf(toClaudeToolInput(event.toolName, input, sessionNow().cwd, sessionNow().home)),
 			});
-			if (!none) {
-				const session = sessionNow();
-				const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
-				const payload = payloadOf(ccInput);
-				const name = hookName(hookEvent, ccToolName);
-				const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision, now: deps.now };
-				// Claude Code: the hooks of a call the user interrupted (Esc) still run, under a short timeout of their
-				// own; pi's signal has already fired, so it must not be the hooks' signal.
-				const interrupted = ctx.signal?.aborted === true;
-				const verdicts = await runHooks(hc, {
-					event: hookEvent,
-					matchValues: [ccToolName],
-					piMatchValues: [event.toolName],
-					tool: { ccToolName, ccInput },
-					payload,
-					summary: summarize(input),
-					...(interrupted ? { signal: AbortSignal.timeout(INTERRUPTED_HOOK_TIMEOUT_MS) } : {}),
+			if (!none)
+				return runPostToolUse(event, ctx, deps, {
+					hookEvent,
+					input,
+					ccToolName,
+					session: sessionNow,
+					payloadOf,
+					pending,
 				});
-				const decision = decidePostToolUse(verdicts, name);
-				const facts = {
-					event: hookEvent,
-					tool: ccToolName,
-					input: summarize(input),
-					time: deps.now(),
-					name,
-					piToolName: event.toolName,
-					summarize,
-					hasUI: ctx.hasUI,
-				};
-				const plan = planPostToolUse(decision, facts, event.isError);
-				carryOut(hc, plan.steps);
-				if (plan.stop !== undefined) deps.state.stopRequested = plan.stop;
-				context = [...context, ...plan.context];
-				replacement = plan.replacement;
-			}
 		}
 	} catch (error) {
-		showNotice(ctx, {
-			level: "error",
-			text: `pi-hook-manager failed while running ${hookEvent} hooks: ${(error as Error).message}`,
-		});
+		reportResultError(ctx, hookEvent, error);
 	}
-	if (context.length === 0 && replacement === undefined) return undefined;
-	const base = replacement === undefined ? [...event.content] : [{ type: "text" as const, text: replacement }];
-	const patch: ToolResultEventResult = {
-		content: [...base, ...context.map((text) => ({ type: "text" as const, text }))],
-	};
-	// Keep pi's machine-readable result unless a hook replaced the output.
-	return replacement === undefined && event.structuredContent !== undefined
-		? { ...patch, structuredContent: event.structuredContent }
-		: patch;
+	return resultPatch(event, pending ?? [], undefined);
+};
+
+/** The PostToolUse hooks of a result some hook matched: run them and patch the result (see handleToolResult). */
+const runPostToolUse = async (
+	event: ToolResultEvent,
+	ctx: ExtensionContext,
+	deps: ToolHookDeps,
+	matched: MatchedResult,
+): Promise<ToolResultEventResult | undefined> => {
+	const { hookEvent, input, ccToolName } = matched;
+	let context: readonly string[] = matched.pending ?? [];
+	let replacement: string | undefined;
+	try {
+		const session = matched.session();
+		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
+		const payload = matched.payloadOf(ccInput);
+		const name = hookName(hookEvent, ccToolName);
+		const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision, now: deps.now };
+		// Claude Code: the hooks of a call the user interrupted (Esc) still run, under a short timeout of their
+		// own; pi's signal has already fired, so it must not be the hooks' signal.
+		const interrupted = ctx.signal?.aborted === true;
+		const verdicts = await runHooks(hc, {
+			event: hookEvent,
+			matchValues: [ccToolName],
+			piMatchValues: [event.toolName],
+			tool: { ccToolName, ccInput },
+			payload,
+			summary: summarize(input),
+			...(interrupted ? { signal: AbortSignal.timeout(INTERRUPTED_HOOK_TIMEOUT_MS) } : {}),
+		});
+		const decision = decidePostToolUse(verdicts, name);
+		const facts = {
+			event: hookEvent,
+			tool: ccToolName,
+			input: summarize(input),
+			time: deps.now(),
+			name,
+			piToolName: event.toolName,
+			summarize,
+			hasUI: ctx.hasUI,
+		};
+		const plan = planPostToolUse(decision, facts, event.isError);
+		carryOut(hc, plan.steps);
+		if (plan.stop !== undefined) deps.state.stopRequested = plan.stop;
+		context = [...context, ...plan.context];
+		replacement = plan.replacement;
+	} catch (error) {
+		reportResultError(ctx, hookEvent, error);
+	}
+	return resultPatch(event, context, replacement);
 };
