@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { compileIfRule } from "../../src/engine/if-rule.ts";
 import { claudeToolMapping, TOOLS, toClaudeToolInput, toClaudeToolName } from "../../src/engine/tool-map.ts";
 
-const rule = (source: string) => {
-	const compiled = compileIfRule(source);
+/** A rule as a pi settings file has it (pi's tool names count too); `claudeFile` for a `.claude` file. */
+const rule = (source: string, claudeFile = false) => {
+	const compiled = compileIfRule(source, { piToolNames: !claudeFile });
 	if (!compiled.ok) throw new Error(compiled.message);
 	return compiled.rule;
 };
@@ -17,18 +18,28 @@ describe("the tool table", () => {
 	});
 
 	it.each(Object.values(TOOLS).filter((tool) => tool.ruleFamily !== undefined))(
-		"a $ruleFamily(...) rule covers $claudeName, also when written with pi's name",
+		"a $ruleFamily(...) rule covers $claudeName, also when written with pi's name in a pi file",
 		(tool) => {
 			const family = tool.ruleFamily ?? "";
 			expect(
 				rule(`${family}(**)`).test(tool.claudeName, { file_path: "/work/p/a", path: "/work/p/a" }, context),
 			).toBe(true);
 			expect(rule(`${tool.piName}`).test(tool.claudeName, {}, context)).toBe(true);
+			expect(
+				rule(`${family}(**)`, true).test(
+					tool.claudeName,
+					{ file_path: "/work/p/a", path: "/work/p/a" },
+					context,
+				),
+			).toBe(true);
 		},
 	);
 
-	it("pi's powershell name works in a rule like its Claude Code name", () => {
+	it("pi's powershell name works in a pi file's rule like its Claude Code name, not in a .claude file's", () => {
 		expect(rule("powershell(git push *)").test("PowerShell", { command: "git push origin" }, context)).toBe(true);
+		expect(rule("powershell(git push *)", true).test("PowerShell", { command: "git push origin" }, context)).toBe(
+			false,
+		);
 	});
 
 	it("~ in tool paths and ~/ rules use the home the session passes", () => {
