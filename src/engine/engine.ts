@@ -26,9 +26,19 @@ import type {
 
 /**
  * Why a configured hook did not run for an event: its matcher or `if` did not match, it is switched off, the same
- * handler already ran, everything is off, `once` and it ran already, or a {@link SkipReason} of the configuration.
+ * handler already ran, everything is off, `once` and it ran already, `mcp_at_launch` (an `mcp_tool` hook on the
+ * SessionStart of pi's start, which comes before MCP servers connect: Claude Code skips those), or a
+ * {@link SkipReason} of the configuration.
  */
-export type NotRunReason = "matcher" | "if" | "disabled" | "duplicate" | "all_off" | "once" | SkipReason;
+export type NotRunReason =
+	| "matcher"
+	| "if"
+	| "disabled"
+	| "duplicate"
+	| "all_off"
+	| "once"
+	| "mcp_at_launch"
+	| SkipReason;
 
 /** A configured hook of the event that did not run, and why ("why didn't my hook fire?"). */
 export interface NotRunHook {
@@ -374,6 +384,14 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		// Only the entries whose matcher accepts the event are looked at; the others are named lazily (whyNotRun).
 		for (const entry of matchedEntries(config, request)) {
 			if (request.only !== undefined && !request.only.has(entry.id)) continue;
+			if (
+				entry.handler.type === "mcp_tool" &&
+				request.event === "SessionStart" &&
+				request.matchValues.includes("startup")
+			) {
+				notRun.push({ entry, reason: "mcp_at_launch" });
+				continue;
+			}
 			if (entry.ifRule !== undefined) {
 				// Claude Code: on non-tool events a hook with `if` never runs.
 				const tool = request.tool;

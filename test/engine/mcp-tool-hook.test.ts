@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { mergeSources } from "../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../src/engine/config/parse.ts";
+import { createEngine } from "../../src/engine/engine.ts";
 import { runHookHandler } from "../../src/engine/handler-run.ts";
 import { mcpToolOutcome, mcpToolSpec, substituteMcpInput } from "../../src/engine/mcp-tool-hook.ts";
 import type { HookEntry, McpToolReply, McpToolSpec } from "../../src/engine/types.ts";
@@ -166,5 +169,73 @@ describe("runHookHandler for mcp_tool hooks", () => {
 			message: "mcp_tool hooks are not available here",
 			durationMs: 0,
 		});
+	});
+});
+
+describe("mcp_tool hooks in the engine", () => {
+	const config = mergeSources(
+		[
+			parseSettingsText(
+				JSON.stringify({
+					hooks: {
+						SessionStart: [
+							{
+								hooks: [
+									{
+										type: "mcp_tool",
+										server: "my-srv",
+										tool: "do-thing",
+										input: { text: "${source}" },
+									},
+								],
+							},
+						],
+					},
+				}),
+				{ scope: "claude-user", file: "/u/settings.json", project: false },
+			),
+		],
+		true,
+	);
+	const calls: McpToolSpec[] = [];
+	const engine = createEngine({
+		config: () => config,
+		runner: async () => {
+			throw new Error("no process for an mcp_tool hook");
+		},
+		baseEnv: {},
+		mcpToolRunner: async (spec) => {
+			calls.push(spec);
+			return { kind: "answered", text: "context from MCP", isError: false, durationMs: 1 };
+		},
+	});
+	const start = (source: string) =>
+		engine.dispatch({
+			event: "SessionStart",
+			matchValues: [source],
+			payload: { hook_event_name: "SessionStart", source },
+			session: {
+				sessionId: "S",
+				transcriptPath: "/t.jsonl",
+				cwd: "/p",
+				projectDir: "/p",
+				promptId: undefined,
+				home: "/h",
+			},
+		});
+
+	it("skips them on the SessionStart of pi's start, before MCP servers connect (as Claude Code does)", async () => {
+		calls.length = 0;
+		const result = await start("startup");
+		expect(result.verdicts).toEqual([]);
+		expect(result.record?.notRun.map((hook) => hook.reason)).toEqual(["mcp_at_launch"]);
+		expect(calls).toEqual([]);
+	});
+
+	it("runs them on a later SessionStart, with ${path} from the stdin", async () => {
+		calls.length = 0;
+		const result = await start("resume");
+		expect(result.verdicts.map((verdict) => verdict.status)).toEqual(["success"]);
+		expect(calls.map((spec) => spec.input)).toEqual([{ text: "resume" }]);
 	});
 });

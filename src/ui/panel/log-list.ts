@@ -64,6 +64,7 @@ export const NOT_RUN_WORDS: Readonly<Record<NotRunReason, string>> = {
 	plugin_only: "plugin only",
 	plugin_disabled: "plugin off",
 	no_moment: "no moment",
+	mcp_at_launch: "MCP not yet connected",
 };
 
 /**
