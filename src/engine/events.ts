@@ -91,6 +91,35 @@ export const defaultTimeoutSeconds = (event: HookEventName): number => {
 	}
 };
 
+/** Events that discard `continue` and `systemMessage` (Claude Code hooks reference, "JSON output"). */
+const DISCARDS_COMMON: ReadonlySet<HookEventName> = new Set([
+	"Notification",
+	"StopFailure",
+	"InstructionsLoaded",
+	"MessageDisplay",
+	"ConfigChange",
+	"PreCompact",
+	"PostCompact",
+	"WorktreeCreate",
+	"WorktreeRemove",
+	"SessionEnd",
+	"Elicitation",
+	"ElicitationResult",
+]);
+
+/**
+ * True when Claude Code discards a hook's `continue` and `systemMessage` on `event` (Notification, MessageDisplay,
+ * SessionEnd, the compaction events, ...): neither stops anything nor is shown.
+ */
+export const discardsCommonFields = (event: HookEventName): boolean => DISCARDS_COMMON.has(event);
+
+/**
+ * True when a failing or timed-out hook of `event` is reported to the user (a card, a footer count, stderr without a
+ * UI). False for MessageDisplay: Claude Code shows the original text and notes the failure only in its debug
+ * output, never in the session (the firing log still lists the run).
+ */
+export const reportsHookFailures = (event: HookEventName): boolean => event !== "MessageDisplay";
+
 /** The hook events pi-hook-manager fires in pi; the others (PermissionRequest, SubagentStop, ...) have no pi event. */
 const FIRED_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"SessionStart",

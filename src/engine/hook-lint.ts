@@ -9,6 +9,7 @@
  * only for UserPromptSubmit, UserPromptExpansion and SessionStart; hook text is cut at 10,000 characters.
  */
 
+import { discardsCommonFields } from "./events.ts";
 import { isObject } from "./is-object.ts";
 import { MAX_HOOK_TEXT_CHARS } from "./messages.ts";
 import type { HookEventName, ProcessOutcome } from "./types.ts";
@@ -87,22 +88,6 @@ const DECISION_EVENTS: ReadonlySet<HookEventName> = new Set([
 /** The values of top-level `decision` an event accepts (PreToolUse: the deprecated approve/block). */
 const decisionValues = (event: HookEventName): readonly string[] =>
 	event === "PreToolUse" ? ["block", "approve"] : ["block"];
-
-/** Events that discard `continue` and `systemMessage`. */
-const DISCARDS_COMMON: ReadonlySet<HookEventName> = new Set([
-	"Notification",
-	"StopFailure",
-	"InstructionsLoaded",
-	"MessageDisplay",
-	"ConfigChange",
-	"PreCompact",
-	"PostCompact",
-	"WorktreeCreate",
-	"WorktreeRemove",
-	"SessionEnd",
-	"Elicitation",
-	"ElicitationResult",
-]);
 
 /** Events whose plain stdout on exit 0 is context for the model. */
 const PLAIN_TEXT_EVENTS: ReadonlySet<HookEventName> = new Set([
@@ -329,7 +314,7 @@ const lintJson = (input: LintInput, json: Json): HookLint[] => {
 		});
 	}
 	for (const field of ["continue", "systemMessage"] as const) {
-		if (json[field] !== undefined && DISCARDS_COMMON.has(event)) {
+		if (json[field] !== undefined && discardsCommonFields(event)) {
 			lints.push({
 				code: "field_not_read",
 				field,

@@ -4,6 +4,7 @@
  * any exit code. Pure.
  */
 import type { HookEffect } from "./effects.ts";
+import { discardsCommonFields } from "./events.ts";
 import type { HookLint } from "./hook-lint.ts";
 import { isObject } from "./is-object.ts";
 import type { HookEntry, HookEventName, ProcessOutcome } from "./types.ts";
@@ -258,8 +259,10 @@ const effectsOf = (verdict: RawVerdict, event: HookEventName): HookEffect[] => {
 	}
 	if (specific?.additionalContext) effects.push({ kind: "context", text: specific.additionalContext });
 	if (verdict.plainText !== undefined) effects.push({ kind: "stdout", text: verdict.plainText });
-	if (json?.continue === false) effects.push({ kind: "stop", reason: json.stopReason });
-	if (json?.systemMessage) effects.push({ kind: "message", text: json.systemMessage });
+	// Claude Code discards `continue` and `systemMessage` on some events (Notification, SessionEnd, ...).
+	const common = !discardsCommonFields(event);
+	if (common && json?.continue === false) effects.push({ kind: "stop", reason: json.stopReason });
+	if (common && json?.systemMessage) effects.push({ kind: "message", text: json.systemMessage });
 	if (verdict.warning !== undefined) effects.push({ kind: "warning", text: verdict.warning });
 	return effects;
 };

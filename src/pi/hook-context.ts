@@ -7,6 +7,7 @@ import { matchesKey } from "@earendil-works/pi-tui";
 import type { UserNotice } from "../engine/decide-tool.ts";
 import { type DecisionRecord, failureRecords } from "../engine/decision-record.ts";
 import type { DispatchRequest, HookEngine } from "../engine/engine.ts";
+import { reportsHookFailures } from "../engine/events.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import type { SessionInfo } from "../engine/payload.ts";
 import type { PlanStep } from "../engine/plan.ts";
@@ -29,7 +30,10 @@ export interface HookContext {
 /** The parts of a dispatch request that vary per event. */
 export type EventRequest = Omit<DispatchRequest, "session">;
 
-/** Dispatches `request` and records one `error`/`timeout` decision per failing hook. Never throws. */
+/**
+ * Dispatches `request` and records one `error`/`timeout` decision per failing hook, on the events whose failures
+ * the user is told about (`reportsHookFailures`). Never throws.
+ */
 export const runHooks = async (hc: HookContext, request: EventRequest): Promise<readonly HookVerdict[]> => {
 	// Esc cancels hooks: through pi's abort signal where the event has one, else (Stop, prompts, compaction in
 	// the TUI) by watching the terminal for Esc while the hooks run.
@@ -46,7 +50,8 @@ export const runHooks = async (hc: HookContext, request: EventRequest): Promise<
 			input: request.summary ?? "",
 			time: hc.now(),
 		};
-		for (const record of failureRecords(request.event, verdicts, details)) hc.onDecision(record);
+		if (reportsHookFailures(request.event))
+			for (const record of failureRecords(request.event, verdicts, details)) hc.onDecision(record);
 		return verdicts;
 	} finally {
 		escapeWatch?.stop();

@@ -358,6 +358,28 @@ describe("model, instruction and message events", () => {
 		]);
 	});
 
+	it("events that discard systemMessage do not show it, and a failing MessageDisplay hook is noted only in the log", async () => {
+		const sandbox = e2e.sandbox();
+		const say = (text: string) => sh(`echo '${JSON.stringify({ systemMessage: text })}'`);
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				MessageDisplay: [{ hooks: [say("DISPLAY-SAYS"), sh("echo display broke >&2; exit 1")] }],
+				SessionEnd: [{ hooks: [say("END-SAYS")] }],
+				UserPromptSubmit: [{ hooks: [say("PROMPT-SAYS")] }],
+			} satisfies Hooks,
+		});
+		const result = await run(sandbox, "hello there");
+		expect(result.code).toBe(0);
+		// UserPromptSubmit shows its systemMessage; MessageDisplay and SessionEnd discard theirs (Claude Code).
+		expect(result.stderr).toContain("UserPromptSubmit says: PROMPT-SAYS");
+		expect(result.stderr).not.toContain("says: DISPLAY-SAYS");
+		expect(result.stderr).not.toContain("says: END-SAYS");
+		// The lint tells the user why it was not shown.
+		expect(result.stderr).toContain('MessageDisplay discards "systemMessage"');
+		expect(result.stderr).not.toContain("display broke");
+		expect(decisions(sandbox).filter((record) => record.event === "MessageDisplay")).toEqual([]);
+	});
+
 	it("MessageDisplay fires once per assistant message with its text in print mode", async () => {
 		const sandbox = e2e.sandbox();
 		const record = join(sandbox.root, "display.jsonl");

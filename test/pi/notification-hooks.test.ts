@@ -48,7 +48,7 @@ describe("runNotification", () => {
 		expect(runs(log).map((run) => run.message)).toEqual(["idle"]);
 	});
 
-	it("decides nothing on exit 2, shows a systemMessage and records a failing hook", async () => {
+	it("decides nothing on exit 2, discards a systemMessage (as Claude Code does) and records a failing hook", async () => {
 		const { hc, records, ui } = await startHookContext(sdk, {
 			Notification: [
 				{
@@ -62,7 +62,7 @@ describe("runNotification", () => {
 		});
 		await runNotification(hc, "idle_prompt", "idle");
 		expect(records.map((record) => [record.kind, record.event])).toEqual([["error", "Notification"]]);
-		expect(ui.notices).toEqual([{ message: "hooks: Notification says: pinged the phone", level: "info" }]);
+		expect(ui.notices).toEqual([]);
 	});
 });
 
