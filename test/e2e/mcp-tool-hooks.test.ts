@@ -39,9 +39,9 @@ const doThing = (text: string, extra: Record<string, unknown> = {}) => ({
 	...extra,
 });
 
-const run = async (sandbox: PiSandbox, prompt: string) => {
+const run = async (sandbox: PiSandbox, prompt: string, extraArgs: readonly string[] = []) => {
 	const before = e2e.llm.requests.length;
-	const result = await runPiPrint(sandbox, piPrintArgs(prompt));
+	const result = await runPiPrint(sandbox, [...extraArgs, ...piPrintArgs(prompt)]);
 	return { ...result, requests: e2e.llm.requests.slice(before) };
 };
 /** The tool messages of the last request the model received, as text. */
@@ -135,5 +135,17 @@ describe("mcp_tool hooks in the real pi", () => {
 		expect(card).toMatchObject({ kind: "error", event: "PreToolUse" });
 		expect(String(card?.reason)).toContain('MCP server "no-such-srv" is not connected');
 		expect(result.stderr).not.toContain('"mcp_tool" hooks do not run');
+	});
+
+	it("a --tools list without the bridge tool leaves the hook without servers, and says so", async () => {
+		const { sandbox, calls } = setup({ PreToolUse: [{ matcher: "Bash", hooks: [doThing("never")] }] });
+		const result = await run(sandbox, "bash: echo still-ran", ["--tools", "bash"]);
+		expect(toolMessages(result.requests)).toEqual(["still-ran\n"]);
+		expect(result.stderr).toContain(`pi did not activate pi-hook-manager's ${HELPER} tool`);
+		expect(existsSync(calls)).toBe(false);
+		// Naming it in the list brings the servers back.
+		const named = await run(sandbox, "bash: echo named", ["--tools", `bash,${HELPER}`]);
+		expect(toolMessages(named.requests)).toEqual(["named\n"]);
+		expect(readJsonLines(calls)).toHaveLength(1);
 	});
 });

@@ -3,11 +3,16 @@
  * its statistics for this session (runs, blocks, errors, timeouts, median and 95th-percentile duration). Pure.
  */
 import { defaultTimeoutSeconds } from "../../engine/events.ts";
+import { terminalSafe } from "../../engine/terminal-safe.ts";
 import type { PanelTheme } from "../theme.ts";
 import { block, field, section } from "./detail-lines.ts";
 import type { HookStats } from "./firing-log.ts";
 import { formatClock, formatDuration, hookTarget } from "./format.ts";
 import type { IssueRow, ListRow } from "./hook-rows.ts";
+
+/** An `mcp_tool` hook's `input` as one line of JSON (as the Definition below shows it); `{}` when it has none. */
+const mcpInputText = (input: unknown): string =>
+	terminalSafe(input === undefined ? "{}" : (JSON.stringify(input) ?? "{}"));
 
 /** The state a hook's details show besides the row. */
 export interface HookDetailsContext {
@@ -123,6 +128,7 @@ export const hookDetailLines = (
 			hookTarget(entry),
 			width,
 		),
+		...(handler.type === "mcp_tool" ? field(theme, "Input", mcpInputText(handler.raw.input), width) : []),
 		...field(theme, "If", handler.if ?? "", width),
 		...field(theme, "Timeout", timeout, width),
 		...field(theme, "Status text", handler.statusMessage ?? "", width),

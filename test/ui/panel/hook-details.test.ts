@@ -1,8 +1,11 @@
 /** Enter on a hook: its full definition, its file, whether it runs, and its statistics for the session. */
 import { afterEach, describe, expect, it } from "vitest";
+import { mergeSources } from "../../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import type { ConfigIssue, ProcessOutcome } from "../../../src/engine/types.ts";
+import { NO_STATS } from "../../../src/ui/panel/firing-log.ts";
 import { hookDetailLines } from "../../../src/ui/panel/hook-details.ts";
-import type { IssueRow } from "../../../src/ui/panel/hook-rows.ts";
+import { buildRows, type IssueRow } from "../../../src/ui/panel/hook-rows.ts";
 import { plainTheme, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText, screenLines } from "../../support/screen.ts";
 import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord } from "./fixtures.ts";
@@ -162,5 +165,45 @@ describe("details of a problem", () => {
 		);
 		expect(emptied).toContain("the hooks it had no longer run");
 		expect(emptied).not.toContain("is skipped");
+	});
+});
+
+describe("details of an mcp_tool hook", () => {
+	it("name its server/tool and show its input", () => {
+		const config = mergeSources(
+			[
+				parseSettingsText(
+					JSON.stringify({
+						hooks: {
+							PostToolUse: [
+								{
+									matcher: "Write",
+									hooks: [
+										{
+											type: "mcp_tool",
+											server: "semgrep",
+											tool: "scan_file",
+											input: {
+												path: "${tool_input.file_path}",
+											},
+										},
+									],
+								},
+							],
+						},
+					}),
+					{ scope: "claude-user", file: "/h/.claude/settings.json", project: false },
+				),
+			],
+			true,
+		);
+		const [row] = buildRows(config, { isEnabled: () => true, stats: () => NO_STATS, sources: [] });
+		if (row === undefined) throw new Error("no row");
+		const text = hookDetailLines(plainTheme, row, 200, { allOff: false, disableAllHooks: false })
+			.join("\n")
+			.replace(/\s+/g, " ");
+		expect(text).toContain("Type mcp_tool");
+		expect(text).toContain("MCP tool semgrep/scan_file");
+		expect(text).toContain('Input {"path":"${tool_input.file_path}"}');
 	});
 });
