@@ -59,7 +59,9 @@ export const configNotices = (config: HookConfig): ConfigNotice[] => {
 			key: `untrusted:${untrusted.map((s) => s.entry.id).join(",")}`,
 			notice: {
 				level: "warning",
-				text: `project is not trusted, so ${untrusted.length} project hook(s) will not run: ${list}${more}. Trust the folder in pi (or start pi with --approve) to run them.`,
+				text:
+					`project is not trusted, so ${untrusted.length} project hook(s) will not run: ` +
+					`${list}${more}. Trust the folder in pi (or start pi with --approve) to run them.`,
 			},
 		});
 	}
@@ -70,7 +72,9 @@ export const configNotices = (config: HookConfig): ConfigNotice[] => {
 			key: `unsupported:${skipped.entry.id}`,
 			notice: {
 				level: "warning",
-				text: `${skipped.entry.event} hook in ${skipped.entry.source.file} (${skipped.entry.jsonPath}) is skipped: ${skipped.message}`,
+				text:
+					`${skipped.entry.event} hook in ${skipped.entry.source.file} (${skipped.entry.jsonPath}) ` +
+					`is skipped: ${skipped.message}`,
 			},
 		});
 	}

@@ -87,5 +87,6 @@ export const decideContextEvent = (
 /** What the user sees when UserPromptSubmit blocks a prompt: the reasons, then the original prompt. */
 export const promptBlockedText = (event: string, reasons: readonly string[], prompt: string): string =>
 	capText(
-		`${event} operation blocked by hook:\n${reasons.map((reason) => reason.trimEnd()).join("\n")}\n\nOriginal prompt: ${prompt}`,
+		`${event} operation blocked by hook:\n` +
+			`${reasons.map((reason) => reason.trimEnd()).join("\n")}\n\nOriginal prompt: ${prompt}`,
 	);

@@ -146,5 +146,7 @@ export const isFiredInPi = (event: HookEventName): boolean => FIRED_EVENTS.has(e
 /** Why pi never fires `event`, in one sentence a user can act on (for a hook of an event pi does not fire). */
 export const notFiredReason = (event: HookEventName): string =>
 	event === "PreModelSwitch"
-		? "pi lets no extension refuse a model change (pi reports a switch only after it happened, as PostModelSwitch), so PreModelSwitch hooks never run"
-		: `pi has no ${event} event, so this hook never fires (pi-hook-manager fires the tool, prompt, session, stop, compaction, notification, model-switch, instructions and message-display events)`;
+		? "pi lets no extension refuse a model change (pi reports a switch only after it happened, as " +
+			"PostModelSwitch), so PreModelSwitch hooks never run"
+		: `pi has no ${event} event, so this hook never fires (pi-hook-manager fires the tool, prompt, session, ` +
+			`stop, compaction, notification, model-switch, instructions and message-display events)`;

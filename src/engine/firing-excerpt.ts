@@ -20,7 +20,10 @@ const count = (value: number): string => value.toLocaleString("en-US");
 const cut = (text: string, bytes?: number): string => {
 	if (text.length <= LOG_EXCERPT_CHARS) return redactSecrets(text);
 	const whole = bytes === undefined ? `${count(text.length)} characters` : `${count(bytes)} bytes`;
-	return `${redactSecrets(text.slice(0, LOG_EXCERPT_CHARS))}\n[pi-hook-manager: the log keeps the first ${count(LOG_EXCERPT_CHARS)} characters of ${whole}]`;
+	return (
+		`${redactSecrets(text.slice(0, LOG_EXCERPT_CHARS))}\n[pi-hook-manager: the log keeps the first ` +
+		`${count(LOG_EXCERPT_CHARS)} characters of ${whole}]`
+	);
 };
 
 const capture = (output: CapturedOutput): CapturedOutput => ({ ...output, text: cut(output.text, output.bytes) });

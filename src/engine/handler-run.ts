@@ -115,8 +115,11 @@ export const placeholderProblem = (entry: HookEntry): string | undefined => {
 		if (available || ![handler.command, ...(handler.args ?? [])].some((text) => text.includes(placeholder)))
 			continue;
 		return skill
-			? `Hook command references ${placeholder} but only \${CLAUDE_PLUGIN_ROOT} is available for skill hooks (\${CLAUDE_PLUGIN_DATA} is plugin-only).`
-			: `Hook command references ${placeholder} but the hook is not associated with a plugin. This variable is only available in hooks defined in a plugin's hooks/hooks.json file, not in settings.json.`;
+			? `Hook command references ${placeholder} but only \${CLAUDE_PLUGIN_ROOT} is available for skill ` +
+					`hooks (\${CLAUDE_PLUGIN_DATA} is plugin-only).`
+			: `Hook command references ${placeholder} but the hook is not associated with a plugin. This ` +
+					`variable is only available in hooks defined in a plugin's hooks/hooks.json file, not in ` +
+					`settings.json.`;
 	}
 	return undefined;
 };
@@ -134,7 +137,10 @@ export const userConfigProblem = (entry: HookEntry): string | undefined => {
 	)
 		return undefined;
 	if (handler.args === undefined)
-		return "${user_config.*} is not allowed in a shell-form hook command; use args (exec form) or $CLAUDE_PLUGIN_OPTION_<KEY>";
+		return (
+			"${user_config.*} is not allowed in a shell-form hook command; use args (exec form) or " +
+			"$CLAUDE_PLUGIN_OPTION_<KEY>"
+		);
 	const options = entry.source.plugin?.options ?? {};
 	const missing = [handler.command, ...handler.args].flatMap((text) => missingUserConfig(text, options));
 	return missing.length === 0
@@ -188,7 +194,9 @@ export const runHookHandler = async (
 		// Every layer must admit the URL: a project's allow-list narrows the user's, never widens it.
 		const closedBy = context.config.allowedHttpHookUrlsClosedBy;
 		if (closedBy !== undefined) {
-			const message = `${url} is not admitted: the managed allowedHttpHookUrls in ${closedBy} cannot be read, so no http hook URL is`;
+			const message =
+				`${url} is not admitted: the managed allowedHttpHookUrls in ${closedBy} cannot be ` +
+				`read, so no http hook URL is`;
 			return { kind: "request_failed", message, durationMs: 0 };
 		}
 		if (!(context.config.allowedHttpHookUrls ?? []).every((patterns) => isUrlAllowed(url, patterns))) {

@@ -122,7 +122,8 @@ const contextJson = (event: HookEventName): string =>
 const insteadOfDecision = (event: HookEventName): string =>
 	CONTEXT_EVENTS.has(event)
 		? `${event} has no decision; to tell the model something write ${contextJson(event)}`
-		: `${event} has no decision; remove "decision" (exit 2 with a reason on stderr is the only way some events block)`;
+		: `${event} has no decision; remove "decision" (exit 2 with a reason on stderr is the only way some ` +
+			`events block)`;
 
 /**
  * The end of the JSON value that starts at `start` (an object or array), scanning brackets and strings;
@@ -218,7 +219,9 @@ const lintText = (input: LintInput, trimmed: string): HookLint[] => {
 				code: "invalid_json",
 				field: "stdout",
 				problem: `stdout starts with "{" but is not valid JSON (${parseError(trimmed)}), so it is plain text`,
-				fix: "print valid JSON (double-quoted keys and strings, no trailing commas): json.dumps or JSON.stringify",
+				fix:
+					"print valid JSON (double-quoted keys and strings, no trailing commas): json.dumps or " +
+					"JSON.stringify",
 			},
 		];
 	}
@@ -232,7 +235,9 @@ const lintText = (input: LintInput, trimmed: string): HookLint[] => {
 					code: "banner_before_json",
 					field: "stdout",
 					problem: `a line before the JSON ("${clip(firstLine(trimmed))}") makes the whole stdout plain text`,
-					fix: "print only the JSON object on stdout: send banners to stderr (>&2) or silence the shell profile",
+					fix:
+						"print only the JSON object on stdout: send banners to stderr (>&2) or silence the " +
+						"shell profile",
 				},
 			];
 		}
@@ -253,7 +258,9 @@ const lintText = (input: LintInput, trimmed: string): HookLint[] => {
 			{
 				code: "invalid_json",
 				field: "stdout",
-				problem: `stdout looks like hook fields ("${clip(firstLine(trimmed))}") but is not JSON, so it is plain text`,
+				problem:
+					`stdout looks like hook fields ("${clip(firstLine(trimmed))}") but is not JSON, so it ` +
+					`is plain text`,
 				fix: 'print a JSON object, e.g. {"decision": "block", "reason": "..."}',
 			},
 		];
@@ -271,7 +278,8 @@ const lintJson = (input: LintInput, json: Json): HookLint[] => {
 			code: "json_with_exit_2",
 			field: "exit code",
 			problem:
-				"exit 2 blocks whatever the JSON says: its fields are ignored except a block reason (older Claude Code ignores it all)",
+				"exit 2 blocks whatever the JSON says: its fields are ignored except a block reason (older " +
+				"Claude Code ignores it all)",
 			fix: "exit 0 and let the JSON decide, or keep exit 2 and write the reason to stderr",
 		});
 	}
@@ -291,7 +299,8 @@ const lintJson = (input: LintInput, json: Json): HookLint[] => {
 			problem: 'top-level "permissionDecision" is ignored: it is read inside hookSpecificOutput, on PreToolUse',
 			fix:
 				event === "PreToolUse"
-					? 'write {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "..."}}'
+					? 'write {"hookSpecificOutput": {"hookEventName": "PreToolUse", ' +
+						'"permissionDecision": "deny", "permissionDecisionReason": "..."}}'
 					: insteadOfDecision(event),
 		});
 	}
@@ -307,9 +316,12 @@ const lintJson = (input: LintInput, json: Json): HookLint[] => {
 		lints.push({
 			code: "wrong_decision_value",
 			field: "decision",
-			problem: `"decision": ${JSON.stringify(json.decision)} is not a value ${event} knows, so the output is rejected`,
+			problem:
+				`"decision": ${JSON.stringify(json.decision)} is not a value ${event} knows, so the ` +
+				`output is rejected`,
 			fix: permission
-				? `write {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": ${JSON.stringify(json.decision)}}}`
+				? `write {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": ` +
+					`${JSON.stringify(json.decision)}}}`
 				: `write "decision": "block" with a "reason", or leave "decision" out`,
 		});
 	}
@@ -339,8 +351,12 @@ const lintJson = (input: LintInput, json: Json): HookLint[] => {
 			lints.push({
 				code: "wrong_hook_event_name",
 				field: "hookSpecificOutput.hookEventName",
-				problem: `hookEventName is ${JSON.stringify(specific.hookEventName)} but the hook ran for ${event}: none of its fields count`,
-				fix: `write "hookEventName": "${event}" (one hook script serving several events can read hook_event_name from stdin)`,
+				problem:
+					`hookEventName is ${JSON.stringify(specific.hookEventName)} but the hook ran for ` +
+					`${event}: none of its fields count`,
+				fix:
+					`write "hookEventName": "${event}" (one hook script serving several events can read ` +
+					`hook_event_name from stdin)`,
 			});
 		}
 		if (specific.permissionDecision !== undefined && event !== "PreToolUse") {
@@ -366,7 +382,9 @@ const lintJson = (input: LintInput, json: Json): HookLint[] => {
 const truncated = (field: string, length: number, over = false): HookLint => ({
 	code: "context_truncated",
 	field,
-	problem: `the context is ${over ? "over " : ""}${length.toLocaleString("en-US")} characters: the model sees only the first ${MAX_HOOK_TEXT_CHARS.toLocaleString("en-US")}`,
+	problem:
+		`the context is ${over ? "over " : ""}${length.toLocaleString("en-US")} characters: the model sees ` +
+		`only the first ${MAX_HOOK_TEXT_CHARS.toLocaleString("en-US")}`,
 	fix: "keep it under 10,000 characters: write the rest to a file and give the model its path",
 });
 

@@ -190,7 +190,9 @@ export const compileIfRule = (source: string, options: IfRuleOptions = {}): IfRu
 		else if (FILE_TOOLS.has(toolName)) {
 			const wildcards = specifier.match(/\*+/g)?.length ?? 0;
 			if (wildcards > MAX_FILE_RULE_WILDCARDS) {
-				const why = `it has ${wildcards} wildcards (at most ${MAX_FILE_RULE_WILDCARDS}), which can take seconds on a long path`;
+				const why =
+					`it has ${wildcards} wildcards (at most ${MAX_FILE_RULE_WILDCARDS}), which can take ` +
+					`seconds on a long path`;
 				return { ok: false, message: `if ${JSON.stringify(source)} is refused: ${why}` };
 			}
 			check = testFile(specifier);

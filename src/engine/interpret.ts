@@ -70,7 +70,8 @@ const optionalType = (object: Json, key: string, type: "string" | "boolean"): st
 const oneOf = (object: Json, key: string, values: readonly string[]): string | undefined =>
 	object[key] === undefined || values.includes(object[key] as string)
 		? undefined
-		: `${key} must be one of ${values.map((value) => JSON.stringify(value)).join(", ")}, got ${JSON.stringify(object[key])}`;
+		: `${key} must be one of ${values.map((value) => JSON.stringify(value)).join(", ")}, got ` +
+			`${JSON.stringify(object[key])}`;
 
 /** Validates hook JSON for an event; returns the first problem, or undefined when valid. */
 export const validateHookOutput = (json: Json, event: HookEventName): string | undefined => {
@@ -88,7 +89,8 @@ export const validateHookOutput = (json: Json, event: HookEventName): string | u
 		else {
 			if (specific.hookEventName !== event) {
 				problems.push(
-					`hookSpecificOutput.hookEventName must be ${JSON.stringify(event)}, got ${JSON.stringify(specific.hookEventName)}`,
+					`hookSpecificOutput.hookEventName must be ${JSON.stringify(event)}, got ` +
+						`${JSON.stringify(specific.hookEventName)}`,
 				);
 			}
 			problems.push(
@@ -131,7 +133,9 @@ const parseStdout = (stdout: string): ParsedStdout => {
 		} catch (error) {
 			return {
 				plainText: trimmed,
-				warning: `output starts with "{" but is not valid JSON (${(error as Error).message}); treated as plain text`,
+				warning:
+					`output starts with "{" but is not valid JSON (${(error as Error).message}); treated ` +
+					`as plain text`,
 			};
 		}
 	}

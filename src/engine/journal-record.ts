@@ -51,7 +51,8 @@ const cut = (text: string): string =>
 	redactSecrets(
 		text.length <= JOURNAL_EXCERPT_CHARS
 			? text
-			: `${text.slice(0, JOURNAL_EXCERPT_CHARS)}\n[pi-hook-manager: the journal keeps the first ${JOURNAL_EXCERPT_CHARS.toLocaleString("en-US")} characters]`,
+			: `${text.slice(0, JOURNAL_EXCERPT_CHARS)}\n[pi-hook-manager: the journal keeps the first ` +
+					`${JOURNAL_EXCERPT_CHARS.toLocaleString("en-US")} characters]`,
 	);
 
 /** A value's JSON with secrets masked (a handler's headers or command can hold a token). */

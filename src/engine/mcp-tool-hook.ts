@@ -104,7 +104,8 @@ export const mcpToolOutcome = (spec: McpToolSpec, reply: McpToolReply, maxOutput
 			return failed(`MCP server "${spec.server}" has no tool "${spec.tool}"`);
 		case "no_bridge":
 			return failed(
-				`MCP server "${spec.server}" cannot be reached: pi did not activate pi-hook-manager's ${MCP_BRIDGE_TOOL} tool (a --tools list without it?)`,
+				`MCP server "${spec.server}" cannot be reached: pi did not activate pi-hook-manager's ` +
+					`${MCP_BRIDGE_TOOL} tool (a --tools list without it?)`,
 			);
 		case "failed":
 			return failed(`MCP tool ${name} failed: ${reply.message}`);

@@ -19,7 +19,8 @@ export const capText = (text: string): string =>
 	terminalSafe(
 		text.length <= MAX_HOOK_TEXT_CHARS
 			? text
-			: `${text.slice(0, MAX_HOOK_TEXT_CHARS)}\n[pi-hook-manager: hook output truncated: showing ${MAX_HOOK_TEXT_CHARS} of ${text.length} characters]`,
+			: `${text.slice(0, MAX_HOOK_TEXT_CHARS)}\n[pi-hook-manager: hook output truncated: showing ` +
+					`${MAX_HOOK_TEXT_CHARS} of ${text.length} characters]`,
 		{ keepNewlines: true, keepTabs: true },
 	);
 
@@ -66,7 +67,8 @@ export const preToolDeniedText = (name: string, entry: HookEntry): string =>
 /** Post-tool exit 2 or `decision: "block"`: the reminder next to the tool result. */
 export const postToolBlockingText = (name: string, entry: HookEntry, message: string, fromStderr: boolean): string =>
 	systemReminder(
-		`${name} hook blocking error from command: "${commandText(entry)}": ${fromStderr ? `[${commandText(entry)}]: ` : ""}${message}`,
+		`${name} hook blocking error from command: "${commandText(entry)}": ` +
+			`${fromStderr ? `[${commandText(entry)}]: ` : ""}${message}`,
 	);
 
 /** `additionalContext` next to a tool result or prompt. */

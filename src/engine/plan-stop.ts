@@ -34,7 +34,9 @@ export const planStop = (
 		return { steps, consecutiveBlocks: 0, feedback: undefined };
 	const blockedBy = decision.blocked ? decision.by : [];
 	if (consecutiveBlocks >= cap) {
-		const text = `Stop hooks blocked ${cap} times in a row; the agent stops anyway. Last reason: ${blockReasons(decision).join("; ")}`;
+		const text =
+			`Stop hooks blocked ${cap} times in a row; the agent stops anyway. Last reason: ` +
+			`${blockReasons(decision).join("; ")}`;
 		steps.push(notify({ level: "warning", text }), record(facts, "stop_cap", blockedBy, text));
 		return { steps, consecutiveBlocks: 0, feedback: undefined };
 	}

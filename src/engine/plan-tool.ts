@@ -47,7 +47,9 @@ export interface PreToolPlan {
 
 /** What the model sees when a hook's `updatedInput` fails the tool's schema (Claude Code 2.1.332's words). */
 export const invalidRewriteText = (ccToolName: string, issue: string): string =>
-	`PreToolUse hook for ${ccToolName} returned updatedInput that failed schema validation: ${ccToolName} failed due to the following issue:\n${issue}\nThe tool input from the model was valid; the hook's rewrite of it was not.`;
+	`PreToolUse hook for ${ccToolName} returned updatedInput that failed schema validation: ` +
+	`${ccToolName} failed due to the following issue:\n${issue}\n` +
+	"The tool input from the model was valid; the hook's rewrite of it was not.";
 
 /** The text that blocks a call: the reason, then any context the hooks added. */
 const blockReason = (reason: string, context: readonly string[]): string => [reason, ...context].join("\n");
@@ -77,7 +79,8 @@ const refusal = (decision: PreToolDecision, facts: ToolCallFacts): string => {
 	const reasons = askOf(decision).reasons.join("\n");
 	return facts.hasUI
 		? `The user denied this tool call (${facts.name} hook asked: ${reasons})`
-		: `${facts.name} hook asked for the user's confirmation (${reasons}), but pi runs without a UI, so the call was blocked.`;
+		: `${facts.name} hook asked for the user's confirmation (${reasons}), but pi runs without a UI, so the ` +
+				`call was blocked.`;
 };
 
 /**
@@ -183,7 +186,9 @@ export const planPostToolUse = (decision: PostToolDecision, facts: ToolCallFacts
 			steps.push(
 				notify({
 					level: "warning",
-					text: `${facts.name} hook returned updatedToolOutput that does not fit the ${facts.piToolName} tool's output; ignored`,
+					text:
+						`${facts.name} hook returned updatedToolOutput that does not fit the ` +
+						`${facts.piToolName} tool's output; ignored`,
 				}),
 			);
 		}

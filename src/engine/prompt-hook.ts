@@ -15,7 +15,8 @@ export const buildHookPrompt = (prompt: string, inputJson: string): string => {
 
 /** The instruction that makes a model answer in the `{ok, reason}` shape. */
 export const PROMPT_HOOK_SYSTEM =
-	'You are a hook in a coding agent. Evaluate the request and answer with only a JSON object: {"ok": true} to allow, or {"ok": false, "reason": "<why>"} to block.';
+	"You are a hook in a coding agent. Evaluate the request and answer with only a JSON object: " +
+	'{"ok": true} to allow, or {"ok": false, "reason": "<why>"} to block.';
 
 /** Parses the model's answer; undefined when it holds no `{ok: boolean}` object. */
 export const parsePromptAnswer = (text: string): { ok: boolean; reason: string } | undefined => {

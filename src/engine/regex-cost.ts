@@ -106,12 +106,18 @@ export const regexHazard = (source: string, longest: number): string | undefined
 		index = quantifier.next;
 		const parent = stack[stack.length - 1] as Frame;
 		if (quantifier.repeats && atom.complex) {
-			return 'it repeats a group that itself repeats or has alternatives (like "(a+)+" or "(a|aa)*"), which can take exponential time';
+			return (
+				'it repeats a group that itself repeats or has alternatives (like "(a+)+" or "(a|aa)*"), ' +
+				"which can take exponential time"
+			);
 		}
 		if (quantifier.choices > 1) parent.quantified = true;
 		parent.current += atom.bits + Math.log2(quantifier.choices);
 		if (parent.current > budget + 1e-9) {
-			return 'it has too many repetitions and optional parts in a row (at most about ".*a.*b"), which can take seconds on a long input';
+			return (
+				'it has too many repetitions and optional parts in a row (at most about ".*a.*b"), which can ' +
+				"take seconds on a long input"
+			);
 		}
 	}
 	return undefined;

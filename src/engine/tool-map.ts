@@ -138,7 +138,8 @@ const shellTool = (piName: string, claudeName: string): ToolMapping => ({
 		needString("command", input.command) ??
 		(input.timeout === undefined || num(input.timeout) !== undefined
 			? undefined
-			: `The parameter \`timeout\` type is expected as \`number\` but provided as \`${jsonType(input.timeout)}\``),
+			: `The parameter \`timeout\` type is expected as \`number\` but provided as ` +
+				`\`${jsonType(input.timeout)}\``),
 });
 
 /** pi's built-in tools by pi name, each with its whole mapping. */

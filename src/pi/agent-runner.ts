@@ -14,7 +14,9 @@ import { findHookModel } from "./hook-model.ts";
 
 /** What the sub-agent is told besides pi's own system prompt. */
 export const AGENT_HOOK_SYSTEM =
-	'You are a hook in a coding agent: verify the request below, using the read-only tools (read, grep, find, ls) as needed. You cannot change anything. End with only a JSON object: {"ok": true} to allow, or {"ok": false, "reason": "<why>"} to block.';
+	"You are a hook in a coding agent: verify the request below, " +
+	"using the read-only tools (read, grep, find, ls) as needed. You cannot change anything. " +
+	'End with only a JSON object: {"ok": true} to allow, or {"ok": false, "reason": "<why>"} to block.';
 
 /** The tools the sub-agent may use: pi's read-only ones. */
 export const AGENT_HOOK_TOOLS = ["read", "grep", "find", "ls"] as const;

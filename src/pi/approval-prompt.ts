@@ -117,7 +117,8 @@ export const askAbout = async (
 				answer ??
 				(await ctx.ui.confirm(
 					title,
-					`${intro.join("\n")}\n${list}\n\nApprove them to run them; they are asked about again whenever their definition or a script they run changes.`,
+					`${intro.join("\n")}\n${list}\n\nApprove them to run them; they are asked about again ` +
+						`whenever their definition or a script they run changes.`,
 				));
 		} catch {
 			approved = false;

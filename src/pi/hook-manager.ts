@@ -200,7 +200,8 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		const spared =
 			managed > 0 ? ` ${managed} managed hook(s) still run: only managed policy can switch them off.` : "";
 		const text = killSwitch.isOff()
-			? `ALL HOOKS ARE OFF for this pi session (not saved; a restart turns them on). ${killKeyName} turns them back on.${spared}`
+			? `ALL HOOKS ARE OFF for this pi session (not saved; a restart turns them on). ${killKeyName} turns ` +
+				`them back on.${spared}`
 			: "hooks are on again.";
 		showNotice(ctx, { level: killSwitch.isOff() ? "warning" : "info", text });
 	};
@@ -217,7 +218,10 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		if (entry === undefined) return undefined;
 		const hidden = fieldsNotShown(entry.definition);
 		if (hidden.length > 0)
-			return `Not approved: it also has ${hidden.join(", ")}, which the editor does not show; Ctrl+T on it shows its whole definition and approves it.`;
+			return (
+				`Not approved: it also has ${hidden.join(", ")}, which the editor does not show; Ctrl+T on ` +
+				`it shows its whole definition and approves it.`
+			);
 		const problem = deps.live.approve([entry]);
 		const ctx = latest();
 		if (problem !== undefined && ctx !== undefined) showNotice(ctx, { level: "warning", text: problem });

@@ -176,7 +176,8 @@ export const createHookState = (file: string, now: () => Date = () => new Date()
 				for (const [id, hook] of Object.entries(data)) {
 					if (!judges(hook) || present.has(id)) continue;
 					const full = id.length === LEGACY_ID_LENGTH ? legacy.get(id) : undefined;
-					if (full !== undefined && data[full] === undefined) data[full] = hook; // a mark from before full ids
+					// A mark from before full ids moves to the full id.
+					if (full !== undefined && data[full] === undefined) data[full] = hook;
 					delete data[id];
 					changed = true;
 				}

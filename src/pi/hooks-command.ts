@@ -50,10 +50,12 @@ export const runHooksCommand = async (
 			return manager.approveWaiting(ctx);
 		case "status":
 			return manager.status(ctx);
-		default:
+		default: {
+			const known = HOOKS_SUBCOMMANDS.map((item) => `/hooks ${item.name} (${item.description})`).join(", ");
 			showNotice(ctx, {
 				level: "warning",
-				text: `/hooks ${sub}: unknown. Try ${HOOKS_SUBCOMMANDS.map((item) => `/hooks ${item.name} (${item.description})`).join(", ")}, or /hooks for the panel.`,
+				text: `/hooks ${sub}: unknown. Try ${known}, or /hooks for the panel.`,
 			});
+		}
 	}
 };

@@ -102,7 +102,9 @@ export const createJournal = (file: string, maxBytes: number): Journal => {
 				appendFileSync(file, line, { mode: STATE_FILE_MODE });
 				size += bytes;
 			} catch (error) {
-				failure = `the firing journal ${file} cannot be written (${(error as Error).message}); history across sessions is off for this run`;
+				failure =
+					`the firing journal ${file} cannot be written (${(error as Error).message}); history ` +
+					`across sessions is off for this run`;
 			}
 		},
 		read: () => [...readLines(rotated), ...readLines(file)],

@@ -56,7 +56,9 @@ export const createLintNotices = (): LintNotices => {
 				const more = meant.length > 1 ? ` (+${meant.length - 1} more)` : "";
 				notices.push({
 					level: "warning",
-					text: `${name} hook (${shortCommand(verdict.entry, 40)}) output is ignored by Claude Code: ${lintLine(first)}${more}; see /hooks log`,
+					text:
+						`${name} hook (${shortCommand(verdict.entry, 40)}) output is ignored by Claude Code: ` +
+						`${lintLine(first)}${more}; see /hooks log`,
 				});
 			}
 			return notices;

@@ -86,7 +86,9 @@ type Answer<T> = T | undefined | Promise<T | undefined>;
 
 /** The internal-error answer of `tool_call`: the call is blocked with the error as reason, and the user told. */
 const blockOnError = (ctx: ExtensionContext, error: unknown): ToolCallEventResult => {
-	const message = `pi-hook-manager failed while running PreToolUse hooks, so the call is blocked: ${(error as Error).message}`;
+	const message =
+		`pi-hook-manager failed while running PreToolUse hooks, so the call is blocked: ` +
+		`${(error as Error).message}`;
 	showNotice(ctx, { level: "error", text: message });
 	return { block: true, reason: message };
 };

@@ -77,7 +77,8 @@ export class ApprovalDialog implements Component {
 			body.length > window
 				? theme.fg(
 						below > 0 ? "warning" : "dim",
-						`lines ${this.offset + 1}-${this.offset + shown.length} of ${body.length}${below > 0 ? `: ${below} more not shown (↓ PgDn End to read them)` : ""}`,
+						`lines ${this.offset + 1}-${this.offset + shown.length} of ${body.length}` +
+							(below > 0 ? `: ${below} more not shown (↓ PgDn End to read them)` : ""),
 					)
 				: "";
 		const answer = this.seenAll

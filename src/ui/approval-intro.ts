@@ -43,5 +43,6 @@ export const declaredIn = (entries: readonly HookEntry[]): string => {
 
 /** The dialog's intro lines for `entries`: where they are declared, and what approving means. */
 export const approvalIntro = (entries: readonly HookEntry[]): string[] => [
-	`These hooks are declared in ${declaredIn(entries)} and run commands on your machine. Every field of each is listed; approve them only if you trust all of it.`,
+	`These hooks are declared in ${declaredIn(entries)} and run commands on your machine. Every field of each ` +
+		`is listed; approve them only if you trust all of it.`,
 ];

@@ -56,10 +56,11 @@ const header = (record: DecisionRecord, width: number, theme: PanelTheme): strin
 };
 
 /** `cut to 10,000 of 25,000 characters` for a record whose context the model saw capped; `""` otherwise. */
-const cutText = (record: DecisionRecord): string =>
-	record.contextCut === undefined
-		? ""
-		: `cut to ${record.contextCut.shown.toLocaleString("en-US")} of ${record.contextCut.original.toLocaleString("en-US")} characters`;
+const cutText = (record: DecisionRecord): string => {
+	const cut = record.contextCut;
+	if (cut === undefined) return "";
+	return `cut to ${cut.shown.toLocaleString("en-US")} of ${cut.original.toLocaleString("en-US")} characters`;
+};
 
 /** The one-line card. */
 const compactLine = (record: DecisionRecord, width: number, theme: PanelTheme): string => {
@@ -87,7 +88,9 @@ const detail = (
 	const labelText = theme.fg("dim", label.padEnd(LABEL_WIDTH));
 	return wrapped.map((line, index) =>
 		fit(
-			`${" ".repeat(DETAIL_INDENT)}${index === 0 ? labelText : " ".repeat(LABEL_WIDTH)}${line === "" ? "" : style(line)}`,
+			" ".repeat(DETAIL_INDENT) +
+				(index === 0 ? labelText : " ".repeat(LABEL_WIDTH)) +
+				(line === "" ? "" : style(line)),
 			width,
 		),
 	);

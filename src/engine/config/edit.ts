@@ -173,15 +173,13 @@ const appendChild = (text: string, parent: JsonNode, item: unknown, layout: Text
 		const base = lineIndent(text, parent.offset);
 		const inner = `${base}${layout.unit}`;
 		const [open, close] = parent.type === "array" ? ["[", "]"] : ["{", "}"];
-		const content = `${open}${layout.eol}${inner}${prefix}${renderValue(item, layout, inner, false)}${layout.eol}${base}${close}`;
+		const rendered = renderValue(item, layout, inner, false);
+		const content = `${open}${layout.eol}${inner}${prefix}${rendered}${layout.eol}${base}${close}`;
 		return { offset: parent.offset, length: parent.length, content };
 	}
 	if (!startsLine(text, last.offset)) {
-		return {
-			offset: end(last),
-			length: 0,
-			content: `, ${prefix}${renderValue(item, layout, "", inlineStyle(text.slice(last.offset, end(last))) || "padded")}`,
-		};
+		const style = inlineStyle(text.slice(last.offset, end(last))) || "padded";
+		return { offset: end(last), length: 0, content: `, ${prefix}${renderValue(item, layout, "", style)}` };
 	}
 	const indent = lineIndent(text, last.offset);
 	// An array whose items are each written on one line gets the new item on one line too.

@@ -34,7 +34,10 @@ export const skipMessage = (
 		case "type_not_on_event":
 			return typeNotOnEventMessage(entry);
 		case "unsupported_type":
-			return `"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http", "prompt", "agent" and "mcp_tool" hooks run`;
+			return (
+				`"${entry.handler.type}" hooks are not supported by pi-hook-manager; only "command", "http", ` +
+				`"prompt", "agent" and "mcp_tool" hooks run`
+			);
 	}
 };
 
@@ -124,13 +127,17 @@ const policySkip = (source: HookSource, policy: Policy): Omit<SkippedHook, "entr
 	if (policy.managedOnly !== undefined && !isPolicySource(source)) {
 		return {
 			reason: "managed_only",
-			message: `allowManagedHooksOnly is set in managed policy (${policy.managedOnly}): only managed hooks and plugins it enables run`,
+			message:
+				`allowManagedHooksOnly is set in managed policy (${policy.managedOnly}): only managed ` +
+				`hooks and plugins it enables run`,
 		};
 	}
 	if (policy.pluginOnly !== undefined && source.scope !== "managed" && source.scope !== "plugin") {
 		return {
 			reason: "plugin_only",
-			message: `strictPluginOnlyCustomization is set in managed policy (${policy.pluginOnly}): only plugin and managed hooks run`,
+			message:
+				`strictPluginOnlyCustomization is set in managed policy (${policy.pluginOnly}): only ` +
+				`plugin and managed hooks run`,
 		};
 	}
 	return undefined;
@@ -196,7 +203,9 @@ export const mergeSources = (
 				skipped.push({
 					entry,
 					reason: "no_moment",
-					message: `pi has no subagents: the ${parsed.source.name ?? ""} agent's hooks run only inside that subagent`,
+					message:
+						`pi has no subagents: the ${parsed.source.name ?? ""} agent's hooks run only ` +
+						`inside that subagent`,
 				});
 			} else if (!isFiredInPi(entry.event)) skipped.push(skip(entry, "no_such_event"));
 			else if (!allowsHandlerType(entry.event, entry.handler.type))
@@ -211,7 +220,9 @@ export const mergeSources = (
 			skipped.push({
 				entry,
 				reason: "plugin_disabled",
-				message: `plugin ${parsed.source.plugin?.id ?? ""} is switched off in enabledPlugins, so its hooks do not run`,
+				message:
+					`plugin ${parsed.source.plugin?.id ?? ""} is switched off in enabledPlugins, so its ` +
+					`hooks do not run`,
 			});
 		}
 	}

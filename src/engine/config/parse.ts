@@ -143,7 +143,9 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 	return {
 		ok: false,
 		path: `${path}.type`,
-		message: `unknown hook type ${JSON.stringify(raw.type)}; expected "command", "http", "prompt", "agent" or "mcp_tool"`,
+		message:
+			`unknown hook type ${JSON.stringify(raw.type)}; expected "command", "http", "prompt", "agent" ` +
+			`or "mcp_tool"`,
 	};
 };
 

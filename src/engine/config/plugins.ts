@@ -280,7 +280,9 @@ export const resolvePlugins = (settings: readonly ParsedSource[], locations: Plu
 		const root = installPathOf(records[plugin.id], locations.projectDir);
 		if (root === undefined) {
 			if (plugin.enabled) {
-				const message = `plugin ${plugin.id} is enabled but not installed (no record in ${file}); run claude plugin install ${plugin.id}`;
+				const message =
+					`plugin ${plugin.id} is enabled but not installed (no record in ${file}); run ` +
+					`claude plugin install ${plugin.id}`;
 				issues.push({
 					file: plugin.file,
 					path: `enabledPlugins.${plugin.id}`,
@@ -293,7 +295,9 @@ export const resolvePlugins = (settings: readonly ParsedSource[], locations: Plu
 		inputs.push(root);
 		if (!exists(root)) {
 			if (plugin.enabled) {
-				const message = `the install folder of plugin ${plugin.id} is missing (reinstall it with claude plugin install ${plugin.id})`;
+				const message =
+					`the install folder of plugin ${plugin.id} is missing (reinstall it with claude ` +
+					`plugin install ${plugin.id})`;
 				issues.push({ file: root, path: "", message, source: `Plugin ${plugin.id}` });
 			}
 			continue;

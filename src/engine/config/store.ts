@@ -111,7 +111,9 @@ const loadFile = (source: HookSource, previous: CachedFile | undefined, stamp: s
 	const lastGood = previous?.lastGood;
 	if (lastGood === undefined) return { stamp, parsed, lastGood: undefined };
 	// A broken edit keeps the hooks that worked before it, and says so.
-	const kept = `${parsed.issues[0]?.message ?? "unusable"}; keeping the ${lastGood.entries.length} hook(s) from before the edit`;
+	const kept =
+		`${parsed.issues[0]?.message ?? "unusable"}; keeping the ${lastGood.entries.length} hook(s) ` +
+		`from before the edit`;
 	const issue = { file: source.file, path: "", message: kept, kind: "kept_last_good" } as const;
 	return { stamp, parsed: { ...lastGood, issues: [issue] }, lastGood };
 };

@@ -20,7 +20,8 @@ export const SLIM_CHARS = 500;
 const slimText = (text: string): string =>
 	text.length <= SLIM_CHARS
 		? text
-		: `${text.slice(0, SLIM_CHARS)}\n[pi-hook-manager: an older record; the log keeps its first ${SLIM_CHARS.toLocaleString("en-US")} characters]`;
+		: `${text.slice(0, SLIM_CHARS)}\n[pi-hook-manager: an older record; the log keeps its first ` +
+			`${SLIM_CHARS.toLocaleString("en-US")} characters]`;
 
 /**
  * A record with its stdin and outputs cut to {@link SLIM_CHARS} (what old records keep past the budget). Its other

@@ -44,7 +44,8 @@ export const issueOutcome = (row: IssueRow, editable: boolean): string => {
 			: issue.kind === "emptied"
 				? "The file is empty now: the hooks it had no longer run."
 				: issue.kind === "http_closed"
-					? "No http hook URL is admitted until this value can be read (managed policy fails closed); other hooks still run."
+					? "No http hook URL is admitted until this value can be read (managed policy fails closed); " +
+						"other hooks still run."
 					: whole
 						? "The whole file is skipped: none of its hooks run; the other files still load."
 						: "This entry is skipped; the rest of the file still loads.";

@@ -169,7 +169,8 @@ export class HookEditor {
 			// Never lose typing to a stray Esc: ask first.
 			this.confirmingDiscard = true;
 			this.setMessage(
-				`Discard your changes? ${this.keys.label("confirm")} discards them, ${this.keys.label("cancel")} keeps editing.`,
+				`Discard your changes? ${this.keys.label("confirm")} discards them, ` +
+					`${this.keys.label("cancel")} keeps editing.`,
 				"warning",
 			);
 			return undefined;

@@ -272,8 +272,11 @@ export class HooksPanel {
 							level: "info",
 							text:
 								next === "quiet"
-									? "Context cards: quiet. A hook that only adds context gets no card and no footer count; the log lists every run. Blocks, asks, rewrites and failures stay loud."
-									: "Context cards: shown. Every hook that adds context gets a card and a footer count.",
+									? "Context cards: quiet. A hook that only adds context gets no card and no " +
+										"footer count; the log lists every run. Blocks, asks, rewrites and " +
+										"failures stay loud."
+									: "Context cards: shown. Every hook that adds context gets a card and a " +
+										"footer count.",
 						};
 		} else if (is("confirm")) {
 			this.openDetails();
@@ -340,7 +343,9 @@ export class HooksPanel {
 						? { level: "info", text: `Approved: ${only.event} ${oneLine(hookTarget(only))}` }
 						: {
 								level: "info",
-								text: `Approved ${screen.entries.length} project hook(s); they run from the next event on.`,
+								text:
+									`Approved ${screen.entries.length} project hook(s); they run from the ` +
+									`next event on.`,
 							};
 		}
 	}
@@ -409,7 +414,9 @@ export class HooksPanel {
 		if (isPolicySource(entry.source)) {
 			this.message = {
 				level: "error",
-				text: `${sourceLabel(entry.source)} hook: managed policy keeps it on; only managed policy can switch it off.`,
+				text:
+					`${sourceLabel(entry.source)} hook: managed policy keeps it on; only managed policy can ` +
+					`switch it off.`,
 			};
 			return;
 		}
@@ -471,7 +478,9 @@ export class HooksPanel {
 		this.message = this.showingHistory
 			? {
 					level: "info",
-					text: `Showing ${journal.records.length} earlier records of ${sessions} session(s) from the journal; filter with session:<id>, since:, until:.`,
+					text:
+						`Showing ${journal.records.length} earlier records of ${sessions} session(s) from the ` +
+						`journal; filter with session:<id>, since:, until:.`,
 				}
 			: { level: "info", text: "Showing this session only." };
 	}
@@ -525,7 +534,9 @@ export class HooksPanel {
 		if (entry !== undefined && entry.handler.type !== "command") {
 			this.message = {
 				level: "error",
-				text: `Only command hooks can be edited here; edit the ${entry.handler.type} hook in ${entry.source.file}.`,
+				text:
+					`Only command hooks can be edited here; edit the ${entry.handler.type} hook in ` +
+					`${entry.source.file}.`,
 			};
 			return;
 		}
@@ -568,7 +579,8 @@ export class HooksPanel {
 		const snapshot = file === undefined ? undefined : screen.snapshots.get(file);
 		if (snapshot === undefined) {
 			editor.setMessage(
-				`${file ?? "the settings file"} could not be read; nothing was written. Your draft is kept: choose another file, or press ${this.keys.label("save")} to try again.`,
+				`${file ?? "the settings file"} could not be read; nothing was written. Your draft is kept: ` +
+					`choose another file, or press ${this.keys.label("save")} to try again.`,
 			);
 			if (file !== undefined) this.resnapshot(screen, file);
 			return;
@@ -697,7 +709,8 @@ export class HooksPanel {
 			stdin: prettyJson(input.stdin),
 			note: input.exact
 				? `The input ${event} sent at ${formatClock(row.record.time)}.`
-				: `The log's copy of the input ${event} sent at ${formatClock(row.record.time)}: secrets masked and long inputs cut, as the log keeps it.`,
+				: `The log's copy of the input ${event} sent at ${formatClock(row.record.time)}: secrets masked ` +
+					`and long inputs cut, as the log keeps it.`,
 		});
 	}
 
@@ -921,7 +934,8 @@ export class HooksPanel {
 				if (this.tab === "hooks") {
 					const empty =
 						this.filter.getValue() === ""
-							? `No hooks configured. ${this.keys.label("add")} adds one to any of the five settings files.`
+							? `No hooks configured. ${this.keys.label("add")} adds one to any of the five ` +
+								`settings files.`
 							: "No hooks match the filter.";
 					return this.hookList.render(width, height, empty);
 				}
@@ -975,7 +989,8 @@ export class HooksPanel {
 					: t.fg(
 							screen.refused ? "error" : "warning",
 							fit(
-								`${below} more line(s) below: scroll to the end before approving (${this.keys.label("cancel")} does not approve).`,
+								`${below} more line(s) below: scroll to the end before approving ` +
+									`(${this.keys.label("cancel")} does not approve).`,
 								width,
 							),
 						);

@@ -334,7 +334,10 @@ export class LogList {
 			highlightFit(row.input, columns.input - 1, match.ranges.input, mark) +
 			" " +
 			(columns.hook > 0
-				? `${t.fg(verdict === undefined ? "muted" : "text", highlightFit(row.hook, columns.hook - 1, match.ranges.hook, mark))} `
+				? t.fg(
+						verdict === undefined ? "muted" : "text",
+						highlightFit(row.hook, columns.hook - 1, match.ranges.hook, mark),
+					) + " "
 				: "") +
 			t.fg("muted", numbers) +
 			t.fg(decisionColor(row.decision), highlightFit(row.decision, DECISION, match.ranges.decision, mark));

@@ -19,8 +19,10 @@ import { decisionColor, type LogRow } from "./log-list.ts";
 export const notRunSentence = (hook: NotRunHook, matchQuery: string | undefined): string => {
 	const entry = hook.entry;
 	switch (hook.reason) {
-		case "matcher":
-			return `matcher "${matcherLabel(entry)}" did not match ${matchQuery === undefined ? "this event" : `"${matchQuery}"`}`;
+		case "matcher": {
+			const value = matchQuery === undefined ? "this event" : `"${matchQuery}"`;
+			return `matcher "${matcherLabel(entry)}" did not match ${value}`;
+		}
 		case "if":
 			return `if "${entry.handler.if ?? ""}" did not match this call`;
 		case "disabled":

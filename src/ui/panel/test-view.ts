@@ -208,7 +208,9 @@ export class TestView {
 					t.fg("text", fit(text, Math.max(1, width - 8))),
 			);
 		}
-		const stdinLabel = `${this.focus === "stdin" ? "> " : "  "}Stdin (Claude Code's JSON for ${entry?.event ?? "the event"}; edit it before running)`;
+		const stdinLabel =
+			(this.focus === "stdin" ? "> " : "  ") +
+			`Stdin (Claude Code's JSON for ${entry?.event ?? "the event"}; edit it before running)`;
 		head.push(
 			this.focus === "stdin"
 				? t.bold(t.fg("accent", fit(stdinLabel, width)))
@@ -226,7 +228,8 @@ export class TestView {
 				t.fg(
 					"warning",
 					fit(
-						`Running ${entry === undefined ? "" : oneLine(hookTarget(entry))}... ${this.keys.label("cancel")} stops it`,
+						`Running ${entry === undefined ? "" : oneLine(hookTarget(entry))}... ` +
+							`${this.keys.label("cancel")} stops it`,
 						width,
 					),
 				),
