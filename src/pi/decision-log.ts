@@ -35,7 +35,9 @@ export interface DecisionLogDeps {
 	readonly schedule?: (callback: () => void, ms: number) => () => void;
 	/** True while routine context is quiet: context-only decisions are not counted in the footer. */
 	readonly quietContext?: () => boolean;
-	/** The session's pi context of the latest event (the session object owns it), for footer updates no event brings. */
+	/**
+	 * The session's pi context of the latest event (the session object owns it), for footer updates no event brings.
+	 */
 	readonly currentCtx: () => ExtensionContext | undefined;
 }
 
@@ -192,7 +194,7 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 	};
 };
 
-/** Registers the card renderer for decision entries; `quiet` says when context-only decisions draw nothing (see view-settings.ts). */
+/** Registers the card renderer of decision entries; `quiet`: context-only decisions draw nothing (view-settings.ts). */
 export const registerDecisionRenderer = (
 	pi: Pick<ExtensionAPI, "registerEntryRenderer">,
 	quiet: () => boolean = () => false,
