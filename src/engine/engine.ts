@@ -230,9 +230,28 @@ const dedupeKey = (entry: HookEntry): string => {
 /** `once: true` counts in skill frontmatter only (Claude Code ignores it in settings and agent files). */
 const runsOnce = (entry: HookEntry): boolean => entry.source.scope === "skill" && entry.handler.once === true;
 
-/** One signal that fires when either fires; undefined when neither is given. */
-const combine = (a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined =>
-	a === undefined ? b : b === undefined ? a : AbortSignal.any([a, b]);
+/** Signals {@link combine} made, by their two parts (a fired signal stays fired, so a made one stays right). */
+const combined = new WeakMap<AbortSignal, WeakMap<AbortSignal, AbortSignal>>();
+
+/**
+ * One signal that fires when either fires; undefined when neither is given. The same two signals give the same
+ * signal (each run of a hook would otherwise make one, and `AbortSignal.any` is not cheap).
+ */
+const combine = (a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined => {
+	if (a === undefined) return b;
+	if (b === undefined) return a;
+	let byB = combined.get(a);
+	if (byB === undefined) {
+		byB = new WeakMap();
+		combined.set(a, byB);
+	}
+	let either = byB.get(b);
+	if (either === undefined) {
+		either = AbortSignal.any([a, b]);
+		byB.set(b, either);
+	}
+	return either;
+};
 
 /** Calls an observer callback; an observer that throws must not break the dispatch. */
 const observe = (callback: () => void): void => {

@@ -68,11 +68,25 @@ export interface DecisionLog {
 }
 
 interface Run {
-	readonly entryId: string;
-	readonly hook: RunningHook;
+	readonly entry: HookEntry;
 	visible: boolean;
 	cancel: (() => void) | undefined;
 }
+
+/** What the footer shows of each running hook, made the first time it shows (a run that stays short never does). */
+const runningHooks = new WeakMap<HookEntry, RunningHook>();
+const runningHook = (entry: HookEntry): RunningHook => {
+	let hook = runningHooks.get(entry);
+	if (hook === undefined) {
+		const statusMessage = entry.handler.statusMessage;
+		hook = {
+			name: hookShortName(commandText(entry)),
+			statusMessage: statusMessage === "" ? undefined : statusMessage,
+		};
+		runningHooks.set(entry, hook);
+	}
+	return hook;
+};
 
 const defaultSchedule = (callback: () => void, ms: number): (() => void) => {
 	const timer = setTimeout(callback, ms);
@@ -99,7 +113,7 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 		counts: deps.quietContext?.() ? { ...counts, context: 0 } : counts,
 		killSwitch,
 		disabled,
-		running: runs.filter((run) => run.visible).map((run) => run.hook),
+		running: runs.filter((run) => run.visible).map((run) => runningHook(run.entry)),
 	});
 
 	/** Pushes the footer text; a session without UI (print, JSON) has no footer, and a UI that went away is ignored. */
@@ -161,16 +175,7 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 			refresh(ctx);
 		},
 		runStarted(entry, ctx) {
-			const statusMessage = entry.handler.statusMessage;
-			const run: Run = {
-				entryId: entry.id,
-				hook: {
-					name: hookShortName(commandText(entry)),
-					statusMessage: statusMessage === "" ? undefined : statusMessage,
-				},
-				visible: delay <= 0,
-				cancel: undefined,
-			};
+			const run: Run = { entry, visible: delay <= 0, cancel: undefined };
 			runs = [...runs, run];
 			if (run.visible) {
 				refresh(ctx);
@@ -183,7 +188,7 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 			}, delay);
 		},
 		runEnded(entry, ctx) {
-			const run = runs.find((candidate) => candidate.entryId === entry.id);
+			const run = runs.find((candidate) => candidate.entry.id === entry.id);
 			if (run === undefined) return;
 			runs = runs.filter((candidate) => candidate !== run);
 			run.cancel?.();

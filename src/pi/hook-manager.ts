@@ -20,6 +20,7 @@ import { createFiringLog, type DEFAULT_LOG_BYTES, type FiringLog, recordBytes } 
 import type { PanelServices } from "../ui/panel/hooks-panel.ts";
 import { KILL_SWITCH_KEY, killSwitchKey, panelKeys } from "../ui/panel/keys.ts";
 import { fromPiTheme } from "../ui/theme.ts";
+import { afterEvent } from "./after-event.ts";
 import { createHookState, type HookState, hookStateFile } from "./hook-state.ts";
 import { createJournal, type Journal, journalCap, journalFile } from "./journal.ts";
 import { STATE_FILE_MODE } from "./json-store.ts";
@@ -186,13 +187,20 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		offOne.get(entry.id)?.abort();
 		offOne.delete(entry.id);
 	};
+	/** The signal {@link switchSignal} last made per hook (both of its parts still unfired), kept for the next run. */
+	const switchSignals = new Map<string, { all: AbortSignal; own: AbortSignal; either: AbortSignal }>();
 	const switchSignal = (entry: HookEntry): AbortSignal => {
 		let own = offOne.get(entry.id);
 		if (own === undefined) {
 			own = new AbortController();
 			offOne.set(entry.id, own);
 		}
-		return isPolicySource(entry.source) ? own.signal : AbortSignal.any([offAll.signal, own.signal]);
+		if (isPolicySource(entry.source)) return own.signal;
+		const made = switchSignals.get(entry.id);
+		if (made !== undefined && made.all === offAll.signal && made.own === own.signal) return made.either;
+		const either = AbortSignal.any([offAll.signal, own.signal]);
+		switchSignals.set(entry.id, { all: offAll.signal, own: own.signal, either });
+		return either;
 	};
 	const setAllOff = (ctx: ExtensionContext, off: boolean): void => {
 		if (killSwitch.isOff() !== off) killSwitch.toggle();
@@ -342,10 +350,15 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			log.add(excerpt, recordBytes(record));
 			if (!ran) return;
 			for (const notice of lintNotices.take(linted)) showNotice(ctx, notice);
+			// Written once the event is done (the file write and its masking are not the tool call's business); its
+			// journal and session are the ones of this moment.
 			const journaled = openJournal(ctx);
-			journaled.append(record, sessionOf(ctx));
-			const problem = journaled.problem();
-			if (problem !== undefined) showNotice(ctx, { level: "warning", text: problem });
+			const session = sessionOf(ctx);
+			afterEvent(() => {
+				journaled.append(record, session);
+				const problem = journaled.problem();
+				if (problem !== undefined) showNotice(ctx, { level: "warning", text: problem });
+			});
 		},
 		sessionStart(ctx) {
 			sources = settingsSources({
