@@ -124,7 +124,7 @@ const main = async (): Promise<void> => {
 		"  compiled and merged; then `current()` when no file changed, with a check forced on every call (5 `stat` calls)",
 		"  and within the default 100 ms interval.",
 		"- 6 `history.ts`: a session file written by pi's SessionManager with 5,000 decision entries, opened with",
-		"  `SessionManager.open`; the extension's part is `DecisionLog.restore` (history and footer counts) on that branch.",
+		"  `SessionManager.open`; the extension's part is `CardLog.restore` (history and footer counts) on that branch.",
 		"",
 	];
 	const table = lines.join("\n");

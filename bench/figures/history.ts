@@ -1,17 +1,17 @@
 /**
  * Figure 6: rebuilding the footer counter and the decision history from a session file with 5,000 decision
- * entries: pi opening the session file (for comparison) and the extension's rebuild (`DecisionLog.restore`,
- * src/pi/decision-log.ts) over the opened branch.
+ * entries: pi opening the session file (for comparison) and the extension's rebuild (`CardLog.restore`,
+ * src/pi/card-log.ts) over the opened branch.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ExtensionContext, SessionManager } from "@earendil-works/pi-coding-agent";
+import { cardOf } from "../../src/engine/card.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { decisionRecord } from "../../src/engine/decision-record.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
-import { DECISION_ENTRY_TYPE } from "../../src/pi/decision-entries.ts";
-import { createDecisionLog } from "../../src/pi/decision-log.ts";
+import { CARD_ENTRY_TYPE } from "../../src/pi/card-entries.ts";
+import { createCardLog } from "../../src/pi/card-log.ts";
 import { type FigureRow, formatMs, median, timeMs } from "../stats.ts";
 
 const ENTRIES = 5000;
@@ -39,13 +39,13 @@ const writeSession = (dir: string): string => {
 			durationMs: 40,
 		});
 		const kind = i % 5 === 0 ? "error" : "block";
-		const record = decisionRecord(kind, "PreToolUse", [verdict], {
+		const record = cardOf(kind, "PreToolUse", [verdict], {
 			tool: "Bash",
 			input: `rm -rf build-${i}`,
 			reason: stderr,
 			time: Date.now(),
 		});
-		session.appendCustomEntry(DECISION_ENTRY_TYPE, record);
+		session.appendCustomEntry(CARD_ENTRY_TYPE, record);
 	}
 	const file = session.getSessionFile();
 	if (file === undefined) throw new Error("the session was not written to a file");
@@ -58,7 +58,7 @@ export const measureHistory = async (): Promise<FigureRow[]> => {
 	try {
 		const file = writeSession(dir);
 		const open = () => SessionManager.open(file, join(dir, "sessions"));
-		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => undefined });
+		const log = createCardLog({ appendEntry: () => {}, currentCtx: () => undefined });
 		const rebuild = (sessionManager: SessionManager): void => {
 			log.restore({ sessionManager, hasUI: false, mode: "print" } as unknown as ExtensionContext);
 			const rebuilt = log.records().length;

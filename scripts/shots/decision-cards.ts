@@ -3,9 +3,9 @@
  * footer counter under them, and one card expanded to the full record.
  */
 import { Container, Spacer, Text } from "@earendil-works/pi-tui";
-import { DECISION_RECORD_VERSION, type DecisionHook, type DecisionRecord } from "../../src/engine/decision-record.ts";
-import { DecisionCard } from "../../src/ui/decision-card.ts";
-import { countDecisions, footerText } from "../../src/ui/footer-status.ts";
+import { CARD_VERSION, type Card, type CardHook } from "../../src/engine/card.ts";
+import { CardView } from "../../src/ui/card-view.ts";
+import { countCards, footerText } from "../../src/ui/footer-status.ts";
 import { fromPiTheme, type PanelTheme } from "../../src/ui/theme.ts";
 import type { Screen } from "../../test/support/screen.ts";
 import { piDarkTheme } from "../screenshot/pi-theme.ts";
@@ -16,7 +16,7 @@ const COLS = 100;
 const TIME = Date.UTC(2026, 10, 30, 9, 45, 7);
 const SETTINGS = "/home/dev/shop/.claude/settings.json";
 
-const hook = (command: string, overrides: Partial<DecisionHook> = {}): DecisionHook => ({
+const hook = (command: string, overrides: Partial<CardHook> = {}): CardHook => ({
 	id: command,
 	command,
 	matcher: "Bash",
@@ -31,10 +31,8 @@ const hook = (command: string, overrides: Partial<DecisionHook> = {}): DecisionH
 	...overrides,
 });
 
-const record = (
-	fields: Partial<DecisionRecord> & Pick<DecisionRecord, "kind" | "reason" | "hooks">,
-): DecisionRecord => ({
-	version: DECISION_RECORD_VERSION,
+const record = (fields: Partial<Card> & Pick<Card, "kind" | "reason" | "hooks">): Card => ({
+	version: CARD_VERSION,
 	event: "PreToolUse",
 	tool: "Bash",
 	input: "",
@@ -59,7 +57,7 @@ const BLOCK = record({
 	],
 });
 
-const TRANSCRIPT: readonly DecisionRecord[] = [
+const TRANSCRIPT: readonly Card[] = [
 	BLOCK,
 	record({
 		kind: "ask",
@@ -115,16 +113,14 @@ export const shots: Shot[] = [
 			);
 			for (const item of TRANSCRIPT) {
 				root.addChild(new Spacer(1));
-				root.addChild(new DecisionCard(item, { expanded: false, theme: ui }));
+				root.addChild(new CardView(item, { expanded: false, theme: ui }));
 			}
 			root.addChild(new Spacer(1));
 			root.addChild(new Text(ui.fg("borderMuted", "\u2500".repeat(COLS)), 0, 0));
 			root.addChild(
 				new Text(
-					footerText(
-						{ counts: countDecisions(TRANSCRIPT), killSwitch: false, disabled: 0, running: [] },
-						ui,
-					) ?? "",
+					footerText({ counts: countCards(TRANSCRIPT), killSwitch: false, disabled: 0, running: [] }, ui) ??
+						"",
 					0,
 					0,
 				),
@@ -138,7 +134,7 @@ export const shots: Shot[] = [
 			const ui = theme();
 			const root = new Container();
 			root.addChild(
-				new DecisionCard(BLOCK, {
+				new CardView(BLOCK, {
 					expanded: true,
 					theme: ui,
 					collapseHint: `${ui.fg("dim", "ctrl+o")}${ui.fg("muted", " to collapse")}`,
@@ -148,8 +144,7 @@ export const shots: Shot[] = [
 			root.addChild(new Text(ui.fg("borderMuted", "\u2500".repeat(COLS)), 0, 0));
 			root.addChild(
 				new Text(
-					footerText({ counts: countDecisions([BLOCK]), killSwitch: false, disabled: 0, running: [] }, ui) ??
-						"",
+					footerText({ counts: countCards([BLOCK]), killSwitch: false, disabled: 0, running: [] }, ui) ?? "",
 					0,
 					0,
 				),

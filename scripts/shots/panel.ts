@@ -15,7 +15,7 @@ import { interpretOutcome } from "../../src/engine/interpret.ts";
 import type { HookConfig, HookEntry, ProcessOutcome } from "../../src/engine/types.ts";
 import { createHookState } from "../../src/pi/hook-state.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../src/pi/panel-services.ts";
-import { footerText, NO_DECISIONS } from "../../src/ui/footer-status.ts";
+import { footerText, NO_CARDS } from "../../src/ui/footer-status.ts";
 import { createFiringLog, type FiringLog } from "../../src/ui/panel/firing-log.ts";
 import { HooksPanel, PANEL_OVERLAY_OPTIONS, type SessionRecord } from "../../src/ui/panel/hooks-panel.ts";
 import { panelKeys } from "../../src/ui/panel/keys.ts";
@@ -430,7 +430,7 @@ export const shots: Shot[] = [
 			root.addChild(
 				new Text(
 					footerText(
-						{ counts: { ...NO_DECISIONS, blocked: 1 }, killSwitch: true, disabled: 1, running: [] },
+						{ counts: { ...NO_CARDS, blocked: 1 }, killSwitch: true, disabled: 1, running: [] },
 						ui,
 					) ?? "",
 					0,

@@ -44,7 +44,7 @@ export interface CommonEffects {
 	readonly stop: StopRequest | undefined;
 	/**
 	 * User-facing lines: `systemMessage`s. Hook failures (errors, timeouts, output that did not parse) are not
-	 * here: each is one decision record (see `failureRecords`), so the user gets one card and one count.
+	 * here: each is one card (see `failureCards`), so the user gets one card and one count.
 	 */
 	readonly notices: readonly UserNotice[];
 }

@@ -28,7 +28,7 @@ const commandTexts = new WeakMap<HookEntry, string>();
 
 /**
  * The hook's command as Claude Code quotes it (the command string, plus `args` for exec form), with secrets
- * masked: this text reaches the model, the session file's decision entries and the state files, so a token
+ * masked: this text reaches the model, the session file's card entries and the state files, so a token
  * written inside a command (`curl -H 'Authorization: Bearer ghp_...'`) is never repeated. Cached per entry.
  */
 export const commandText = (entry: HookEntry): string => {

@@ -6,8 +6,9 @@
  * background (`async`) hook decides nothing: its context and `systemMessage` reach the model on the next
  * turn, and an `asyncRewake` hook that exits 2 wakes the agent. Pure.
  */
+
+import { failureCards } from "./card.ts";
 import { type ContextDecision, promptBlockedText } from "./decide-context.ts";
-import { failureRecords } from "./decision-record.ts";
 import { effectOf } from "./effects.ts";
 import type { HookVerdict } from "./interpret.ts";
 import { additionalContextText, commandText, systemReminder } from "./messages.ts";
@@ -91,7 +92,7 @@ export interface AsyncPlan {
  * one count, like the failure of a hook that was awaited.
  */
 export const planAsyncVerdict = (verdict: HookVerdict, name: string, facts: RecordFacts): AsyncPlan => {
-	const steps: PlanStep[] = failureRecords(facts.event, [verdict], facts).map((failure) => ({
+	const steps: PlanStep[] = failureCards(facts.event, [verdict], facts).map((failure) => ({
 		do: "record",
 		record: failure,
 	}));

@@ -1,16 +1,17 @@
 /**
  * The shape every planner returns: ordered steps pi carries out as they come (tell the user, append a
- * decision record), plus an event-specific outcome. Planners are pure; src/pi only performs the steps.
+ * card), plus an event-specific outcome. Planners are pure; src/pi only performs the steps.
  */
+
+import { type Card, type CardKind, cardOf } from "./card.ts";
 import type { UserNotice } from "./decide-tool.ts";
-import { type DecisionKind, type DecisionRecord, decisionRecord } from "./decision-record.ts";
 import type { HookVerdict } from "./interpret.ts";
 import type { HookEventName } from "./types.ts";
 
-/** One thing pi must do now: show a notice to the user, or append a decision record (a card). */
+/** One thing pi must do now: show a notice to the user, or append a card (a card). */
 export type PlanStep =
 	| { readonly do: "notify"; readonly notice: UserNotice }
-	| { readonly do: "record"; readonly record: DecisionRecord };
+	| { readonly do: "record"; readonly record: Card };
 
 /** The facts about the event a planner needs to word its records. */
 export interface RecordFacts {
@@ -33,7 +34,7 @@ export const notifyAll = (notices: readonly UserNotice[]): PlanStep[] => notices
  * The hooks' own words behind a `block` or `context` record, read from their effects: blocking reasons (or
  * stderr), deny reasons, context texts. Undefined for other kinds, whose reason is already plain words.
  */
-const saidBy = (kind: DecisionKind, by: readonly HookVerdict[]): string[] | undefined => {
+const saidBy = (kind: CardKind, by: readonly HookVerdict[]): string[] | undefined => {
 	if (kind !== "block" && kind !== "context") return undefined;
 	return by.flatMap((verdict) =>
 		verdict.effects.flatMap((effect) => {
@@ -51,14 +52,14 @@ const saidBy = (kind: DecisionKind, by: readonly HookVerdict[]): string[] | unde
  */
 export const record = (
 	facts: RecordFacts,
-	kind: DecisionKind,
+	kind: CardKind,
 	by: readonly HookVerdict[],
 	reason: string,
-	answer?: DecisionRecord["answer"],
+	answer?: Card["answer"],
 	said: readonly string[] | undefined = saidBy(kind, by),
 ): PlanStep => ({
 	do: "record",
-	record: decisionRecord(kind, facts.event, by, {
+	record: cardOf(kind, facts.event, by, {
 		...(facts.tool === undefined ? {} : { tool: facts.tool }),
 		input: facts.input,
 		reason,

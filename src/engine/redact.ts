@@ -1,5 +1,5 @@
 /**
- * Secret masking for text that is shown or persisted (decision cards, the firing log): values that look like
+ * Secret masking for text that is shown or persisted (cards, the firing log): values that look like
  * API keys, tokens, passwords or private keys become `[redacted]`. Pure; every pattern runs in linear time.
  */
 

@@ -4,8 +4,8 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { matchesKey } from "@earendil-works/pi-tui";
+import { type Card, failureCards } from "../engine/card.ts";
 import type { UserNotice } from "../engine/decide-tool.ts";
-import { type DecisionRecord, failureRecords } from "../engine/decision-record.ts";
 import type { DispatchRequest, HookEngine } from "../engine/engine.ts";
 import { reportsHookFailures } from "../engine/events.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
@@ -20,7 +20,7 @@ export interface HookContext {
 	readonly session: SessionInfo;
 	readonly ctx: ExtensionContext;
 	/** Receives one record per decision a hook made. */
-	readonly onDecision: (record: DecisionRecord) => void;
+	readonly onCard: (record: Card) => void;
 	/** The clock, epoch milliseconds (injected: the session's, `Date.now` in pi). */
 	readonly now: () => number;
 	/** Real names of MCP tools, for events that name tools (PostToolBatch); without it pi's names are used. */
@@ -51,7 +51,7 @@ export const runHooks = async (hc: HookContext, request: EventRequest): Promise<
 			time: hc.now(),
 		};
 		if (reportsHookFailures(request.event))
-			for (const record of failureRecords(request.event, verdicts, details)) hc.onDecision(record);
+			for (const record of failureCards(request.event, verdicts, details)) hc.onCard(record);
 		return verdicts;
 	} finally {
 		escapeWatch?.stop();
@@ -73,11 +73,11 @@ const watchEscape = (ctx: ExtensionContext): { signal: AbortSignal; stop: () => 
 	}
 };
 
-/** Carries out a planner's steps in order: notices to the user, records to the decision log. */
+/** Carries out a planner's steps in order: notices to the user, records to the card log. */
 export const carryOut = (hc: HookContext, steps: readonly PlanStep[]): void => {
 	for (const step of steps) {
 		if (step.do === "notify") showNotice(hc.ctx, step.notice);
-		else hc.onDecision(step.record);
+		else hc.onCard(step.record);
 	}
 };
 

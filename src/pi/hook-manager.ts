@@ -30,7 +30,7 @@ import { showNotice } from "./notices.ts";
 import type { TestRunOutcome } from "./runtime-types.ts";
 import type { ContextCards, ViewSettings } from "./view-settings.ts";
 
-/** The footer calls the manager makes (the decision log owns the footer text). */
+/** The footer calls the manager makes (the card log owns the footer text). */
 export interface FooterControls {
 	setKillSwitch(on: boolean, ctx?: ExtensionContext): void;
 	setDisabledCount(count: number, ctx?: ExtensionContext): void;

@@ -26,7 +26,7 @@ import type {
 	UserBashEvent,
 	UserBashEventResult,
 } from "@earendil-works/pi-coding-agent";
-import type { DecisionRecord } from "../engine/decision-record.ts";
+import type { Card } from "../engine/card.ts";
 import type { FiringRecord, TestRunRequest } from "../engine/engine.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import type { SessionInfo } from "../engine/payload.ts";
@@ -48,7 +48,7 @@ export interface RuntimeDeps {
 	readonly reap?: () => void;
 	/** pi's live environment, where CLAUDE_ENV_FILE exports go so later bash tool commands see them. */
 	readonly processEnv: Record<string, string | undefined>;
-	/** The clock, epoch milliseconds; default `Date.now`. Decision records and the engine's firing times use it. */
+	/** The clock, epoch milliseconds; default `Date.now`. Cards and the engine's firing times use it. */
 	readonly now?: () => number;
 	/** Where MessageDisplay `displayContent` goes to be drawn instead of the text; none = hooks only observe. */
 	readonly displays?: MessageDisplays;
@@ -58,8 +58,8 @@ export interface RuntimeDeps {
 	readonly approveOptIn?: boolean;
 	/** Receives every firing record (for the panel's log). */
 	readonly onRecord?: (record: FiringRecord, ctx: ExtensionContext) => void;
-	/** Receives one record per decision a hook made (decision cards, footer counter). */
-	readonly onDecision?: (record: DecisionRecord, ctx: ExtensionContext) => void;
+	/** Receives one record per decision a hook made (cards, footer counter). */
+	readonly onCard?: (record: Card, ctx: ExtensionContext) => void;
 	/** Called when an awaited hook starts running (the footer shows it, with its `statusMessage`). */
 	readonly onRunStart?: (entry: HookEntry, ctx: ExtensionContext) => void;
 	/** Called once for every `onRunStart` when that hook has finished. */

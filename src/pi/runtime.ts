@@ -6,18 +6,18 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { Card } from "../engine/card.ts";
 import { claudeUserDir, managedSettingsDir, settingsSources } from "../engine/config/sources.ts";
 import { type ConfigStore, createConfigStore } from "../engine/config/store.ts";
 import { configNotices } from "../engine/config-notices.ts";
 import { stopBlockCap } from "../engine/decide-stop.ts";
-import type { DecisionRecord } from "../engine/decision-record.ts";
 import { createEngine, type HookEngine } from "../engine/engine.ts";
 import { evaluateEnvFile } from "../engine/env-file.ts";
 import { runHttpHook } from "../engine/http.ts";
 import { effortLevel, type SessionInfo } from "../engine/payload.ts";
 import type { HookConfig } from "../engine/types.ts";
 import { approvalLines, approvalListLines } from "../ui/approval-list.ts";
-import { decisionCardText } from "../ui/decision-card.ts";
+import { cardText } from "../ui/card-view.ts";
 import { createAgentRunner } from "./agent-runner.ts";
 import { askAbout, askForApprovals } from "./approval-prompt.ts";
 import { type Approvals, approvalsFile, createApprovals } from "./approvals.ts";
@@ -138,7 +138,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		};
 	};
 
-	const onDecision = (record: DecisionRecord): void => {
+	const onCard = (record: Card): void => {
 		const ctx = currentCtx();
 		if (state === undefined || ctx === undefined) return;
 		// Without a UI nobody sees the transcript: say what a hook blocked on stderr (print, JSON mode).
@@ -149,8 +149,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		}
 		// A failure is one card with a UI; without one, the same words once on stderr.
 		if (!ctx.hasUI && (record.kind === "error" || record.kind === "timeout"))
-			showNotice(ctx, { level: "warning", text: decisionCardText(record) });
-		deps.onDecision?.(record, ctx);
+			showNotice(ctx, { level: "warning", text: cardText(record) });
+		deps.onCard?.(record, ctx);
 	};
 
 	/** The session state with `ctx` as the current context, and the hook context for one event. */
@@ -168,7 +168,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 					return session;
 				},
 				ctx,
-				onDecision,
+				onCard,
 				now: clock,
 				mcpNames: state.mcpNames,
 			},
@@ -184,7 +184,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				engine: state.engine,
 				state: state.tools,
 				session: sessionInfo,
-				onDecision,
+				onCard,
 				now: clock,
 				mcpNames: state.mcpNames,
 			};
@@ -439,7 +439,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				engine: now.current.engine,
 				state: now.current.tools,
 				session: sessionInfo,
-				onDecision,
+				onCard,
 				now: clock,
 				mcpNames: now.current.mcpNames,
 			});

@@ -1,5 +1,5 @@
 /**
- * The one object a pi session runtime has: it owns the decision log (cards, footer, history), the hook
+ * The one object a pi session runtime has: it owns the card log (cards, footer, history), the hook
  * manager (panel, per-hook switches, kill switch), the hook runtime (configuration, approvals, engine) and the
  * pi context of the latest event. Its parts talk to it, never to each other: the manager reads the
  * configuration and approves hooks through it, the runtime asks it whether a hook is switched on. `session_start`
@@ -25,7 +25,7 @@ import type {
 	UserBashEvent,
 } from "@earendil-works/pi-coding-agent";
 import type { HookEntry, ProcessRunner } from "../engine/types.ts";
-import { createDecisionLog, type DecisionLog, registerDecisionRenderer } from "./decision-log.ts";
+import { type CardLog, createCardLog, registerCardRenderer } from "./card-log.ts";
 import { failSafe } from "./fail-safe.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY } from "./hook-manager.ts";
 import type { McpTools } from "./mcp-tools.ts";
@@ -55,7 +55,7 @@ export interface SessionPorts {
 
 /** The session: its parts, the context of the latest event, and what index.ts registers. */
 export interface HookSession {
-	readonly decisions: DecisionLog;
+	readonly cards: CardLog;
 	readonly manager: HookManager;
 	readonly runtime: HookRuntime;
 	/** The pi context of the latest event or command; undefined before the first. */
@@ -87,8 +87,8 @@ export const createHookSession = (
 	// Routine context is quiet unless the user chose cards in the panel (kept in view.json).
 	const view = createViewSettings(() => viewSettingsFile(ports.agentDir()));
 	const quietContext = (): boolean => view.contextCards() === "quiet";
-	registerDecisionRenderer(pi, quietContext);
-	const decisions = createDecisionLog({
+	registerCardRenderer(pi, quietContext);
+	const cards = createCardLog({
 		appendEntry: (customType, record) => pi.appendEntry(customType, record),
 		currentCtx: () => current,
 		quietContext,
@@ -107,7 +107,7 @@ export const createHookSession = (
 		agentDir: ports.agentDir,
 		home: ports.home,
 		live,
-		footer: decisions,
+		footer: cards,
 		currentCtx: () => current,
 		view,
 		env: ports.processEnv,
@@ -117,13 +117,13 @@ export const createHookSession = (
 	const runtime = createRuntime({
 		pi,
 		displays,
-		onDecision: decisions.record,
+		onCard: cards.record,
 		onRecord: (record, ctx) => manager.onRecord(record, ctx),
 		isEnabled: (entry) => manager.isEnabled(entry),
 		allOff: () => manager.allOff(),
 		switchSignal: (entry) => manager.switchSignal(entry),
-		onRunStart: decisions.runStarted,
-		onRunEnd: decisions.runEnded,
+		onRunStart: cards.runStarted,
+		onRunEnd: cards.runEnded,
 		runner: ports.runner,
 		reap: ports.reap,
 		agentDir: ports.agentDir,
@@ -136,10 +136,10 @@ export const createHookSession = (
 		...(ports.mcpTools ? { mcpTools: ports.mcpTools } : {}),
 	});
 
-	const events = sessionEvents({ decisions, manager, runtime }, enter);
+	const events = sessionEvents({ cards, manager, runtime }, enter);
 
 	return {
-		decisions,
+		cards,
 		manager,
 		runtime,
 		ctx: () => current,
@@ -152,23 +152,23 @@ export const createHookSession = (
 
 /** The handler of each pi event; every one first makes its context the session's current one (`enter`). */
 const sessionEvents = (
-	parts: { readonly decisions: DecisionLog; readonly manager: HookManager; readonly runtime: HookRuntime },
+	parts: { readonly cards: CardLog; readonly manager: HookManager; readonly runtime: HookRuntime },
 	enter: (ctx: ExtensionContext) => ExtensionContext,
 ) => {
-	const { decisions, manager, runtime } = parts;
+	const { cards, manager, runtime } = parts;
 	return {
 		session_start: failSafe("session_start", undefined, async (event: SessionStartEvent, ctx) => {
 			enter(ctx);
 			// In this order: the history first (the counts are there when SessionStart hooks run), then the hooks,
 			// then the switches of hooks deleted since the last session are forgotten.
-			decisions.restore(ctx);
+			cards.restore(ctx);
 			try {
 				await runtime.start(event, ctx);
 			} finally {
 				manager.sessionStart(ctx);
 			}
 		}),
-		session_tree: failSafe("session_tree", undefined, (_event: unknown, ctx) => decisions.restore(enter(ctx))),
+		session_tree: failSafe("session_tree", undefined, (_event: unknown, ctx) => cards.restore(enter(ctx))),
 		session_shutdown: failSafe("session_shutdown", undefined, (event: SessionShutdownEvent, ctx) =>
 			runtime.shutdown(event, enter(ctx)),
 		),

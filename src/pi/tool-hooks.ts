@@ -11,8 +11,8 @@ import type {
 	ToolResultEvent,
 	ToolResultEventResult,
 } from "@earendil-works/pi-coding-agent";
+import type { Card } from "../engine/card.ts";
 import { decidePostToolUse, decidePreToolUse } from "../engine/decide-tool.ts";
-import type { DecisionRecord } from "../engine/decision-record.ts";
 import type { HookEngine } from "../engine/engine.ts";
 import { hookName } from "../engine/messages.ts";
 import {
@@ -54,7 +54,7 @@ export interface ToolHookDeps {
 	readonly state: ToolHookState;
 	readonly session: (ctx: ExtensionContext) => SessionInfo;
 	/** Receives one record per decision a hook made (cards, counters). */
-	readonly onDecision: (record: DecisionRecord) => void;
+	readonly onCard: (record: Card) => void;
 	/** The clock, epoch milliseconds. */
 	readonly now: () => number;
 	/** Real names of MCP tools (`mcp__my-srv__do-thing`); without it pi's names are used. */
@@ -144,7 +144,7 @@ const runPreToolUse = async (
 		const summary = summarize(input);
 		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
 		const name = hookName("PreToolUse", ccToolName);
-		const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision, now: deps.now };
+		const hc = { engine: deps.engine, session, ctx, onCard: deps.onCard, now: deps.now };
 		const verdicts = await runHooks(hc, {
 			event: "PreToolUse",
 			matchValues: [ccToolName],
@@ -312,7 +312,7 @@ const runPostToolUse = async (
 		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
 		const payload = matched.payloadOf(ccInput);
 		const name = hookName(hookEvent, ccToolName);
-		const hc = { engine: deps.engine, session, ctx, onDecision: deps.onDecision, now: deps.now };
+		const hc = { engine: deps.engine, session, ctx, onCard: deps.onCard, now: deps.now };
 		// Claude Code: the hooks of a call the user interrupted (Esc) still run, under a short timeout of their
 		// own; pi's signal has already fired, so it must not be the hooks' signal.
 		const interrupted = ctx.signal?.aborted === true;

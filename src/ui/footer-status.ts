@@ -4,12 +4,12 @@
  * hook that is running right now. Pure.
  */
 
-import type { DecisionKind, DecisionRecord } from "../engine/decision-record.ts";
+import type { Card, CardKind } from "../engine/card.ts";
 import { terminalSafe } from "../engine/terminal-safe.ts";
 import type { PanelTheme, UiColor } from "./theme.ts";
 
 /** Decision counts by what a person cares about. */
-export interface DecisionCounts {
+export interface CardCounts {
 	/** Calls, prompts and compactions hooks stopped (`block`, `prompt_blocked`, `compact_cancelled`). */
 	readonly blocked: number;
 	/** `ask` decisions, whatever the answer. */
@@ -27,7 +27,7 @@ export interface DecisionCounts {
 }
 
 /** Which count each kind adds to. */
-const BUCKET: Readonly<Record<DecisionKind, keyof DecisionCounts>> = {
+const BUCKET: Readonly<Record<CardKind, keyof CardCounts>> = {
 	block: "blocked",
 	prompt_blocked: "blocked",
 	compact_cancelled: "blocked",
@@ -43,7 +43,7 @@ const BUCKET: Readonly<Record<DecisionKind, keyof DecisionCounts>> = {
 };
 
 /** All zero. */
-export const NO_DECISIONS: DecisionCounts = {
+export const NO_CARDS: CardCounts = {
 	blocked: 0,
 	asked: 0,
 	rewritten: 0,
@@ -53,15 +53,15 @@ export const NO_DECISIONS: DecisionCounts = {
 	errors: 0,
 };
 
-/** Counts records by {@link DecisionCounts} bucket. */
-export const countDecisions = (records: readonly Pick<DecisionRecord, "kind">[]): DecisionCounts => {
-	const counts: Record<keyof DecisionCounts, number> = { ...NO_DECISIONS };
+/** Counts records by {@link CardCounts} bucket. */
+export const countCards = (records: readonly Pick<Card, "kind">[]): CardCounts => {
+	const counts: Record<keyof CardCounts, number> = { ...NO_CARDS };
 	for (const record of records) counts[BUCKET[record.kind]]++;
 	return counts;
 };
 
 /** Adds one record to counts. */
-export const addDecision = (counts: DecisionCounts, record: Pick<DecisionRecord, "kind">): DecisionCounts => {
+export const addCard = (counts: CardCounts, record: Pick<Card, "kind">): CardCounts => {
 	const bucket = BUCKET[record.kind];
 	return { ...counts, [bucket]: counts[bucket] + 1 };
 };
@@ -76,7 +76,7 @@ export interface RunningHook {
 
 /** Everything the footer shows. */
 export interface FooterState {
-	readonly counts: DecisionCounts;
+	readonly counts: CardCounts;
 	/** True while the kill switch has every hook off. */
 	readonly killSwitch: boolean;
 	/** Hooks the user switched off one by one. */
@@ -87,7 +87,7 @@ export interface FooterState {
 
 /** The order and words of the counts; `errors` is singular for one. */
 const COUNT_WORDS: readonly {
-	readonly key: keyof DecisionCounts;
+	readonly key: keyof CardCounts;
 	readonly word: (n: number) => string;
 	readonly color: UiColor;
 }[] = [

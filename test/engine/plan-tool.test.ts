@@ -5,7 +5,7 @@ import { interpretOutcome } from "../../src/engine/interpret.ts";
 import type { PlanStep } from "../../src/engine/plan.ts";
 import { planPostToolUse, planPreToolAnswer, planPreToolUse, type ToolCallFacts } from "../../src/engine/plan-tool.ts";
 import type { HookEventName } from "../../src/engine/types.ts";
-import { renderDecisionCard } from "../../src/ui/decision-card.ts";
+import { renderCard } from "../../src/ui/card-view.ts";
 import { plainTheme } from "../../src/ui/theme.ts";
 import { commandEntry, exited, timedOut } from "../support/entries.ts";
 
@@ -193,11 +193,7 @@ describe("the words a card shows", () => {
 		if (step?.do !== "record") throw new Error("no record");
 		expect(step.record.reason).toBe("PreToolUse:Bash hook error: [[ -f .lock ] && ./guard.sh]: locked: try later");
 		expect(step.record.said).toEqual(["locked: try later\n"]);
-		expect(renderDecisionCard(step.record, 200, { expanded: false, theme: plainTheme })[0]).toContain(
-			"locked: try later",
-		);
-		expect(renderDecisionCard(step.record, 200, { expanded: false, theme: plainTheme })[0]).not.toContain(
-			"hook error",
-		);
+		expect(renderCard(step.record, 200, { expanded: false, theme: plainTheme })[0]).toContain("locked: try later");
+		expect(renderCard(step.record, 200, { expanded: false, theme: plainTheme })[0]).not.toContain("hook error");
 	});
 });

@@ -6,10 +6,10 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { failureCards } from "../../src/engine/card.ts";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { decidePreToolUse, type PreToolDecision } from "../../src/engine/decide-tool.ts";
-import { failureRecords } from "../../src/engine/decision-record.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import type { HookVerdict } from "../../src/engine/interpret.ts";
 import { reapLingeringGroups, runProcess } from "../../src/engine/run.ts";
@@ -126,7 +126,7 @@ describe("a hook that does not play along with its pipes", () => {
 		const { verdicts, decision } = await callBash(engine, "ls");
 		expect(only(verdicts)).toMatchObject({ status: "timeout", message: "timed out after 1 s and was killed" });
 		expect(decision.permission).toBe("none");
-		expect(failureRecords("PreToolUse", verdicts, { input: "ls", time: 0 })).toMatchObject([
+		expect(failureCards("PreToolUse", verdicts, { input: "ls", time: 0 })).toMatchObject([
 			{ kind: "timeout", reason: "timed out after 1 s and was killed" },
 		]);
 		expect(isRunning(pidFrom("pid"))).toBe(false);
@@ -161,7 +161,7 @@ describe("a hook that prints what it should not", () => {
 		expect(only(verdicts).status).toBe("success");
 		expect(decision.permission).toBe("none");
 		expect(decision.notices).toEqual([]);
-		const records = failureRecords("PreToolUse", verdicts, { input: "ls", time: 0 });
+		const records = failureCards("PreToolUse", verdicts, { input: "ls", time: 0 });
 		expect(records.map((record) => record.kind)).toEqual(["error"]);
 		expect(records[0]?.reason).toContain('output starts with "{" but is not valid JSON');
 		expect(records[0]?.reason).toContain("treated as plain text");

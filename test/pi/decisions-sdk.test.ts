@@ -9,10 +9,10 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import type { CustomEntry } from "@earendil-works/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DecisionRecord } from "../../src/engine/decision-record.ts";
+import type { Card } from "../../src/engine/card.ts";
 import piHookManager from "../../src/index.ts";
-import { DECISION_ENTRY_TYPE } from "../../src/pi/decision-entries.ts";
-import { STATUS_KEY } from "../../src/pi/decision-log.ts";
+import { CARD_ENTRY_TYPE } from "../../src/pi/card-entries.ts";
+import { STATUS_KEY } from "../../src/pi/card-log.ts";
 import { fakeUi, type SdkRuntime, startSdkRuntime } from "../support/pi-sdk.ts";
 
 let root: string;
@@ -76,12 +76,12 @@ const runBash = async (runtime: SdkRuntime, command: string): Promise<void> => {
 };
 
 /** The decision records written to the session so far. */
-const decisions = (runtime: SdkRuntime): DecisionRecord[] =>
+const decisions = (runtime: SdkRuntime): Card[] =>
 	runtime
 		.session()
 		.sessionManager.getEntries()
-		.filter((entry): entry is CustomEntry => entry.type === "custom" && entry.customType === DECISION_ENTRY_TYPE)
-		.map((entry) => entry.data as DecisionRecord);
+		.filter((entry): entry is CustomEntry => entry.type === "custom" && entry.customType === CARD_ENTRY_TYPE)
+		.map((entry) => entry.data as Card);
 
 const pre = (hook: Record<string, unknown>, matcher = "Bash"): Hooks => ({ PreToolUse: [{ matcher, hooks: [hook] }] });
 const post = (hook: Record<string, unknown>, event = "PostToolUse"): Hooks => ({
@@ -279,7 +279,7 @@ describe("one entry per decision, with the right fields", () => {
 		]);
 		await runtime.session().prompt("what happened?");
 		expect(decisions(runtime)).toHaveLength(1);
-		expect(requests[0]).not.toContain(DECISION_ENTRY_TYPE);
+		expect(requests[0]).not.toContain(CARD_ENTRY_TYPE);
 		expect(requests[0]).not.toContain('"kind":"block"');
 	});
 });

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
+import type { Card } from "../../src/engine/card.ts";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import type { DecisionRecord } from "../../src/engine/decision-record.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import type { PlanStep } from "../../src/engine/plan.ts";
 import { runProcess } from "../../src/engine/run.ts";
@@ -16,7 +16,7 @@ const CLOCK = 1_700_000_000_000;
 type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
 
 /** A hook context over `hooks` with the pi context of a real session (with a recording UI). */
-const contextFor = async (hooks: Hooks): Promise<{ hc: HookContext; records: DecisionRecord[]; ui: FakeUiLog }> => {
+const contextFor = async (hooks: Hooks): Promise<{ hc: HookContext; records: Card[]; ui: FakeUiLog }> => {
 	const parsed = parseSettingsText(JSON.stringify({ hooks }), {
 		scope: "claude-user",
 		file: join(sdk.root, "home", ".claude", "settings.json"),
@@ -33,7 +33,7 @@ const contextFor = async (hooks: Hooks): Promise<{ hc: HookContext; records: Dec
 	const { ui, log } = fakeUi();
 	await sdk.start({ extensions: [factory], mode: "rpc", ui });
 	if (seen === undefined) throw new Error("no session_start");
-	const records: DecisionRecord[] = [];
+	const records: Card[] = [];
 	const session = {
 		sessionId: "s",
 		transcriptPath: "",
@@ -43,7 +43,7 @@ const contextFor = async (hooks: Hooks): Promise<{ hc: HookContext; records: Dec
 		home: "/home/tester",
 	};
 	return {
-		hc: { engine, session, ctx: seen, onDecision: (record) => records.push(record), now: () => CLOCK },
+		hc: { engine, session, ctx: seen, onCard: (record) => records.push(record), now: () => CLOCK },
 		records,
 		ui: log,
 	};
@@ -120,7 +120,7 @@ describe("runHooks", () => {
 describe("carryOut and showNotices", () => {
 	it("performs a plan's steps in order: notices to the UI, records to the log", async () => {
 		const { hc, records, ui } = await contextFor({});
-		const record = (input: string): DecisionRecord =>
+		const record = (input: string): Card =>
 			({
 				kind: "context",
 				event: "Stop",
@@ -128,11 +128,11 @@ describe("carryOut and showNotices", () => {
 				reason: "r",
 				time: CLOCK,
 				hooks: [],
-			}) as unknown as DecisionRecord;
+			}) as unknown as Card;
 		const order: string[] = [];
 		const tracking: HookContext = {
 			...hc,
-			onDecision: (entry) => {
+			onCard: (entry) => {
 				order.push(`${entry.input} after ${ui.notices.length - before} notices`);
 				records.push(entry);
 			},

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DecisionRecord } from "../../src/engine/decision-record.ts";
+import type { Card } from "../../src/engine/card.ts";
 import type { FiringRecord } from "../../src/engine/engine.ts";
 import { reapLingeringGroups, runProcess } from "../../src/engine/run.ts";
 import type { HookEntry } from "../../src/engine/types.ts";
@@ -45,7 +45,7 @@ type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[]
 interface Started {
 	readonly runtime: HookRuntime;
 	readonly records: FiringRecord[];
-	readonly decisions: DecisionRecord[];
+	readonly decisions: Card[];
 	readonly switches: { off: Set<string>; allOff: boolean };
 }
 
@@ -53,7 +53,7 @@ interface Started {
 const start = async (hooks: Hooks): Promise<Started> => {
 	writeFileSync(join(home, ".claude", "settings.json"), JSON.stringify({ hooks }));
 	const records: FiringRecord[] = [];
-	const decisions: DecisionRecord[] = [];
+	const decisions: Card[] = [];
 	const switches = { off: new Set<string>(), allOff: false };
 	let runtime: HookRuntime | undefined;
 	// The session object's part: the pi context of the latest event, which the runtime reads.
@@ -74,7 +74,7 @@ const start = async (hooks: Hooks): Promise<Started> => {
 			now: () => CLOCK,
 			managedDir: () => join(root, "managed"),
 			onRecord: (record) => records.push(record),
-			onDecision: (record) => decisions.push(record),
+			onCard: (record) => decisions.push(record),
 			isEnabled: (entry: HookEntry) => !switches.off.has(entry.id),
 			allOff: () => switches.allOff,
 			currentCtx: () => current,

@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import type { CustomEntry, ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DecisionRecord } from "../../src/engine/decision-record.ts";
+import type { Card } from "../../src/engine/card.ts";
 import { reapLingeringGroups, runProcess } from "../../src/engine/run.ts";
-import { DECISION_ENTRY_TYPE } from "../../src/pi/decision-entries.ts";
+import { CARD_ENTRY_TYPE } from "../../src/pi/card-entries.ts";
 import { createHookSession, type HookSession } from "../../src/pi/session.ts";
 import { type SdkRuntime, startSdkRuntime } from "../support/pi-sdk.ts";
 
@@ -75,12 +75,12 @@ const build = (api: ExtensionAPI, home: string): void => {
 	api.on("session_shutdown", on.session_shutdown);
 };
 
-const records = (runtime: SdkRuntime): DecisionRecord[] =>
+const records = (runtime: SdkRuntime): Card[] =>
 	runtime
 		.session()
 		.sessionManager.getEntries()
-		.filter((entry): entry is CustomEntry => entry.type === "custom" && entry.customType === DECISION_ENTRY_TYPE)
-		.map((entry) => entry.data as DecisionRecord);
+		.filter((entry): entry is CustomEntry => entry.type === "custom" && entry.customType === CARD_ENTRY_TYPE)
+		.map((entry) => entry.data as Card);
 
 describe("the session object", () => {
 	it("registers the card renderer and rebuilds the decision history on session_start and session_tree", async () => {
@@ -97,23 +97,23 @@ describe("the session object", () => {
 			agentDir: join(root, "agent"),
 			extensions: [factory(home, renderers)],
 		});
-		expect(renderers).toEqual([DECISION_ENTRY_TYPE]);
+		expect(renderers).toEqual([CARD_ENTRY_TYPE]);
 		pi.faux.setResponses([
 			fauxAssistantMessage(fauxToolCall("bash", { command: "rm -rf build" }), { stopReason: "toolUse" }),
 			fauxAssistantMessage("done"),
 		]);
 		await pi.session().prompt("clean up");
 		expect(records(pi).map((record) => record.kind)).toEqual(["block"]);
-		expect(session?.decisions.counts().blocked).toBe(1);
+		expect(session?.cards.counts().blocked).toBe(1);
 		// Moving in the tree to before the prompt (session_tree): the branch holds no decision any more.
 		const entries = pi.session().sessionManager.getEntries();
 		const prompt = entries.find((entry) => entry.type === "message" && entry.message.role === "user");
 		const last = entries.at(-1);
 		if (prompt === undefined || last === undefined) throw new Error("no prompt entry");
 		await pi.session().navigateTree(prompt.id);
-		expect(session?.decisions.counts().blocked).toBe(0);
+		expect(session?.cards.counts().blocked).toBe(0);
 		await pi.session().navigateTree(last.id);
-		expect(session?.decisions.counts().blocked).toBe(1);
+		expect(session?.cards.counts().blocked).toBe(1);
 		// A fork is a new session (session_start): its history is rebuilt from the branch it starts with.
 		pi.faux.setResponses([fauxAssistantMessage("ok")]);
 		await pi.session().prompt("thanks");
@@ -125,7 +125,7 @@ describe("the session object", () => {
 		const before = session;
 		await pi.fork(second.id);
 		expect(session).not.toBe(before);
-		expect(session?.decisions.counts().blocked).toBe(1);
+		expect(session?.cards.counts().blocked).toBe(1);
 	});
 
 	it("owns the configuration, the latest pi context, the decision log and the clock", async () => {
@@ -168,7 +168,7 @@ describe("the session object", () => {
 		expect(rest).toEqual([]);
 		// `~` resolved against the session's home; the record stamped by the session's clock.
 		expect(record).toMatchObject({ kind: "block", tool: "Read", time: CLOCK, said: ["no secrets\n"] });
-		expect(session?.decisions.counts().blocked).toBe(1);
+		expect(session?.cards.counts().blocked).toBe(1);
 		expect(JSON.parse(readFileSync(stdin, "utf8")).tool_input.file_path).toBe(join(home, "secret.txt"));
 	});
 	it("logs a call no hook matches with its stdin, built when read, carrying the session's facts", async () => {

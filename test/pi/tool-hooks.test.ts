@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
+import type { Card } from "../../src/engine/card.ts";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import type { DecisionRecord } from "../../src/engine/decision-record.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
 import { createToolHookState, handleToolCall, handleToolResult, type ToolHookState } from "../../src/pi/tool-hooks.ts";
@@ -22,7 +22,7 @@ const CLOCK = 1_700_000_000_000;
 type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
 
 interface Wired {
-	readonly records: DecisionRecord[];
+	readonly records: Card[];
 	readonly state: ToolHookState;
 }
 
@@ -48,7 +48,7 @@ const start = async (hooks: Hooks): Promise<{ pi: SdkRuntime } & Wired> => {
 				promptId: undefined,
 				home: join(sdk.root, "home"),
 			}),
-			onDecision: (record: DecisionRecord) => wired.records.push(record),
+			onCard: (record: Card) => wired.records.push(record),
 			now: () => CLOCK,
 		};
 		api.on("tool_call", (event, ctx) => handleToolCall(event, ctx, deps));

@@ -5,10 +5,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { cardOf, failureCards } from "../../src/engine/card.ts";
 import { decideContextEvent } from "../../src/engine/decide-context.ts";
 import { decideBlockEvent } from "../../src/engine/decide-stop.ts";
 import { decidePostToolUse, decidePreToolUse } from "../../src/engine/decide-tool.ts";
-import { decisionRecord, failureRecords } from "../../src/engine/decision-record.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
 import { HOOK_EVENTS, type ProcessOutcome } from "../../src/engine/types.ts";
 import { commandEntry } from "../support/entries.ts";
@@ -169,8 +169,8 @@ describe("deciding over any set of verdicts", () => {
 			fc.property(fc.array(outcome, { maxLength: 4 }), anyText, (results, input) => {
 				const verdicts = results.map((result) => interpretOutcome(entry, "PreToolUse", result));
 				const records = [
-					decisionRecord("block", "PreToolUse", verdicts, { tool: "Bash", input, reason: input, time: 0 }),
-					...failureRecords("PreToolUse", verdicts, { input, time: 0 }),
+					cardOf("block", "PreToolUse", verdicts, { tool: "Bash", input, reason: input, time: 0 }),
+					...failureCards("PreToolUse", verdicts, { input, time: 0 }),
 				];
 				for (const hook of records.flatMap((record) => record.hooks)) {
 					expect(hook.stdout.length).toBeLessThanOrEqual(2003);

@@ -1,8 +1,8 @@
 /** Test helpers: decision records built from literal values (what the engine would record). */
-import { DECISION_RECORD_VERSION, type DecisionHook, type DecisionRecord } from "../../src/engine/decision-record.ts";
+import { CARD_VERSION, type Card, type CardHook } from "../../src/engine/card.ts";
 
 /** A hook as a record holds it: the destructive-command guard of the demo, exit 2 after 41 ms. */
-export const guardHook = (overrides: Partial<DecisionHook> = {}): DecisionHook => ({
+export const guardHook = (overrides: Partial<CardHook> = {}): CardHook => ({
 	id: "hook-guard",
 	command: 'python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/block_dangerous_bash.py"',
 	matcher: "Bash",
@@ -18,8 +18,8 @@ export const guardHook = (overrides: Partial<DecisionHook> = {}): DecisionHook =
 });
 
 /** A PreToolUse block of `rm -rf victim` by {@link guardHook}; fields can be overridden. */
-export const blockRecord = (overrides: Partial<DecisionRecord> = {}): DecisionRecord => ({
-	version: DECISION_RECORD_VERSION,
+export const blockRecord = (overrides: Partial<Card> = {}): Card => ({
+	version: CARD_VERSION,
 	kind: "block",
 	event: "PreToolUse",
 	tool: "Bash",

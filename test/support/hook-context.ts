@@ -3,9 +3,9 @@
 
 import { join } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { Card } from "../../src/engine/card.ts";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import type { DecisionRecord } from "../../src/engine/decision-record.ts";
 import { createEngine, type EngineDeps } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
 import type { HookContext } from "../../src/pi/hook-context.ts";
@@ -27,8 +27,8 @@ export const CLOCK = 1_700_000_000_000;
 /** What {@link startHookContext} made. */
 export interface StartedHookContext {
 	readonly hc: HookContext;
-	/** Every decision record the adapter handed to `onDecision`, in order. */
-	readonly records: DecisionRecord[];
+	/** Every decision record the adapter handed to `onCard`, in order. */
+	readonly records: Card[];
 	/** What the session's UI was shown (notices, statuses, confirms). */
 	readonly ui: FakeUiLog;
 	/** The running pi (its session, the faux model). */
@@ -69,7 +69,7 @@ export const startHookContext = async (
 		baseEnv: { ...process.env },
 		...(options.onAsyncVerdict === undefined ? {} : { onAsyncVerdict: options.onAsyncVerdict }),
 	});
-	const records: DecisionRecord[] = [];
+	const records: Card[] = [];
 	let seen: ExtensionContext | undefined;
 	let api: ExtensionAPI | undefined;
 	const contextOf = (ctx: ExtensionContext): HookContext => ({
@@ -83,7 +83,7 @@ export const startHookContext = async (
 			home: "/home/tester",
 		},
 		ctx,
-		onDecision: (record) => records.push(record),
+		onCard: (record) => records.push(record),
 		now: () => CLOCK,
 	});
 	const factory = (given: ExtensionAPI) => {

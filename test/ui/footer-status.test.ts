@@ -1,22 +1,22 @@
 /** The footer status: decision counts, kill switch, disabled hooks and the running hook, in one short line. */
 import { describe, expect, it } from "vitest";
-import type { DecisionKind } from "../../src/engine/decision-record.ts";
-import { addDecision, countDecisions, type FooterState, footerText, NO_DECISIONS } from "../../src/ui/footer-status.ts";
+import type { CardKind } from "../../src/engine/card.ts";
+import { addCard, countCards, type FooterState, footerText, NO_CARDS } from "../../src/ui/footer-status.ts";
 import { plainTheme, TEST_THEME_COLORS, testTheme } from "../../src/ui/theme.ts";
 import { cellAt, emulate, findText } from "../support/screen.ts";
 
-const kinds = (...list: DecisionKind[]) => list.map((kind) => ({ kind }));
+const kinds = (...list: CardKind[]) => list.map((kind) => ({ kind }));
 const state = (overrides: Partial<FooterState> = {}): FooterState => ({
-	counts: NO_DECISIONS,
+	counts: NO_CARDS,
 	killSwitch: false,
 	disabled: 0,
 	running: [],
 	...overrides,
 });
 
-describe("countDecisions", () => {
+describe("countCards", () => {
 	it("puts every kind in one bucket", () => {
-		const counts = countDecisions(
+		const counts = countCards(
 			kinds(
 				"block",
 				"block",
@@ -34,7 +34,7 @@ describe("countDecisions", () => {
 			),
 		);
 		expect(counts).toEqual({ blocked: 4, asked: 1, rewritten: 2, keptGoing: 1, stopped: 2, context: 1, errors: 2 });
-		expect(addDecision(counts, { kind: "timeout" }).errors).toBe(3);
+		expect(addCard(counts, { kind: "timeout" }).errors).toBe(3);
 	});
 });
 
@@ -44,13 +44,13 @@ describe("footerText", () => {
 	});
 
 	it("counts decisions the way the issue shows: hooks 3 blocked, 1 error", () => {
-		expect(
-			footerText(state({ counts: countDecisions(kinds("block", "block", "block", "error")) }), plainTheme),
-		).toBe("hooks 3 blocked, 1 error");
+		expect(footerText(state({ counts: countCards(kinds("block", "block", "block", "error")) }), plainTheme)).toBe(
+			"hooks 3 blocked, 1 error",
+		);
 		expect(
 			footerText(
 				state({
-					counts: countDecisions(kinds("ask", "rewrite", "stop_continue", "context", "timeout", "error")),
+					counts: countCards(kinds("ask", "rewrite", "stop_continue", "context", "timeout", "error")),
 				}),
 				plainTheme,
 			),
@@ -60,7 +60,7 @@ describe("footerText", () => {
 	it("shows off, disabled hooks and the running hook before the counts", () => {
 		const text = footerText(
 			state({
-				counts: countDecisions(kinds("block")),
+				counts: countCards(kinds("block")),
 				killSwitch: true,
 				disabled: 2,
 				running: [{ name: "guard.py", statusMessage: undefined }],
@@ -80,7 +80,7 @@ describe("footerText", () => {
 
 	it("colours blocks and errors with the theme's error colour and off with its warning colour", async () => {
 		const text =
-			footerText(state({ killSwitch: true, counts: countDecisions(kinds("block", "error")) }), testTheme) ?? "";
+			footerText(state({ killSwitch: true, counts: countCards(kinds("block", "error")) }), testTheme) ?? "";
 		const screen = await emulate([text], { cols: 60 });
 		const at = (needle: string) => {
 			const found = findText(screen, needle);

@@ -85,11 +85,11 @@ export const recordBytes = (record: FiringRecord): number => {
 export const DURATION_SAMPLES = 1000;
 
 /**
- * What one hook run decided, as the log shows it:
+ * The result of one hook run, as the log shows it (its "decision" column):
  * `deny`/`ask`/`allow`/`defer` (PreToolUse permission decisions), `block` (exit 2 or `decision: "block"`),
  * `stop` (`continue: false`), `ok` (ran, decided nothing), `error`, `timeout`, `cancelled`.
  */
-export type RunDecision =
+export type RunResult =
 	| "deny"
 	| "ask"
 	| "allow"
@@ -118,8 +118,8 @@ export const verdictReason = (verdict: HookVerdict): string | undefined => {
 /**
  * The decision of one verdict, read from its effects: its permission decision first, then a block, `continue: false`.
  */
-export const verdictDecision = (verdict: HookVerdict): RunDecision => {
-	let decision: RunDecision = "ok";
+export const verdictResult = (verdict: HookVerdict): RunResult => {
+	let decision: RunResult = "ok";
 	for (const effect of verdict.effects) {
 		switch (effect.kind) {
 			case "failed":
@@ -151,7 +151,7 @@ export const verdictDecision = (verdict: HookVerdict): RunDecision => {
 };
 
 /** True for decisions that stopped something (counted as blocks). */
-export const isBlock = (decision: RunDecision): boolean =>
+export const isBlock = (decision: RunResult): boolean =>
 	decision === "block" || decision === "deny" || decision === "stop";
 
 /** Exit code of a run; undefined when the process did not exit on its own (timeout, signal, no process). */
@@ -169,7 +169,7 @@ export interface HookStats {
 	/** 95th-percentile duration, same window; undefined before the first run. */
 	readonly p95Ms: number | undefined;
 	/** The last run; undefined when the hook has not run this session. */
-	readonly last: { readonly decision: RunDecision; readonly time: number; readonly durationMs: number } | undefined;
+	readonly last: { readonly decision: RunResult; readonly time: number; readonly durationMs: number } | undefined;
 }
 
 /** Statistics of a hook that has not run. */
@@ -248,7 +248,7 @@ export const createFiringLog = (maxBytes = DEFAULT_LOG_BYTES): FiringLog => {
 			durations: [],
 			last: undefined,
 		};
-		const decision = verdictDecision(verdict);
+		const decision = verdictResult(verdict);
 		stats.runs++;
 		if (isBlock(decision)) stats.blocks++;
 		if (decision === "error") stats.errors++;

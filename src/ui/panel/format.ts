@@ -8,7 +8,7 @@ import { sourceLabel } from "../../engine/config/sources.ts";
 import { visibleText } from "../../engine/messages.ts";
 import { terminalSafe } from "../../engine/terminal-safe.ts";
 import type { HookEntry } from "../../engine/types.ts";
-import { hookShortName } from "../decision-format.ts";
+import { hookShortName } from "../card-format.ts";
 
 /** `850ms`, `1.2s`, `2m05s`: a duration in milliseconds, short; the one duration format of cards and panel. */
 export const formatDuration = (ms: number): string => {

@@ -7,7 +7,7 @@ import type { FiringRecord, NotRunReason } from "../../engine/engine.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import type { PanelTheme, UiColor } from "../theme.ts";
 import { type FilterMatch, highlightFit } from "./filter.ts";
-import { type RunDecision, verdictDecision, verdictExit } from "./firing-log.ts";
+import { type RunResult, verdictExit, verdictResult } from "./firing-log.ts";
 import { fit, fitRight, formatClock, formatDuration, hookLabel, oneLine } from "./format.ts";
 import type { IndexedRow } from "./log-index.ts";
 import { type LogQuery, parseLogQuery, queryRanges } from "./log-query.ts";
@@ -25,7 +25,7 @@ export interface LogRow {
 	readonly input: string;
 	/** The hook's command; for an event where nothing ran, how many hooks did not run and why. */
 	readonly hook: string;
-	readonly decision: RunDecision | "not run";
+	readonly decision: RunResult | "not run";
 	/** The session the record belongs to; undefined for the running session while no earlier one is shown. */
 	readonly session?: string | undefined;
 }
@@ -108,13 +108,13 @@ export const buildLogRows = (records: readonly FiringRecord[], session?: string)
 			event: record.event,
 			input,
 			hook: oneLine(hookLabel(verdict.entry)),
-			decision: verdictDecision(verdict),
+			decision: verdictResult(verdict),
 			...from,
 		}));
 	});
 
 /** The theme colour of a decision. */
-export const decisionColor = (decision: LogRow["decision"]): UiColor => {
+export const resultColor = (decision: LogRow["decision"]): UiColor => {
 	switch (decision) {
 		case "block":
 		case "deny":
@@ -340,7 +340,7 @@ export class LogList {
 					) + " "
 				: "") +
 			t.fg("muted", numbers) +
-			t.fg(decisionColor(row.decision), highlightFit(row.decision, DECISION, match.ranges.decision, mark));
+			t.fg(resultColor(row.decision), highlightFit(row.decision, DECISION, match.ranges.decision, mark));
 		const used =
 			MARKER +
 			columns.time +

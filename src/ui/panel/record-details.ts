@@ -8,12 +8,12 @@ import { sourceLabel } from "../../engine/config/sources.ts";
 import type { NotRunHook } from "../../engine/engine.ts";
 import { type HookLint, lintLine, lintOutcome } from "../../engine/hook-lint.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
-import { formatTime } from "../decision-format.ts";
+import { formatTime } from "../card-format.ts";
 import type { PanelTheme } from "../theme.ts";
 import { block, field, prettyJson, section } from "./detail-lines.ts";
-import { verdictDecision, verdictExit, verdictReason } from "./firing-log.ts";
+import { verdictExit, verdictReason, verdictResult } from "./firing-log.ts";
 import { fit, formatClock, formatDuration, hookTarget, matcherLabel, oneLine, wordWrap } from "./format.ts";
-import { decisionColor, type LogRow } from "./log-list.ts";
+import { type LogRow, resultColor } from "./log-list.ts";
 
 /** Why a hook did not run, as a sentence about this event. */
 export const notRunSentence = (hook: NotRunHook, matchQuery: string | undefined): string => {
@@ -67,12 +67,12 @@ export const lintLines = (theme: PanelTheme, lints: readonly HookLint[], width: 
 /** The lines of one hook run: hook, source, decision, exit code, time, reason, lint findings, stdout, stderr. */
 export const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: number): string[] => {
 	const outcome = verdict.outcome;
-	const decision = verdictDecision(verdict);
+	const decision = verdictResult(verdict);
 	const exit = verdictExit(verdict);
 	const lines = [
 		theme.bold(fit(oneLine(hookTarget(verdict.entry)), width)),
 		...field(theme, "Source", `${sourceLabel(verdict.entry.source)} (${verdict.entry.source.file})`, width),
-		...field(theme, "Decision", decision, width, decisionColor(decision)),
+		...field(theme, "Decision", decision, width, resultColor(decision)),
 		...field(
 			theme,
 			"Exit code",
@@ -85,7 +85,7 @@ export const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: num
 			"Reason",
 			verdictReason(verdict) ?? "-",
 			width,
-			verdict.status === "success" ? "text" : decisionColor(decision),
+			verdict.status === "success" ? "text" : resultColor(decision),
 		),
 	];
 	if (verdict.warning !== undefined) lines.push(...field(theme, "Note", verdict.warning, width, "warning"));

@@ -1,20 +1,14 @@
 /** The firing log keeps the newest records within its bound and counts per-hook statistics for the session. */
 import { describe, expect, it } from "vitest";
 import { interpretOutcome } from "../../../src/engine/interpret.ts";
-import {
-	createFiringLog,
-	NO_STATS,
-	recordBytes,
-	slimRecord,
-	verdictDecision,
-} from "../../../src/ui/panel/firing-log.ts";
+import { createFiringLog, NO_STATS, recordBytes, slimRecord, verdictResult } from "../../../src/ui/panel/firing-log.ts";
 import { entryWith, exitedWith, firingRecord, fixtureConfig } from "./fixtures.ts";
 
 const config = fixtureConfig();
 const guard = entryWith(config, "block-rm.sh");
 const policy = entryWith(config, "git_policy.py");
 
-describe("verdictDecision", () => {
+describe("verdictResult", () => {
 	it.each([
 		[exitedWith(0, 1), "ok"],
 		[exitedWith(2, 1, "", "no"), "block"],
@@ -50,7 +44,7 @@ describe("verdictDecision", () => {
 			"timeout",
 		],
 	])("classifies an outcome as %#", (outcome, decision) => {
-		expect(verdictDecision(interpretOutcome(guard, "PreToolUse", outcome))).toBe(decision);
+		expect(verdictResult(interpretOutcome(guard, "PreToolUse", outcome))).toBe(decision);
 	});
 });
 

@@ -1,24 +1,24 @@
 /**
- * The decision card drawn in the transcript for each hook decision: one line by default (marker and
+ * The card drawn in the transcript for each hook decision: one line by default (marker and
  * colour of the kind, what it was about, the hook's short name, the reason), the whole record when the
  * user expands tool output. A pure renderer: every line fits the width it is given.
  */
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
-import type { DecisionHook, DecisionRecord } from "../engine/decision-record.ts";
+import type { Card, CardHook } from "../engine/card.ts";
 import {
-	decisionSubject,
+	cardSubject,
 	displayText,
 	formatTime,
 	hooksShortName,
 	kindStyle,
 	reasonSummary,
 	saidSummary,
-} from "./decision-format.ts";
+} from "./card-format.ts";
 import { formatDuration } from "./panel/format.ts";
 import { type PanelTheme, plainTheme } from "./theme.ts";
 
 /** How to draw a card. */
-export interface DecisionCardOptions {
+export interface CardViewOptions {
 	/** Draw the whole record instead of one line. */
 	readonly expanded: boolean;
 	readonly theme: PanelTheme;
@@ -44,26 +44,26 @@ const fit = (line: string, width: number): string =>
 const nameBudget = (width: number): number => (width < 60 ? 10 : Math.min(32, Math.floor(width * 0.3)));
 
 /** The header: marker and label in the kind's colour, the subject, and the hooks' short names. */
-const header = (record: DecisionRecord, width: number, theme: PanelTheme): string => {
+const header = (record: Card, width: number, theme: PanelTheme): string => {
 	const style = kindStyle(record);
 	const names = hooksShortName(record, nameBudget(width));
 	const parts = [
 		theme.fg(style.color, theme.bold(`${style.marker} ${style.label}`)),
-		` ${theme.bold(decisionSubject(record))}`,
+		` ${theme.bold(cardSubject(record))}`,
 		names === "" ? "" : `${theme.fg("dim", SEPARATOR)}${theme.fg("muted", names)}`,
 	];
 	return `${" ".repeat(PAD)}${parts.join("")}`;
 };
 
 /** `cut to 10,000 of 25,000 characters` for a record whose context the model saw capped; `""` otherwise. */
-const cutText = (record: DecisionRecord): string => {
+const cutText = (record: Card): string => {
 	const cut = record.contextCut;
 	if (cut === undefined) return "";
 	return `cut to ${cut.shown.toLocaleString("en-US")} of ${cut.original.toLocaleString("en-US")} characters`;
 };
 
 /** The one-line card. */
-const compactLine = (record: DecisionRecord, width: number, theme: PanelTheme): string => {
+const compactLine = (record: Card, width: number, theme: PanelTheme): string => {
 	const cut = cutText(record);
 	const summary = record.said === undefined ? reasonSummary(record.reason) : saidSummary(record.said);
 	const reason = cut === "" ? summary : `${cut}: ${summary}`;
@@ -96,13 +96,13 @@ const detail = (
 	);
 };
 
-const ANSWER_TEXT: Readonly<Record<NonNullable<DecisionRecord["answer"]>, string>> = {
+const ANSWER_TEXT: Readonly<Record<NonNullable<Card["answer"]>, string>> = {
 	allowed: "allowed by the user",
 	denied: "denied by the user",
 	no_ui: "no UI to ask, so the call was blocked",
 };
 
-const hookResult = (hook: DecisionHook): string =>
+const hookResult = (hook: CardHook): string =>
 	[
 		hook.exitCode === undefined ? "no exit code" : `exit ${hook.exitCode}`,
 		formatDuration(hook.durationMs),
@@ -110,7 +110,7 @@ const hookResult = (hook: DecisionHook): string =>
 	].join(SEPARATOR);
 
 /** The lines of one hook behind the decision. */
-const hookDetails = (hook: DecisionHook, label: string, width: number, theme: PanelTheme): string[] => {
+const hookDetails = (hook: CardHook, label: string, width: number, theme: PanelTheme): string[] => {
 	const output = (text: string) => theme.fg("toolOutput", text);
 	return [
 		...detail(label, hook.command, width, theme),
@@ -123,7 +123,7 @@ const hookDetails = (hook: DecisionHook, label: string, width: number, theme: Pa
 };
 
 /** The expanded card: the header, then every field of the record. */
-const expandedLines = (record: DecisionRecord, width: number, options: DecisionCardOptions): string[] => {
+const expandedLines = (record: Card, width: number, options: CardViewOptions): string[] => {
 	const { theme } = options;
 	const lines = [fit(header(record, width, theme), width)];
 	lines.push(...detail("event", record.event, width, theme));
@@ -143,7 +143,7 @@ const expandedLines = (record: DecisionRecord, width: number, options: DecisionC
 };
 
 /** The card's lines at `width`: one line, or the whole record when `options.expanded`. */
-export const renderDecisionCard = (record: DecisionRecord, width: number, options: DecisionCardOptions): string[] =>
+export const renderCard = (record: Card, width: number, options: CardViewOptions): string[] =>
 	options.expanded ? expandedLines(record, width, options) : [compactLine(record, width, options.theme)];
 
 /** Wide enough that a one-line card is never cut. */
@@ -153,23 +153,22 @@ const UNCUT = 100_000;
  * The one-line card as plain text, uncut (`! failed PreToolUse · x.py · could not start: ...`): what print and
  * JSON mode write on stderr, so a failure reads the same with and without a UI.
  */
-export const decisionCardText = (record: DecisionRecord): string => compactLine(record, UNCUT, plainTheme).trim();
+export const cardText = (record: Card): string => compactLine(record, UNCUT, plainTheme).trim();
 
-/** A decision card as a pi-tui component (cached per width). */
-export class DecisionCard implements Component {
-	private readonly record: DecisionRecord;
-	private readonly options: DecisionCardOptions;
+/** A card as a pi-tui component (cached per width). */
+export class CardView implements Component {
+	private readonly record: Card;
+	private readonly options: CardViewOptions;
 	private cache: { width: number; lines: string[] } | undefined;
 
-	constructor(record: DecisionRecord, options: DecisionCardOptions) {
+	constructor(record: Card, options: CardViewOptions) {
 		// Plain fields, not parameter properties: scripts run this file with Node's type stripping.
 		this.record = record;
 		this.options = options;
 	}
 
 	render(width: number): string[] {
-		if (this.cache?.width !== width)
-			this.cache = { width, lines: renderDecisionCard(this.record, width, this.options) };
+		if (this.cache?.width !== width) this.cache = { width, lines: renderCard(this.record, width, this.options) };
 		return this.cache.lines;
 	}
 

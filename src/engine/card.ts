@@ -1,6 +1,6 @@
 /**
- * Decision records: one value per decision a hook made (a block, an ask and its answer, a rewrite, context
- * added, a failure...), with capped excerpts of the hooks' output. They feed the decision cards and the
+ * Cards: one value per thing pi did about what the hooks decided (a block, an ask and its answer, a rewrite, context
+ * added, a failure...), with capped excerpts of the hooks' output. They feed the cards and the
  * footer counter; a hook that ran and changed nothing makes no record (it is in the firing log only).
  */
 import { sourceLabel } from "./config/sources.ts";
@@ -9,20 +9,20 @@ import { commandText, MAX_HOOK_TEXT_CHARS } from "./messages.ts";
 import { redactSecrets } from "./redact.ts";
 import type { HookEventName, SourceScope } from "./types.ts";
 
-/** Schema version of {@link DecisionRecord}; bump when fields change meaning. */
-export const DECISION_RECORD_VERSION = 1;
+/** Schema version of {@link Card}; bump when fields change meaning. */
+export const CARD_VERSION = 1;
 
 /** Characters kept of a hook's stdout or stderr in a record. */
 export const EXCERPT_CHARS = 2000;
 
 /**
- * The kind of decision:
+ * The kind of card:
  * `block` (a call blocked or denied, or post-tool block feedback), `ask` (see `answer`), `rewrite` (input
  * rewritten), `output_replaced` (tool result replaced), `context` (context added for the model),
  * `prompt_blocked`, `stop_continue` (Stop turned into another turn), `stop_cap` (the block cap ended it),
  * `compact_cancelled`, `continue_false` (a hook stopped the agent), `error`, `timeout`.
  */
-export const DECISION_KINDS = [
+export const CARD_KINDS = [
 	"block",
 	"ask",
 	"rewrite",
@@ -37,11 +37,11 @@ export const DECISION_KINDS = [
 	"timeout",
 ] as const;
 
-/** One of {@link DECISION_KINDS}. */
-export type DecisionKind = (typeof DECISION_KINDS)[number];
+/** One of {@link CARD_KINDS}. */
+export type CardKind = (typeof CARD_KINDS)[number];
 
 /** One hook that took part in a decision. */
-export interface DecisionHook {
+export interface CardHook {
 	/** Stable hook id (see HookEntry.id). */
 	readonly id: string;
 	/** The command (plus args for exec form). */
@@ -63,17 +63,17 @@ export interface DecisionHook {
 	readonly stderr: string;
 }
 
-/** A decision, as persisted in the session (`pi.appendEntry`) and drawn as a card. */
-export interface DecisionRecord {
-	readonly version: typeof DECISION_RECORD_VERSION;
-	readonly kind: DecisionKind;
+/** A card: what pi did about a decision (or a hook's failure), as persisted (`pi.appendEntry`) and drawn. */
+export interface Card {
+	readonly version: typeof CARD_VERSION;
+	readonly kind: CardKind;
 	readonly event: HookEventName;
 	/** Claude Code tool name for tool events; undefined otherwise. */
 	readonly tool: string | undefined;
 	/** A short form of the input (the bash command, the file path, the prompt). */
 	readonly input: string;
 	/** The hooks behind the decision. */
-	readonly hooks: readonly DecisionHook[];
+	readonly hooks: readonly CardHook[];
 	/** Why, in the hook's words (or the user's answer); `""` when there is none. */
 	readonly reason: string;
 	/** For `ask`: what happened to the question. */
@@ -104,7 +104,7 @@ const excerpt = (text: string): string => {
 };
 
 /** The record form of one hook's verdict, with capped output excerpts. */
-export const decisionHook = (verdict: HookVerdict): DecisionHook => {
+export const cardHook = (verdict: HookVerdict): CardHook => {
 	const { entry, outcome } = verdict;
 	const output =
 		outcome.kind === "spawn_failed" || outcome.kind === "request_failed"
@@ -126,26 +126,26 @@ export const decisionHook = (verdict: HookVerdict): DecisionHook => {
 };
 
 /** Builds a record; `verdicts` are the hooks behind the decision. */
-export const decisionRecord = (
-	kind: DecisionKind,
+export const cardOf = (
+	kind: CardKind,
 	event: HookEventName,
 	verdicts: readonly HookVerdict[],
 	details: {
 		readonly tool?: string;
 		readonly input: string;
 		readonly reason: string;
-		readonly answer?: DecisionRecord["answer"];
+		readonly answer?: Card["answer"];
 		readonly said?: readonly string[];
 		readonly time: number;
 	},
-): DecisionRecord => ({
-	version: DECISION_RECORD_VERSION,
+): Card => ({
+	version: CARD_VERSION,
 	kind,
 	event,
 	tool: details.tool,
 	// Records are persisted in the session file: mask what looks like a secret before it gets there.
 	input: excerpt(details.input),
-	hooks: verdicts.map(decisionHook),
+	hooks: verdicts.map(cardHook),
 	// Cards show the words, not the wrapper the model gets them in.
 	reason: excerpt(details.reason.replace(/<\/?system-reminder>\n?/g, "").trim()),
 	...(details.answer === undefined ? {} : { answer: details.answer }),
@@ -155,7 +155,7 @@ export const decisionRecord = (
 });
 
 /** `contextCut` of a context record: set when some hook's context or plain stdout is over the cap. */
-const contextCut = (verdicts: readonly HookVerdict[]): Pick<DecisionRecord, "contextCut"> => {
+const contextCut = (verdicts: readonly HookVerdict[]): Pick<Card, "contextCut"> => {
 	let original = 0;
 	for (const verdict of verdicts) {
 		for (const effect of verdict.effects) {
@@ -175,13 +175,13 @@ export const isFailure = (verdict: HookVerdict): boolean =>
  * stdout looked like JSON but did not parse (Claude Code treats it as plain text) is an `error` record too,
  * with the parse problem as its reason: it is the one message the user gets about it.
  */
-export const failureRecords = (
+export const failureCards = (
 	event: HookEventName,
 	verdicts: readonly HookVerdict[],
 	details: { readonly tool?: string; readonly input: string; readonly time: number },
-): DecisionRecord[] =>
+): Card[] =>
 	verdicts.filter(isFailure).map((verdict) =>
-		decisionRecord(verdict.status === "timeout" ? "timeout" : "error", event, [verdict], {
+		cardOf(verdict.status === "timeout" ? "timeout" : "error", event, [verdict], {
 			...details,
 			reason: verdict.status === "success" ? (verdict.warning ?? "") : verdict.message,
 		}),

@@ -1,23 +1,16 @@
 /**
- * The session's decision log: persists each decision record as a session entry (the cards), keeps the
+ * The session's card log: persists each card as a session entry (the cards), keeps the
  * records of the current branch for the panel's history, and keeps the footer status up to date (counts,
  * kill switch, disabled hooks, the hook running now). Rebuilt from the branch on every `session_start`.
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { DecisionRecord } from "../engine/decision-record.ts";
+import type { Card } from "../engine/card.ts";
 import { commandText } from "../engine/messages.ts";
 import type { HookEntry } from "../engine/types.ts";
-import { hookShortName } from "../ui/decision-format.ts";
-import {
-	addDecision,
-	countDecisions,
-	type DecisionCounts,
-	footerText,
-	NO_DECISIONS,
-	type RunningHook,
-} from "../ui/footer-status.ts";
+import { hookShortName } from "../ui/card-format.ts";
+import { addCard, type CardCounts, countCards, footerText, NO_CARDS, type RunningHook } from "../ui/footer-status.ts";
 import { fromPiTheme, type PanelTheme, plainTheme } from "../ui/theme.ts";
-import { DECISION_ENTRY_TYPE, decisionsIn, renderDecisionEntry } from "./decision-entries.ts";
+import { CARD_ENTRY_TYPE, cardsIn, renderCardEntry } from "./card-entries.ts";
 
 /** The footer status key (`ctx.ui.setStatus(key, ...)`). */
 export const STATUS_KEY = "pi-hook-manager";
@@ -26,9 +19,9 @@ export const STATUS_KEY = "pi-hook-manager";
 export const RUNNING_DELAY_MS = 250;
 
 /** What the log needs from pi and the clock. */
-export interface DecisionLogDeps {
+export interface CardLogDeps {
 	/** `pi.appendEntry`. */
-	readonly appendEntry: (customType: string, data: DecisionRecord) => void;
+	readonly appendEntry: (customType: string, data: Card) => void;
 	/** Delay before a running hook shows; default {@link RUNNING_DELAY_MS}; 0 shows it at once. */
 	readonly runningDelayMs?: number;
 	/** Runs `callback` after `ms`; returns a cancel function. Default: setTimeout. */
@@ -41,16 +34,16 @@ export interface DecisionLogDeps {
 	readonly currentCtx: () => ExtensionContext | undefined;
 }
 
-/** The decision log of one pi session runtime (the extension instance). */
-export interface DecisionLog {
+/** The card log of one pi session runtime (the extension instance). */
+export interface CardLog {
 	/** Persists `record` as a session entry (a card), adds it to the history and the counts. Never throws. */
-	record(record: DecisionRecord, ctx: ExtensionContext): void;
-	/** Rebuilds history and counts from the current branch's decision entries (on `session_start`, `session_tree`). */
+	record(record: Card, ctx: ExtensionContext): void;
+	/** Rebuilds history and counts from the current branch's card entries (on `session_start`, `session_tree`). */
 	restore(ctx: ExtensionContext): void;
 	/** The decisions on the current branch, oldest first (the panel's history). */
-	records(): readonly DecisionRecord[];
+	records(): readonly Card[];
 	/** Counts of {@link records} by bucket. */
-	counts(): DecisionCounts;
+	counts(): CardCounts;
 	/** Calls `listener` after every change to the records; returns a function that unsubscribes. */
 	onChange(listener: () => void): () => void;
 	/** Redraws the footer (after the view choice of what it counts changed). */
@@ -99,11 +92,11 @@ const footerTheme = (ctx: ExtensionContext): PanelTheme =>
 	ctx.mode === "tui" ? fromPiTheme(ctx.ui.theme) : plainTheme;
 
 /** Creates an empty log; `restore` fills it from the session. */
-export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
+export const createCardLog = (deps: CardLogDeps): CardLog => {
 	const schedule = deps.schedule ?? defaultSchedule;
 	const delay = deps.runningDelayMs ?? RUNNING_DELAY_MS;
-	let history: DecisionRecord[] = [];
-	let counts: DecisionCounts = NO_DECISIONS;
+	let history: Card[] = [];
+	let counts: CardCounts = NO_CARDS;
 	let killSwitch = false;
 	let disabled = 0;
 	let runs: Run[] = [];
@@ -139,12 +132,12 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 	return {
 		record(record, ctx) {
 			try {
-				deps.appendEntry(DECISION_ENTRY_TYPE, record);
+				deps.appendEntry(CARD_ENTRY_TYPE, record);
 			} catch {
 				// Still count it and keep it in the history: the footer must not under-report a block.
 			}
 			history = [...history, record];
-			counts = addDecision(counts, record);
+			counts = addCard(counts, record);
 			refresh(ctx);
 			changed();
 		},
@@ -152,11 +145,11 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 			for (const run of runs) run.cancel?.();
 			runs = [];
 			try {
-				history = decisionsIn(ctx.sessionManager.getBranch());
+				history = cardsIn(ctx.sessionManager.getBranch());
 			} catch {
 				history = [];
 			}
-			counts = countDecisions(history);
+			counts = countCards(history);
 			refresh(ctx);
 			changed();
 		},
@@ -199,12 +192,10 @@ export const createDecisionLog = (deps: DecisionLogDeps): DecisionLog => {
 	};
 };
 
-/** Registers the card renderer of decision entries; `quiet`: context-only decisions draw nothing (view-settings.ts). */
-export const registerDecisionRenderer = (
+/** Registers the card renderer of card entries; `quiet`: context-only decisions draw nothing (view-settings.ts). */
+export const registerCardRenderer = (
 	pi: Pick<ExtensionAPI, "registerEntryRenderer">,
 	quiet: () => boolean = () => false,
 ): void => {
-	pi.registerEntryRenderer(DECISION_ENTRY_TYPE, (entry, options, theme) =>
-		renderDecisionEntry(entry, options, theme, quiet),
-	);
+	pi.registerEntryRenderer(CARD_ENTRY_TYPE, (entry, options, theme) => renderCardEntry(entry, options, theme, quiet));
 };

@@ -2,20 +2,20 @@
 
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { DECISION_KINDS, type DecisionKind } from "../../src/engine/decision-record.ts";
+import { CARD_KINDS, type CardKind } from "../../src/engine/card.ts";
 import {
-	decisionSubject,
+	cardSubject,
 	displayText,
 	formatTime,
 	hookShortName,
 	hooksShortName,
 	kindStyle,
 	reasonSummary,
-} from "../../src/ui/decision-format.ts";
+} from "../../src/ui/card-format.ts";
 import { formatDuration } from "../../src/ui/panel/format.ts";
 import { blockRecord, guardHook } from "../support/decisions.ts";
 
-const KINDS: readonly DecisionKind[] = DECISION_KINDS;
+const KINDS: readonly CardKind[] = CARD_KINDS;
 
 describe("kindStyle", () => {
 	it.each(KINDS)("gives %s a one-cell marker that is not an emoji, a label and a colour", (kind) => {
@@ -114,10 +114,10 @@ describe("formatDuration and formatTime", () => {
 	});
 });
 
-describe("decisionSubject", () => {
+describe("cardSubject", () => {
 	it("is the tool for PreToolUse, Event:Tool for other tool events, the event otherwise", () => {
-		expect(decisionSubject({ event: "PreToolUse", tool: "Bash" })).toBe("Bash");
-		expect(decisionSubject({ event: "PostToolUse", tool: "Write" })).toBe("PostToolUse:Write");
-		expect(decisionSubject({ event: "Stop", tool: undefined })).toBe("Stop");
+		expect(cardSubject({ event: "PreToolUse", tool: "Bash" })).toBe("Bash");
+		expect(cardSubject({ event: "PostToolUse", tool: "Write" })).toBe("PostToolUse:Write");
+		expect(cardSubject({ event: "Stop", tool: undefined })).toBe("Stop");
 	});
 });

@@ -2,12 +2,7 @@
 import type { CustomEntry, SessionEntry, Theme } from "@earendil-works/pi-coding-agent";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import {
-	DECISION_ENTRY_TYPE,
-	decisionsIn,
-	parseDecisionRecord,
-	renderDecisionEntry,
-} from "../../src/pi/decision-entries.ts";
+import { CARD_ENTRY_TYPE, cardsIn, parseCard, renderCardEntry } from "../../src/pi/card-entries.ts";
 import { blockRecord } from "../support/decisions.ts";
 
 const custom = (customType: string, data: unknown, id: string): SessionEntry =>
@@ -25,10 +20,10 @@ const markTheme = {
 
 const hints = { keyText: () => "ctrl+o", keyHint: (_binding: string, description: string) => `ctrl+o ${description}` };
 
-describe("parseDecisionRecord", () => {
+describe("parseCard", () => {
 	it("reads a record that went through JSON", () => {
 		const record = blockRecord();
-		expect(parseDecisionRecord(JSON.parse(JSON.stringify(record)))).toEqual(record);
+		expect(parseCard(JSON.parse(JSON.stringify(record)))).toEqual(record);
 	});
 
 	it.each([
@@ -38,39 +33,39 @@ describe("parseDecisionRecord", () => {
 		["no time", { ...blockRecord(), time: "yesterday" }],
 		["not an object", "block"],
 	])("rejects %s", (_what, data) => {
-		expect(parseDecisionRecord(data)).toBeUndefined();
+		expect(parseCard(data)).toBeUndefined();
 	});
 });
 
-describe("decisionsIn", () => {
+describe("cardsIn", () => {
 	it("keeps only this extension's readable decision entries, in order", () => {
 		const first = blockRecord({ reason: "first" });
 		const second = blockRecord({ kind: "error", reason: "second" });
 		const entries = [
-			custom(DECISION_ENTRY_TYPE, first, "a"),
+			custom(CARD_ENTRY_TYPE, first, "a"),
 			custom("other-extension/thing", blockRecord(), "b"),
-			custom(DECISION_ENTRY_TYPE, { version: 99 }, "c"),
+			custom(CARD_ENTRY_TYPE, { version: 99 }, "c"),
 			{ type: "label", id: "d", parentId: "c", timestamp: "", targetId: "a", label: "x" } as SessionEntry,
-			custom(DECISION_ENTRY_TYPE, second, "e"),
+			custom(CARD_ENTRY_TYPE, second, "e"),
 		];
-		expect(decisionsIn(entries).map((record) => record.reason)).toEqual(["first", "second"]);
+		expect(cardsIn(entries).map((record) => record.reason)).toEqual(["first", "second"]);
 	});
 });
 
-describe("renderDecisionEntry", () => {
+describe("renderCardEntry", () => {
 	it("draws a compact card, and the full record with pi's collapse hint when expanded", () => {
-		const entry = custom(DECISION_ENTRY_TYPE, blockRecord(), "a") as CustomEntry<unknown>;
-		const compact = renderDecisionEntry(entry, { expanded: false, ...hints }, markTheme).render(120);
+		const entry = custom(CARD_ENTRY_TYPE, blockRecord(), "a") as CustomEntry<unknown>;
+		const compact = renderCardEntry(entry, { expanded: false, ...hints }, markTheme).render(120);
 		expect(compact).toHaveLength(1);
 		expect(compact[0]).toContain("<error>\u2717 blocked");
-		const expanded = renderDecisionEntry(entry, { expanded: true, ...hints }, markTheme).render(120);
+		const expanded = renderCardEntry(entry, { expanded: true, ...hints }, markTheme).render(120);
 		expect(expanded.at(-1)).toBe("   ctrl+o to collapse");
 		expect(expanded.join("\n")).toContain("rm -rf victim");
 	});
 
 	it("draws one muted line for a record it cannot read, instead of hiding it", () => {
-		const entry = custom(DECISION_ENTRY_TYPE, { version: 99 }, "a") as CustomEntry<unknown>;
-		const lines = renderDecisionEntry(entry, { expanded: false, ...hints }, markTheme).render(30);
+		const entry = custom(CARD_ENTRY_TYPE, { version: 99 }, "a") as CustomEntry<unknown>;
+		const lines = renderCardEntry(entry, { expanded: false, ...hints }, markTheme).render(30);
 		expect(lines).toHaveLength(1);
 		expect(lines[0]).toMatch(/^<muted> \? hook decision from/);
 		expect(visibleWidth((lines[0] ?? "").replace("<muted>", ""))).toBeLessThanOrEqual(30);

@@ -3,7 +3,7 @@
  * and have secrets masked before anything leaves the engine.
  */
 import { describe, expect, it } from "vitest";
-import { decisionRecord, EXCERPT_CHARS, failureRecords } from "../../src/engine/decision-record.ts";
+import { cardOf, EXCERPT_CHARS, failureCards } from "../../src/engine/card.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
 import { REDACTED } from "../../src/engine/redact.ts";
 import { commandEntry, exited } from "../support/entries.ts";
@@ -19,14 +19,14 @@ describe("decision records mask secrets before they are persisted", () => {
 			`env: GITHUB_TOKEN=${GH}\n`,
 			`refusing: Authorization: Bearer ${"a1".repeat(20)}\n`,
 		);
-		const [hook] = decisionRecord("block", "PreToolUse", [verdict], { input: "x", reason: "r", time: 0 }).hooks;
+		const [hook] = cardOf("block", "PreToolUse", [verdict], { input: "x", reason: "r", time: 0 }).hooks;
 		expect(hook?.stdout).toBe(`env: GITHUB_TOKEN=${REDACTED}\n`);
 		expect(hook?.stderr).toBe(`refusing: Authorization: Bearer ${REDACTED}\n`);
 		expect(JSON.stringify(hook)).not.toContain("x".repeat(36));
 	});
 
 	it("masks the input and the reason", () => {
-		const record = decisionRecord("block", "PreToolUse", [], {
+		const record = cardOf("block", "PreToolUse", [], {
 			tool: "Bash",
 			input: "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG aws s3 ls",
 			reason: `blocked: the command contains ${GH}`,
@@ -38,14 +38,14 @@ describe("decision records mask secrets before they are persisted", () => {
 
 	it("masks a secret that straddles the excerpt cut, and still caps the excerpt", () => {
 		const stdout = `${"y".repeat(EXCERPT_CHARS - 10)} sk-${"k".repeat(40)} ${"z".repeat(10_000)}`;
-		const [hook] = failureRecords("PreToolUse", [verdictOf(1, stdout, "")], { input: "", time: 0 })[0]?.hooks ?? [];
+		const [hook] = failureCards("PreToolUse", [verdictOf(1, stdout, "")], { input: "", time: 0 })[0]?.hooks ?? [];
 		expect(hook?.stdout.length).toBe(EXCERPT_CHARS + 3);
 		expect(hook?.stdout.endsWith(" sk-[redac...")).toBe(true);
 		expect(hook?.stdout).not.toContain("kkkk");
 	});
 
 	it("keeps a short output without secrets exactly as it was", () => {
-		const [hook] = decisionRecord("block", "PreToolUse", [verdictOf(2, "", "no rm -rf please\n")], {
+		const [hook] = cardOf("block", "PreToolUse", [verdictOf(2, "", "no rm -rf please\n")], {
 			input: "",
 			reason: "",
 			time: 0,
@@ -57,7 +57,7 @@ describe("decision records mask secrets before they are persisted", () => {
 describe("decision records stay small", () => {
 	it("caps the input and the reason like the output excerpts", () => {
 		const long = "y".repeat(EXCERPT_CHARS * 3);
-		const record = decisionRecord("output_replaced", "PostToolUse", [], { input: long, reason: long, time: 0 });
+		const record = cardOf("output_replaced", "PostToolUse", [], { input: long, reason: long, time: 0 });
 		expect(record.reason.length).toBeLessThanOrEqual(EXCERPT_CHARS + 3);
 		expect(record.reason.endsWith("...")).toBe(true);
 		expect(record.input.length).toBeLessThanOrEqual(EXCERPT_CHARS + 3);

@@ -1,9 +1,9 @@
 /**
- * Words, markers and colours for hook decisions, shared by the decision cards and the footer: what each
+ * Words, markers and colours for hook decisions, shared by the cards and the footer: what each
  * kind is called, a hook's short name, a reason without the model-facing boilerplate, and safe display
  * text for hook output. Pure.
  */
-import type { DecisionKind, DecisionRecord } from "../engine/decision-record.ts";
+import type { Card, CardKind } from "../engine/card.ts";
 import { commandWords } from "../engine/if-rule.ts";
 import { terminalSafe } from "../engine/terminal-safe.ts";
 import type { UiColor } from "./theme.ts";
@@ -15,7 +15,7 @@ export interface KindStyle {
 	readonly color: UiColor;
 }
 
-const KIND_STYLES: Readonly<Record<DecisionKind, KindStyle>> = {
+const KIND_STYLES: Readonly<Record<CardKind, KindStyle>> = {
 	block: { marker: "\u2717", label: "blocked", color: "error" },
 	prompt_blocked: { marker: "\u2717", label: "blocked prompt", color: "error" },
 	compact_cancelled: { marker: "\u2717", label: "cancelled compaction", color: "error" },
@@ -31,14 +31,14 @@ const KIND_STYLES: Readonly<Record<DecisionKind, KindStyle>> = {
 };
 
 /** What the user's answer to an `ask` was, in words. */
-const ANSWERS: Readonly<Record<NonNullable<DecisionRecord["answer"]>, string>> = {
+const ANSWERS: Readonly<Record<NonNullable<Card["answer"]>, string>> = {
 	allowed: "you allowed",
 	denied: "you denied",
 	no_ui: "no UI, blocked",
 };
 
 /** Marker, label and colour of a record; an `ask` label carries the answer (`asked, you denied`). */
-export const kindStyle = (record: Pick<DecisionRecord, "kind" | "answer">): KindStyle => {
+export const kindStyle = (record: Pick<Card, "kind" | "answer">): KindStyle => {
 	const style = KIND_STYLES[record.kind];
 	return record.kind === "ask" && record.answer !== undefined
 		? { ...style, label: `${style.label}, ${ANSWERS[record.answer]}` }
@@ -46,7 +46,7 @@ export const kindStyle = (record: Pick<DecisionRecord, "kind" | "answer">): Kind
 };
 
 /** The subject of a card: the tool for PreToolUse (`Bash`), else `Event` or `Event:Tool` (`PostToolUse:Write`). */
-export const decisionSubject = (record: Pick<DecisionRecord, "event" | "tool">): string => {
+export const cardSubject = (record: Pick<Card, "event" | "tool">): string => {
 	if (record.tool === undefined || record.tool === "") return record.event;
 	return record.event === "PreToolUse" ? record.tool : `${record.event}:${record.tool}`;
 };
@@ -103,7 +103,7 @@ export const hookShortName = (command: string, max = 32): string => {
 };
 
 /** Short names of a record's hooks: `guard.py`, `guard.py +2`, or `""` when no hook is named. */
-export const hooksShortName = (record: Pick<DecisionRecord, "hooks">, max = 32): string => {
+export const hooksShortName = (record: Pick<Card, "hooks">, max = 32): string => {
 	const [first, ...rest] = record.hooks;
 	if (first === undefined) return "";
 	return rest.length === 0

@@ -4,8 +4,8 @@
  */
 import { TuiMainScreen, visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DecisionKind, DecisionRecord } from "../../src/engine/decision-record.ts";
-import { DecisionCard, type DecisionCardOptions, renderDecisionCard } from "../../src/ui/decision-card.ts";
+import type { Card, CardKind } from "../../src/engine/card.ts";
+import { CardView, type CardViewOptions, renderCard } from "../../src/ui/card-view.ts";
 import { plainTheme, TEST_THEME_COLORS, testTheme } from "../../src/ui/theme.ts";
 import { blockRecord, guardHook } from "../support/decisions.ts";
 import { cellAt, findText, type Screen, screenLines, screenToText } from "../support/screen.ts";
@@ -16,15 +16,11 @@ let terminal: VirtualTerminal | undefined;
 afterEach(() => terminal?.dispose());
 
 /** Renders one card through pi-tui's TUI on a virtual terminal of `width` columns. */
-const show = async (
-	record: DecisionRecord,
-	width: number,
-	options: Partial<DecisionCardOptions> = {},
-): Promise<Screen> => {
+const show = async (record: Card, width: number, options: Partial<CardViewOptions> = {}): Promise<Screen> => {
 	terminal?.dispose();
 	terminal = new VirtualTerminal(width, 40);
 	const tui = new TuiMainScreen(terminal);
-	tui.addChild(new DecisionCard(record, { expanded: false, theme: testTheme, ...options }));
+	tui.addChild(new CardView(record, { expanded: false, theme: testTheme, ...options }));
 	tui.start();
 	tui.renderNow();
 	const screen = await terminal.screen();
@@ -32,7 +28,7 @@ const show = async (
 	return screen;
 };
 
-const records: Record<DecisionKind, DecisionRecord> = {
+const records: Record<CardKind, Card> = {
 	block: blockRecord(),
 	ask: blockRecord({
 		kind: "ask",
@@ -189,11 +185,11 @@ describe("expanded card", () => {
 });
 
 describe("every kind at every width", () => {
-	it.each(Object.keys(records) as DecisionKind[])("%s fits 40, 80 and 120 columns compact and expanded", (kind) => {
+	it.each(Object.keys(records) as CardKind[])("%s fits 40, 80 and 120 columns compact and expanded", (kind) => {
 		const record = records[kind];
 		for (const width of [20, ...WIDTHS]) {
 			for (const expanded of [false, true]) {
-				const lines = renderDecisionCard(record, width, {
+				const lines = renderCard(record, width, {
 					expanded,
 					theme: testTheme,
 					collapseHint: "ctrl+o to collapse",
@@ -202,20 +198,20 @@ describe("every kind at every width", () => {
 				if (!expanded) expect(lines).toHaveLength(1);
 			}
 		}
-		expect(renderDecisionCard(record, 120, { expanded: false, theme: plainTheme })[0]).not.toMatch(
+		expect(renderCard(record, 120, { expanded: false, theme: plainTheme })[0]).not.toMatch(
 			/\p{Extended_Pictographic}/u,
 		);
 	});
 });
 
-describe("DecisionCard", () => {
+describe("CardView", () => {
 	it("renders again after invalidate and per width", () => {
-		const card = new DecisionCard(blockRecord(), { expanded: false, theme: plainTheme });
+		const card = new CardView(blockRecord(), { expanded: false, theme: plainTheme });
 		const first = card.render(80);
 		expect(card.render(80)).toBe(first);
 		expect(card.render(40)[0]).not.toBe(first[0]);
 		card.invalidate();
-		expect(card.render(40)).toEqual(renderDecisionCard(blockRecord(), 40, { expanded: false, theme: plainTheme }));
+		expect(card.render(40)).toEqual(renderCard(blockRecord(), 40, { expanded: false, theme: plainTheme }));
 	});
 });
 

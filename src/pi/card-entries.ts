@@ -1,23 +1,18 @@
 /**
- * Decision records as pi session entries: one custom entry type (never sent to the model), reading the
- * records back from a branch, and drawing an entry as a decision card.
+ * Cards as pi session entries: one custom entry type (never sent to the model), reading the
+ * records back from a branch, and drawing an entry as a card.
  */
 import type { CustomEntry, EntryRenderOptions, SessionEntry, Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, truncateToWidth } from "@earendil-works/pi-tui";
-import {
-	DECISION_KINDS,
-	DECISION_RECORD_VERSION,
-	type DecisionKind,
-	type DecisionRecord,
-} from "../engine/decision-record.ts";
+import { CARD_KINDS, CARD_VERSION, type Card, type CardKind } from "../engine/card.ts";
 import { isObject } from "../engine/is-object.ts";
-import { DecisionCard } from "../ui/decision-card.ts";
+import { CardView } from "../ui/card-view.ts";
 import { fromPiTheme } from "../ui/theme.ts";
 
-/** The `customType` of every decision entry pi-hook-manager appends. */
-export const DECISION_ENTRY_TYPE = "pi-hook-manager/decision";
+/** The `customType` of every card entry pi-hook-manager appends. */
+export const CARD_ENTRY_TYPE = "pi-hook-manager/decision";
 
-const KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>(DECISION_KINDS);
+const KINDS: ReadonlySet<CardKind> = new Set<CardKind>(CARD_KINDS);
 
 const isString = (value: unknown): value is string => typeof value === "string";
 const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
@@ -35,12 +30,12 @@ const isHook = (value: unknown): boolean =>
 	isString(value.stderr);
 
 /**
- * The record in an entry's data, or undefined when it is not a decision record this version can read
+ * The record in an entry's data, or undefined when it is not a card this version can read
  * (another schema version, or a damaged session file).
  */
-export const parseDecisionRecord = (data: unknown): DecisionRecord | undefined => {
-	if (!isObject(data) || data.version !== DECISION_RECORD_VERSION) return undefined;
-	if (!isString(data.kind) || !KINDS.has(data.kind as DecisionKind)) return undefined;
+export const parseCard = (data: unknown): Card | undefined => {
+	if (!isObject(data) || data.version !== CARD_VERSION) return undefined;
+	if (!isString(data.kind) || !KINDS.has(data.kind as CardKind)) return undefined;
 	if (!isString(data.event) || !isString(data.input) || !isString(data.reason) || !isNumber(data.time))
 		return undefined;
 	if (data.tool !== undefined && !isString(data.tool)) return undefined;
@@ -49,18 +44,18 @@ export const parseDecisionRecord = (data: unknown): DecisionRecord | undefined =
 	if (!Array.isArray(data.hooks) || !data.hooks.every(isHook)) return undefined;
 	if (data.said !== undefined && !(Array.isArray(data.said) && data.said.every(isString))) return undefined;
 	// Checked field by field above; the JSON round trip drops nothing else the card reads.
-	return data as unknown as DecisionRecord;
+	return data as unknown as Card;
 };
 
 /** True for an entry pi-hook-manager appended for a decision. */
-export const isDecisionEntry = (entry: SessionEntry): entry is CustomEntry =>
-	entry.type === "custom" && entry.customType === DECISION_ENTRY_TYPE;
+export const isCardEntry = (entry: SessionEntry): entry is CustomEntry =>
+	entry.type === "custom" && entry.customType === CARD_ENTRY_TYPE;
 
-/** The readable decision records among `entries` (e.g. `sessionManager.getBranch()`), in order. */
-export const decisionsIn = (entries: readonly SessionEntry[]): DecisionRecord[] =>
+/** The readable cards among `entries` (e.g. `sessionManager.getBranch()`), in order. */
+export const cardsIn = (entries: readonly SessionEntry[]): Card[] =>
 	entries.flatMap((entry) => {
-		if (!isDecisionEntry(entry)) return [];
-		const record = parseDecisionRecord(entry.data);
+		if (!isCardEntry(entry)) return [];
+		const record = parseCard(entry.data);
 		return record === undefined ? [] : [record];
 	});
 
@@ -87,18 +82,18 @@ class UnreadableEntry implements Component {
 /** A card that draws nothing (quiet routine context). */
 const QUIET: Component = { render: () => [], invalidate: () => {} };
 
-/** pi's entry renderer for {@link DECISION_ENTRY_TYPE}: a compact card, the full record when expanded. */
-export const renderDecisionEntry = (
+/** pi's entry renderer for {@link CARD_ENTRY_TYPE}: a compact card, the full record when expanded. */
+export const renderCardEntry = (
 	entry: CustomEntry<unknown>,
 	options: EntryRenderOptions,
 	theme: Theme,
 	quiet: () => boolean = () => false,
 ): Component => {
-	const record = parseDecisionRecord(entry.data);
+	const record = parseCard(entry.data);
 	if (record === undefined) return new UnreadableEntry(theme);
 	// Routine context is quiet by default: the entry stays in the session, its card draws nothing.
 	if (record.kind === "context" && quiet()) return QUIET;
-	return new DecisionCard(record, {
+	return new CardView(record, {
 		expanded: options.expanded,
 		theme: fromPiTheme(theme),
 		collapseHint: options.keyHint("app.tools.expand", "to collapse"),

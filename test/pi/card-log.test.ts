@@ -1,10 +1,10 @@
 /** The decision log: entries appended, history and counts rebuilt from the branch, the footer kept current. */
 import type { ExtensionContext, SessionEntry } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import type { DecisionRecord } from "../../src/engine/decision-record.ts";
+import type { Card } from "../../src/engine/card.ts";
 import type { HookEntry } from "../../src/engine/types.ts";
-import { DECISION_ENTRY_TYPE } from "../../src/pi/decision-entries.ts";
-import { createDecisionLog, STATUS_KEY } from "../../src/pi/decision-log.ts";
+import { CARD_ENTRY_TYPE } from "../../src/pi/card-entries.ts";
+import { createCardLog, STATUS_KEY } from "../../src/pi/card-log.ts";
 import { blockRecord } from "../support/decisions.ts";
 import { commandEntry } from "../support/entries.ts";
 
@@ -35,10 +35,10 @@ const fakeCtx = (
 	return { ctx, statuses };
 };
 
-const entryOf = (record: DecisionRecord, id: string): SessionEntry =>
+const entryOf = (record: Card, id: string): SessionEntry =>
 	({
 		type: "custom",
-		customType: DECISION_ENTRY_TYPE,
+		customType: CARD_ENTRY_TYPE,
 		data: record,
 		id,
 		parentId: null,
@@ -62,10 +62,10 @@ const manualSchedule = () => {
 	};
 };
 
-describe("createDecisionLog", () => {
+describe("createCardLog", () => {
 	it("appends each record as one entry of its own type, keeps it in the history and counts it in the footer", () => {
-		const appended: [string, DecisionRecord][] = [];
-		const log = createDecisionLog({
+		const appended: [string, Card][] = [];
+		const log = createCardLog({
 			appendEntry: (type, record) => appended.push([type, record]),
 			currentCtx: () => undefined,
 		});
@@ -73,15 +73,15 @@ describe("createDecisionLog", () => {
 		log.record(blockRecord(), ctx);
 		log.record(blockRecord({ kind: "error" }), ctx);
 		expect(appended.map(([type, record]) => [type, record.kind])).toEqual([
-			[DECISION_ENTRY_TYPE, "block"],
-			[DECISION_ENTRY_TYPE, "error"],
+			[CARD_ENTRY_TYPE, "block"],
+			[CARD_ENTRY_TYPE, "error"],
 		]);
 		expect(log.records().map((r) => r.kind)).toEqual(["block", "error"]);
 		expect(statuses).toEqual(["hooks 1 blocked", "hooks 1 blocked, 1 error"]);
 	});
 
 	it("rebuilds history and counts from the branch on restore, replacing what it had", () => {
-		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => undefined });
+		const log = createCardLog({ appendEntry: () => {}, currentCtx: () => undefined });
 		const { ctx: before } = fakeCtx();
 		log.record(blockRecord({ kind: "timeout" }), before);
 		const { ctx, statuses } = fakeCtx({
@@ -97,7 +97,7 @@ describe("createDecisionLog", () => {
 	});
 
 	it("clears the footer when the restored branch has no decisions", () => {
-		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => undefined });
+		const log = createCardLog({ appendEntry: () => {}, currentCtx: () => undefined });
 		const { ctx, statuses } = fakeCtx();
 		log.restore(ctx);
 		expect(statuses).toEqual([undefined]);
@@ -105,7 +105,7 @@ describe("createDecisionLog", () => {
 	});
 
 	it("never touches the footer without a UI (print and JSON mode), and survives a footer that throws", () => {
-		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => undefined });
+		const log = createCardLog({ appendEntry: () => {}, currentCtx: () => undefined });
 		const { ctx, statuses } = fakeCtx({ hasUI: false });
 		log.record(blockRecord(), ctx);
 		expect(statuses).toEqual([]);
@@ -115,7 +115,7 @@ describe("createDecisionLog", () => {
 	});
 
 	it("still counts a decision whose entry could not be written", () => {
-		const log = createDecisionLog({
+		const log = createCardLog({
 			appendEntry: () => {
 				throw new Error("session gone");
 			},
@@ -128,7 +128,7 @@ describe("createDecisionLog", () => {
 
 	it("shows the kill switch and disabled hooks through the session's current context", () => {
 		const { ctx, statuses } = fakeCtx();
-		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => ctx });
+		const log = createCardLog({ appendEntry: () => {}, currentCtx: () => ctx });
 		log.restore(ctx);
 		log.setKillSwitch(true);
 		log.setDisabledCount(3);
@@ -146,7 +146,7 @@ describe("createDecisionLog", () => {
 	it("shows a hook as running only once it has run for a moment, with its statusMessage, until it ends", () => {
 		const clock = manualSchedule();
 		const { ctx, statuses } = fakeCtx();
-		const log = createDecisionLog({ appendEntry: () => {}, schedule: clock.schedule, currentCtx: () => ctx });
+		const log = createCardLog({ appendEntry: () => {}, schedule: clock.schedule, currentCtx: () => ctx });
 		const slow: HookEntry = commandEntry("python3 hooks/scan.py", "PreToolUse", {
 			statusMessage: "Scanning for secrets",
 		});
@@ -164,14 +164,14 @@ describe("createDecisionLog", () => {
 	});
 
 	it("names a running hook without a statusMessage by its short name, at once with no delay", () => {
-		const log = createDecisionLog({ appendEntry: () => {}, runningDelayMs: 0, currentCtx: () => undefined });
+		const log = createCardLog({ appendEntry: () => {}, runningDelayMs: 0, currentCtx: () => undefined });
 		const { ctx, statuses } = fakeCtx();
 		log.runStarted(commandEntry('node "$CLAUDE_PROJECT_DIR/hooks/guard.mjs"'), ctx);
 		expect(statuses).toEqual(["hooks running guard.mjs"]);
 	});
 
 	it("uses plain text outside the TUI, so RPC clients get no escape codes", () => {
-		const log = createDecisionLog({ appendEntry: () => {}, currentCtx: () => undefined });
+		const log = createCardLog({ appendEntry: () => {}, currentCtx: () => undefined });
 		const { ctx, statuses } = fakeCtx({ mode: "rpc" });
 		log.record(blockRecord(), ctx);
 		expect(statuses[0]).not.toContain("\x1b");
