@@ -10,6 +10,8 @@ import type { CapturedOutput } from "./types.ts";
 export interface StreamCapture {
 	/** Resolves (never rejects) once the stream ended, closed, errored or was destroyed. */
 	readonly done: Promise<void>;
+	/** True once the stream ended, closed or errored (what resolves `done`). */
+	readonly finished: () => boolean;
 	/** The output captured so far; safe to call at any time, also before `done`. */
 	readonly result: () => CapturedOutput;
 }
@@ -32,12 +34,17 @@ export function captureStream(stream: Readable, maxBytes: number): StreamCapture
 		kept.push(part);
 		keptBytes += part.length;
 	});
+	let over = false;
 	const done = new Promise<void>((resolve) => {
-		stream.once("end", () => resolve());
-		stream.once("close", () => resolve());
-		stream.once("error", () => resolve());
+		const finish = (): void => {
+			over = true;
+			resolve();
+		};
+		stream.once("end", finish);
+		stream.once("close", finish);
+		stream.once("error", finish);
 	});
-	return { done, result: () => decodeCaptured(Buffer.concat(kept, keptBytes), totalBytes) };
+	return { done, finished: () => over, result: () => decodeCaptured(Buffer.concat(kept, keptBytes), totalBytes) };
 }
 
 /**

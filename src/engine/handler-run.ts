@@ -89,7 +89,8 @@ export const commandSpec = (
 		file: execForm ? command : "/bin/sh",
 		args: execForm ? (handler.args ?? []).map(substitute) : ["-c", command],
 		cwd,
-		env: { ...env, ...own },
+		// The session's environment as it is when the source adds nothing (no copy of it per run).
+		env: Object.keys(own).length === 0 ? env : { ...env, ...own },
 		stdin,
 		timeoutMs: hookTimeoutMs(entry, event, env),
 		killGraceMs: options.killGraceMs,

@@ -160,6 +160,7 @@ const maskAssignments = (text: string): string => {
  * never throws; linear in the length of `text` (a bounded number of passes).
  */
 export const redactSecrets = (text: string): string => {
+	if (text === "") return text; // a hook's empty output, the common case: no pass has anything to mask
 	// One pass can uncover a secret for another rule: a token mask ends a word that was too long to be a key, so
 	// `...GITHUB_TOKEN=abc` becomes a `KEY=value` pair. Repeat until nothing changes, so masking is idempotent.
 	let out = redactOnce(text);

@@ -186,7 +186,12 @@ const run = async (spec: ProcessSpec, signal?: AbortSignal): Promise<ProcessOutc
 			clearTimeout(timeoutTimer);
 			clearTimeout(graceTimer);
 			signal?.removeEventListener("abort", onAbort);
-			void waitAtMost(Promise.all([stdout.done, stderr.done]), PIPE_GRACE_MS)
+			// Usually both pipes have closed by now: then no grace timer is needed.
+			const pipes =
+				stdout.finished() && stderr.finished()
+					? Promise.resolve()
+					: waitAtMost(Promise.all([stdout.done, stderr.done]), PIPE_GRACE_MS);
+			void pipes
 				.then(() => {
 					// A grandchild may still hold the pipes: stop reading, and end every process left in the group.
 					child.stdout.destroy();

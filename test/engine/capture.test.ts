@@ -53,6 +53,17 @@ describe("captureStream", () => {
 		});
 	});
 
+	it("says it is finished only once the stream has ended", async () => {
+		const stream = new PassThrough();
+		const capture = captureStream(stream, 100);
+		stream.write("partial");
+		await new Promise<void>((resolve) => setImmediate(resolve));
+		expect(capture.finished()).toBe(false);
+		stream.end();
+		await capture.done;
+		expect(capture.finished()).toBe(true);
+	});
+
 	it("gives what arrived so far before the stream ends", async () => {
 		const stream = new PassThrough();
 		const capture = captureStream(stream, 100);
