@@ -183,7 +183,7 @@ describe("which names matchers test", () => {
 		expect(readJsonLines(piFile)).toHaveLength(1);
 	});
 
-	it("an if rule in a Claude Code file names Claude Code's tools only; a pi file's accepts pi's names too", async () => {
+	it("an if rule in a Claude Code file names Claude Code's tools only; a pi file's takes pi's too", async () => {
 		const sandbox = e2e.sandbox();
 		const claudePi = join(sandbox.root, "claude-pi-name.jsonl");
 		const claudeOwn = join(sandbox.root, "claude-own-name.jsonl");
@@ -358,7 +358,7 @@ describe("model, instruction and message events", () => {
 		]);
 	});
 
-	it("events that discard systemMessage do not show it, and a failing MessageDisplay hook is noted only in the log", async () => {
+	it("events that discard systemMessage do not show it; a failing MessageDisplay hook is only logged", async () => {
 		const sandbox = e2e.sandbox();
 		const say = (text: string) => sh(`echo '${JSON.stringify({ systemMessage: text })}'`);
 		sandbox.writeJson("home/.claude/settings.json", {
@@ -395,7 +395,8 @@ describe("model, instruction and message events", () => {
 });
 
 describe("handler types per event", () => {
-	it("prompt, agent and http hooks on events where Claude Code refuses them never run, and pi says why; a PreToolUse prompt hook still runs", async () => {
+	// A PreToolUse prompt hook still runs next to them.
+	it("prompt, agent and http hooks on events where Claude Code refuses them never run; pi says why", async () => {
 		const sandbox = e2e.sandbox();
 		const hits: string[] = [];
 		const server = createServer((request, response) => {
@@ -417,10 +418,14 @@ describe("handler types per event", () => {
 			expect(result.code).toBe(0);
 			const file = join(sandbox.home, ".claude", "settings.json");
 			expect(result.stderr).toContain(
-				`MessageDisplay hook in ${file} (hooks.MessageDisplay[0].hooks[0]) is skipped: "prompt" hooks do not run on MessageDisplay: Claude Code accepts only "command", "http" and "mcp_tool" hooks there`,
+				`MessageDisplay hook in ${file} (hooks.MessageDisplay[0].hooks[0]) is skipped: ` +
+					'"prompt" hooks do not run on MessageDisplay: ' +
+					'Claude Code accepts only "command", "http" and "mcp_tool" hooks there',
 			);
 			expect(result.stderr).toContain(
-				`SessionStart hook in ${file} (hooks.SessionStart[0].hooks[0]) is skipped: "http" hooks do not run on SessionStart: Claude Code accepts only "command" and "mcp_tool" hooks there`,
+				`SessionStart hook in ${file} (hooks.SessionStart[0].hooks[0]) is skipped: ` +
+					'"http" hooks do not run on SessionStart: ' +
+					'Claude Code accepts only "command" and "mcp_tool" hooks there',
 			);
 			expect(result.stderr).toContain('"agent" hooks do not run on Notification');
 			const asked = result.requests.map((request) => JSON.stringify(request.messages ?? []));
@@ -556,7 +561,7 @@ describe("an interrupted tool call", () => {
 });
 
 describe("continue: false", () => {
-	it("in print mode no request follows the tool; pi keeps its aborted request as an empty message, then the stop", async () => {
+	it("in print mode no request follows the tool; pi keeps its aborted request as an empty message", async () => {
 		const sandbox = e2e.sandbox();
 		const stop = JSON.stringify({ continue: false, stopReason: "halted by hook" });
 		sandbox.writeJson("home/.claude/settings.json", {

@@ -99,7 +99,7 @@ describe("handler types per event", () => {
 		},
 	);
 
-	it("a project hook of a type its event refuses is not asked about: it is skipped for its type, not unapproved", () => {
+	it("a project hook of a type its event refuses is skipped for its type, not asked about", () => {
 		const config = mergeSources(
 			[parse({ hooks: { Notification: [{ hooks: [handlers.prompt] }] } }, "claude-project")],
 			true,
