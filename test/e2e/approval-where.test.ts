@@ -34,7 +34,8 @@ describe("the approval question says where the hooks are declared", () => {
 			});
 		});
 		expect(message).toContain(
-			"These hooks are declared in this project's settings file .claude/settings.json and the plugin notes@my-marketplace (enabled by this project's settings) and run commands on your machine.",
+			"These hooks are declared in this project's settings file .claude/settings.json and the plugin " +
+				"notes@my-marketplace (enabled by this project's settings) and run commands on your machine.",
 		);
 		expect(message).not.toContain("come from this project's settings");
 	});
@@ -46,7 +47,8 @@ describe("the approval question says where the hooks are declared", () => {
 			sandbox.writeJson("project/.claude/settings.local.json", hooks("echo b"));
 		});
 		expect(message).toContain(
-			"These hooks are declared in this project's settings files .claude/settings.json and .claude/settings.local.json and run commands",
+			"These hooks are declared in this project's settings files .claude/settings.json and " +
+				".claude/settings.local.json and run commands",
 		);
 	});
 });

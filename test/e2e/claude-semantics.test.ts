@@ -457,7 +457,8 @@ describe("PreToolUse failures and rewrites that Claude Code refuses", () => {
 		const result = await run(sandbox, "bash: touch ran.txt");
 		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
 		expect(toolResults(result.requests)[0]).toBe(
-			`PreToolUse:Bash hook error: [${command}]: failed; blocking because onFailure is "block"\nguard crashed: config missing`,
+			`PreToolUse:Bash hook error: [${command}]: failed; blocking because onFailure is "block"\n` +
+				`guard crashed: config missing`,
 		);
 	});
 
@@ -480,7 +481,9 @@ describe("PreToolUse failures and rewrites that Claude Code refuses", () => {
 
 	it("exit 2 blocks even when stdout holds JSON that fails validation; the model sees the stderr", async () => {
 		const sandbox = e2e.sandbox();
-		const command = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"maybe"}}'; echo 'stderr reason' >&2; exit 2`;
+		const command =
+			`echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"maybe"}}'; ` +
+			`echo 'stderr reason' >&2; exit 2`;
 		guard(sandbox, sh(command));
 		const result = await run(sandbox, "bash: touch ran.txt");
 		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
@@ -500,7 +503,9 @@ describe("PreToolUse failures and rewrites that Claude Code refuses", () => {
 		const result = await run(sandbox, "bash: touch ran.txt");
 		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
 		expect(toolResults(result.requests)[0]).toBe(
-			"PreToolUse hook for Bash returned updatedInput that failed schema validation: Bash failed due to the following issue:\nThe required parameter `command` is missing\nThe tool input from the model was valid; the hook's rewrite of it was not.",
+			"PreToolUse hook for Bash returned updatedInput that failed schema validation: Bash failed due to " +
+				"the following issue:\nThe required parameter `command` is missing\n" +
+				"The tool input from the model was valid; the hook's rewrite of it was not.",
 		);
 	});
 });

@@ -82,7 +82,8 @@ describe("UserPromptSubmit", () => {
 				{
 					hooks: [
 						sh(
-							`echo '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"CTX-UPS-JSON"}}'`,
+							`echo '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit",` +
+								`"additionalContext":"CTX-UPS-JSON"}}'`,
 						),
 					],
 				},
@@ -108,7 +109,9 @@ describe("SessionStart and SessionEnd", () => {
 					matcher: "startup|resume|clear|compact",
 					hooks: [
 						sh(
-							`echo 'export ORACLE_FOO=from-session-start' >> "$CLAUDE_ENV_FILE"; echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"project marker CTX-7f3a"}}'`,
+							`echo 'export ORACLE_FOO=from-session-start' >> "$CLAUDE_ENV_FILE"; ` +
+								`echo '{"hookSpecificOutput":{"hookEventName":"SessionStart",` +
+								`"additionalContext":"project marker CTX-7f3a"}}'`,
 						),
 					],
 				},
@@ -130,7 +133,8 @@ describe("SessionStart and SessionEnd", () => {
 				{
 					hooks: [
 						sh(
-							`echo $$ > "$CLAUDE_PROJECT_DIR/end.pid"; cat > "$CLAUDE_PROJECT_DIR/end.json"; exec sleep 10`,
+							`echo $$ > "$CLAUDE_PROJECT_DIR/end.pid"; cat > "$CLAUDE_PROJECT_DIR/end.json"; ` +
+								`exec sleep 10`,
 						),
 					],
 				},

@@ -62,7 +62,8 @@ describe("a managed allowedHttpHookUrls that cannot be read admits no http hook 
 		expect(result.code).toBe(0);
 		expect(received).toEqual([]);
 		expect(result.stderr).toContain(
-			`managed policy problem in ${file} at allowedHttpHookUrls: cannot be read, so no http hook URL is admitted (managed policy fails closed)`,
+			`managed policy problem in ${file} at allowedHttpHookUrls: cannot be read, so no http hook URL is ` +
+				`admitted (managed policy fails closed)`,
 		);
 		expect(result.stderr).toContain(
 			`${url} is not admitted: the managed allowedHttpHookUrls in ${file} cannot be read`,

@@ -102,7 +102,8 @@ describe("compaction", () => {
 						matcher: "compact",
 						hooks: [
 							sh(
-								`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo AFTER-COMPACT-CTX`,
+								`cat >> "$CLAUDE_PROJECT_DIR/events.jsonl"; echo >> ` +
+									`"$CLAUDE_PROJECT_DIR/events.jsonl"; echo AFTER-COMPACT-CTX`,
 							),
 						],
 					},

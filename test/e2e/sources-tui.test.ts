@@ -43,7 +43,8 @@ beforeAll(async () => {
 	mkdirSync(agents, { recursive: true });
 	writeFileSync(
 		join(agents, "reviewer.md"),
-		"---\nname: reviewer\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: echo reviewed\n---\nReviews.\n",
+		"---\nname: reviewer\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n" +
+			"          command: echo reviewed\n---\nReviews.\n",
 	);
 	tmux = createTmuxServer();
 	tmux.start([PI_BIN, "-e", EXTENSION_PATH], {

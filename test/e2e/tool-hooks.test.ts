@@ -177,7 +177,9 @@ describe("PostToolUse and PostToolUseFailure in the real pi", () => {
 		const [toolText] = toolMessages(result.requests);
 		expect(toolText).toContain("Successfully wrote");
 		expect(toolText).toContain(
-			`<system-reminder>\nPostToolUse:Write hook additional context: Formatter rewrote ${file}; re-read it before editing it again.\n</system-reminder>`,
+			`<system-reminder>\n` +
+				`PostToolUse:Write hook additional context: Formatter rewrote ${file}; re-read it before ` +
+				`editing it again.\n</system-reminder>`,
 		);
 	});
 

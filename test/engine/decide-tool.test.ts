@@ -112,7 +112,9 @@ describe("decidePostToolUse", () => {
 
 	it("exit 2 puts stderr next to the result (Claude Code: PostToolUse exit 2 feeds stderr to the model)", () => {
 		expect(post(exited(2, "", "post says no\n")).context?.texts).toEqual([
-			'<system-reminder>\nPostToolUse:Bash hook blocking error from command: "post.sh": [post.sh]: post says no\n\n</system-reminder>',
+			"<system-reminder>\n" +
+				'PostToolUse:Bash hook blocking error from command: "post.sh": [post.sh]: post says no\n\n' +
+				"</system-reminder>",
 		]);
 	});
 
@@ -120,7 +122,8 @@ describe("decidePostToolUse", () => {
 		const decision = post(exited(0, JSON.stringify({ decision: "block", reason: "post reason" })));
 		expect(decision.blocked).toBe(true);
 		expect(decision.context?.texts).toEqual([
-			'<system-reminder>\nPostToolUse:Bash hook blocking error from command: "post.sh": post reason\n</system-reminder>',
+			'<system-reminder>\nPostToolUse:Bash hook blocking error from command: "post.sh": post reason\n' +
+				"</system-reminder>",
 		]);
 	});
 

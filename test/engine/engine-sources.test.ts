@@ -178,7 +178,9 @@ describe("plugin and skill hooks in the engine", () => {
 	it("sets CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA and CLAUDE_PLUGIN_OPTION_<KEY>, and substitutes them in exec form", async () => {
 		const out = join(dir, "out.txt");
 		const source = plugin({ root: dir, data: join(dir, "data"), options: { level: "strict", "max-size": "3" } });
-		const script = `printf '%s|%s|%s|%s' "$CLAUDE_PLUGIN_ROOT" "$CLAUDE_PLUGIN_DATA" "$CLAUDE_PLUGIN_OPTION_LEVEL" "$CLAUDE_PLUGIN_OPTION_MAX_SIZE" > "${out}"`;
+		const script =
+			`printf '%s|%s|%s|%s' "$CLAUDE_PLUGIN_ROOT" "$CLAUDE_PLUGIN_DATA" ` +
+			`"$CLAUDE_PLUGIN_OPTION_LEVEL" "$CLAUDE_PLUGIN_OPTION_MAX_SIZE" > "${out}"`;
 		const exec = cmd("/bin/sh", {
 			args: [
 				"-c",

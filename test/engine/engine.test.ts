@@ -126,7 +126,8 @@ describe("createEngine with the real runner", () => {
 							command: process.execPath,
 							args: [
 								"-e",
-								"require('fs').writeFileSync(process.argv[1], process.argv.length + ':' + process.argv[1])",
+								"require('fs').writeFileSync(process.argv[1], process.argv.length + ':' + " +
+									"process.argv[1])",
 								"${CLAUDE_PROJECT_DIR}/a b.txt",
 							],
 						},

@@ -190,7 +190,9 @@ const CASES: readonly Case[] = [
 		name: "a banner before the JSON",
 		event: "UserPromptSubmit",
 		code: 0,
-		stdout: `Welcome to zsh!\n${json({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "c" } })}`,
+		stdout: `Welcome to zsh!\n${json({
+			hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "c" },
+		})}`,
 		lints: ["banner_before_json"],
 		fix: "stderr",
 	},

@@ -40,7 +40,8 @@ const shape = (steps: readonly PlanStep[]): string[] =>
 	steps.map((step) =>
 		step.do === "notify"
 			? `notify:${step.notice.level}`
-			: `record:${step.record.kind}${step.record.answer ? `:${step.record.answer}` : ""}[${step.record.hooks.map((h) => h.command).join(",")}]`,
+			: `record:${step.record.kind}${step.record.answer ? `:${step.record.answer}` : ""}` +
+				`[${step.record.hooks.map((h) => h.command).join(",")}]`,
 	);
 
 describe("planPreToolUse", () => {

@@ -66,7 +66,8 @@ const TOKENS: readonly (readonly [string, string, string, string])[] = [
 	],
 	[
 		"PyPI token",
-		"twine upload -p pypi-AgEIcHlwaS5vcmcCJGE0ZjFhYzQ0LTk3ZDAtNDQwZi1hYjdhLTFkYjcxZjk3YzgyMQACJXsicGVybWlzc2lvbnMi dist/*",
+		"twine upload -p " +
+			"pypi-AgEIcHlwaS5vcmcCJGE0ZjFhYzQ0LTk3ZDAtNDQwZi1hYjdhLTFkYjcxZjk3YzgyMQACJXsicGVybWlzc2lvbnMi dist/*",
 		"AgEIcHlwaS5vcmcCJGE0ZjFhYzQ0LTk3ZDAtNDQwZi1hYjdhLTFkYjcxZjk3YzgyMQACJXsicGVybWlzc2lvbnMi",
 		"dist/*",
 	],

@@ -118,7 +118,9 @@ describe("redactSecrets on hostile input", () => {
 	});
 
 	it("masks a key that a token mask uncovers, in one call (found by fast-check)", () => {
-		const text = `xoxb-${"a".repeat(24)}sk-proj-${"a".repeat(32)}xoxb-${"a".repeat(24)}AKIA${"A".repeat(16)}GITHUB_TOKEN=${"a".repeat(12)}`;
+		const text =
+			`xoxb-${"a".repeat(24)}sk-proj-${"a".repeat(32)}xoxb-${"a".repeat(24)}` +
+			`AKIA${"A".repeat(16)}GITHUB_TOKEN=${"a".repeat(12)}`;
 		const once = redactSecrets(text);
 		expect(once).toBe(`xoxb-${REDACTED}_TOKEN=${REDACTED}`);
 		expect(redactSecrets(once)).toBe(once);

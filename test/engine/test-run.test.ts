@@ -49,7 +49,9 @@ describe("HookEngine.testRun", () => {
 					hooks: [
 						{
 							type: "command",
-							command: `cat > "${dir}/stdin.txt"; printf %s "$CLAUDE_PROJECT_DIR" > "${dir}/env.txt"; echo nope >&2; exit 2`,
+							command:
+								`cat > "${dir}/stdin.txt"; printf %s "$CLAUDE_PROJECT_DIR" > ` +
+								`"${dir}/env.txt"; echo nope >&2; exit 2`,
 							if: "Read(//nowhere/**)",
 							async: true,
 						},

@@ -141,7 +141,8 @@ describe("a hook that does not play along with its pipes", () => {
 
 	it("closes stdin at once and answers later: its deny still blocks with its reason", async () => {
 		const json =
-			'{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "stdin closed"}}';
+			'{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", ' +
+			'"permissionDecisionReason": "stdin closed"}}';
 		const engine = engineWith(sh(`exec 0<&-; sleep 0.2; echo '${json}'`));
 		const { decision } = await callBash(engine, "y".repeat(5 * MIB));
 		expect([decision.permission, denyReason(decision)]).toEqual(["deny", "stdin closed"]);

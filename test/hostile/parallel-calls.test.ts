@@ -14,7 +14,9 @@ describe("hooks on parallel tool calls", () => {
 	it("six bash calls in one reply: the guard blocks exactly the three bad ones, with their own command in the reason", async () => {
 		const box = e2e.sandbox();
 		mkdirSync(join(box.projectDir, "made"));
-		const guard = `input=$(cat); case "$input" in *bad-*) echo "refused: $(printf %s "$input" | grep -o 'touch made/bad-[0-9]*')" >&2; exit 2;; esac`;
+		const guard =
+			`input=$(cat); case "$input" in *bad-*) echo "refused: $(printf %s "$input" | grep -o ` +
+			`'touch made/bad-[0-9]*')" >&2; exit 2;; esac`;
 		box.writeJson("home/.claude/settings.json", {
 			hooks: {
 				PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `sleep 0.3; ${guard}` }] }],

@@ -5,7 +5,10 @@ import { useSdkSandbox } from "../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-mcp-tools-");
 
-/** A tool as pi's MCP extension registers it: `mcp__<server>__<tool>`, labelled `server/tool`, in the server's namespace. */
+/**
+ * A tool as pi's MCP extension registers it: `mcp__<server>__<tool>`, labelled `server/tool`, in the server's
+ * namespace.
+ */
 const mcpTool = (
 	server: string,
 	tool: string,

@@ -1,6 +1,6 @@
 /**
  * Notification hooks in a real pi session: the hook gets Claude Code's Notification input and is matched on
- * the notification type; its output decides nothing (a systemMessage is shown, a failure recorded). The idle
+ * the notification type; its output decides nothing (a systemMessage is dropped, a failure recorded). The idle
  * timer fires once per quiet period and can be restarted or cancelled.
  */
 import { readFileSync } from "node:fs";

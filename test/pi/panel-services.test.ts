@@ -18,7 +18,8 @@ let services: PanelServices;
 let changes: number;
 let file: string;
 
-const TEXT = `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "guard.sh" }] }] } }, null, 2)}\n`;
+const SETTINGS = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "guard.sh" }] }] } };
+const TEXT = `${JSON.stringify(SETTINGS, null, 2)}\n`;
 
 beforeEach(() => {
 	dir = mkdtempSync(join(tmpdir(), "panel-services-"));

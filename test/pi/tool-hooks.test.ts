@@ -171,7 +171,12 @@ describe("PostToolUse on pi's tool_result", () => {
 					hooks: [
 						{
 							type: "command",
-							command: `cat > '${stdin}'; ${json({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "tests still pass" } })}`,
+							command: `cat > '${stdin}'; ${json({
+								hookSpecificOutput: {
+									hookEventName: "PostToolUse",
+									additionalContext: "tests still pass",
+								},
+							})}`,
 						},
 					],
 				},

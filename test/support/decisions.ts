@@ -25,7 +25,9 @@ export const blockRecord = (overrides: Partial<Card> = {}): Card => ({
 	tool: "Bash",
 	input: "rm -rf victim",
 	hooks: [guardHook()],
-	reason: 'PreToolUse:Bash hook error: [python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/block_dangerous_bash.py"]: Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf victim\n',
+	reason:
+		'PreToolUse:Bash hook error: [python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/block_dangerous_bash.py"]: ' +
+		"Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf victim\n",
 	time: Date.UTC(2026, 10, 30, 9, 45, 7),
 	...overrides,
 });

@@ -18,7 +18,10 @@ export const srcModule = (relPath: string): string => JSON.stringify(pathToFileU
  */
 export const runIsolated = <T>(script: string, input: unknown, timeoutMs = 20_000): T => {
 	try {
-		const prelude = `import { readFileSync as readInput } from "node:fs"; const INPUT = JSON.parse(readInput(0, "utf8"));`;
+		const prelude = [
+			`import { readFileSync as readInput } from "node:fs";`,
+			`const INPUT = JSON.parse(readInput(0, "utf8"));`,
+		].join(" ");
 		const output = execFileSync(process.execPath, ["--input-type=module", "-e", `${prelude}\n${script}`], {
 			input: JSON.stringify(input),
 			encoding: "utf8",

@@ -88,7 +88,8 @@ export const startPiRpc = (
 				cleanup();
 				reject(
 					new Error(
-						`timed out waiting for a record; last records:\n${JSON.stringify(records.slice(-5))}\nstderr:\n${stderr}`,
+						`timed out waiting for a record; last records:\n${JSON.stringify(records.slice(-5))}\n` +
+							`stderr:\n${stderr}`,
 					),
 				);
 			}, timeoutMs);

@@ -22,13 +22,15 @@ describe("declaredIn", () => {
 	it("names each place once, settings files first, in the order they appear", () => {
 		expect(declaredIn([...project, ...project])).toBe("this project's settings file .claude/settings.json");
 		expect(declaredIn([...skill, ...local, ...plugin, ...project])).toBe(
-			"this project's settings files .claude/settings.local.json and .claude/settings.json, the skill deploy and the plugin notes@m (enabled by this project's settings)",
+			"this project's settings files .claude/settings.local.json and .claude/settings.json, the skill " +
+				"deploy and the plugin notes@m (enabled by this project's settings)",
 		);
 	});
 
 	it("the intro is one line that starts with where the hooks are declared", () => {
 		expect(approvalIntro(skill)).toEqual([
-			"These hooks are declared in the skill deploy and run commands on your machine. Every field of each is listed; approve them only if you trust all of it.",
+			"These hooks are declared in the skill deploy and run commands on your machine. Every field of each " +
+				"is listed; approve them only if you trust all of it.",
 		]);
 	});
 });

@@ -80,7 +80,10 @@ describe("reasonSummary", () => {
 
 	it("unwraps PostToolUse system reminders and joins lines", () => {
 		const reason =
-			'<system-reminder>\nPostToolUse:Write hook blocking error from command: "lint.sh": [lint.sh]: 2 problems\n</system-reminder>\n<system-reminder>\nPostToolUse:Write hook additional context: run tests\n</system-reminder>';
+			"<system-reminder>\n" +
+			'PostToolUse:Write hook blocking error from command: "lint.sh": [lint.sh]: 2 problems\n' +
+			"</system-reminder>\n<system-reminder>\nPostToolUse:Write hook additional context: run tests\n" +
+			"</system-reminder>";
 		expect(reasonSummary(reason)).toBe("2 problems / run tests");
 	});
 

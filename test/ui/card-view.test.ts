@@ -48,7 +48,9 @@ const records: Record<CardKind, Card> = {
 		kind: "context",
 		event: "PostToolUse",
 		tool: "Write",
-		reason: "<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier\n</system-reminder>",
+		reason:
+			"<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier\n" +
+			"</system-reminder>",
 	}),
 	prompt_blocked: blockRecord({
 		kind: "prompt_blocked",

@@ -113,7 +113,9 @@ describe("applyHookChange keeps every other byte", () => {
 
 	it("adds a new event after the last one, indented like the file", () => {
 		const result = ok(applyHookChange(SETTINGS, FILE, { kind: "add", draft: draft("Stop", "", cmd("stop.sh")) }));
-		const added = `,\n\t\t"Stop": [\n\t\t\t{\n\t\t\t\t"hooks": [\n\t\t\t\t\t{\n\t\t\t\t\t\t"type": "command",\n\t\t\t\t\t\t"command": "stop.sh"\n\t\t\t\t\t}\n\t\t\t\t]\n\t\t\t}\n\t\t]`;
+		const added =
+			`,\n\t\t"Stop": [\n\t\t\t{\n\t\t\t\t"hooks": [\n\t\t\t\t\t{\n` +
+			`\t\t\t\t\t\t"type": "command",\n\t\t\t\t\t\t"command": "stop.sh"\n\t\t\t\t\t}\n\t\t\t\t]\n\t\t\t}\n\t\t]`;
 		const anchor = '"command": "fmt.sh" }] }]';
 		expect(result.text).toBe(SETTINGS.replace(anchor, `${anchor}${added}`));
 		expect(result.id).toBe(entry(result.text, "stop.sh").id);
@@ -135,7 +137,9 @@ describe("applyHookChange keeps every other byte", () => {
 			applyHookChange(plain, FILE, { kind: "add", draft: draft("PreToolUse", "Bash", cmd("g.sh")) }),
 		);
 		expect(result.text).toBe(
-			'{\n  "model": "opus",\n  "hooks": {\n    "PreToolUse": [\n      {\n        "matcher": "Bash",\n        "hooks": [\n          {\n            "type": "command",\n            "command": "g.sh"\n          }\n        ]\n      }\n    ]\n  }\n}\n',
+			'{\n  "model": "opus",\n  "hooks": {\n    "PreToolUse": [\n      {\n        "matcher": "Bash",\n' +
+				'        "hooks": [\n          {\n            "type": "command",\n' +
+				'            "command": "g.sh"\n          }\n        ]\n      }\n    ]\n  }\n}\n',
 		);
 		const created = ok(applyHookChange(undefined, FILE, { kind: "add", draft: draft("Stop", "", cmd("s.sh")) }));
 		expect(JSON.parse(created.text)).toEqual({ hooks: { Stop: [{ hooks: [cmd("s.sh")] }] } });
@@ -187,7 +191,8 @@ describe("applyHookChange keeps every other byte", () => {
 			}),
 		);
 		expect(added.text).toContain(
-			'{"type": "command", "command": "log.sh"},\n\t\t\t\t\t{"type": "command", "command": "a.sh", "args": ["x"]}\n',
+			'{"type": "command", "command": "log.sh"},\n' +
+				'\t\t\t\t\t{"type": "command", "command": "a.sh", "args": ["x"]}\n',
 		);
 	});
 

@@ -182,7 +182,8 @@ describe("broken plugins skip only themselves, with the file and the reason", ()
 				file: guardRoot(),
 				path: "",
 				message:
-					"the install folder of plugin guard@my-marketplace is missing (reinstall it with claude plugin install guard@my-marketplace)",
+					"the install folder of plugin guard@my-marketplace is missing (reinstall it with claude " +
+					"plugin install guard@my-marketplace)",
 				source: "Plugin guard@my-marketplace",
 			},
 		]);

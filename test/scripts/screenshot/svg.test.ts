@@ -13,7 +13,8 @@ describe("screenToSvg", () => {
 		const cell = cellMetrics(16);
 		expect(svg).not.toContain("\u2500");
 		expect(svg).toContain(
-			`<text y="${cell.height + cell.baseline}" x="${cell.width}" fill="${DARK_PALETTE.ansi[1]}" font-weight="bold">A</text>`,
+			`<text y="${cell.height + cell.baseline}" x="${cell.width}" fill="${DARK_PALETTE.ansi[1]}" ` +
+				`font-weight="bold">A</text>`,
 		);
 		expect(svg.match(/<path /g)).toHaveLength(4);
 	});

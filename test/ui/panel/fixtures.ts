@@ -102,7 +102,8 @@ export const firingRecord = (
 	summary = "rm -rf build",
 ): FiringRecord => {
 	const event = runs[0]?.[0].event ?? notRun[0]?.entry.event ?? "PreToolUse";
-	const stdin = `${JSON.stringify({ hook_event_name: event, tool_name: "Bash", tool_input: { command: summary } })}\n`;
+	const input = { hook_event_name: event, tool_name: "Bash", tool_input: { command: summary } };
+	const stdin = `${JSON.stringify(input)}\n`;
 	return {
 		seq,
 		time,
