@@ -158,7 +158,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 	const claudeDir = (): string => claudeUserDir(deps.home(), deps.env ?? process.env);
 	const hookState = (): HookState => {
 		if (state === undefined) {
-			state = createHookState(hookStateFile(deps.agentDir()));
+			state = createHookState(hookStateFile(deps.agentDir()), () => new Date(now()));
 			const ctx = latest();
 			if (state.loadProblem !== undefined && ctx?.hasUI)
 				showNotice(ctx, { level: "warning", text: state.loadProblem });

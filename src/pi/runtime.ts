@@ -225,7 +225,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		async start(event, ctx) {
 			const projectDir = ctx.cwd;
 			const claudeDir = claudeUserDir(deps.home(), deps.env);
-			const approvals = createApprovals(approvalsFile(deps.agentDir()), projectDir);
+			const approvals = createApprovals(approvalsFile(deps.agentDir()), projectDir, () => new Date(clock()));
 			if (approvals.loadProblem !== undefined) showNotice(ctx, { level: "warning", text: approvals.loadProblem });
 			const skills = createSkillHooks(deps.pi, projectDir);
 			const store = createConfigStore({

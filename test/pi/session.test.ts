@@ -10,6 +10,7 @@ import type { CustomEntry, ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Card } from "../../src/engine/card.ts";
 import { reapLingeringGroups, runProcess } from "../../src/engine/run.ts";
+import { approvalsFile } from "../../src/pi/approvals.ts";
 import { CARD_ENTRY_TYPE } from "../../src/pi/card-entries.ts";
 import { createHookSession, type HookSession } from "../../src/pi/session.ts";
 import { type SdkRuntime, startSdkRuntime } from "../support/pi-sdk.ts";
@@ -83,6 +84,24 @@ const records = (runtime: SdkRuntime): Card[] =>
 		.map((entry) => entry.data as Card);
 
 describe("the session object", () => {
+	it("stamps an approval with the session's clock", async () => {
+		const project = join(root, "project");
+		writeFileSync(
+			join(project, ".claude", "settings.json"),
+			JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } }),
+		);
+		pi = await startSdkRuntime({
+			cwd: project,
+			agentDir: join(root, "agent"),
+			extensions: [factory(join(root, "home"))],
+		});
+		const waiting = session?.runtime.config()?.skipped.map((skipped) => skipped.entry) ?? [];
+		expect(waiting).toHaveLength(1);
+		expect(session?.runtime.approve(waiting)).toBeUndefined();
+		const saved = JSON.parse(readFileSync(approvalsFile(join(root, "agent")), "utf8")) as unknown;
+		expect(JSON.stringify(saved)).toContain(`"at":"${new Date(CLOCK).toISOString()}"`);
+	});
+
 	it("registers the card renderer and rebuilds the decision history on session_start and session_tree", async () => {
 		const home = join(root, "home");
 		mkdirSync(join(home, ".claude"), { recursive: true });
