@@ -417,8 +417,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		toolCall(event, ctx) {
 			const now = toolDeps();
 			if (now === undefined) return undefined;
-			// The model loads a skill by reading its SKILL.md: from then on the skill is in use. (pi's `ctx.cwd` is read
-			// only for a read.)
+			// The model loads a skill by reading its SKILL.md: from then on the skill is in use. (pi's `ctx.cwd` is
+			// read only for a read.)
 			if (event.toolName === "read" && now.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)) {
 				now.current.store.invalidate();
 				return askForApprovals(

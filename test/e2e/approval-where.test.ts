@@ -24,7 +24,7 @@ const ask = async (setUp: (sandbox: ReturnType<typeof e2e.sandbox>) => void): Pr
 };
 
 describe("the approval question says where the hooks are declared", () => {
-	it("a project-enabled plugin's hooks are declared in that plugin, next to the project's settings file", async () => {
+	it("a project-enabled plugin's hooks are declared in that plugin, beside the project's settings file", async () => {
 		const message = await ask((sandbox) => {
 			// The recorded layout: notes@my-marketplace is enabled by the project's .claude/settings.json only.
 			layClaudeLayout(sandbox.home, sandbox.projectDir);

@@ -39,7 +39,7 @@ const run = async (sandbox: PiSandbox, prompt: string, env: Record<string, strin
 };
 
 describe("the environment and stdin Claude Code gives hooks", () => {
-	it("sets COREPACK_ENABLE_AUTO_PIN, NoDefaultCurrentDirectoryInExePath, CLAUDE_CODE_CHILD_SESSION, and CLAUDE_EFFORT + effort.level from pi's thinking level on tool events and Stop", async () => {
+	it("sets Claude Code's child-process variables, and CLAUDE_EFFORT and effort.level by thinking level", async () => {
 		const sandbox = e2e.sandbox();
 		// A reasoning model, so pi's thinking level applies.
 		sandbox.writeJson("agent/models.json", {
@@ -205,7 +205,7 @@ describe("which names matchers test", () => {
 });
 
 describe("MCP tools in the real pi", () => {
-	it("hooks see and matchers test the real server and tool names; pi files also accept pi's sanitised name", async () => {
+	it("hooks see and matchers test real server and tool names; pi files also take pi's sanitised name", async () => {
 		const sandbox = e2e.sandbox();
 		const server = join(PROJECT_ROOT, "test", "fixtures", "mcp", "tiny-server.mjs");
 		sandbox.writeJson("agent/mcp.json", {
@@ -286,7 +286,7 @@ const twoModels = (sandbox: PiSandbox): void => {
 };
 
 describe("model, instruction and message events", () => {
-	it("PostModelSwitch fires on pi's model change with the old and new model; its stdout reaches the next request", async () => {
+	it("PostModelSwitch fires on a model change with both models; its stdout reaches the next request", async () => {
 		const sandbox = e2e.sandbox();
 		twoModels(sandbox);
 		const record = join(sandbox.root, "switch.jsonl");
@@ -323,7 +323,7 @@ describe("model, instruction and message events", () => {
 		expect(result.stderr).toContain("pi lets no extension refuse a model change");
 	});
 
-	it("InstructionsLoaded fires once per context file pi loaded, with Claude Code's fields, before UserPromptSubmit", async () => {
+	it("InstructionsLoaded fires once per context file pi loaded, with Claude Code's fields, first", async () => {
 		const sandbox = e2e.sandbox();
 		sandbox.writeFile("project/AGENTS.md", "Be brief.\n");
 		sandbox.writeFile("agent/AGENTS.md", "Global rules.\n");
@@ -450,7 +450,7 @@ describe("PreToolUse failures and rewrites that Claude Code refuses", () => {
 			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [handler] }] },
 		});
 
-	it('onFailure "block": a guard that crashes blocks the call with Claude Code\'s words, and the command never runs', async () => {
+	it('onFailure "block": a crashing guard blocks the call in Claude Code\'s words; nothing runs', async () => {
 		const sandbox = e2e.sandbox();
 		const command = "echo 'guard crashed: config missing' >&2; exit 1";
 		guard(sandbox, sh(command, { onFailure: "block" }));
@@ -490,7 +490,7 @@ describe("PreToolUse failures and rewrites that Claude Code refuses", () => {
 		expect(toolResults(result.requests)[0]).toBe(`PreToolUse:Bash hook error: [${command}]: stderr reason\n`);
 	});
 
-	it("an updatedInput that fails the tool's schema rejects the call: the original never runs, the model sees why", async () => {
+	it("an updatedInput failing the tool's schema rejects the call; the original never runs", async () => {
 		const sandbox = e2e.sandbox();
 		const output = {
 			hookSpecificOutput: {
@@ -598,7 +598,7 @@ describe("continue: false", () => {
 		]);
 	});
 
-	it("the note that a hook stopped the agent is for the user: the model never sees it on the next prompt", async () => {
+	it("the note that a hook stopped the agent is for the user: the model never sees it on the next turn", async () => {
 		const sandbox = e2e.sandbox();
 		const stop = JSON.stringify({ continue: false, stopReason: "halted by hook" });
 		sandbox.writeJson("home/.claude/settings.json", {
@@ -634,7 +634,7 @@ describe("the user's ! commands (optional)", () => {
 		}
 	};
 
-	it("go through PreToolUse Bash hooks when PI_HOOK_MANAGER_USER_BASH_HOOKS=1: a block stops the command", async () => {
+	it("go through PreToolUse Bash hooks with PI_HOOK_MANAGER_USER_BASH_HOOKS=1: a block stops it", async () => {
 		const sandbox = e2e.sandbox();
 		guarded(sandbox);
 		const response = await userBash(sandbox, { PI_HOOK_MANAGER_USER_BASH_HOOKS: "1" });

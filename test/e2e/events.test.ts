@@ -102,7 +102,7 @@ describe("UserPromptSubmit", () => {
 });
 
 describe("SessionStart and SessionEnd", () => {
-	it("SessionStart context is in the first request, and a CLAUDE_ENV_FILE export is seen by a later bash call", async () => {
+	it("SessionStart context is in the first request; a later bash call sees a CLAUDE_ENV_FILE export", async () => {
 		setup({
 			SessionStart: [
 				{
@@ -127,7 +127,7 @@ describe("SessionStart and SessionEnd", () => {
 		expect(readFileSync(join(sandbox.projectDir, "hook-env.txt"), "utf8")).toBe("");
 	});
 
-	it("quitting with a SessionEnd hook that sleeps 10 s does not wait for it: the hook is killed at the 1.5 s budget", async () => {
+	it("quitting does not wait for a SessionEnd hook that sleeps 10 s: it is killed at the 1.5 s budget", async () => {
 		setup({
 			SessionEnd: [
 				{
@@ -276,7 +276,7 @@ describe("compaction, batches and http hooks", () => {
 });
 
 describe("live configuration", () => {
-	it("a settings edit mid-session applies to the next prompt; a broken edit keeps the last good hooks and says why", async () => {
+	it("an edit mid-session applies to the next prompt; a broken one keeps the last good hooks, says why", async () => {
 		setup({});
 		const rpc = startPiRpc(sandbox);
 		const settings = join("home", ".claude", "settings.json");

@@ -89,7 +89,7 @@ const closePanel = async (): Promise<void> => {
 const runs = (): string => readFileSync(ran, "utf8");
 
 describe("test a hook and replay an event in the real pi", () => {
-	it("a test run from the hook row runs the real hook on an edited sample and changes nothing in the session", async () => {
+	it("a test run from the hook row runs the real hook on an edited sample and changes nothing else", async () => {
 		await openPanel();
 		tmux.type("tee -a");
 		tmux.keys(["C-r"]);

@@ -61,7 +61,7 @@ const decisions = (sandbox: PiSandbox) =>
 		.map((line) => line.data as Record<string, unknown>);
 
 describe("mcp_tool hooks in the real pi", () => {
-	it("a tool answering a deny JSON blocks the call: the command does not run and the model sees the reason", async () => {
+	it("a tool answering a deny JSON blocks the call: the command does not run, the model sees why", async () => {
 		const deny = JSON.stringify({
 			hookSpecificOutput: {
 				hookEventName: "PreToolUse",

@@ -80,7 +80,7 @@ describe("StopFailure", () => {
 });
 
 describe("compaction", () => {
-	it("a successful /compact fires PreCompact, PostCompact with the summary, then SessionStart with source compact", async () => {
+	it("/compact fires PreCompact, PostCompact with the summary, then SessionStart with source compact", async () => {
 		const box = await start(
 			{
 				PreCompact: [
@@ -328,7 +328,7 @@ describe("handler types", () => {
 		expect(result.stdout).toContain("the judge says no");
 	});
 
-	it("mcp_tool hooks run (not listed as skipped): one naming a server pi has not connected is a hook error", async () => {
+	it("mcp_tool hooks run (not listed as skipped); one naming a server pi has not is a hook error", async () => {
 		const box = await start({
 			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "mcp_tool", server: "s", tool: "t" }] }],
 		});

@@ -37,7 +37,7 @@ const guard = (command: string) => ({
 });
 
 describe("plugin hooks in the real pi", () => {
-	it("the user's guard plugin blocks rm -rf, with its root, data folder and option; a project plugin waits for approval", async () => {
+	it("the user's guard plugin blocks rm -rf with its root, data and option; a project plugin waits", async () => {
 		const sandbox = withLayout();
 		mkdirSync(join(sandbox.projectDir, "victim"));
 		const result = await run(sandbox, "bash: rm -rf victim");
@@ -53,7 +53,7 @@ describe("plugin hooks in the real pi", () => {
 		expect(existsSync(join(dataDir(sandbox, "notes-my-marketplace"), "notes.log"))).toBe(false);
 	});
 
-	it("an approved project plugin runs its manifest hooks in exec form with ${CLAUDE_PLUGIN_DATA} substituted", async () => {
+	it("an approved project plugin runs its manifest hooks in exec form, ${CLAUDE_PLUGIN_DATA} filled in", async () => {
 		const sandbox = withLayout();
 		const result = await run(sandbox, "bash: echo hello", { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" });
 		expect(result.code).toBe(0);
@@ -61,7 +61,7 @@ describe("plugin hooks in the real pi", () => {
 		expect(lines(join(dataDir(sandbox, "guard-my-marketplace"), "calls.log"))).toEqual(["echo hello"]);
 	});
 
-	it("a plugin switched off in enabledPlugins runs nothing; a broken manifest skips only that plugin and says why", async () => {
+	it("a plugin off in enabledPlugins runs nothing; a broken manifest skips just that plugin, says why", async () => {
 		const sandbox = withLayout();
 		sandbox.writeJson("project/.claude/settings.local.json", { enabledPlugins: { "guard@my-marketplace": false } });
 		const manifest = join(

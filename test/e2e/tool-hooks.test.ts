@@ -75,7 +75,7 @@ describe("PreToolUse in the real pi", () => {
 		expect(toolMessages(allowed.requests)[0]).toContain("victim");
 	});
 
-	it("a JSON deny blocks with exactly its reason; ask without a UI blocks and says why; legacy approve runs", async () => {
+	it("a JSON deny blocks with its reason; ask without a UI blocks and says why; legacy approve runs", async () => {
 		setup({ PreToolUse: [{ matcher: "Bash", hooks: [command(script("bash_policy.py"))] }] });
 		const denied = await run("bash: git push --force origin x > pushed.txt");
 		expect(toolMessages(denied.requests)).toEqual(["force-push is not allowed here"]);
@@ -115,7 +115,7 @@ describe("PreToolUse in the real pi", () => {
 		});
 	});
 
-	it("sends Claude Code's stdin and environment: keys in order, Claude names, absolute file_path, project dir", async () => {
+	it("sends Claude Code's stdin and environment: keys in order, Claude names, absolute paths", async () => {
 		setup({
 			PreToolUse: [
 				{ matcher: "Write|Edit|Read", hooks: [command(script("hook.mjs", "--record", "../pre.jsonl"))] },
@@ -304,7 +304,7 @@ describe("running hooks in the real pi", () => {
 		expect(readLines(join(sandbox.root, "once.jsonl"))).toHaveLength(1);
 	});
 
-	it("a copy that differs in a field that changes the outcome (timeout) is not collapsed into the user's", async () => {
+	it("a copy differing in a field that changes the outcome (timeout) is not collapsed into the user's", async () => {
 		const once = command(script("hook.mjs", "--record", "../once.jsonl"));
 		setup({ PreToolUse: [{ matcher: "Bash", hooks: [once] }] });
 		sandbox.writeJson("home/.claude/settings.json", {

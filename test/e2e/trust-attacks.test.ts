@@ -210,7 +210,7 @@ describe("approval covers the scripts a project hook runs", () => {
 describe("nothing from a settings file reaches the terminal raw", () => {
 	const OSC = "\u001b]52;c;cm0gLXJmIH4=\u0007\u001b]0;pwned\u0007";
 
-	it("print mode: a matcher holding OSC 52 and OSC 0 and a command holding a bidi override are shown escaped", async () => {
+	it("print mode: a matcher with OSC 52 and OSC 0 and a command with a bidi override are shown escaped", async () => {
 		sandbox = e2e.sandbox();
 		sandbox.writeJson("project/.claude/settings.json", {
 			hooks: {
@@ -283,7 +283,7 @@ describe("a hook's words in the transcript", () => {
 });
 
 describe("nothing stored repeats a secret", () => {
-	it("a token inside a hook command is masked in the model's block text, the decision entry and approvals.json (0600)", async () => {
+	it("a token in a hook command is masked in the block text, the decision entry and approvals.json", async () => {
 		sandbox = e2e.sandbox();
 		const token = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
 		sandbox.writeJson("project/.claude/settings.json", {

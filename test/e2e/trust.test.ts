@@ -96,7 +96,7 @@ describe("change-aware trust", () => {
 		expect(later.stderr).toContain("will not run until approved");
 	});
 
-	it("a project SessionStart hook approved in the dialog runs at once, and its context reaches the first request", async () => {
+	it("a project SessionStart hook approved in the dialog runs at once, its context in the first call", async () => {
 		sandbox = e2e.sandbox();
 		const context = JSON.stringify({
 			hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "LATE-CTX-9" },

@@ -25,7 +25,7 @@ describe("decidePreToolUse", () => {
 		).toMatchObject({ permission: "deny", reason: "nope" });
 	});
 
-	it("deny wins over allow in either order, ask wins over allow (Claude Code: the most restrictive decision wins)", () => {
+	it("deny beats allow in either order, ask beats allow (Claude Code: the most restrictive decision wins)", () => {
 		const allow = exited(0, json("PreToolUse", { permissionDecision: "allow" }));
 		const deny = exited(
 			0,
@@ -43,7 +43,7 @@ describe("decidePreToolUse", () => {
 		expect(pre(["a", exited(0)]).permission).toBe("none");
 	});
 
-	it("the deprecated top-level decision maps to deny and allow (Claude Code: block is deny, approve is allow)", () => {
+	it("the deprecated top-level decision maps to deny and allow (Claude Code: block denies, approve allows)", () => {
 		expect(pre(["a", exited(0, JSON.stringify({ decision: "block", reason: "Z" }))])).toMatchObject({
 			permission: "deny",
 			reason: "Z",
@@ -57,7 +57,7 @@ describe("decidePreToolUse", () => {
 		expect(pre(["a", first], ["b", second])).toMatchObject({ rewrite: { input: { command: "two" } } });
 	});
 
-	it("every additionalContext is delivered as a system reminder (Claude Code: each hook's context reaches the model)", () => {
+	it("every additionalContext reaches the model as a system reminder (Claude Code: each hook's does)", () => {
 		const decision = pre(
 			["a", exited(0, json("PreToolUse", { additionalContext: "CTX-1" }))],
 			["b", exited(0, json("PreToolUse", { additionalContext: "CTX-2" }))],
@@ -74,7 +74,7 @@ describe("decidePreToolUse", () => {
 		expect(decision.notices).toEqual([]);
 	});
 
-	it("continue:false asks to stop and systemMessage reaches the user (Claude Code: continue:false stops the agent)", () => {
+	it("continue:false asks to stop and systemMessage reaches the user (Claude Code: the agent stops)", () => {
 		const decision = pre([
 			"a",
 			exited(
@@ -118,7 +118,7 @@ describe("decidePostToolUse", () => {
 		]);
 	});
 
-	it("decision block puts the reason next to the result (Claude Code: PostToolUse block feeds the reason to the model)", () => {
+	it("decision block puts the reason next to the result (Claude Code: the model gets PostToolUse's reason)", () => {
 		const decision = post(exited(0, JSON.stringify({ decision: "block", reason: "post reason" })));
 		expect(decision.blocked).toBe(true);
 		expect(decision.context?.texts).toEqual([

@@ -99,7 +99,7 @@ describe("managed policy precedence (Claude Code: only managed policy switches m
 		expect((await run(config, { enabled: false })).ran).toEqual(["managed", "plugin"]);
 	});
 
-	it("allowManagedHooksOnly leaves managed hooks and force-enabled plugins only; the rest are skipped with that reason", () => {
+	it("allowManagedHooksOnly leaves managed hooks and force-enabled plugins only; the rest are skipped for it", () => {
 		const config = mergeSources(
 			[
 				settings(managed, { ...bash(cmd("m")), allowManagedHooksOnly: true }),
@@ -175,7 +175,7 @@ describe("plugin and skill hooks in the engine", () => {
 		});
 	});
 
-	it("sets CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA and CLAUDE_PLUGIN_OPTION_<KEY>, and substitutes them in exec form", async () => {
+	it("sets CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA and CLAUDE_PLUGIN_OPTION_<KEY>, exec form filled in", async () => {
 		const out = join(dir, "out.txt");
 		const source = plugin({ root: dir, data: join(dir, "data"), options: { level: "strict", "max-size": "3" } });
 		const script =
@@ -195,7 +195,7 @@ describe("plugin and skill hooks in the engine", () => {
 		expect(readFileSync(`${out}.exec`, "utf8")).toBe(`${dir}/a strict`);
 	});
 
-	it("refuses ${user_config.KEY} in a shell-form plugin command (Claude Code 2.1.207) and an unset option", async () => {
+	it("refuses ${user_config.KEY} in a shell-form plugin command (Claude Code 2.1.207), and unset ones", async () => {
 		const config = mergeSources(
 			[
 				settings(
@@ -216,7 +216,7 @@ describe("plugin and skill hooks in the engine", () => {
 		);
 	});
 
-	it("${CLAUDE_PLUGIN_ROOT} outside a plugin and ${CLAUDE_PLUGIN_DATA} in a skill fail with Claude Code's words", async () => {
+	it("${CLAUDE_PLUGIN_ROOT} outside a plugin, ${CLAUDE_PLUGIN_DATA} in a skill: Claude Code's error", async () => {
 		const skillWithRoot: HookSource = { ...skill, root: dir };
 		const config = mergeSources(
 			[

@@ -43,7 +43,7 @@ const bashRequest = (command: string) => ({
 const cmd = (command: string, extra: Record<string, unknown> = {}) => ({ type: "command", command, ...extra });
 
 describe("createEngine with the real runner", () => {
-	it("runs matching hooks with the stdin JSON and CLAUDE_PROJECT_DIR, and records why the others did not run", async () => {
+	it("runs matching hooks with the stdin JSON and CLAUDE_PROJECT_DIR, recording why the others did not", async () => {
 		const records: FiringRecord[] = [];
 		const config = configOf({
 			PreToolUse: [
@@ -148,7 +148,7 @@ describe("createEngine with the real runner", () => {
 });
 
 describe("commandSpec", () => {
-	it("leaves ${CLAUDE_PROJECT_DIR} in a shell command to the shell, so a folder name cannot inject commands", async () => {
+	it("leaves ${CLAUDE_PROJECT_DIR} in a shell command to the shell: a folder name cannot inject code", async () => {
 		const project = join(dir, "p $(touch INJECTED) x");
 		mkdirSync(project);
 		const config = configOf({

@@ -51,7 +51,7 @@ describe("runHttpHook (Claude Code: an http hook POSTs the input, its response b
 		expect(await runHttpHook(spec("/empty"))).toMatchObject({ kind: "exited", code: 0, stdout: { text: "" } });
 	});
 
-	it("a non-2xx status, a 2xx body that is not a JSON object and a refused connection are non-blocking errors", async () => {
+	it("a non-2xx status, a 2xx body that is no JSON object, a refused connection: non-blocking errors", async () => {
 		expect(await runHttpHook(spec("/fail"))).toMatchObject({
 			kind: "request_failed",
 			message: `HTTP 500 from ${base}/fail`,

@@ -94,7 +94,7 @@ describe("tool names in if rules", () => {
 		return compiled.rule.test("Bash", { command: "git push" }, context);
 	};
 
-	it("a Claude Code file's rule names Claude Code's tools only: bash(...) never matches Bash (as in Claude Code)", () => {
+	it("a Claude Code file's rule names Claude Code's tools only: bash(...) never matches Bash, as there", () => {
 		expect(test("bash(git *)")).toBe(false);
 		expect(test("bash(git *)", false)).toBe(false);
 		expect(test("Bash(git *)")).toBe(true);

@@ -45,7 +45,7 @@ describe("interpretOutcome (Claude Code: exit codes first, then the JSON on stdo
 		});
 	});
 
-	it("exit 0 with broken JSON is plain text with a warning, not an error (Claude Code: stdout that is not JSON is text)", () => {
+	it("exit 0 with broken JSON is plain text with a warning, not an error (Claude Code: non-JSON is text)", () => {
 		const verdict = interpretOutcome(
 			entry,
 			"PreToolUse",

@@ -69,7 +69,7 @@ describe("matchingEntries", () => {
 		expect([hasConfiguredHooks(config, "Stop"), hasConfiguredHooks(config, "PostToolUse")]).toEqual([true, false]);
 	});
 
-	it("tests each matcher once per configuration and values: 200 non-matching hooks cost one lookup per later call", async () => {
+	it("tests each matcher once per configuration and values: 200 non-matching hooks cost one lookup", async () => {
 		const calls = { count: 0 };
 		const hooks = Array.from({ length: 200 }, (_, i) => ({
 			matcher: i % 2 ? "Read" : `mcp__x${i}__.*`,

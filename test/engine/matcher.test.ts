@@ -7,7 +7,7 @@ const matches = (matcher: string | undefined, value: string): boolean => {
 	return result.matcher.test(value);
 };
 
-describe("compileMatcher (Claude Code: exact names, `|` lists, else a regular expression; `*` and empty match all)", () => {
+describe("compileMatcher (Claude Code: exact names, `|` lists, else a regular expression; `*` matches all)", () => {
 	it.each([
 		["Bash", "Bash", true],
 		["^Bash$", "Bash", true],

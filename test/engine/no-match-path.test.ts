@@ -83,7 +83,7 @@ describe("recordIfNoneMatches", () => {
 		expect(records).toEqual([]);
 	});
 
-	it("the firing log's size estimate reads neither the stdin nor the trace of a dispatched no-match call", async () => {
+	it("the firing log's size estimate reads neither stdin nor trace of a dispatched no-match call", async () => {
 		const { engine, records, log } = engineWithLog();
 		const request = {
 			event: "PreToolUse" as const,

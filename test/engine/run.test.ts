@@ -241,7 +241,7 @@ describe("runProcess timeout, abort and process-group cleanup", () => {
 		expect(outcome.durationMs).toBeGreaterThanOrEqual(2_300);
 	});
 
-	it("resolves when the hook exits although a background job keeps stdout open; the job lives until the groups are reaped", async () => {
+	it("resolves when the hook exits though a background job holds stdout; the job lives until reaped", async () => {
 		const pidFile = join(dir, "pid");
 		const spec = shell('echo $$ > "$1"; sleep 30 & echo done', [pidFile]);
 		const outcome = expectKind(await runProcess(spec), "exited");

@@ -39,7 +39,7 @@ const session = () => ({
 });
 
 describe("HookEngine.testRun", () => {
-	it("sends the stdin as given to the real process with the hook environment, and marks the record as a test", async () => {
+	it("sends the stdin as given to the real process with the hook environment, the record marked a test", async () => {
 		const records: FiringRecord[] = [];
 		const started: string[] = [];
 		const config = configOf({

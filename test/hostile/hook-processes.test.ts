@@ -94,7 +94,7 @@ const waitFor = async (condition: () => boolean, what: string, timeoutMs = 10_00
 const pidFrom = (name: string): number => Number(readFileSync(join(dir, name), "utf8").trim());
 
 describe("a hook that floods its output", () => {
-	it("1 GB on stdout: keeps 1 MiB, counts every byte, ends the run, and never holds the flood in memory", async () => {
+	it("1 GB on stdout: keeps 1 MiB, counts every byte, ends the run, never holds the flood in memory", async () => {
 		const engine = engineWith(sh("head -c 1073741824 /dev/zero"));
 		const before = process.memoryUsage().rss;
 		let peak = before;
@@ -219,7 +219,7 @@ describe("a hook that cannot run or dies", () => {
 });
 
 describe("a hook that leaves processes behind", () => {
-	it("a grandchild that ignores SIGTERM and closed its pipes: the call is decided at once, the grandchild lives on as a background job until the session reaps it", async () => {
+	it("a grandchild ignoring SIGTERM, pipes closed: the call is decided, the grandchild reaped later", async () => {
 		const grandchild = `(trap '' TERM; exec sleep 1000) </dev/null >/dev/null 2>&1 & echo $! > "${dir}/grandchild"`;
 		const engine = engineWith(sh(`${grandchild}; echo '{"decision": "block", "reason": "done"}'`));
 		const { decision } = await callBash(engine, "ls");

@@ -11,7 +11,7 @@ import { piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 const e2e = useE2e();
 
 describe("hooks on parallel tool calls", () => {
-	it("six bash calls in one reply: the guard blocks exactly the three bad ones, with their own command in the reason", async () => {
+	it("six bash calls in one reply: the guard blocks just the three bad ones, each with its own reason", async () => {
 		const box = e2e.sandbox();
 		mkdirSync(join(box.projectDir, "made"));
 		const guard =

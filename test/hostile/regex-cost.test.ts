@@ -136,7 +136,7 @@ describe("if rules on hostile commands and paths", () => {
 		expect(compileIfRule("Edit(src/**/*.test.ts)").ok).toBe(true);
 	});
 
-	it("an accepted file rule finishes on a 1,000-character file name; extglob repetition is off (`+(` is a literal `+`)", () => {
+	it("an accepted file rule finishes on a 1,000-character name; extglob repetition is off (`+(` is literal)", () => {
 		const long = `/proj/${"a".repeat(1000)}`;
 		expect(
 			ifRuleResults([

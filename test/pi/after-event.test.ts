@@ -5,7 +5,7 @@ import { afterEvent } from "../../src/pi/after-event.ts";
 const nextImmediate = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe("afterEvent", () => {
-	it("runs queued tasks after the current event, oldest first, and a task that throws stops none of the others", async () => {
+	it("runs queued tasks after the current event, oldest first; a throwing task stops no other", async () => {
 		const ran: string[] = [];
 		afterEvent(() => ran.push("first"));
 		afterEvent(() => {

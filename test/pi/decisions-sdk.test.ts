@@ -307,7 +307,7 @@ describe("the footer counter follows the current branch", () => {
 		expect(runtime.errors).toEqual([]);
 	});
 
-	it("moving to another branch of the same session file (/tree) counts that branch, not every entry in the file", async () => {
+	it("moving to another branch of the session file (/tree) counts that branch, not every entry", async () => {
 		const { ui, log } = fakeUi();
 		const runtime = await start(pre(shell("echo 'blocked by policy' >&2; exit 2")), { ui, mode: "rpc" });
 		await runBash(runtime, "rm -rf one");

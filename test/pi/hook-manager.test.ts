@@ -85,7 +85,7 @@ describe("createHookManager", () => {
 		expect(notices.at(-1)).toBe("hooks: hooks are on again.");
 	});
 
-	it("asks the persisted switches, shows the disabled count in the footer, and forgets switches of deleted hooks", () => {
+	it("asks the saved switches, shows the disabled count in the footer, and forgets switches of deleted hooks", () => {
 		const [a, b] = config().entries;
 		if (a === undefined || b === undefined) throw new Error("no entries");
 		const state = createHookState(hookStateFile(join(dir, "agent")));

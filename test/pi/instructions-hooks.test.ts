@@ -80,7 +80,7 @@ describe("runInstructionsLoaded", () => {
 		expect(runs(log).map((run) => run.load_reason)).toEqual(["compact"]);
 	});
 
-	it("ignores a hook's exit 2 and output, systemMessage included (as Claude Code does), but records a failing hook", async () => {
+	it("ignores exit 2 and output, systemMessage included (as Claude Code does), records a failing hook", async () => {
 		writeFileSync(join(sdk.root, "project", "AGENTS.md"), "Rules.\n");
 		const { hc, records, ui } = await startHookContext(
 			sdk,

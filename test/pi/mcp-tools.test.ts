@@ -65,7 +65,7 @@ describe("createMcpTools in the real pi (SDK)", () => {
 		expect(active()).toContain(MCP_HELPER_TOOL);
 	});
 
-	it("tells a server that is not there from a tool the server does not offer, and a hidden server's from both", async () => {
+	it("tells a missing server from a tool the server does not offer, and a hidden server's from both", async () => {
 		const ok = async () => text("ok");
 		const { mcp } = await start([mcpTool("my-srv", "do-thing", ok), mcpTool("off-srv", "x", ok, "hidden")]);
 		expect((await mcp.run(spec("other", "do-thing"))).kind).toBe("no_server");

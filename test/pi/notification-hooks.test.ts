@@ -48,7 +48,7 @@ describe("runNotification", () => {
 		expect(runs(log).map((run) => run.message)).toEqual(["idle"]);
 	});
 
-	it("decides nothing on exit 2, discards a systemMessage (as Claude Code does) and records a failing hook", async () => {
+	it("decides nothing on exit 2, drops a systemMessage (as Claude Code does), records a failing hook", async () => {
 		const { hc, records, ui } = await startHookContext(sdk, {
 			Notification: [
 				{

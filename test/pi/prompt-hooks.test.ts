@@ -74,7 +74,7 @@ describe("handleInput: UserPromptSubmit", () => {
 });
 
 describe("handleInput: UserPromptExpansion", () => {
-	it("a /skill: prompt is an expansion of that skill, matched on its command name, before UserPromptSubmit", async () => {
+	it("a /skill: prompt is an expansion of that skill, matched on its name, before UserPromptSubmit", async () => {
 		const expansion = join(sdk.root, "expansion.json");
 		const submit = join(sdk.root, "submit.json");
 		const { pi } = await start({

@@ -118,7 +118,7 @@ describe("the hook runtime", () => {
 		});
 	});
 
-	it("blocks a tool call through the engine and reports the firing and the decision, stamped by its clock", async () => {
+	it("blocks a tool call through the engine, reporting the firing and decision stamped by its clock", async () => {
 		const marker = join(root, "ran.txt");
 		const { records, decisions } = await start({ PreToolUse: [BLOCK_RM] });
 		await runBash(`touch '${marker}'`);

@@ -133,7 +133,7 @@ describe("handleUserBash", () => {
 		expect(result.output).toMatch(/out\n[\s\S]*LINT-SAYS-HI/);
 	});
 
-	it("a failing command is a failed Bash call: PostToolUseFailure hooks get its exit code, the user its own", async () => {
+	it("a failing command is a failed Bash call: PostToolUseFailure hooks get its exit code", async () => {
 		const failure = join(sdk.root, "failure.json");
 		const { bash } = await start({
 			PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "true" }] }],

@@ -133,7 +133,7 @@ describe("parsing and merging settings", () => {
 		);
 	});
 
-	it("any JSON under hooks: no throw, entries only for known events and handler types, an issue with a path for the rest", () => {
+	it("any JSON under hooks: no throw, entries of known events and types only, an issue with a path else", () => {
 		fc.assert(
 			fc.property(settings, (value) => {
 				const parsed = parseSettingsText(JSON.stringify(value), sourceOf("claude-project"));

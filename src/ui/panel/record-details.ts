@@ -52,7 +52,10 @@ export const notRunSentence = (hook: NotRunHook, matchQuery: string | undefined)
 		case "no_moment":
 			return "pi has no moment for this hook (agent definitions run only inside their subagent)";
 		case "mcp_at_launch":
-			return "mcp_tool hooks do not run on SessionStart at start-up, which comes before MCP servers connect (as in Claude Code)";
+			return (
+				"mcp_tool hooks do not run on SessionStart at start-up, which comes before MCP servers " +
+				"connect (as in Claude Code)"
+			);
 	}
 };
 

@@ -23,7 +23,7 @@ describe("mergeSources", () => {
 		"claude-project",
 	);
 
-	it("adds hooks from all sources and honours a project disableAllHooks:false over a user true (Claude Code: the more specific file wins)", () => {
+	it("adds every source's hooks; a project disableAllHooks:false beats a user true (more specific wins)", () => {
 		const config = mergeSources([userHooks, projectHooks], true);
 		expect(config.entries.map((e) => e.source.scope)).toEqual(["claude-user", "claude-project", "claude-project"]);
 		expect(config.disableAllHooks).toBe(false);

@@ -114,7 +114,7 @@ describe("parseSettingsText", () => {
 });
 
 describe("settings text oddities", () => {
-	it("ignores a UTF-8 byte-order mark, treats an empty file as no settings, and gives line and column of a JSON error", () => {
+	it("ignores a byte-order mark, reads an empty file as no settings, gives a JSON error's line and column", () => {
 		expect(parse(`\uFEFF${JSON.stringify({ hooks: { Stop: [{ hooks: [cmd("a")] }] } })}`).entries).toHaveLength(1);
 		expect(parse("  \n")).toMatchObject({ usable: true, issues: [] });
 		const broken = parse('{\n  "hooks": {\n    "Stop": [}\n}');

@@ -47,7 +47,7 @@ const editJson = (file: string, edit: (data: Record<string, unknown>) => void): 
 };
 
 describe("plugins as the real Claude Code installs them", () => {
-	it("loads hooks/hooks.json and both kinds of manifest hooks, with the plugin's root, data folder and options", () => {
+	it("loads hooks/hooks.json and both kinds of manifest hooks, with the plugin's root, data and options", () => {
 		const config = load();
 		expect(config.issues).toEqual([]);
 		expect(summary(config)).toEqual([
@@ -81,7 +81,7 @@ describe("plugins as the real Claude Code installs them", () => {
 		expect(config.entries[2]?.jsonPath).toBe("hooks[1].PostToolUse[0].hooks[0]");
 	});
 
-	it("a plugin enabled only by a project file is project code: untrusted folder or unapproved hooks do not run", () => {
+	it("a plugin enabled only by a project file is project code: untrusted or unapproved, it does not run", () => {
 		expect(load({ trusted: false }).skipped.map((s) => [s.entry.source.plugin?.id, s.reason])).toEqual([
 			["notes@my-marketplace", "untrusted"],
 			["notes@my-marketplace", "untrusted"],

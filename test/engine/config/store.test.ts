@@ -103,7 +103,7 @@ describe("an emptied settings file", () => {
 		]);
 	});
 
-	it("seen for a moment while an editor rewrites the file, does not make a broken edit after it drop the guards", () => {
+	it("seen for a moment while an editor rewrites the file, does not make a later broken edit drop the guards", () => {
 		write("project/.claude/settings.json", hooks("guard"), 1000);
 		let clock = 0;
 		const store = createConfigStore({

@@ -44,7 +44,7 @@ describe("validateValues", () => {
 		expect(check({ if: "Bash(" })[0]?.slice(0, 2)).toEqual(["if", "error"]);
 	});
 
-	it("warns (without blocking) about a matcher on an event that ignores matchers and an untrusted project file", () => {
+	it("warns (not blocking) about a matcher on an event that ignores matchers and an untrusted project file", () => {
 		expect(check({ event: "Stop", matcher: "Bash" })).toEqual([
 			["matcher", "warning", "Stop ignores matchers: the hook fires on every Stop"],
 		]);

@@ -57,7 +57,7 @@ describe("format", () => {
 });
 
 describe("hookLabel", () => {
-	it("names the script first, then the command, its if and its timeout; two hooks that differ only there differ", () => {
+	it("names the script, then the command, its if and its timeout; hooks that differ only there differ", () => {
 		const config = fixtureConfig();
 		const policy = entryWith(config, "git_policy.py");
 		expect(hookLabel(policy)).toBe("git_policy.py · python3 .claude/hooks/git_policy.py · if Bash(git push *)");

@@ -21,7 +21,7 @@ afterEach(() => {
 const at = (day: number, hour: number): number => new Date(2026, 10, day, hour, 0, 0).getTime();
 
 describe.each([40, 80, 120])("history across sessions at %i columns", (cols) => {
-	it("shows this session, then earlier sessions on Ctrl+L, per-hook history statistics, and exports the filtered rows", async () => {
+	it("shows this session, earlier ones on Ctrl+L, per-hook history statistics; exports filtered rows", async () => {
 		let exported: string | undefined;
 		let journalAt = "";
 		harness = await mountPanel({

@@ -26,7 +26,7 @@ const timedOut: ProcessOutcome = {
 };
 
 describe.each([40, 80, 120])("hook details at %i columns", (cols) => {
-	it("show the definition, file, JSON path and statistics (runs, blocks, errors, timeouts, median, p95)", async () => {
+	it("show the definition, file, JSON path and statistics (runs, blocks, errors, timeouts, p50, p95)", async () => {
 		harness = await mountPanel({ cols, rows: 70, settings: FIXTURE_SETTINGS });
 		const h = harness;
 		const guard = entryWith(h.config(), "block-rm.sh");

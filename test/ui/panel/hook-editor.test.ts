@@ -225,7 +225,7 @@ describe("the editor", () => {
 });
 
 describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) => {
-	it("refuses to save over a file changed on disk, keeps the draft, and a retry saves into the file as it is now", async () => {
+	it("refuses to save over a file changed on disk, keeps the draft; a retry saves into the new file", async () => {
 		const h = await mount(cols);
 		await h.send(KEY.ctrlN);
 		await h.type("./new.sh");
@@ -248,7 +248,7 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		expect(saved).toContain("./new.sh");
 	});
 
-	it("keeps an edit of a hook that another program removed meanwhile, and saves it as a new hook on retry", async () => {
+	it("keeps an edit of a hook another program removed meanwhile, and saves it as a new hook on retry", async () => {
 		const h = await mount(cols);
 		await h.type("guard");
 		await h.send(KEY.ctrlE);

@@ -9,7 +9,7 @@ const has = (entry: HookEntry, text: string) => JSON.stringify(entry.handler).in
 const shape = (row: ListRow) => [row.kind, row.event, row.matcher, row.target.split(" · ")[0], row.source];
 
 describe("buildRows", () => {
-	it("orders rows by Claude Code's event order, then matcher groups in order of first appearance, then source", () => {
+	it("orders rows by Claude Code's event order, then matcher groups by first appearance, then source", () => {
 		const rows = buildRows(fixtureConfig(true), { isEnabled: () => true, stats: () => NO_STATS, sources: SOURCES });
 		expect(rows.map(shape)).toEqual([
 			[

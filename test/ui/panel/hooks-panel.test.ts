@@ -84,7 +84,7 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		expect(text).toContain("esc close");
 	});
 
-	it("shows the selected row on the selection background (to the panel edge), skipped rows dim, and an invalid entry in the error colour", async () => {
+	it("shows the selected row on the selection background to the edge, skipped rows dim, invalid red", async () => {
 		const h = await mount(cols);
 		let screen = await h.send(KEY.down);
 		const selected = at(screen, "> on");

@@ -59,7 +59,7 @@ describe("buildLogRows", () => {
 });
 
 describe.each([40, 80, 120])("the log tab at %i columns", (cols) => {
-	it("updates live while the panel is open, newest first, with time, input, decision and (when wide) hook, duration and exit code", async () => {
+	it("updates live while open, newest first: time, input, decision, (when wide) hook, duration, exit", async () => {
 		harness = await mountPanel({ cols, rows: 30, settings: FIXTURE_SETTINGS });
 		const h = harness;
 		let screen = await h.send(KEY.tab);

@@ -34,7 +34,7 @@ describe("notRunSentence", () => {
 });
 
 describe.each([40, 80, 120])("log row details at %i columns", (cols) => {
-	it("show what ran (decision, reason, exit, duration, stdout, stderr), what did not run and why, and the stdin", async () => {
+	it("show what ran (decision, reason, exit, duration, stdout, stderr), what did not and why, stdin", async () => {
 		harness = await mountPanel({ cols, rows: 90, settings: FIXTURE_SETTINGS });
 		const h = harness;
 		const config = h.config();

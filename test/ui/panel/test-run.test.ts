@@ -66,7 +66,7 @@ const mount = async (cols: number): Promise<PanelHarness> => {
 };
 
 describe.each([40, 80, 120])("test runs at %i columns", (cols) => {
-	it("runs a hook now against a sample input edited first, shows the result, logs it as a test and counts nothing", async () => {
+	it("runs a hook on a sample input edited first, shows the result, logs it as a test, counts nothing", async () => {
 		const h = await mount(cols);
 		await h.type("grep -q");
 		let screen = await h.send(KEY.ctrlR);
