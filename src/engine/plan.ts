@@ -8,7 +8,7 @@ import type { UserNotice } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
 import type { HookEventName } from "./types.ts";
 
-/** One thing pi must do now: show a notice to the user, or append a card (a card). */
+/** One thing pi must do now: show a notice to the user, or record a card (append it to the session). */
 export type PlanStep =
 	| { readonly do: "notify"; readonly notice: UserNotice }
 	| { readonly do: "record"; readonly record: Card };
@@ -47,7 +47,7 @@ const saidBy = (kind: CardKind, by: readonly HookVerdict[]): string[] | undefine
 };
 
 /**
- * A step that appends the record of a decision `by` these hooks. `said` (the hooks' own words for the card)
+ * A step that records the card of a decision `by` these hooks. `said` (the hooks' own words for the card)
  * defaults to what their effects say on `block` and `context` records.
  */
 export const record = (
