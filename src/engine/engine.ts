@@ -113,6 +113,11 @@ export interface DispatchRequest {
 	readonly summary?: string;
 	/** When set, only hooks with these ids are considered (e.g. SessionStart hooks approved late). */
 	readonly only?: ReadonlySet<string>;
+	/**
+	 * True for the SessionStart of pi's start (whatever its `source`: `pi -c` is a resume), which comes before MCP
+	 * servers connect: its `mcp_tool` hooks do not run (Claude Code skips them at launch).
+	 */
+	readonly atLaunch?: boolean;
 }
 
 /** What the no-match path needs of an event: its match values, a summary, and its stdin object when asked. */
@@ -403,11 +408,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		// Only the entries whose matcher accepts the event are looked at; the others are named lazily (whyNotRun).
 		for (const entry of matchedEntries(config, request)) {
 			if (request.only !== undefined && !request.only.has(entry.id)) continue;
-			if (
-				entry.handler.type === "mcp_tool" &&
-				request.event === "SessionStart" &&
-				request.matchValues.includes("startup")
-			) {
+			if (entry.handler.type === "mcp_tool" && request.event === "SessionStart" && request.atLaunch === true) {
 				notRun.push({ entry, reason: "mcp_at_launch" });
 				continue;
 			}

@@ -212,11 +212,12 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		ctx: ExtensionContext,
 		source: string,
 		only: ReadonlySet<string> | undefined,
+		atLaunch: boolean,
 	): Promise<ReadonlySet<string>> => {
 		const now = active(ctx);
 		if (now === undefined || !now.current.engine.hasHooks("SessionStart")) return new Set();
 		const envFile = createEnvFile(join(deps.agentDir(), "pi-hook-manager"), now.hc.session.sessionId);
-		const ran = await runSessionStart(now.hc, deps.pi, source, envFile, only);
+		const ran = await runSessionStart(now.hc, deps.pi, source, envFile, only, atLaunch);
 		await applyEnvFile(ctx, envFile);
 		return ran;
 	};
@@ -328,6 +329,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			// The first command hook should not wait for the runner's code: load it while pi waits for the model.
 			if (store.current().entries.some((entry) => entry.handler.type === "command")) deps.runner.warm?.();
 			const source = sessionStartSource(event.reason, hasHistory(ctx));
+			// pi's start comes before its MCP servers connect (Claude Code skips mcp_tool hooks at launch).
+			const atLaunch = event.reason === "startup";
 			// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
 			// user answers, unapproved project hooks stay off; SessionStart hooks approved late run then.
 			const current = state;
@@ -350,7 +353,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 							(entry) => entry.event === "SessionStart" && !ran.has(entry.id),
 						);
 						if (waiting.length > 0 && source !== undefined)
-							await runStartHooks(ctx, source, new Set(waiting.map((entry) => entry.id)));
+							await runStartHooks(ctx, source, new Set(waiting.map((entry) => entry.id)), atLaunch);
 					})();
 					current.sessionStartDone = late;
 					return late;
@@ -358,7 +361,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			);
 			let ran: ReadonlySet<string> = new Set();
 			try {
-				if (source !== undefined) ran = await runStartHooks(ctx, source, undefined);
+				if (source !== undefined) ran = await runStartHooks(ctx, source, undefined, atLaunch);
 			} finally {
 				// Always settles, so neither a prompt nor the approved hooks wait forever on a failed start.
 				startedWith(ran);

@@ -42,8 +42,8 @@ export const sessionEndReason = (reason: SessionShutdownEvent["reason"], interac
 
 /**
  * Runs SessionStart hooks for `source` with `CLAUDE_ENV_FILE` set, and sends their context to the model as
- * a hidden message delivered with the next prompt. `only` limits the run to those hook ids. Resolves with the
- * ids of the hooks that ran.
+ * a hidden message delivered with the next prompt. `only` limits the run to those hook ids; `atLaunch` marks the
+ * SessionStart of pi's start (its `mcp_tool` hooks do not run). Resolves with the ids of the hooks that ran.
  */
 export const runSessionStart = async (
 	hc: HookContext,
@@ -51,6 +51,7 @@ export const runSessionStart = async (
 	source: string,
 	envFile: string | undefined,
 	only?: ReadonlySet<string>,
+	atLaunch = false,
 ): Promise<ReadonlySet<string>> => {
 	if (!hc.engine.hasHooks("SessionStart")) return new Set();
 	const model = hc.ctx.model?.id;
@@ -60,6 +61,7 @@ export const runSessionStart = async (
 		payload: { ...basePayload(hc.session, "SessionStart", false), source, ...(model ? { model } : {}) },
 		...(envFile ? { extraEnv: { CLAUDE_ENV_FILE: envFile } } : {}),
 		...(only ? { only } : {}),
+		...(atLaunch ? { atLaunch } : {}),
 		summary: source,
 	});
 	const ran = new Set(verdicts.map((verdict) => verdict.entry.id));

@@ -148,4 +148,13 @@ describe("mcp_tool hooks in the real pi", () => {
 		expect(toolMessages(named.requests)).toEqual(["named\n"]);
 		expect(readJsonLines(calls)).toHaveLength(1);
 	});
+
+	it("does not run on the SessionStart of pi's start, which comes before MCP servers connect (as Claude Code)", async () => {
+		const { sandbox, calls } = setup({ SessionStart: [{ hooks: [doThing("MCP-START")] }] });
+		const result = await run(sandbox, "say hi");
+		expect(result.code).toBe(0);
+		expect(existsSync(calls)).toBe(false);
+		expect(result.stderr).not.toContain("my-srv");
+		expect(JSON.stringify(result.requests)).not.toContain("MCP-START");
+	});
 });

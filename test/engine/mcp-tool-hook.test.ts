@@ -209,11 +209,12 @@ describe("mcp_tool hooks in the engine", () => {
 			return { kind: "answered", text: "context from MCP", isError: false, durationMs: 1 };
 		},
 	});
-	const start = (source: string) =>
+	const start = (source: string, atLaunch: boolean) =>
 		engine.dispatch({
 			event: "SessionStart",
 			matchValues: [source],
 			payload: { hook_event_name: "SessionStart", source },
+			...(atLaunch ? { atLaunch } : {}),
 			session: {
 				sessionId: "S",
 				transcriptPath: "/t.jsonl",
@@ -224,17 +225,20 @@ describe("mcp_tool hooks in the engine", () => {
 			},
 		});
 
-	it("skips them on the SessionStart of pi's start, before MCP servers connect (as Claude Code does)", async () => {
-		calls.length = 0;
-		const result = await start("startup");
-		expect(result.verdicts).toEqual([]);
-		expect(result.record?.notRun.map((hook) => hook.reason)).toEqual(["mcp_at_launch"]);
-		expect(calls).toEqual([]);
-	});
+	it.each(["startup", "resume"])(
+		"skips them on the SessionStart of pi's start (%s), before MCP servers connect (as Claude Code does)",
+		async (source) => {
+			calls.length = 0;
+			const result = await start(source, true);
+			expect(result.verdicts).toEqual([]);
+			expect(result.record?.notRun.map((hook) => hook.reason)).toEqual(["mcp_at_launch"]);
+			expect(calls).toEqual([]);
+		},
+	);
 
-	it("runs them on a later SessionStart, with ${path} from the stdin", async () => {
+	it("runs them on a later SessionStart (/resume), with ${path} from the stdin", async () => {
 		calls.length = 0;
-		const result = await start("resume");
+		const result = await start("resume", false);
 		expect(result.verdicts.map((verdict) => verdict.status)).toEqual(["success"]);
 		expect(calls.map((spec) => spec.input)).toEqual([{ text: "resume" }]);
 	});
