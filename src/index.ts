@@ -46,6 +46,7 @@ export default function piHookManager(pi: ExtensionAPI): void {
 	pi.on("ui_prompt_start", on.ui_prompt_start);
 	pi.on("ui_prompt_end", on.ui_prompt_end);
 	pi.on("model_select", on.model_select);
+	pi.on("message_update", on.message_update);
 	pi.on("message_end", on.message_end);
 	pi.on("context", on.context);
 	pi.on("user_bash", on.user_bash);

@@ -3,9 +3,9 @@
  * hook changes only the display; the model and the transcript keep the original text). pi draws assistant text
  * through its Markdown transformers (interactive mode only), so the replacement lives here, keyed by the text
  * blocks it stands for, and {@link MessageDisplays.transform} swaps it in when pi draws them. pi waits for the
- * `message_end` handlers before it draws the finished message, so the replacement is in place for that draw.
- * While MessageDisplay hooks are configured, text that is still streaming is not drawn: in Claude Code what
- * reaches the screen has passed the hooks, and pi's hooks see a message only once it is complete.
+ * `message_update` and `message_end` handlers before it draws what they were about, so the hooks' text is in
+ * place for that draw. While MessageDisplay hooks are configured, streaming text is drawn only as far as the hooks
+ * have seen it (the batches of completed lines): in Claude Code what reaches the screen has passed the hooks.
  */
 import type { MarkdownTransformContext } from "@earendil-works/pi-coding-agent";
 
@@ -16,6 +16,13 @@ const MAX_MESSAGES = 1000;
 export interface MessageDisplays {
 	/** Shows `shown` instead of the text blocks of `message` (an assistant message) from now on. */
 	replace(message: unknown, shown: string): void;
+	/**
+	 * While a message streams: shows `shown` (what the hooks made of its batches so far) for the streaming block
+	 * that starts with `firstBlock` (its first text block, trimmed), and nothing for its other text blocks.
+	 */
+	live(firstBlock: string, shown: string): void;
+	/** The streaming message ended: {@link MessageDisplays.live} no longer applies. */
+	endLive(): void;
 	/** pi's Markdown transformer for assistant text: the replacement of a block, or the block as it is. */
 	transform(markdown: string, context: MarkdownTransformContext): string;
 }
@@ -40,7 +47,14 @@ const textBlocks = (message: unknown): string[] => {
 export const createMessageDisplays = (holding: () => boolean): MessageDisplays => {
 	// Block text -> what is shown instead: the whole replacement for a message's first block, "" for the others.
 	const shownFor = new Map<string, string>();
+	let streaming: { readonly firstBlock: string; readonly shown: string } | undefined;
 	return {
+		live(firstBlock, shown) {
+			streaming = { firstBlock, shown };
+		},
+		endLive() {
+			streaming = undefined;
+		},
 		replace(message, shown) {
 			const blocks = textBlocks(message);
 			blocks.forEach((block, index) => {
@@ -57,7 +71,12 @@ export const createMessageDisplays = (holding: () => boolean): MessageDisplays =
 			if (context.messageType !== "assistant") return markdown;
 			const shown = shownFor.get(markdown.trim());
 			if (shown !== undefined) return shown;
-			return context.isStreaming && holding() ? "" : markdown;
+			if (!context.isStreaming || !holding()) return markdown;
+			// The streaming block grows after the last batch; its start stays what the hooks saw.
+			const live = streaming;
+			return live !== undefined && live.firstBlock !== "" && markdown.trim().startsWith(live.firstBlock)
+				? live.shown
+				: "";
 		},
 	};
 };

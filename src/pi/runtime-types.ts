@@ -11,6 +11,7 @@ import type {
 	InputEvent,
 	InputEventResult,
 	MessageEndEvent,
+	MessageUpdateEvent,
 	ModelSelectEvent,
 	SessionBeforeCompactEvent,
 	SessionBeforeCompactResult,
@@ -121,6 +122,8 @@ export interface HookRuntime {
 	userBash(event: UserBashEvent, ctx: ExtensionContext): Promise<UserBashEventResult | undefined>;
 	/** pi's `model_select` -> PostModelSwitch. */
 	modelSelect(event: ModelSelectEvent, ctx: ExtensionContext): Promise<void>;
+	/** pi's `message_update` -> MessageDisplay for the lines an assistant message completed (TUI only). */
+	messageUpdate(event: MessageUpdateEvent, ctx: ExtensionContext): Promise<void>;
 	/** pi's `message_end` -> MessageDisplay for assistant text. */
 	messageEnd(event: MessageEndEvent, ctx: ExtensionContext): Promise<void>;
 	/** True when the session has hooks that may run on `event`; false before `session_start`. */

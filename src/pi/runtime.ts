@@ -27,7 +27,7 @@ import { createEnvFile, envFileHasContent } from "./env-file.ts";
 import type { HookContext } from "./hook-context.ts";
 import { runInstructionsLoaded } from "./instructions-hooks.ts";
 import { createMcpNames, type McpNames } from "./mcp-names.ts";
-import { handleMessageEnd } from "./message-display-hooks.ts";
+import { type DisplayStream, handleMessageEnd, handleMessageUpdate } from "./message-display-hooks.ts";
 import { handleModelSelect } from "./model-hooks.ts";
 import { showNotice } from "./notices.ts";
 import {
@@ -83,6 +83,8 @@ interface SessionState {
 	hooksRan: boolean;
 	/** Set when `continue: false` aborted the run: the stop text, shown when the run has settled. */
 	stoppedBy: string | undefined;
+	/** The MessageDisplay batches of the assistant message streaming in the TUI; undefined between messages. */
+	displayStream: DisplayStream | undefined;
 	/**
 	 * Settles when the SessionStart hooks that can still reach the first prompt are done: the start-up run and,
 	 * once the user answered the approval dialog, the run of the hooks approved there. `input` waits for it.
@@ -320,6 +322,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				mcpNames: createMcpNames(deps.pi, deps.mcpTools?.facts),
 				hooksRan: false,
 				stoppedBy: undefined,
+				displayStream: undefined,
 				sessionStartDone: started,
 				answering: true,
 				skills,
@@ -506,10 +509,32 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const now = active(ctx);
 			if (now !== undefined) await handleModelSelect(event, now.hc, deps.pi);
 		},
+		async messageUpdate(event, ctx) {
+			// Once per streamed token: nothing is built unless MessageDisplay hooks are configured.
+			if (state === undefined || !state.engine.hasHooks("MessageDisplay")) return;
+			const now = active(ctx);
+			if (now === undefined) return;
+			const turnId = now.current.promptId ?? now.hc.session.sessionId;
+			now.current.displayStream = await handleMessageUpdate(
+				event,
+				now.hc,
+				turnId,
+				now.current.displayStream,
+				deps.displays,
+			);
+		},
 		async messageEnd(event, ctx) {
 			const now = active(ctx);
-			if (now !== undefined)
-				await handleMessageEnd(event, now.hc, now.current.promptId ?? now.hc.session.sessionId, deps.displays);
+			if (now === undefined) return;
+			const stream = now.current.displayStream;
+			if ((event.message as { role?: string }).role === "assistant") now.current.displayStream = undefined;
+			await handleMessageEnd(
+				event,
+				now.hc,
+				now.current.promptId ?? now.hc.session.sessionId,
+				stream,
+				deps.displays,
+			);
 		},
 		uiPromptStart(event, ctx) {
 			const now = active(ctx);

@@ -13,6 +13,7 @@ import type {
 	ExtensionContext,
 	InputEvent,
 	MessageEndEvent,
+	MessageUpdateEvent,
 	ModelSelectEvent,
 	SessionBeforeCompactEvent,
 	SessionCompactEvent,
@@ -198,6 +199,9 @@ const sessionEvents = (
 		ui_prompt_end: failSafe("ui_prompt_end", undefined, (_event: unknown, ctx) => runtime.uiPromptEnd(enter(ctx))),
 		model_select: failSafe("model_select", undefined, (event: ModelSelectEvent, ctx) =>
 			runtime.modelSelect(event, enter(ctx)),
+		),
+		message_update: failSafe("message_update", undefined, (event: MessageUpdateEvent, ctx) =>
+			runtime.messageUpdate(event, enter(ctx)),
 		),
 		message_end: failSafe("message_end", undefined, async (event: MessageEndEvent, ctx) => {
 			await runtime.messageEnd(event, enter(ctx));

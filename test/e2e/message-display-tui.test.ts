@@ -1,12 +1,14 @@
 /**
- * MessageDisplay `displayContent` in the real pi in tmux: the screen shows the hook's text instead of the
- * assistant's, while the model (its next request) and the session file keep what the assistant wrote.
+ * MessageDisplay in the real pi in tmux: the hooks get the streamed text in batches of completed lines, and the
+ * screen shows their `displayContent` instead of the assistant's text, while the model (its next request) and the
+ * session file keep what the assistant wrote.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { useE2e } from "../support/e2e.ts";
-import { EXTENSION_PATH, PI_BIN } from "../support/pi-env.ts";
+import { readJsonLines, useE2e } from "../support/e2e.ts";
+import { startFakeLlm } from "../support/fake-llm.mjs";
+import { createPiSandbox, EXTENSION_PATH, PI_BIN } from "../support/pi-env.ts";
 import { createTmuxServer } from "../support/tmux.ts";
 
 const e2e = useE2e();
@@ -46,5 +48,52 @@ describe("MessageDisplay displayContent", () => {
 		const saved = sessions.map((file) => readFileSync(file, "utf8")).join("\n");
 		expect(saved).toContain("echo: first words");
 		expect(saved).not.toContain("SHOWN-BY-HOOK");
+	});
+
+	it("runs per batch of completed lines while the text streams, and shows what the hooks made of each", async () => {
+		const llm = await startFakeLlm({ script: [{ text: "first line\nsecond line\nlast words" }] });
+		const sandbox = createPiSandbox({ fakeUrl: llm.url });
+		try {
+			const record = join(sandbox.root, "batches.jsonl");
+			sandbox.writeFile(
+				"project/upper.mjs",
+				[
+					'import { appendFileSync } from "node:fs";',
+					'let text = "";',
+					'process.stdin.on("data", (chunk) => { text += chunk; });',
+					'process.stdin.on("end", () => {',
+					"\tconst input = JSON.parse(text);",
+					`\tappendFileSync(${JSON.stringify(record)}, JSON.stringify(input) + "\\n");`,
+					"\tconst displayContent = input.delta.toUpperCase();",
+					'\tprocess.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "MessageDisplay", displayContent } }));',
+					"});",
+				].join("\n"),
+			);
+			sandbox.writeJson("home/.claude/settings.json", {
+				hooks: {
+					MessageDisplay: [{ hooks: [{ type: "command", command: 'node "$CLAUDE_PROJECT_DIR/upper.mjs"' }] }],
+				},
+			});
+			tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
+				name: "batches",
+				cwd: sandbox.projectDir,
+				env: sandbox.env({ TERM: "tmux-256color" }),
+			});
+			await tmux.waitFor("fake-model", { name: "batches" });
+			await tmux.submit("say something", "batches");
+			const screen = await tmux.waitFor("LAST WORDS", { name: "batches" });
+			expect(screen).toContain("FIRST LINE");
+			expect(screen).not.toContain("first line");
+			const batches = readJsonLines(record);
+			expect(batches.map((batch) => [batch.index, batch.final, batch.delta])).toEqual([
+				[0, false, "first line\nsecond line\n"],
+				[1, true, "last words"],
+			]);
+			expect(new Set(batches.map((batch) => batch.message_id)).size).toBe(1);
+			await tmux.quit("batches");
+		} finally {
+			sandbox.cleanup();
+			await llm.close();
+		}
 	});
 });

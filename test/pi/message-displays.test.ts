@@ -54,4 +54,17 @@ describe("createMessageDisplays", () => {
 		expect(displays.transform("text 0", context())).toBe("text 0");
 		expect(displays.transform("text 1000", context())).toBe("shown 1000");
 	});
+
+	it("while a message streams, its first block shows what the hooks made of the batches so far", () => {
+		const displays = createMessageDisplays(() => true);
+		const streaming = context({ isStreaming: true });
+		expect(displays.transform("first line", streaming)).toBe("");
+		displays.live("first line", "FIRST LINE\n");
+		// The block grew after the batch: only what the hooks saw is drawn.
+		expect(displays.transform("first line\nsecond li", streaming)).toBe("FIRST LINE\n");
+		expect(displays.transform("another block", streaming)).toBe("");
+		displays.endLive();
+		expect(displays.transform("first line\nsecond li", streaming)).toBe("");
+		expect(displays.transform("first line\nsecond line", context())).toBe("first line\nsecond line");
+	});
 });
