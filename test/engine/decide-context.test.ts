@@ -62,4 +62,26 @@ describe("decideContextEvent (UserPromptSubmit, SessionStart)", () => {
 			reasons: ["UserPromptSubmit hook stopped continuation: halt"],
 		});
 	});
+
+	it("names the hooks behind each part: continue:false blocks by its hook, SessionStart's exit 2 is an error", () => {
+		const stopped = decideContextEvent(
+			verdicts("UserPromptSubmit", exited(0, "A\n"), exited(0, JSON.stringify({ continue: false }))),
+			"UserPromptSubmit",
+			true,
+		);
+		const commands = (by: readonly { entry: { handler: unknown } }[]) => by.map((verdict) => verdict.entry.handler);
+		if (!stopped.blocked) throw new Error("expected a block");
+		expect(commands(stopped.by)).toMatchObject([{ command: "hook1.sh" }]);
+		expect(commands(stopped.context?.by ?? [])).toMatchObject([{ command: "hook0.sh" }]);
+		const start = decideContextEvent(
+			verdicts("SessionStart", exited(0, "A\n"), exited(2, "", "broken\n")),
+			"SessionStart:startup",
+			false,
+		);
+		if (start.blocked) throw new Error("SessionStart cannot block");
+		expect(commands(start.errors)).toMatchObject([{ command: "hook1.sh" }]);
+		expect(start.context?.texts).toEqual([
+			"<system-reminder>\nSessionStart:startup hook success: A\n</system-reminder>",
+		]);
+	});
 });

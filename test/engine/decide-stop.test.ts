@@ -33,4 +33,17 @@ describe("decideBlockEvent (Stop, PostToolBatch, PreCompact)", () => {
 			decideBlockEvent(verdicts("PreCompact", exited(0, "text"), exited(1, "", "oops")), "PreCompact").blocked,
 		).toBe(false);
 	});
+
+	it("a block names the hooks that blocked, its context the hooks that added it; no block carries no reasons", () => {
+		const context = JSON.stringify({ hookSpecificOutput: { hookEventName: "Stop", additionalContext: "check" } });
+		const decision = decideBlockEvent(verdicts("Stop", exited(0, context), exited(2, "", "not yet\n")), "Stop");
+		const commands = (by: readonly { entry: { handler: unknown } }[]) => by.map((verdict) => verdict.entry.handler);
+		if (!decision.blocked) throw new Error("expected a block");
+		expect(decision.reasons).toEqual(["[hook1.sh]: not yet\n"]);
+		expect(commands(decision.by)).toMatchObject([{ command: "hook1.sh" }]);
+		expect(commands(decision.context?.by ?? [])).toMatchObject([{ command: "hook0.sh" }]);
+		const calm = decideBlockEvent(verdicts("Stop", exited(0)), "Stop");
+		expect(calm).toMatchObject({ blocked: false, context: undefined, stop: undefined });
+		expect("reasons" in calm).toBe(false);
+	});
 });
