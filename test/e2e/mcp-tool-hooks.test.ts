@@ -15,11 +15,21 @@ const e2e = useE2e();
 const SERVER = join(PROJECT_ROOT, "test", "fixtures", "mcp", "tiny-server.mjs");
 /** The name of the tool through which the extension reaches MCP servers (src/pi/mcp-tools.ts). */
 const HELPER = "pi_hook_manager_mcp_bridge";
+const HOOK = join(PROJECT_ROOT, "test", "fixtures", "hooks", "hook.mjs");
 
 type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
 
-/** A sandbox with the tiny server connected as `my-srv` (its calls logged) and `hooks` in the user's Claude file. */
-const setup = (hooks: Hooks): { sandbox: PiSandbox; calls: string } => {
+/** A command hook that records its stdin to `file`. */
+const recorder = (file: string) => ({
+	type: "command",
+	command: ["node", JSON.stringify(HOOK), "--record", JSON.stringify(file)].join(" "),
+});
+
+/**
+ * A sandbox with the tiny server connected as `my-srv` (its calls logged) and `hooks` (or what `hooks` makes of the
+ * sandbox) in the user's Claude file.
+ */
+const setup = (hooks: Hooks | ((sandbox: PiSandbox) => Hooks)): { sandbox: PiSandbox; calls: string } => {
 	const sandbox = e2e.sandbox();
 	const calls = join(sandbox.root, "mcp-calls.jsonl");
 	sandbox.writeJson("agent/mcp.json", {
@@ -27,7 +37,7 @@ const setup = (hooks: Hooks): { sandbox: PiSandbox; calls: string } => {
 			"my-srv": { command: process.execPath, args: [SERVER], env: { TINY_MCP_LOG: calls }, exposure: "direct" },
 		},
 	});
-	sandbox.writeJson("home/.claude/settings.json", { hooks });
+	sandbox.writeJson("home/.claude/settings.json", { hooks: typeof hooks === "function" ? hooks(sandbox) : hooks });
 	return { sandbox, calls };
 };
 /** An `mcp_tool` hook calling the tiny server's `do-thing`, which answers with its `text` argument. */
@@ -69,7 +79,14 @@ describe("mcp_tool hooks in the real pi", () => {
 				permissionDecisionReason: "the MCP guard refuses: ${tool_input.command}",
 			},
 		});
-		const { sandbox, calls } = setup({ PreToolUse: [{ matcher: "Bash", hooks: [doThing(deny)] }] });
+		const { sandbox, calls } = setup((sandbox) => ({
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [doThing(deny)] },
+				// The hook's own call is no tool call of pi's: hooks on MCP tools do not see it.
+				{ matcher: "mcp__.*", hooks: [recorder(join(sandbox.root, "mcp-pre.jsonl"))] },
+			],
+			PostToolUse: [{ matcher: "mcp__.*", hooks: [recorder(join(sandbox.root, "mcp-post.jsonl"))] }],
+		}));
 		const result = await run(sandbox, "bash: echo ran > ran.txt");
 		expect(result.code).toBe(0);
 		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
@@ -81,6 +98,8 @@ describe("mcp_tool hooks in the real pi", () => {
 			name: "do-thing",
 			arguments: { text: expect.stringContaining("echo ran > ran.txt") },
 		});
+		expect(existsSync(join(sandbox.root, "mcp-pre.jsonl"))).toBe(false);
+		expect(existsSync(join(sandbox.root, "mcp-post.jsonl"))).toBe(false);
 		const [card] = decisions(sandbox);
 		expect(card).toMatchObject({ kind: "block", event: "PreToolUse" });
 		expect(card?.hooks).toMatchObject([{ command: "mcp_tool my-srv/do-thing" }]);
