@@ -19,6 +19,8 @@ export const PROBE_AFTER = join(PROBES, "probe-after.ts");
 export const FLOOR_SPAWN = join(PROBES, "floor-spawn.ts");
 /** The same through execa as the runner calls it, and nothing else (see floor-execa.ts). */
 export const FLOOR_EXECA = join(PROBES, "floor-execa.ts");
+/** An extension whose tool_call and tool_result handlers return at once (see floor-handler.ts). */
+export const FLOOR_HANDLER = join(PROBES, "floor-handler.ts");
 
 /** One pi run's probe marks and wall time. */
 export interface ProbedRun {

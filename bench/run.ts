@@ -36,6 +36,18 @@ const attempt = async <T>(name: string, measure: () => Promise<T[]>, failed: (me
 	}
 };
 
+/** A paragraph per row that misses its target, with the reason its own run measured; none when all are met. */
+const missedReasons = (rows: readonly MainRow[]): string[] => {
+	const missed = rows.filter((row) => row.result === "missed" && row.reason !== undefined);
+	if (missed.length === 0) return [];
+	return [
+		"Why a row misses its target (from the figures of this run):",
+		"",
+		...missed.map((row) => `- **${cell(row.what)}**: ${cell(row.reason ?? "")}`),
+		"",
+	];
+};
+
 const main = async (): Promise<void> => {
 	const started = performance.now();
 	const load = loadavg()[0] ?? 0;
@@ -78,6 +90,7 @@ const main = async (): Promise<void> => {
 				`| ${cell(row.what)} | ${cell(row.target)} | ${cell(row.figure)} | ${cell(row.floor)} | ${cell(row.ratio)} | ${row.result} | ${cell(row.fakeContext)} |`,
 		),
 		"",
+		...missedReasons(mainRows),
 		"## Other figures (outside pi)",
 		"",
 		"| # | What | Target | Measured | Result |",
@@ -98,7 +111,8 @@ const main = async (): Promise<void> => {
 		"  configuration, the configurations alternating.",
 		"  - tool call: 200 PreToolUse hooks in `~/.claude/settings.json` whose matchers (`Read`, `Edit|Write`,",
 		"    `mcp__github__.*`, ...) do not match Bash; the figure is the `tool_call` plus the `tool_result` span. Floor: the",
-		"    two probes with nothing between them.",
+		"    two probes with nothing between them. Next to it, `bench/probes/floor-handler.ts`: an extension whose two",
+		"    handlers return at once, what pi itself spends on one more extension's handlers (used in the reasons).",
 		"  - one hook: a PreToolUse hook `true` (or `cat > /dev/null`) on Bash; the `tool_call` span. Floor:",
 		"    `bench/probes/floor-spawn.ts` in place of the extension, a bare Node `spawn` of the same `/bin/sh -c` command",
 		"    per call, stdin written with the same kind of JSON, stdout and stderr read, waiting for exit and close. Next to",

@@ -72,6 +72,8 @@ export interface MainRow {
 	readonly result: "met" | "missed" | "-";
 	/** The fake-context micro-figure of the same thing (the bench before issue 11), or `-`. */
 	readonly fakeContext: string;
+	/** Why the figure misses its target, from what this run measured (for rows that miss it). */
+	readonly reason?: string;
 }
 
 /** `a / b` as `1.07×`. */
