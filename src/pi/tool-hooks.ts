@@ -244,7 +244,8 @@ export const handleToolResult = (
 	const pending = deps.state.pendingContext.get(event.toolCallId);
 	if (pending !== undefined) deps.state.pendingContext.delete(event.toolCallId);
 	const hookEvent: "PostToolUse" | "PostToolUseFailure" = event.isError ? "PostToolUseFailure" : "PostToolUse";
-	deps.mcpNames?.learn(event.toolName, event.details);
+	// Only MCP tools' names start with `mcp__`: other results have nothing to teach.
+	if (event.toolName.startsWith("mcp__")) deps.mcpNames?.learn(event.toolName, event.details);
 	try {
 		if (deps.engine.hasHooks(hookEvent)) {
 			const input = event.input as Record<string, unknown>;
