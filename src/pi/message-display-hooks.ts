@@ -56,6 +56,9 @@ export interface DisplayStream {
 	replaced: boolean;
 }
 
+/** The batches of a message before its first one. */
+const newStream = (): DisplayStream => ({ messageId: randomUUID(), flushed: 0, index: 0, shown: "", replaced: false });
+
 /** Runs the MessageDisplay hooks of one batch; resolves with the text to show for it. */
 const runBatch = async (
 	hc: HookContext,
@@ -100,7 +103,7 @@ export const handleMessageUpdate = async (
 	const text = assistantText(event.message);
 	const end = text.lastIndexOf("\n") + 1;
 	if (end <= (stream?.flushed ?? 0)) return stream;
-	const current = stream ?? { messageId: randomUUID(), flushed: 0, index: 0, shown: "", replaced: false };
+	const current = stream ?? newStream();
 	const batch = await runBatch(
 		hc,
 		{ turnId, messageId: current.messageId },
@@ -133,7 +136,7 @@ export const handleMessageEnd = async (
 	const text = assistantText(event.message);
 	if (text === "") return;
 	if (streamsBatches(hc)) {
-		const current = stream ?? { messageId: randomUUID(), flushed: 0, index: 0, shown: "", replaced: false };
+		const current = stream ?? newStream();
 		const batch = await runBatch(
 			hc,
 			{ turnId, messageId: current.messageId },
