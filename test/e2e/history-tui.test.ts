@@ -68,7 +68,7 @@ describe("history across sessions in the real pi", () => {
 		await tmux.waitFor((text) => !text.includes("History (every session"), { name: "history" });
 		tmux.keys(["Escape"], "history");
 		await tmux.waitFor((text) => !text.includes("Filter:"), { name: "history" });
-		tmux.keys(["C-d"], "history");
+		await tmux.quit("history");
 	});
 
 	it("Ctrl+Y in /hooks approves every declined project hook at once", async () => {
@@ -115,6 +115,6 @@ describe("history across sessions in the real pi", () => {
 			"one",
 			"two",
 		]);
-		tmux.keys(["C-d"], "approve");
+		await tmux.quit("approve");
 	});
 });

@@ -88,6 +88,14 @@ const closePanel = async (): Promise<void> => {
 
 const runs = (): string => readFileSync(ran, "utf8");
 
+/**
+ * Waits for a finished test run showing `text`: the keys line says "esc back" only once the run is over, and
+ * it is drawn last, so a screen caught while pi is still redrawing (the result's first lines new, the rest old)
+ * is not taken for the result.
+ */
+const waitForRun = (text: string): Promise<string> =>
+	tmux.waitFor((screen) => screen.includes(text) && !screen.includes("Running ") && screen.includes("esc back"));
+
 describe("test a hook and replay an event in the real pi", () => {
 	it("a test run from the hook row runs the real hook on an edited sample and changes nothing else", async () => {
 		await openPanel();
@@ -99,7 +107,7 @@ describe("test a hook and replay an event in the real pi", () => {
 		tmux.keys(["BSpace"]);
 		tmux.type(', "why": "forbidden"}');
 		tmux.keys(["C-r"]);
-		const result = await tmux.waitFor("would deny: guarded");
+		const result = await waitForRun("would deny: guarded");
 		expect(result).toContain("a dry run: nothing in the session changed");
 		expect(result).toMatch(/Exit code\s+0/);
 		// The JSON deny's permissionDecisionReason is the run's Reason too.
@@ -128,7 +136,7 @@ describe("test a hook and replay an event in the real pi", () => {
 		await tmux.waitFor("Replay a logged event");
 		await tmux.waitFor('"command": "echo forbidden"');
 		tmux.keys(["C-r"]);
-		const replayed = await tmux.waitFor("would deny: guarded");
+		const replayed = await waitForRun("would deny: guarded");
 		expect(replayed).toMatch(/Reason\s+guarded/);
 		tmux.keys(["Escape"]);
 		const log = await tmux.waitFor("[test] Bash echo forbidden");
@@ -149,7 +157,7 @@ describe("test a hook and replay an event in the real pi", () => {
 		tmux.keys(["C-r"]);
 		await tmux.waitFor("Test the unsaved hook");
 		tmux.keys(["C-r"]);
-		await tmux.waitFor("would deny: draft says no");
+		await waitForRun("would deny: draft says no");
 		tmux.keys(["Escape"]);
 		await tmux.waitFor("Add a hook");
 		// Another program writes the project file meanwhile: the save is refused, the draft stays.
