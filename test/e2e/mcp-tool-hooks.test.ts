@@ -168,7 +168,7 @@ describe("mcp_tool hooks in the real pi", () => {
 		expect(readJsonLines(calls)).toHaveLength(1);
 	});
 
-	it("does not run on the SessionStart of pi's start, which comes before MCP servers connect (as Claude Code)", async () => {
+	it("does not run on the SessionStart of pi's start, before MCP servers connect (as in Claude Code)", async () => {
 		const { sandbox, calls } = setup({ SessionStart: [{ hooks: [doThing("MCP-START")] }] });
 		const result = await run(sandbox, "say hi");
 		expect(result.code).toBe(0);

@@ -65,7 +65,8 @@ describe("MessageDisplay displayContent", () => {
 					"\tconst input = JSON.parse(text);",
 					`\tappendFileSync(${JSON.stringify(record)}, JSON.stringify(input) + "\\n");`,
 					"\tconst displayContent = input.delta.toUpperCase();",
-					'\tprocess.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "MessageDisplay", displayContent } }));',
+					'\tconst output = { hookSpecificOutput: { hookEventName: "MessageDisplay", displayContent } };',
+					"\tprocess.stdout.write(JSON.stringify(output));",
 					"});",
 				].join("\n"),
 			);

@@ -182,7 +182,7 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 		checkSoon() {
 			if (pending) return;
 			pending = true;
-			// Not unref'd: it runs in this turn of the event loop anyway, and a ref'd immediate is one native call less.
+			// Not unref'd: it runs in this turn of the event loop anyway, and a ref'd immediate costs one call less.
 			setImmediate(checkInBackground);
 		},
 	};
