@@ -1,53 +1,15 @@
-import { join } from "node:path";
-import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import type { Card } from "../../src/engine/card.ts";
-import { mergeSources } from "../../src/engine/config/merge.ts";
-import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { createEngine } from "../../src/engine/engine.ts";
 import type { PlanStep } from "../../src/engine/plan.ts";
-import { runProcess } from "../../src/engine/run.ts";
 import { carryOut, type HookContext, runHooks, showNotices } from "../../src/pi/hook-context.ts";
-import { type FakeUiLog, fakeUi, useSdkSandbox } from "../support/pi-sdk.ts";
+import { CLOCK, type Hooks, startHookContext } from "../support/hook-context.ts";
+import { type FakeUiLog, useSdkSandbox } from "../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-hook-context-");
-const CLOCK = 1_700_000_000_000;
-
-type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
 
 /** A hook context over `hooks` with the pi context of a real session (with a recording UI). */
-const contextFor = async (hooks: Hooks): Promise<{ hc: HookContext; records: Card[]; ui: FakeUiLog }> => {
-	const parsed = parseSettingsText(JSON.stringify({ hooks }), {
-		scope: "claude-user",
-		file: join(sdk.root, "home", ".claude", "settings.json"),
-		project: false,
-	});
-	const config = mergeSources([parsed], true);
-	const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: { ...process.env } });
-	let seen: ExtensionContext | undefined;
-	const factory = (api: ExtensionAPI) => {
-		api.on("session_start", (_event, ctx) => {
-			seen = ctx;
-		});
-	};
-	const { ui, log } = fakeUi();
-	await sdk.start({ extensions: [factory], mode: "rpc", ui });
-	if (seen === undefined) throw new Error("no session_start");
-	const records: Card[] = [];
-	const session = {
-		sessionId: "s",
-		transcriptPath: "",
-		cwd: seen.cwd,
-		projectDir: seen.cwd,
-		promptId: undefined,
-		home: "/home/tester",
-	};
-	return {
-		hc: { engine, session, ctx: seen, onCard: (record) => records.push(record), now: () => CLOCK },
-		records,
-		ui: log,
-	};
-};
+const contextFor = async (hooks: Hooks): Promise<{ hc: HookContext; records: Card[]; ui: FakeUiLog }> =>
+	startHookContext(sdk, hooks);
 
 const stopRequest = {
 	event: "Stop" as const,
