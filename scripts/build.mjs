@@ -53,7 +53,8 @@ export const buildBundle = async () => {
 		({ build } = await import("esbuild"));
 	} catch (error) {
 		throw new Error(
-			`esbuild (a dev dependency since the bundle was introduced) is not installed: run npm install (${error.message})`,
+			`esbuild (a dev dependency since the bundle was introduced) is not installed: run npm install ` +
+				`(${error.message})`,
 		);
 	}
 	const result = await build({

@@ -89,7 +89,8 @@ const DASHED: Readonly<
 };
 
 const rect = (x: number, y: number, width: number, height: number, color: string, opacity = 1): string =>
-	`<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${color}"${opacity === 1 ? "" : ` fill-opacity="${opacity}"`}/>`;
+	`<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${color}"` +
+	`${opacity === 1 ? "" : ` fill-opacity="${opacity}"`}/>`;
 
 /** Stroke widths for a cell: light, heavy, and the gap between the two lines of a double line. */
 const strokes = (cell: GlyphCell) => {
@@ -139,7 +140,9 @@ const drawRounded = (cell: GlyphCell, corner: (typeof ROUNDED)[string]): string 
 	const dy = corner.startsWith("down") ? radius : -radius;
 	const dx = corner.endsWith("right") ? radius : -radius;
 	const sweep = corner === "down-right" || corner === "up-left" ? 1 : 0;
-	const path = `M${cx} ${vertical}L${cx} ${cy + dy}A${radius} ${radius} 0 0 ${sweep} ${cx + dx} ${cy}L${horizontal} ${cy}`;
+	const path =
+		`M${cx} ${vertical}L${cx} ${cy + dy}A${radius} ${radius} 0 0 ${sweep} ${cx + dx} ${cy}` +
+		`L${horizontal} ${cy}`;
 	return `<path d="${path}" fill="none" stroke="${cell.color}" stroke-width="${light}"/>`;
 };
 

@@ -66,7 +66,8 @@ export const paletteColor = (index: number, palette: SvgPalette): string => {
 	if (index < 16) return palette.ansi[index] ?? palette.foreground;
 	if (index < 232) {
 		const n = index - 16;
-		return `#${hex2(CUBE[Math.floor(n / 36)] ?? 0)}${hex2(CUBE[Math.floor(n / 6) % 6] ?? 0)}${hex2(CUBE[n % 6] ?? 0)}`;
+		const [r, g, b] = [Math.floor(n / 36), Math.floor(n / 6) % 6, n % 6].map((i) => hex2(CUBE[i] ?? 0));
+		return `#${r}${g}${b}`;
 	}
 	const grey = 8 + (index - 232) * 10;
 	return `#${hex2(grey)}${hex2(grey)}${hex2(grey)}`;
@@ -118,7 +119,8 @@ export const screenToSvg = (screen: Screen, options: SvgOptions = {}): string =>
 		const flushBackground = (end: number): void => {
 			if (runColor !== undefined) {
 				backgrounds.push(
-					`<rect x="${padding + runStart * cell.width}" y="${y}" width="${(end - runStart) * cell.width}" height="${cell.height}" fill="${runColor}"/>`,
+					`<rect x="${padding + runStart * cell.width}" y="${y}" width="${(end - runStart) * cell.width}" ` +
+						`height="${cell.height}" fill="${runColor}"/>`,
 				);
 			}
 		};
@@ -137,7 +139,8 @@ export const screenToSvg = (screen: Screen, options: SvgOptions = {}): string =>
 		const flushText = (): void => {
 			if (text !== undefined && text.chars.length > 0) {
 				texts.push(
-					`<text y="${y + cell.baseline}" x="${text.xs.join(" ")}"${text.attrs}>${escapeXml(text.chars.join(""))}</text>`,
+					`<text y="${y + cell.baseline}" x="${text.xs.join(" ")}"${text.attrs}>` +
+						`${escapeXml(text.chars.join(""))}</text>`,
 				);
 			}
 			text = undefined;
@@ -146,21 +149,23 @@ export const screenToSvg = (screen: Screen, options: SvgOptions = {}): string =>
 			const x = padding + col * cell.width;
 			const { fg } = cellColors(c, palette);
 			const opacity = c.dim ? 0.6 : 1;
-			if (c.underline)
-				lines.push(
-					`<rect x="${x}" y="${y + cell.baseline + 2}" width="${cell.width * Math.max(1, c.width)}" height="1" fill="${fg}" fill-opacity="${opacity}"/>`,
-				);
-			if (c.strikethrough)
-				lines.push(
-					`<rect x="${x}" y="${y + Math.round(cell.height / 2)}" width="${cell.width * Math.max(1, c.width)}" height="1" fill="${fg}" fill-opacity="${opacity}"/>`,
-				);
+			const line = (top: number): string =>
+				`<rect x="${x}" y="${top}" width="${cell.width * Math.max(1, c.width)}" height="1" ` +
+				`fill="${fg}" fill-opacity="${opacity}"/>`;
+			if (c.underline) lines.push(line(y + cell.baseline + 2));
+			if (c.strikethrough) lines.push(line(y + Math.round(cell.height / 2)));
 			if (c.char === "" || c.char === " ") return;
 			const shape = boxGlyph(c.char, { x, y, width: cell.width, height: cell.height, color: fg });
 			if (shape !== undefined) {
 				shapes.push(opacity === 1 ? shape : `<g opacity="${opacity}">${shape}</g>`);
 				return;
 			}
-			const attrs = `${fg === palette.foreground ? "" : ` fill="${fg}"`}${c.bold ? ' font-weight="bold"' : ""}${c.italic ? ' font-style="italic"' : ""}${opacity === 1 ? "" : ` fill-opacity="${opacity}"`}`;
+			const attrs = [
+				fg === palette.foreground ? "" : ` fill="${fg}"`,
+				c.bold ? ' font-weight="bold"' : "",
+				c.italic ? ' font-style="italic"' : "",
+				opacity === 1 ? "" : ` fill-opacity="${opacity}"`,
+			].join("");
 			const key = attrs;
 			if (text === undefined || text.key !== key) {
 				flushText();

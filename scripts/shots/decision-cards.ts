@@ -46,7 +46,9 @@ const GUARD = 'python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/block_dangerous_bash.p
 const BLOCK = record({
 	kind: "block",
 	input: "rm -rf build",
-	reason: `PreToolUse:Bash hook error: [${GUARD}]: Dangerous command blocked: recursive forced delete (rm -rf). Command: rm -rf build\n`,
+	reason:
+		`PreToolUse:Bash hook error: [${GUARD}]: Dangerous command blocked: recursive forced delete (rm -rf). ` +
+		"Command: rm -rf build\n",
 	hooks: [
 		hook(GUARD, {
 			exitCode: 2,
@@ -77,7 +79,9 @@ const TRANSCRIPT: readonly Card[] = [
 		event: "PostToolUse",
 		tool: "Write",
 		input: "src/cart.ts",
-		reason: "<system-reminder>\nPostToolUse:Write hook additional context: formatted with prettier (2 changes)\n</system-reminder>",
+		reason:
+			"<system-reminder>\n" +
+			"PostToolUse:Write hook additional context: formatted with prettier (2 changes)\n</system-reminder>",
 		hooks: [hook("npx prettier --write", { matcher: "Write|Edit" })],
 	}),
 	record({

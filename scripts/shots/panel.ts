@@ -117,7 +117,13 @@ const record = (
 	event,
 	matchQuery: tool,
 	summary,
-	stdin: `${JSON.stringify({ session_id: "5f0c9a3e", cwd: "/home/dev/shop", hook_event_name: event, tool_name: tool, tool_input: input })}\n`,
+	stdin: `${JSON.stringify({
+		session_id: "5f0c9a3e",
+		cwd: "/home/dev/shop",
+		hook_event_name: event,
+		tool_name: tool,
+		tool_input: input,
+	})}\n`,
 	verdicts: runs.map(([hook, outcome]) => interpretOutcome(hook, event, outcome)),
 	notRun,
 });
@@ -413,7 +419,8 @@ export const shots: Shot[] = [
 				new Text(
 					ui.fg(
 						"warning",
-						"hooks: ALL HOOKS ARE OFF for this pi session (not saved; a restart turns them on). ctrl+shift+h turns them back on.",
+						"hooks: ALL HOOKS ARE OFF for this pi session (not saved; a restart turns them on). " +
+							"ctrl+shift+h turns them back on.",
 					),
 					1,
 					0,

@@ -98,7 +98,13 @@ const mount = (rows: number) => {
 	const dir = mkdtempSync(join(tmpdir(), "workbench-shots-"));
 	const log = createFiringLog();
 	const today = entry("today.sh");
-	const prompt = `${JSON.stringify({ session_id: SESSION.sessionId, cwd: SESSION.cwd, hook_event_name: "UserPromptSubmit", prompt: "ship it" })}\n`;
+	const input = {
+		session_id: SESSION.sessionId,
+		cwd: SESSION.cwd,
+		hook_event_name: "UserPromptSubmit",
+		prompt: "ship it",
+	};
+	const prompt = `${JSON.stringify(input)}\n`;
 	const logged: FiringRecord = {
 		seq: 1,
 		time: at(47, 12),
