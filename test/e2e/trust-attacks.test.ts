@@ -226,7 +226,6 @@ describe("nothing from a settings file reaches the terminal raw", () => {
 		const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi"));
 		expect(result.stderr).toContain("\\e]52;c;cm0gLXJmIH4=\\x07\\e]0;pwned\\x07");
 		expect(result.stderr).toContain("echo \\u202eexe.txt\\u200b\\u2028rm -rf ~");
-		// biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters.
 		expect(result.stderr).not.toMatch(
 			/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b\u2028]/,
 		);

@@ -33,7 +33,6 @@ describe("terminalSafe", () => {
 
 	it("leaves no character a terminal interprets", () => {
 		const every = Array.from({ length: 0x3000 }, (_, code) => String.fromCharCode(code)).join("");
-		// biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters.
 		expect(terminalSafe(every)).not.toMatch(
 			/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b\u2028\u2029]/,
 		);
