@@ -47,14 +47,18 @@ export function captureStream(stream: Readable, maxBytes: number): StreamCapture
 	return { done, finished: () => over, result: () => decodeCaptured(Buffer.concat(kept, keptBytes), totalBytes) };
 }
 
+/** One decoder for every capture: `decode` without `stream` keeps no state between calls. */
+const UTF8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+
 /**
  * Decodes kept bytes as UTF-8 (invalid bytes become U+FFFD). When `totalBytes` exceeds the kept bytes, a
  * multi-byte character cut by the cap is dropped and a marker naming kept and total bytes is appended.
  */
 export function decodeCaptured(kept: Buffer, totalBytes: number): CapturedOutput {
+	if (totalBytes === 0) return { text: "", bytes: 0, truncated: false }; // a hook that printed nothing
 	const truncated = totalBytes > kept.length;
 	const bytes = truncated ? kept.subarray(0, completeUtf8Length(kept)) : kept;
-	let text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes);
+	let text = UTF8.decode(bytes);
 	if (truncated) text += `\n[pi-hook-manager: output truncated: kept ${bytes.length} of ${totalBytes} bytes]`;
 	return { text, bytes: totalBytes, truncated };
 }

@@ -287,7 +287,7 @@ export const createFiringLog = (maxBytes = DEFAULT_LOG_BYTES): FiringLog => {
 			newestFirst = undefined;
 			// A test run from the panel is in the log, but it is not one of the session's runs.
 			if (record.test !== true) for (const verdict of record.verdicts) count(verdict, record.time);
-			for (const listener of listeners) listener();
+			if (listeners.size > 0) for (const listener of listeners) listener();
 		},
 		added: () => first + kept.length,
 		firstKept: () => first,
