@@ -175,7 +175,10 @@ export interface EngineDeps {
 	readonly onRecord?: (record: FiringRecord) => void;
 	/** Receives the verdict of an `async` hook when it finishes. */
 	readonly onAsyncVerdict?: (verdict: HookVerdict, request: DispatchRequest) => void;
-	/** Called when an awaited hook (not an `async` one) starts, e.g. for a "hook running" footer. */
+	/**
+	 * Called when an awaited hook (not an `async` one) has started (a command hook is spawned by then), e.g. for a
+	 * "hook running" footer.
+	 */
 	readonly onRunStart?: (entry: HookEntry, request: DispatchRequest) => void;
 	/** Called once for every `onRunStart` when that hook has finished, however it ended. */
 	readonly onRunEnd?: (entry: HookEntry, request: DispatchRequest) => void;
@@ -524,13 +527,12 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				return interpretOutcome(entry, request.event, outcome);
 			};
 			const runAwaited = async (entry: HookEntry): Promise<void> => {
+				const signal = combine(combine(request.signal, deps.backgroundSignal?.()), deps.switchSignal?.(entry));
+				// Started first, so a command hook is spawned before the observers (footer) do their part.
+				const running = runOne(entry, signal);
 				observe(() => deps.onRunStart?.(entry, request));
 				try {
-					const signal = combine(
-						combine(request.signal, deps.backgroundSignal?.()),
-						deps.switchSignal?.(entry),
-					);
-					verdicts.push(await runOne(entry, signal));
+					verdicts.push(await running);
 				} finally {
 					observe(() => deps.onRunEnd?.(entry, request));
 				}

@@ -30,6 +30,9 @@ const execaModule = lazyModule<ExecaModule>("execa");
 
 const loadExeca = async (): Promise<ExecaModule> => execaModule();
 
+/** execa's function once a run has loaded it: later runs spawn without waiting a tick for the loader. */
+let loadedExeca: ExecaModule["execa"] | undefined;
+
 /** Milliseconds after a session started before execa is loaded in the background: pi is then waiting for the model. */
 export const WARM_DELAY_MS = 50;
 
@@ -92,7 +95,8 @@ export const reapLingeringGroups = (): number => {
 };
 
 /**
- * Runs `spec` as a child process in a new process group and resolves what it did. Never throws or rejects.
+ * Runs `spec` as a child process in a new process group and resolves what it did. Never throws or rejects. Once
+ * execa is loaded, the process is spawned before this returns its promise (no tick in between).
  * - bad spec, or the process cannot start (ENOENT, EACCES, missing cwd) → `spawn_failed`;
  * - `signal` already aborted → `aborted` without spawning;
  * - after `spec.timeoutMs` ms (or when `signal` fires) the group gets SIGTERM, then SIGKILL after
@@ -110,13 +114,17 @@ const run = async (spec: ProcessSpec, signal?: AbortSignal): Promise<ProcessOutc
 	if (signal?.aborted) return { kind: "aborted", stdout: EMPTY, stderr: EMPTY, durationMs: elapsed() };
 
 	let execa: ExecaModule["execa"];
-	try {
-		({ execa } = await loadExeca());
-	} catch (error) {
-		return { kind: "spawn_failed", message: `cannot load execa: ${errorText(error)}`, durationMs: elapsed() };
+	if (loadedExeca !== undefined) execa = loadedExeca;
+	else {
+		try {
+			({ execa } = await loadExeca());
+			loadedExeca = execa;
+		} catch (error) {
+			return { kind: "spawn_failed", message: `cannot load execa: ${errorText(error)}`, durationMs: elapsed() };
+		}
+		// The signal may have fired while execa loaded.
+		if (signal?.aborted) return { kind: "aborted", stdout: EMPTY, stderr: EMPTY, durationMs: elapsed() };
 	}
-	// The signal may have fired while execa loaded.
-	if (signal?.aborted) return { kind: "aborted", stdout: EMPTY, stderr: EMPTY, durationMs: elapsed() };
 	let child: ReturnType<typeof execa> & { stdin: Writable; stdout: Readable; stderr: Readable };
 	try {
 		child = execa(spec.file, [...spec.args], {
