@@ -72,11 +72,21 @@ export const isToolEvent = (event: HookEventName): boolean => TOOL_EVENTS.has(ev
 /** True when the event's matcher is meaningful; false = hooks fire regardless of their matcher. */
 export const eventUsesMatcher = (event: HookEventName): boolean => !NO_MATCHER_EVENTS.has(event);
 
+/** Default timeout of an `agent` hook, in seconds, on every event (Claude Code: 60 s). */
+export const AGENT_HOOK_SECONDS = 60;
+
+/** Default timeout of a `prompt` hook, in seconds, on every event (Claude Code: 30 s). */
+export const PROMPT_HOOK_SECONDS = 30;
+
 /**
- * Default timeout of a command hook for an event, in seconds (Claude Code: 600 s;
- * UserPromptSubmit 30 s; MessageDisplay 10 s; SessionEnd hooks share a 1.5 s budget).
+ * Default timeout of a hook without its own `timeout`, in seconds: the one source the runner and the panel
+ * read. Claude Code: `prompt` 30 s and `agent` 60 s on every event; `command`, `http` and `mcp_tool` 600 s,
+ * lowered to 30 s on UserPromptSubmit (and the model-switch events), 10 s on MessageDisplay, and a shared
+ * 1.5 s budget on SessionEnd. `type` defaults to `command`.
  */
-export const defaultTimeoutSeconds = (event: HookEventName): number => {
+export const defaultTimeoutSeconds = (event: HookEventName, type: HandlerType = "command"): number => {
+	if (type === "prompt") return PROMPT_HOOK_SECONDS;
+	if (type === "agent") return AGENT_HOOK_SECONDS;
 	switch (event) {
 		case "UserPromptSubmit":
 		case "PreModelSwitch":

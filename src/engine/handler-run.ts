@@ -21,9 +21,6 @@ import type {
 	PromptRunner,
 } from "./types.ts";
 
-/** Default timeout of an `agent` hook, in seconds (as in Claude Code). */
-export const AGENT_HOOK_SECONDS = 60;
-
 /** Most model turns an `agent` hook's sub-agent may take (Claude Code: up to 50). */
 export const AGENT_HOOK_MAX_TURNS = 50;
 
@@ -40,7 +37,8 @@ export const sessionEndBudgetMs = (env: Readonly<Record<string, string | undefin
 };
 
 /**
- * A hook's timeout for an event in milliseconds: its own `timeout`, else the event default. `env` (the hook's
+ * A hook's timeout for an event in milliseconds: its own `timeout`, else the default of its type on the event
+ * ({@link defaultTimeoutSeconds}). `env` (the hook's
  * environment) may set the SessionEnd budget of hooks without a `timeout` ({@link sessionEndBudgetMs}). A plugin's
  * `timeout` does not raise the SessionEnd budget (Claude Code): its SessionEnd hooks get the budget.
  */
@@ -54,10 +52,7 @@ export const hookTimeoutMs = (
 		const budget = sessionEndBudgetMs(env);
 		if (budget !== undefined) return budget;
 	}
-	// Claude Code: prompt hooks default to 30 s, agent hooks to 60 s; command, http and mcp_tool hooks to the event's.
-	const type = entry.handler.type;
-	const seconds =
-		own ?? (type === "prompt" ? 30 : type === "agent" ? AGENT_HOOK_SECONDS : defaultTimeoutSeconds(event));
+	const seconds = own ?? defaultTimeoutSeconds(event, entry.handler.type);
 	return (event === "SessionEnd" ? Math.min(seconds, SESSION_END_MAX_SECONDS) : seconds) * 1000;
 };
 

@@ -96,7 +96,7 @@ export interface CommandHandler {
 	readonly command: string;
 	/** Present = exec form: spawn `command` with these arguments, no shell. */
 	readonly args?: readonly string[];
-	/** Timeout in seconds; undefined = the event's default (600 s, 30 s for UserPromptSubmit). */
+	/** Timeout in seconds; undefined = the default of the handler type on the event (`defaultTimeoutSeconds`). */
 	readonly timeout?: number;
 	/** Run in the background without waiting (Claude Code `async`). */
 	readonly async?: boolean;

@@ -111,7 +111,9 @@ export const hookDetailLines = (
 						? "disabled in this panel"
 						: "enabled";
 	const timeout =
-		handler.timeout === undefined ? `default (${defaultTimeoutSeconds(entry.event)} s)` : `${handler.timeout} s`;
+		handler.timeout === undefined
+			? `default (${defaultTimeoutSeconds(entry.event, handler.type)} s)`
+			: `${handler.timeout} s`;
 	const lines = [
 		...field(theme, "State", runs, width, row.state === "on" && !context.allOff ? "success" : "warning"),
 		...field(theme, "Event", entry.event, width),

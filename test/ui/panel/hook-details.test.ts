@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
-import type { ConfigIssue, ProcessOutcome } from "../../../src/engine/types.ts";
+import { hookTimeoutMs } from "../../../src/engine/handler-run.ts";
+import type { ConfigIssue, HookEntry, ProcessOutcome } from "../../../src/engine/types.ts";
 import { NO_STATS } from "../../../src/ui/panel/firing-log.ts";
 import { hookDetailLines } from "../../../src/ui/panel/hook-details.ts";
 import { buildRows, type IssueRow } from "../../../src/ui/panel/hook-rows.ts";
@@ -205,5 +206,44 @@ describe("details of an mcp_tool hook", () => {
 		expect(text).toContain("Type mcp_tool");
 		expect(text).toContain("MCP tool semgrep/scan_file");
 		expect(text).toContain('Input {"path":"${tool_input.file_path}"}');
+	});
+});
+
+describe("the default timeout in a hook's details", () => {
+	const detailsOf = (event: string, handler: Record<string, unknown>): string => {
+		const config = mergeSources(
+			[
+				parseSettingsText(JSON.stringify({ hooks: { [event]: [{ hooks: [handler] }] } }), {
+					scope: "claude-user",
+					file: "/h/.claude/settings.json",
+					project: false,
+				}),
+			],
+			true,
+		);
+		const [row] = buildRows(config, { isEnabled: () => true, stats: () => NO_STATS, sources: [] });
+		if (row === undefined) throw new Error("no row");
+		return hookDetailLines(plainTheme, row, 200, { allOff: false, disableAllHooks: false })
+			.join("\n")
+			.replace(/\s+/g, " ");
+	};
+	const mcp = { type: "mcp_tool", server: "s", tool: "t" };
+	const http = { type: "http", url: "http://127.0.0.1:1/h" };
+
+	// Claude Code: prompt 30 s and agent 60 s everywhere; command, http and mcp_tool 600 s, 30 s on UserPromptSubmit.
+	it.each([
+		["PreToolUse", { type: "prompt", prompt: "ok? $ARGUMENTS" }, 30],
+		["PreToolUse", { type: "agent", prompt: "check $ARGUMENTS" }, 60],
+		["PreToolUse", { type: "command", command: "true" }, 600],
+		["PreToolUse", http, 600],
+		["PreToolUse", mcp, 600],
+		["UserPromptSubmit", { type: "prompt", prompt: "ok? $ARGUMENTS" }, 30],
+		["UserPromptSubmit", http, 30],
+		["UserPromptSubmit", mcp, 30],
+		["MessageDisplay", http, 10],
+	] as const)("on %s, a %o hook times out after the runner's default", (event, handler, seconds) => {
+		expect(detailsOf(event, handler)).toContain(`Timeout default (${seconds} s)`);
+		const entry = { handler, source: { scope: "claude-user", file: "/h", project: false } } as unknown as HookEntry;
+		expect(hookTimeoutMs(entry, event)).toBe(seconds * 1000);
 	});
 });
