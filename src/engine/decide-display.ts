@@ -4,6 +4,7 @@
  */
 import { type DecidedBy, verdictsWith } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
+import { terminalSafe } from "./terminal-safe.ts";
 
 /**
  * What the MessageDisplay hooks of one message decided about its display: `shown` is the text to show instead,
@@ -24,3 +25,11 @@ export const decideDisplay = (verdicts: readonly HookVerdict[]): DisplayDecision
 		for (const effect of verdict.effects) if (effect.kind === "display") text = effect.text;
 	return { shown: text === undefined ? undefined : { text, by: verdictsWith(verdicts, "display") } };
 };
+
+/**
+ * The text one batch shows: the hooks' `displayContent` through {@link terminalSafe} (escape sequences, other
+ * controls and bidi characters become visible escapes; line breaks and tabs stay layout), or `delta` (the
+ * batch as the assistant wrote it) when no hook replaced it.
+ */
+export const batchShown = (decision: DisplayDecision, delta: string): string =>
+	decision.shown === undefined ? delta : terminalSafe(decision.shown.text, { keepNewlines: true, keepTabs: true });

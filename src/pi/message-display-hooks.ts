@@ -4,12 +4,12 @@
  * rest of the message, possibly empty), and pi waits for them before it draws the batch, as Claude Code holds each
  * batch until its hooks return. Without the TUI (print, JSON, RPC) they run once per finished message (`index` 0,
  * `final` true, `delta` the whole text), as Claude Code does in `-p` and the SDK. A hook's `displayContent`
- * replaces its batch on screen only (message-displays.ts): the message the model and the session file keep is
- * never changed.
+ * replaces its batch on screen only (message-displays.ts), made terminal-safe first (it is a hook's output): the
+ * message the model and the session file keep is never changed.
  */
 import { randomUUID } from "node:crypto";
 import type { MessageEndEvent, MessageUpdateEvent } from "@earendil-works/pi-coding-agent";
-import { decideDisplay } from "../engine/decide-display.ts";
+import { batchShown, decideDisplay } from "../engine/decide-display.ts";
 import { basePayload } from "../engine/payload.ts";
 import { type HookContext, runHooks } from "./hook-context.ts";
 import type { MessageDisplays } from "./message-displays.ts";
@@ -80,8 +80,8 @@ const runBatch = async (
 		},
 		summary: delta.slice(0, 120),
 	});
-	const shown = decideDisplay(verdicts).shown;
-	return shown === undefined ? { text: delta, replaced: false } : { text: shown.text, replaced: true };
+	const decision = decideDisplay(verdicts);
+	return { text: batchShown(decision, delta), replaced: decision.shown !== undefined };
 };
 
 /** True when MessageDisplay runs per batch of lines: in pi's TUI, which draws the text as it streams. */

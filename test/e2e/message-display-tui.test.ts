@@ -50,6 +50,38 @@ describe("MessageDisplay displayContent", () => {
 		expect(saved).not.toContain("SHOWN-BY-HOOK");
 	});
 
+	it("shows escape sequences, colour codes and bidi overrides in displayContent as visible escapes", async () => {
+		const sandbox = e2e.sandbox();
+		const hostile = "HOSTILE \u001b]0;PWNED\u0007 \u001b[31mred\u001b[0m \u202egnp.exe";
+		const output = JSON.stringify({
+			hookSpecificOutput: { hookEventName: "MessageDisplay", displayContent: hostile },
+		});
+		sandbox.writeFile(
+			"project/hostile.mjs",
+			`process.stdin.resume();\nprocess.stdin.on("end", () => process.stdout.write(${JSON.stringify(output)}));\n`,
+		);
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				MessageDisplay: [{ hooks: [{ type: "command", command: 'node "$CLAUDE_PROJECT_DIR/hostile.mjs"' }] }],
+			},
+		});
+		tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
+			name: "hostile",
+			cwd: sandbox.projectDir,
+			env: sandbox.env({ TERM: "tmux-256color" }),
+		});
+		await tmux.waitFor("fake-model", { name: "hostile" });
+		await tmux.submit("anything", "hostile");
+		const screen = await tmux.waitFor("HOSTILE", { name: "hostile" });
+		expect(screen).toContain("HOSTILE \\e]0;PWNED\\x07 \\e[31mred\\e[0m \\u202egnp.exe");
+		expect(tmux.paneTitle("hostile")).not.toContain("PWNED");
+		const colours = tmux.capture({ name: "hostile", escapes: true });
+		const line = colours.split("\n").find((row) => row.includes("HOSTILE")) ?? "";
+		expect(line).not.toContain("\u202e");
+		expect(line).not.toContain("\u001b[31m");
+		await tmux.quit("hostile");
+	});
+
 	it("runs per batch of completed lines while the text streams, and shows what the hooks made of each", async () => {
 		const llm = await startFakeLlm({ script: [{ text: "first line\nsecond line\nlast words" }] });
 		const sandbox = createPiSandbox({ fakeUrl: llm.url });

@@ -1,6 +1,6 @@
 /** MessageDisplay `displayContent`: what the hooks of one message show instead of its text. */
 import { describe, expect, it } from "vitest";
-import { decideDisplay } from "../../src/engine/decide-display.ts";
+import { batchShown, decideDisplay } from "../../src/engine/decide-display.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
 import type { ProcessOutcome } from "../../src/engine/types.ts";
 import { commandEntry, exited, timedOut } from "../support/entries.ts";
@@ -44,5 +44,18 @@ describe("decideDisplay", () => {
 			exited(0, JSON.stringify({ hookSpecificOutput: { hookEventName: "Stop", displayContent: "x" } })),
 		);
 		expect(decideDisplay([other]).shown).toBeUndefined();
+	});
+});
+
+describe("batchShown", () => {
+	it("is the batch as written when no hook replaced it", () => {
+		expect(batchShown({ shown: undefined }, "line\n")).toBe("line\n");
+	});
+
+	it("writes escape sequences, colour codes and bidi overrides of displayContent as visible escapes", () => {
+		const decision = decideDisplay([
+			verdict("a.sh", exited(0, shown("\u001b]0;T\u0007 \u001b[31mred \u202ex\ty\nz"))),
+		]);
+		expect(batchShown(decision, "text")).toBe("\\e]0;T\\x07 \\e[31mred \\u202ex\ty\nz");
 	});
 });

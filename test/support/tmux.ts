@@ -55,6 +55,8 @@ export interface TmuxServer {
 	waitFor(test: string | RegExp | ((screen: string) => boolean), options?: WaitOptions): Promise<string>;
 	/** True while the session's program is running (false once it exited; the pane stays). */
 	isRunning(name?: string): boolean;
+	/** The pane's title, as the program set it (OSC 0/2 title sequences change it). */
+	paneTitle(name?: string): string;
 	/**
 	 * Quits pi (`Ctrl+D`) and resolves once its process has exited, so the test's sandbox is not removed while
 	 * an exiting pi still writes its last files; rejects after `timeoutMs` (default 20 s).
@@ -159,6 +161,9 @@ export const createTmuxServer = (): TmuxServer => {
 		},
 		isRunning(name = "main") {
 			return tmux(["display-message", "-p", "-t", name, "#{pane_dead}"]).trim() === "0";
+		},
+		paneTitle(name = "main") {
+			return tmux(["display-message", "-p", "-t", name, "#{pane_title}"]).trim();
 		},
 		async submit(text, name = "main") {
 			tmux(["send-keys", "-t", name, "-l", text]);
