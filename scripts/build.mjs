@@ -7,7 +7,7 @@
  * Why a bundle: pi loads an extension through jiti, which costs about 0.13 ms per module plus a module wrapper
  * for each; one file and a few chunks instead of ~94 modules take pi's start-up from +50 ms to about +12 ms.
  * Packages (execa, fuse.js, ...) and pi's own (`@earendil-works/*`) stay outside the bundle: ours load on first use
- * as before, pi's must be the instances pi runs.
+ * as before, pi's must be the instances pi runs. execa is also bundled on its own (`dist/execa.mjs`), see below.
  *
  * `dist/package.json` says `"type": "commonjs"`: jiti then transpiles the bundle's ES-module syntax (once, into its
  * file cache) instead of handing it to Node's own `import`, so its imports of pi's packages go through jiti's
@@ -70,7 +70,27 @@ export const buildBundle = async () => {
 		logLevel: "warning",
 		legalComments: "none",
 	});
-	const wanted = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+	// execa as one file next to the bundle: the runner loads it with Node's own loader in a third of the time its
+	// ~100 files take (src/engine/run.ts falls back to the package when it is not there, as under src/).
+	const execa = await build({
+		stdin: { contents: 'export { execa } from "execa";', resolveDir: ROOT, sourcefile: "execa-entry.mjs" },
+		outfile: join(DIST, "execa.mjs"),
+		// Its CommonJS parts (cross-spawn) call `require`, which an ES module has not: give them Node's.
+		banner: {
+			js: [
+				'import { createRequire as piHookManagerRequire } from "node:module";',
+				"const require = piHookManagerRequire(import.meta.url);",
+			].join("\n"),
+		},
+		bundle: true,
+		format: "esm",
+		platform: "node",
+		target: "node22",
+		write: false,
+		logLevel: "warning",
+		legalComments: "none",
+	});
+	const wanted = new Map([...result.outputFiles, ...execa.outputFiles].map((file) => [file.path, file.text]));
 	wanted.set(join(DIST, "package.json"), DIST_PACKAGE);
 	let written = 0;
 	for (const [file, text] of wanted) if (writeIfChanged(file, text)) written++;

@@ -5,6 +5,7 @@
  * scripts/build.mjs in vitest's global set-up), whose files name the source modules they hold.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -97,5 +98,12 @@ describe("start-up loading", () => {
 			expect(sources).not.toContain(lazy);
 		const packages = [...imports].filter((specifier) => !specifier.startsWith("node:")).sort();
 		expect(packages).toEqual(["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"]);
+	});
+
+	it("the bundle brings execa as one file next to it, which runs a process", async () => {
+		const { execa } = createRequire(import.meta.url)(join(ROOT, "dist", "execa.mjs")) as typeof import("execa");
+		const result = await execa("/bin/sh", ["-c", "echo bundled; exit 3"], { reject: false });
+		expect(result.exitCode).toBe(3);
+		expect(result.stdout).toBe("bundled");
 	});
 });

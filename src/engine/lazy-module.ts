@@ -7,11 +7,30 @@ import { createRequire } from "node:module";
 
 const requireHere = createRequire(import.meta.url);
 
-/** A getter for the package `specifier`: the first call loads it (and may throw what that throws), later return it. */
-export const lazyModule = <T>(specifier: string): (() => T) => {
+/** True for the error `require` throws when `specifier` itself cannot be found (not one of its imports). */
+const isNotFound = (error: unknown, specifier: string): boolean =>
+	(error as { code?: unknown }).code === "MODULE_NOT_FOUND" &&
+	String((error as Error).message).includes(`'${specifier}'`);
+
+/**
+ * A getter for the package `specifier`: the first call loads it (and may throw what that throws), later return it.
+ * With `first`, a path relative to this module (in the bundle: `dist/`), that file is loaded instead when it
+ * exists.
+ */
+export const lazyModule = <T>(specifier: string, first?: string): (() => T) => {
 	let loaded: T | undefined;
+	const load = (): T => {
+		if (first !== undefined) {
+			try {
+				return requireHere(first) as T;
+			} catch (error) {
+				if (!isNotFound(error, first)) throw error;
+			}
+		}
+		return requireHere(specifier) as T;
+	};
 	return () => {
-		loaded ??= requireHere(specifier) as T;
+		loaded ??= load();
 		return loaded;
 	};
 };

@@ -16,4 +16,11 @@ describe("lazyModule", () => {
 		expect(() => missing()).toThrow(/Cannot find module 'phm-no-such-package'/);
 		expect(() => missing()).toThrow(/Cannot find module/);
 	});
+
+	it("loads the file given first when it exists (the bundle's own copy), else the package", () => {
+		const fromFile = lazyModule<{ name: string }>("phm-no-such-package", "../../package.json");
+		expect(fromFile().name).toBe("pi-hook-manager");
+		const fallback = lazyModule<{ default: unknown }>("fuse.js", "./phm-no-such-file.mjs");
+		expect(fallback()).toBe(createRequire(import.meta.url)("fuse.js"));
+	});
 });
