@@ -282,8 +282,11 @@ const readPolicyKeys = (data: Json, source: HookSource, issues: ConfigIssue[]): 
 /** jsonc-parser, loaded only to locate a syntax error. */
 const jsonc = lazyModule<typeof import("jsonc-parser")>("jsonc-parser");
 
-/** Adds `(line L, column C)` of the first syntax error (located with jsonc-parser) to a JSON.parse message. */
-const withLineAndColumn = (message: string, text: string): string => {
+/**
+ * Adds `(line L, column C)` of the first syntax error in `text` (located with jsonc-parser, lines and columns
+ * from 1) to a JSON.parse message; the message alone when it cannot be located.
+ */
+export const withLineAndColumn = (message: string, text: string): string => {
 	const errors: ParseError[] = [];
 	try {
 		jsonc().parse(text, errors, { disallowComments: true, allowTrailingComma: false });

@@ -4,6 +4,8 @@
  * what it would have done. The stdin is pi-tui's Editor; the run is a dry run (see `HookEngine.testRun`).
  */
 import { Editor, type EditorTheme, type TUI } from "@earendil-works/pi-tui";
+import { withLineAndColumn } from "../../engine/config/parse.ts";
+import { isObject } from "../../engine/is-object.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import type { TestRunOutcome } from "../../pi/runtime-types.ts";
 import type { PanelTheme } from "../theme.ts";
@@ -14,6 +16,20 @@ import { testResultLines } from "./test-result.ts";
 
 /** Runs one hook with a stdin; undefined when no session is running. */
 export type TestRunner = (entry: HookEntry, stdin: string, signal: AbortSignal) => Promise<TestRunOutcome> | undefined;
+
+/**
+ * Why `stdin` cannot be a hook's stdin: not JSON (with the line and column of the error), or JSON that is not an
+ * object (Claude Code sends one object); undefined when it is a JSON object.
+ */
+export const stdinProblem = (stdin: string): string | undefined => {
+	let value: unknown;
+	try {
+		value = JSON.parse(stdin);
+	} catch (error) {
+		return `The stdin is not valid JSON (${withLineAndColumn((error as Error).message, stdin)})`;
+	}
+	return isObject(value) ? undefined : "The stdin is not a JSON object (Claude Code sends one object)";
+};
 
 /** How the view was opened. */
 export interface TestSetup {
@@ -163,6 +179,16 @@ export class TestView {
 	private start(): void {
 		const entry = this.entry();
 		if (entry === undefined || this.running !== undefined) return;
+		// Claude Code always sends one JSON object: a hook run on anything else would test nothing real
+		// (every `${tool_input.x}` empty, a decision the session never sees). Nothing runs; the draft stays.
+		const invalid = stdinProblem(this.stdin());
+		if (invalid !== undefined) {
+			this.problem = `${invalid}: nothing ran. Fix the stdin, then ${this.keys.label("test")} runs it.`;
+			this.focus = "stdin";
+			this.result = undefined;
+			this.host.requestRender();
+			return;
+		}
 		const controller = new AbortController();
 		const pending = this.run(entry, this.stdin(), controller.signal);
 		if (pending === undefined) {

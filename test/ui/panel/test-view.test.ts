@@ -3,7 +3,7 @@
  * run (Enter is a new line), the run can be stopped, a choice of hooks carries an unedited sample along,
  * and a runner that cannot run or fails says so instead of throwing.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { KeybindingsManager, TUI_KEYBINDINGS, visibleWidth } from "@earendil-works/pi-tui";
@@ -178,6 +178,35 @@ describe("TestView", () => {
 		await finished(failing);
 		expect(screen(failing)).toContain("The test run failed: runner broke");
 		expect(failing.lastOutcome()).toBeUndefined();
+	});
+
+	it("refuses to run on a stdin that is not a JSON object, says why, and keeps the typing", async () => {
+		const got = join(root, "ran.txt");
+		const { entries, run } = hooksRunning(`cat > '${got}'`);
+		const { view } = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE }, run);
+		type(view, "}}garbage");
+		view.handleInput(KEY.ctrlR);
+		expect(view.isRunning()).toBe(false);
+		const text = screen(view, 200);
+		expect(text).toMatch(
+			/The stdin is not valid JSON \(.*line 1,? column 22\)+: nothing ran\. Fix the stdin, then ctrl\+r/,
+		);
+		expect(view.stdin()).toBe(`${SAMPLE}}}garbage`);
+		expect(view.lastOutcome()).toBeUndefined();
+		expect(existsSync(got)).toBe(false);
+		// JSON that is not an object is refused the same way; a fixed stdin runs.
+		for (let i = 0; i < SAMPLE.length + 9; i++) view.handleInput(KEY.backspace);
+		type(view, "[1, 2]");
+		view.handleInput(KEY.ctrlR);
+		expect(view.isRunning()).toBe(false);
+		expect(screen(view, 200)).toContain("The stdin is not a JSON object (Claude Code sends one object)");
+		for (let i = 0; i < 6; i++) view.handleInput(KEY.backspace);
+		type(view, SAMPLE);
+		view.handleInput(KEY.ctrlR);
+		expect(view.isRunning()).toBe(true);
+		await finished(view);
+		expect(readFileSync(got, "utf8")).toBe(`${SAMPLE}\n`);
+		expect(screen(view, 200)).not.toContain("nothing ran");
 	});
 
 	it("notes in the result when the session would not run the hook for this input", async () => {
