@@ -1,16 +1,12 @@
 // `npm run demo`: the real pi with this extension, a throw-away demo project whose .claude/settings.json
 // holds example Claude Code hooks, and a scripted model on 127.0.0.1, so no API key or network is needed.
 // With a terminal it starts pi's TUI; without one (CI, pipes) it runs the demo prompts in print mode.
-import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { startFakeLlm } from "../test/support/fake-llm.mjs";
+import { join } from "node:path";
+import { root, runPi, startScriptedPi } from "./scripted-pi.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const demoDir = join(root, "demo");
-const piBin = join(root, "node_modules", ".bin", "pi");
 const interactive = process.stdin.isTTY && process.stdout.isTTY && !process.argv.includes("--print");
 
 const PROMPTS = [
@@ -37,62 +33,20 @@ for (const script of ["block_dangerous_bash.py", "bash_policy.py", "format_after
 writeFileSync(join(project, ".claude", "settings.json"), readFileSync(join(demoDir, "settings.json")));
 writeFileSync(join(project, "victim", "keep-me.txt"), "The guard keeps this file alive.\n");
 
-const llm = await startFakeLlm();
-writeFileSync(
-	join(agentDir, "models.json"),
-	JSON.stringify({
-		providers: {
-			fake: {
-				baseUrl: llm.url,
-				api: "openai-completions",
-				apiKey: "demo-key",
-				models: [{ id: "fake-model", name: "Scripted demo model", contextWindow: 128000, maxTokens: 4096 }],
-			},
-		},
-	}),
-);
-writeFileSync(
-	join(agentDir, "settings.json"),
-	JSON.stringify({
-		defaultProvider: "fake",
-		defaultModel: "fake-model",
-		quietStartup: true,
-		enableInstallTelemetry: false,
-		retry: { enabled: false },
-	}),
-);
-const env = {
-	...process.env,
-	HOME: home,
-	PI_CODING_AGENT_DIR: agentDir,
-	PI_OFFLINE: "1",
-	PI_SKIP_VERSION_CHECK: "1",
-	PI_TELEMETRY: "0",
-};
+const pi = await startScriptedPi({ agentDir, env: { ...process.env, HOME: home } });
+const env = pi.env;
 
-/** Runs `pi -p <prompt>` without blocking this process's event loop; resolves {status, stdout, stderr}. */
+/** Runs `pi -p <prompt>` in the demo project; resolves {status, stdout, stderr}. */
 const runPrint = (prompt) =>
-	new Promise((done) => {
-		// Print mode cannot ask, so the demo approves its own project hooks explicitly.
-		const printEnv = { ...env, PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" };
-		const child = spawn(piBin, ["--no-session", "-e", root, "-p", prompt], {
-			cwd: project,
-			env: printEnv,
-			stdio: ["ignore", "pipe", "pipe"],
-		});
-		let stdout = "";
-		let stderr = "";
-		child.stdout.setEncoding("utf8").on("data", (text) => (stdout += text));
-		child.stderr.setEncoding("utf8").on("data", (text) => (stderr += text));
-		const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-		child.on("close", (status) => {
-			clearTimeout(timer);
-			done({ status, stdout, stderr });
-		});
+	// Print mode cannot ask, so the demo approves its own project hooks explicitly.
+	runPi(["--no-session", "-p", prompt], {
+		cwd: project,
+		env: { ...env, PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" },
+		timeoutMs: 120_000,
 	});
 
 const cleanup = async () => {
-	await llm.close();
+	await pi.close();
 	rmSync(sandbox, { recursive: true, force: true });
 };
 
@@ -104,12 +58,11 @@ if (interactive) {
 	console.log("\nQuit pi with Ctrl+D. Starting pi...\n");
 	// --no-session: the demo folder is deleted afterwards, so there is nothing to resume.
 	// pi clears the screen: a small demo extension keeps the prompts in a widget above the editor.
-	const child = spawn(piBin, ["--no-session", "-e", root, "-e", join(demoDir, "demo-prompts.ts")], {
+	const { status: code } = await runPi(["--no-session", "-e", join(demoDir, "demo-prompts.ts")], {
 		cwd: project,
 		env: { ...env, PI_HOOK_MANAGER_DEMO_PROMPTS: JSON.stringify(PROMPTS) },
 		stdio: "inherit",
 	});
-	const code = await new Promise((done) => child.on("exit", (exitCode) => done(exitCode ?? 1)));
 	await cleanup();
 	process.exit(code);
 } else {

@@ -1,0 +1,55 @@
+// `npm run try -- [project] [pi options]`: the real pi with this extension on your own project, with your real
+// Claude Code settings (~/.claude, the project's .claude and .pi files), answered by the demo's scripted model on
+// 127.0.0.1, so your hooks can be tried without an API key or network. pi runs in a throw-away agent dir of
+// its own, which gets the `hooks` of your pi settings and your mcp.json: nothing of yours changes but what
+// your hooks do. Options after the project go to pi as they are (`-p "bash: ls"` runs one prompt in print mode).
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { runPi, startScriptedPi } from "./scripted-pi.mjs";
+
+const args = process.argv.slice(2);
+// npm runs scripts in the package folder and says where it was started in INIT_CWD.
+const project = resolve(
+	args[0] !== undefined && !args[0].startsWith("-") ? args.shift() : (process.env.INIT_CWD ?? process.cwd()),
+);
+if (!existsSync(project) || !statSync(project).isDirectory()) {
+	console.error(`pi-hook-manager try: ${project} is not a folder`);
+	process.exit(2);
+}
+
+const realAgentDir = process.env.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent");
+/** The `hooks` of your own pi settings, so hooks written there run too; nothing else of that file is used. */
+const piHooks = () => {
+	try {
+		const hooks = JSON.parse(readFileSync(join(realAgentDir, "settings.json"), "utf8")).hooks;
+		return hooks === undefined ? {} : { hooks };
+	} catch {
+		return {};
+	}
+};
+
+const agentDir = mkdtempSync(join(tmpdir(), "pi-hook-manager-try-"));
+// Your MCP servers, for mcp_tool hooks (pi also reads the project's .pi/mcp.json once you trust the folder).
+if (existsSync(join(realAgentDir, "mcp.json")))
+	copyFileSync(join(realAgentDir, "mcp.json"), join(agentDir, "mcp.json"));
+const pi = await startScriptedPi({ agentDir, settings: piHooks() });
+
+if (process.stdout.isTTY) {
+	console.error(
+		[
+			`pi-hook-manager try: pi on ${project} with your hooks and a scripted model (no API key, no network).`,
+			"The model does what each line of your prompt says:",
+			"  bash: <command>            calls pi's bash tool (Claude Code's Bash), e.g. bash: git status",
+			'  tool: <name> <json input>  calls any tool, e.g. tool: read {"path":"README.md"}',
+			"  anything else              is echoed back (echo: ...); after a tool call it says what the tool returned",
+			"Project hooks are asked about each run (approvals live in a throw-away agent dir). Quit with Ctrl+D.",
+			"",
+		].join("\n"),
+	);
+}
+// --no-session: the agent dir is deleted afterwards, so there is nothing to resume.
+const run = await runPi(["--no-session", ...args], { cwd: project, env: pi.env, stdio: "inherit" });
+await pi.close();
+rmSync(agentDir, { recursive: true, force: true });
+process.exit(run.status);

@@ -1,0 +1,81 @@
+/**
+ * `npm run try -- <project> -p <prompt>`: the real pi on a project of the user's, with the user's own Claude
+ * Code and pi hooks, answered by the scripted model, in a throw-away agent dir: the hooks run and the user's
+ * agent dir is left as it was.
+ */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPiSandbox, type PiSandbox, PROJECT_ROOT } from "../support/pi-env.ts";
+
+const TRY = join(PROJECT_ROOT, "demo", "try.mjs");
+
+/** Runs `node demo/try.mjs ...args` the way npm does (INIT_CWD is where npm was started). */
+const runTry = (sandbox: PiSandbox, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> =>
+	new Promise((done) => {
+		const child = spawn("node", [TRY, ...args], {
+			cwd: PROJECT_ROOT,
+			env: sandbox.env({ INIT_CWD: sandbox.root }),
+			stdio: ["ignore", "pipe", "pipe"],
+		});
+		let stdout = "";
+		let stderr = "";
+		child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+		child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+		const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+		child.on("close", (code) => {
+			clearTimeout(timer);
+			done({ code, stdout, stderr });
+		});
+	});
+
+/** Every file under `dir`, relative, sorted, with its content. */
+const snapshot = (dir: string): string[] =>
+	readdirSync(dir, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => join(entry.parentPath, entry.name))
+		.sort()
+		.map((file) => `${file}\n${readFileSync(file, "utf8")}`);
+
+let sandbox: PiSandbox | undefined;
+afterEach(() => sandbox?.cleanup());
+
+describe("npm run try", () => {
+	it("runs the user's own hooks on their project against the scripted model and leaves their agent dir alone", async () => {
+		sandbox = createPiSandbox();
+		const { home, agentDir, projectDir } = sandbox;
+		// The user's Claude Code hook blocks every Bash call; their pi settings log each tool call.
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				PreToolUse: [
+					{
+						matcher: "Bash",
+						hooks: [{ type: "command", command: "echo 'blocked by my own guard' >&2; exit 2" }],
+					},
+				],
+			},
+		});
+		const piLog = join(home, "pi-hook.log");
+		sandbox.writeJson("agent/settings.json", {
+			hooks: { PreToolUse: [{ hooks: [{ type: "command", command: `cat >> '${piLog}'` }] }] },
+		});
+		// models.json points at a port nobody answers: only the scripted model of `try` can reply.
+		const before = snapshot(agentDir);
+
+		const run = await runTry(sandbox, [projectDir, "-p", "bash: echo hi"]);
+
+		expect(run.code, run.stderr).toBe(0);
+		expect(run.stdout).toContain("fake-model saw tool result");
+		expect(run.stdout).toContain("blocked by my own guard");
+		expect(JSON.parse(readFileSync(piLog, "utf8"))).toMatchObject({ tool_name: "Bash", cwd: projectDir });
+		expect(snapshot(agentDir)).toEqual(before);
+	});
+
+	it("runs in the folder npm was started in when no project is named", async () => {
+		sandbox = createPiSandbox();
+		const run = await runTry(sandbox, ["-p", "bash: pwd"]);
+		expect(run.code, run.stderr).toBe(0);
+		expect(run.stdout).toContain(`fake-model saw tool result: ${sandbox.root}`);
+	});
+});
