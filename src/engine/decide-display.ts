@@ -28,8 +28,12 @@ export const decideDisplay = (verdicts: readonly HookVerdict[]): DisplayDecision
 
 /**
  * The text one batch shows: the hooks' `displayContent` through {@link terminalSafe} (escape sequences, other
- * controls and bidi characters become visible escapes; line breaks and tabs stay layout), or `delta` (the
- * batch as the assistant wrote it) when no hook replaced it.
+ * controls and bidi characters become visible escapes; line breaks and tabs stay layout), ending in a line break
+ * when `delta` (the batch as the assistant wrote it) did, so the next batch starts on a line of its own as it
+ * would have; or `delta` itself when no hook replaced it.
  */
-export const batchShown = (decision: DisplayDecision, delta: string): string =>
-	decision.shown === undefined ? delta : terminalSafe(decision.shown.text, { keepNewlines: true, keepTabs: true });
+export const batchShown = (decision: DisplayDecision, delta: string): string => {
+	if (decision.shown === undefined) return delta;
+	const text = terminalSafe(decision.shown.text, { keepNewlines: true, keepTabs: true });
+	return delta.endsWith("\n") && !text.endsWith("\n") ? `${text}\n` : text;
+};

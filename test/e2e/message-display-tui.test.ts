@@ -129,4 +129,38 @@ describe("MessageDisplay displayContent", () => {
 			await llm.close();
 		}
 	});
+
+	it("keeps each batch's line end when displayContent has none: batches are not glued together", async () => {
+		const llm = await startFakeLlm({ script: [{ text: "first line\nsecond line\nlast words" }] });
+		const sandbox = createPiSandbox({ fakeUrl: llm.url });
+		try {
+			const output = JSON.stringify({
+				hookSpecificOutput: { hookEventName: "MessageDisplay", displayContent: "**BATCH-R**" },
+			});
+			sandbox.writeJson("home/.claude/settings.json", {
+				hooks: { MessageDisplay: [{ hooks: [{ type: "command", command: `echo '${output}'` }] }] },
+			});
+			tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
+				name: "glued",
+				cwd: sandbox.projectDir,
+				env: sandbox.env({ TERM: "tmux-256color" }),
+			});
+			await tmux.waitFor("fake-model", { name: "glued" });
+			await tmux.submit("say something", "glued");
+			// Two batches (the completed lines, then the rest): two lines, each of them bold.
+			const screen = await tmux.waitFor(
+				(text) => text.split("\n").filter((line) => line.trim() === "BATCH-R").length === 2,
+				{ name: "glued" },
+			);
+			expect(screen).not.toContain("**");
+			const colours = tmux.capture({ name: "glued", escapes: true }).split("\n");
+			const shown = colours.filter((line) => line.includes("BATCH-R"));
+			expect(shown).toHaveLength(2);
+			for (const line of shown) expect(line).toMatch(/\u001b\[1m[^\n]*BATCH-R/);
+			await tmux.quit("glued");
+		} finally {
+			sandbox.cleanup();
+			await llm.close();
+		}
+	});
 });

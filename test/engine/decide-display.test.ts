@@ -58,4 +58,12 @@ describe("batchShown", () => {
 		]);
 		expect(batchShown(decision, "text")).toBe("\\e]0;T\\x07 \\e[31mred \\u202ex\ty\nz");
 	});
+
+	it("keeps the batch's line end, so the next batch starts on its own line", () => {
+		const decision = decideDisplay([verdict("a.sh", exited(0, shown("**R**")))]);
+		expect(batchShown(decision, "first line\nsecond line\n")).toBe("**R**\n");
+		expect(batchShown(decision, "last words")).toBe("**R**");
+		const ended = decideDisplay([verdict("a.sh", exited(0, shown("R\n")))]);
+		expect(batchShown(ended, "line\n")).toBe("R\n");
+	});
 });
