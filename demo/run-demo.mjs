@@ -45,6 +45,25 @@ const runPrint = (prompt) =>
 		timeoutMs: 120_000,
 	});
 
+/**
+ * Each prompt is its own pi process, and each one lists the project hooks it runs unapproved (on stderr): the
+ * demo shows that list once, with the first prompt, and drops it from the later ones.
+ */
+const noticeOnce = () => {
+	let shown = false;
+	return (lines) => {
+		const start = lines.findIndex((line) => line.includes("PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1: running"));
+		if (start < 0) return lines;
+		if (!shown) {
+			shown = true;
+			return lines;
+		}
+		let end = start + 1;
+		while (end < lines.length && /^\s/.test(lines[end])) end += 1;
+		return [...lines.slice(0, start), ...lines.slice(end)];
+	};
+};
+
 const cleanup = async () => {
 	await pi.close();
 	rmSync(sandbox, { recursive: true, force: true });
@@ -68,12 +87,13 @@ if (interactive) {
 } else {
 	console.log("No terminal: running the demo prompts in print mode (pi -p).\n");
 	let failed = 0;
+	const shown = noticeOnce();
 	for (const [what, prompt] of PROMPTS) {
 		// Asynchronous on purpose: the scripted model answers from this same process.
 		const run = await runPrint(prompt);
 		if (run.status !== 0) failed += 1;
 		console.log(`$ pi -p ${JSON.stringify(prompt)}\n  (${what})`);
-		for (const line of `${run.stdout}${run.stderr}`.trim().split("\n")) console.log(`  | ${line}`);
+		for (const line of shown(`${run.stdout}${run.stderr}`.trim().split("\n"))) console.log(`  | ${line}`);
 		console.log("");
 	}
 	const log = join(project, ".claude", "logs", "tool-events.jsonl");
