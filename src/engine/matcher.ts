@@ -23,8 +23,25 @@ export type MatcherResult =
 /**
  * Compiles a matcher string from settings. `undefined` and `""` and `"*"` match every value.
  * Returns `{ok:false, message}` for a regex that does not compile or could backtrack for seconds; never throws.
+ * The same source gives the same result (remembered: settings repeat a few matchers over many hooks, and the
+ * backtracking check is not cheap); a matcher's `test` keeps no state, so hooks may share it.
  */
 export const compileMatcher = (source: string | undefined): MatcherResult => {
+	if (source === undefined) return compileUncached(source);
+	let result = compiled.get(source);
+	if (result === undefined) {
+		if (compiled.size >= COMPILED_LIMIT) compiled.clear();
+		result = compileUncached(source);
+		compiled.set(source, result);
+	}
+	return result;
+};
+
+/** Matcher sources remembered by {@link compileMatcher}; past this the memory starts over. */
+const COMPILED_LIMIT = 1024;
+const compiled = new Map<string, MatcherResult>();
+
+const compileUncached = (source: string | undefined): MatcherResult => {
 	if (source === undefined || source === "" || source === "*") {
 		return { ok: true, matcher: { source, test: () => true } };
 	}
