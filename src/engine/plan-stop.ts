@@ -21,7 +21,8 @@ const unique = (verdicts: readonly HookVerdict[]): HookVerdict[] => [...new Set(
 
 /**
  * Plans a Stop decision after `consecutiveBlocks` blocks in a row (reset by a new prompt); after `cap` blocks
- * in a row the agent stops anyway.
+ * in a row the agent stops anyway. `continue: false` lets the agent settle whatever else the hooks said, with a
+ * `continue_false` record of the `stopReason` (Claude Code shows it to the user).
  */
 export const planStop = (
 	decision: BlockDecision,
@@ -30,6 +31,11 @@ export const planStop = (
 	facts: RecordFacts,
 ): StopPlan => {
 	const steps = notifyAll(decision.notices);
+	// Claude Code: `continue: false` wins over a block; the agent settles and the user is shown the stopReason.
+	if (decision.stop !== undefined) {
+		steps.push(record(facts, "continue_false", decision.stop.by, decision.stop.text));
+		return { steps, consecutiveBlocks: 0, feedback: undefined };
+	}
 	if (!decision.blocked && decision.context === undefined)
 		return { steps, consecutiveBlocks: 0, feedback: undefined };
 	const blockedBy = decision.blocked ? decision.by : [];

@@ -149,6 +149,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const verb = record.kind === "block" ? "blocked the call" : "kept the agent going";
 			showNotice(ctx, { level: "warning", text: `${name} hook ${verb}: ${firstLine(record.reason)}` });
 		}
+		// A hook's `continue: false` is one card with a UI; without one, its stop text once on stderr.
+		if (!ctx.hasUI && record.kind === "continue_false") showNotice(ctx, { level: "warning", text: record.reason });
 		// A failure is one card with a UI; without one, the same words once on stderr.
 		if (!ctx.hasUI && (record.kind === "error" || record.kind === "timeout"))
 			showNotice(ctx, { level: "warning", text: cardText(record) });
@@ -468,7 +470,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			if (stop !== undefined) {
 				now.current.tools.stopRequested = undefined;
 				now.current.stoppedBy = stop;
-				showNotice(ctx, { level: "warning", text: stop });
+				// Without a UI the stop text is already on stderr: its card's (onCard).
+				if (ctx.hasUI) showNotice(ctx, { level: "warning", text: stop });
 				// Claude Code: `continue: false` lets the current tool finish, then no further model request. pi has
 				// no clean stop for extensions, so the run is aborted; `settled` then ends it cleanly.
 				ctx.abort();

@@ -598,6 +598,25 @@ describe("continue: false", () => {
 		]);
 	});
 
+	it("on Stop the agent settles and print mode shows the stopReason once, with the systemMessage", async () => {
+		const sandbox = e2e.sandbox();
+		const stop = JSON.stringify({
+			continue: false,
+			stopReason: "STOP-HOOK-REASON",
+			systemMessage: "STOP-SYSMSG",
+			decision: "block",
+			reason: "keep going",
+		});
+		sandbox.writeJson("home/.claude/settings.json", { hooks: { Stop: [{ hooks: [sh(`echo '${stop}'`)] }] } });
+		const result = await run(sandbox, "hi");
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain("echo: hi");
+		// continue: false wins over the block: no further request.
+		expect(result.requests).toHaveLength(1);
+		expect(result.stderr.split("Stop hook stopped continuation: STOP-HOOK-REASON")).toHaveLength(2);
+		expect(result.stderr).toContain("Stop says: STOP-SYSMSG");
+	});
+
 	it("the note that a hook stopped the agent is for the user: the model never sees it on the next turn", async () => {
 		const sandbox = e2e.sandbox();
 		const stop = JSON.stringify({ continue: false, stopReason: "halted by hook" });

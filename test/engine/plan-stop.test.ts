@@ -60,6 +60,14 @@ describe("planStop", () => {
 			more: false,
 		},
 		{
+			name: "continue:false settles it even with a block, and records the stop reason",
+			hooks: [block, exited(0, JSON.stringify({ continue: false, stopReason: "halt", systemMessage: "note" }))],
+			before: 2,
+			after: 0,
+			steps: ["notify:info", "record:continue_false[s1.sh]"],
+			more: false,
+		},
+		{
 			name: "one below the cap still continues",
 			hooks: [block],
 			before: STOP_BLOCK_CAP - 1,
@@ -72,6 +80,12 @@ describe("planStop", () => {
 		expect(shape(plan.steps)).toEqual(steps);
 		expect(plan.consecutiveBlocks).toBe(after);
 		expect(plan.feedback !== undefined).toBe(more);
+	});
+
+	it("continue:false's record is Claude Code's stop text with the stopReason", () => {
+		const stop = exited(0, JSON.stringify({ continue: false, stopReason: "STOP-HOOK-REASON" }));
+		const [step] = planStop(decide("Stop", stop), 0, STOP_BLOCK_CAP, facts("Stop")).steps;
+		expect(step?.do === "record" && step.record.reason).toBe("Stop hook stopped continuation: STOP-HOOK-REASON");
 	});
 
 	it("a lower cap from the environment ends it sooner", () => {

@@ -1,0 +1,40 @@
+/**
+ * A hook's `continue: false` in the real pi in tmux: the user is shown the `stopReason`, once, as a card (Claude
+ * Code shows `stopReason` to the user whenever `continue` is false).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { useE2e } from "../support/e2e.ts";
+import { EXTENSION_PATH, PI_BIN, type PiSandbox } from "../support/pi-env.ts";
+import { createTmuxServer } from "../support/tmux.ts";
+
+const e2e = useE2e();
+const tmux = createTmuxServer();
+afterAll(() => tmux.kill());
+
+/** Starts pi in tmux session `name` with `hooks` in the user's ~/.claude/settings.json (no approval needed). */
+const startPi = async (sandbox: PiSandbox, name: string, hooks: Record<string, unknown>): Promise<void> => {
+	sandbox.writeJson("home/.claude/settings.json", { hooks });
+	tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
+		name,
+		cwd: sandbox.projectDir,
+		env: sandbox.env({ TERM: "tmux-256color" }),
+	});
+	await tmux.waitFor("fake-model", { name });
+};
+
+/** How many times `text` occurs in `screen`. */
+const count = (screen: string, text: string): number => screen.split(text).length - 1;
+
+describe("continue: false in the TUI", () => {
+	it("on Stop draws a card with the stopReason, next to the systemMessage", async () => {
+		const sandbox = e2e.sandbox();
+		const stop = JSON.stringify({ continue: false, stopReason: "STOP-HOOK-REASON", systemMessage: "STOP-SYSMSG" });
+		await startPi(sandbox, "stop", { Stop: [{ hooks: [{ type: "command", command: `echo '${stop}'` }] }] });
+		await tmux.submit("hi", "stop");
+		const screen = await tmux.waitFor("STOP-HOOK-REASON", { name: "stop" });
+		expect(screen).toMatch(/\u25a0 stopped the agent Stop .*STOP-HOOK-REASON/);
+		expect(count(screen, "STOP-HOOK-REASON")).toBe(1);
+		expect(screen).toContain("STOP-SYSMSG");
+		await tmux.quit("stop");
+	});
+});
