@@ -58,7 +58,8 @@ describe("MessageDisplay displayContent", () => {
 		});
 		sandbox.writeFile(
 			"project/hostile.mjs",
-			`process.stdin.resume();\nprocess.stdin.on("end", () => process.stdout.write(${JSON.stringify(output)}));\n`,
+			"process.stdin.resume();\n" +
+				`process.stdin.on("end", () => process.stdout.write(${JSON.stringify(output)}));\n`,
 		);
 		sandbox.writeJson("home/.claude/settings.json", {
 			hooks: {

@@ -42,7 +42,7 @@ let sandbox: PiSandbox | undefined;
 afterEach(() => sandbox?.cleanup());
 
 describe("npm run try", () => {
-	it("runs the user's own hooks on their project against the scripted model and leaves their agent dir alone", async () => {
+	it("runs the user's own hooks on their project against the scripted model; their agent dir stays", async () => {
 		sandbox = createPiSandbox();
 		const { home, agentDir, projectDir } = sandbox;
 		// The user's Claude Code hook blocks every Bash call; their pi settings log each tool call.
