@@ -8,6 +8,7 @@ import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent"
 import { reapHooksOnExit, reapLingeringGroups, runProcess } from "./engine/run.ts";
 import { takeApproveOptIn } from "./pi/approve-opt-in.ts";
 import { hooksCompletions, runHooksCommand } from "./pi/hooks-command.ts";
+import { type McpConfigPlace, mcpServerConfigured } from "./pi/mcp-config.ts";
 import { createMcpTools } from "./pi/mcp-tools.ts";
 import { createHookSession } from "./pi/session.ts";
 
@@ -16,8 +17,15 @@ export default function piHookManager(pi: ExtensionAPI): void {
 	reapHooksOnExit();
 	// Read and removed before anything copies the environment: hooks and tools never inherit the opt-in.
 	const approveOptIn = takeApproveOptIn(process.env);
-	// A tool the model never sees, through which mcp_tool hooks reach the MCP servers pi connected.
-	const mcpTools = createMcpTools();
+	// A tool the model never sees, through which mcp_tool hooks reach the MCP servers pi connected; a hook
+	// waits for a server pi's mcp.json lists while pi still connects it (the first prompt of `pi -p`).
+	let mcpPlace: McpConfigPlace | undefined;
+	pi.on("session_start", (_event, ctx) => {
+		mcpPlace = { agentDir: getAgentDir(), cwd: ctx.cwd, projectTrusted: ctx.isProjectTrusted() };
+	});
+	const mcpTools = createMcpTools({
+		configured: (server) => mcpPlace !== undefined && mcpServerConfigured(mcpPlace, server),
+	});
 	pi.registerTool(mcpTools.tool);
 	const session = createHookSession(pi, {
 		runner: runProcess,
