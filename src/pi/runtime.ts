@@ -469,9 +469,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const stop = now.current.tools.stopRequested;
 			if (stop !== undefined) {
 				now.current.tools.stopRequested = undefined;
+				// The user was shown the stop text once already: its `continue_false` card (on stderr without a UI).
 				now.current.stoppedBy = stop;
-				// Without a UI the stop text is already on stderr: its card's (onCard).
-				if (ctx.hasUI) showNotice(ctx, { level: "warning", text: stop });
 				// Claude Code: `continue: false` lets the current tool finish, then no further model request. pi has
 				// no clean stop for extensions, so the run is aborted; `settled` then ends it cleanly.
 				ctx.abort();
@@ -488,9 +487,10 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const stopped = now.current.stoppedBy;
 			now.current.stoppedBy = undefined;
 			// The run ends with the hook's stop, not with pi's "aborted" (Claude Code: `-p` exits 0 with the
-			// stopReason shown): the last message of the session says why the agent stopped.
+			// stopReason shown): the last message of the session says why the agent stopped. It is not drawn: the
+			// hook's card already shows that text.
 			if (stopped !== undefined)
-				deps.pi.sendMessage({ customType: STOPPED_MESSAGE_TYPE, content: stopped, display: true });
+				deps.pi.sendMessage({ customType: STOPPED_MESSAGE_TYPE, content: stopped, display: false });
 			if (ctx.hasUI) now.current.idle.start();
 		},
 		agentStart(ctx) {

@@ -37,4 +37,21 @@ describe("continue: false in the TUI", () => {
 		expect(screen).toContain("STOP-SYSMSG");
 		await tmux.quit("stop");
 	});
+
+	it("on PostToolUse shows the stopReason once: its card, no warning line, no raw custom message", async () => {
+		const sandbox = e2e.sandbox();
+		const stop = JSON.stringify({ continue: false, stopReason: "stop now please" });
+		await startPi(sandbox, "post", {
+			PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `echo '${stop}'` }] }],
+		});
+		await tmux.submit("bash: echo hi", "post");
+		await tmux.waitFor("stop now please", { name: "post" });
+		// The next prompt's answer comes after the stopped run has settled and drawn all it draws.
+		await tmux.submit("second", "post");
+		const screen = await tmux.waitFor("echo: second", { name: "post" });
+		expect(screen).toMatch(/\u25a0 stopped the agent PostToolUse:Bash .*stop now please/);
+		expect(count(screen, "stop now please")).toBe(1);
+		expect(screen).not.toContain("pi-hook-manager/stopped");
+		await tmux.quit("post");
+	});
 });
