@@ -309,6 +309,12 @@ export class HooksPanel {
 				this.detailLines().length,
 				this.bodyHeight(),
 			);
+		else if (is("top") || is("bottom"))
+			this.detailScroll.scrollBy(
+				(is("top") ? -1 : 1) * Number.MAX_SAFE_INTEGER,
+				this.detailLines().length,
+				this.bodyHeight(),
+			);
 		else if (is("switchView")) {
 			this.screen = { kind: "main" };
 			this.tab = this.tab === "hooks" ? "log" : "hooks";
@@ -327,6 +333,8 @@ export class HooksPanel {
 		else if (is("up") || is("down")) this.detailScroll.scrollBy(is("up") ? -1 : 1, total, this.bodyHeight());
 		else if (is("pageUp") || is("pageDown"))
 			this.detailScroll.scrollBy((is("pageUp") ? -1 : 1) * this.bodyHeight(), total, this.bodyHeight());
+		else if (is("top") || is("bottom"))
+			this.detailScroll.scrollBy((is("top") ? -1 : 1) * Number.MAX_SAFE_INTEGER, total, this.bodyHeight());
 		else if (is("confirm") || is("toggle")) {
 			if (!screen.seenAll) {
 				screen.refused = true;
@@ -1087,6 +1095,7 @@ export class HooksPanel {
 			case "recordDetails":
 				return [
 					[pair("up", "down"), "scroll"],
+					[`${k("top")}/${k("bottom")}`, "top/bottom"],
 					[k("test"), "replay"],
 					[k("toggle"), "on/off"],
 					killSwitch,

@@ -13,6 +13,8 @@ export type PanelAction =
 	| "down"
 	| "pageUp"
 	| "pageDown"
+	| "top"
+	| "bottom"
 	| "confirm"
 	| "cancel"
 	| "switchView"
@@ -55,6 +57,8 @@ const BINDINGS: Partial<Record<PanelAction, Keybinding>> = {
 
 /** Actions without a pi keybinding id. */
 type OwnAction =
+	| "top"
+	| "bottom"
 	| "toggle"
 	| "add"
 	| "edit"
@@ -69,6 +73,8 @@ type OwnAction =
 
 /** The panel's own keys (no pi id exists for these actions). */
 export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
+	top: "home",
+	bottom: "end",
 	toggle: "ctrl+t",
 	add: "ctrl+n",
 	edit: "ctrl+e",

@@ -156,6 +156,8 @@ export class TestView {
 			if (is("up") || is("down")) this.window.scrollBy(is("up") ? -1 : 1, total + 100, height);
 			else if (is("pageUp") || is("pageDown"))
 				this.window.scrollBy((is("pageUp") ? -1 : 1) * height, total + 100, height);
+			else if (is("top") || is("bottom"))
+				this.window.scrollBy((is("top") ? -1 : 1) * Number.MAX_SAFE_INTEGER, total, height);
 			return undefined;
 		}
 		// The stdin is JSON: Enter starts a new line instead of submitting.

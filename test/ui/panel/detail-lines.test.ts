@@ -1,7 +1,16 @@
 /** The detail views' building blocks: labelled fields, section titles, capped raw text blocks and pretty JSON. */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { BLOCK_CHARS, BLOCK_LINES, block, field, prettyJson, section } from "../../../src/ui/panel/detail-lines.ts";
+import {
+	BLOCK_CHARS,
+	BLOCK_HEAD_LINES,
+	BLOCK_LINES,
+	BLOCK_TAIL_LINES,
+	block,
+	field,
+	prettyJson,
+	section,
+} from "../../../src/ui/panel/detail-lines.ts";
 import type { PanelTheme } from "../../../src/ui/theme.ts";
 import { plainTheme } from "../../../src/ui/theme.ts";
 
@@ -57,23 +66,44 @@ describe("block", () => {
 		expect(lines).toEqual(["  abcdef", "  ghij  ", "  xy    "]);
 	});
 
-	it(`shows at most ${BLOCK_LINES} lines and says how much was left out`, () => {
-		const text = Array.from({ length: BLOCK_LINES + 10 }, (_, index) => `l${index}`).join("\n");
-		const lines = block(plainTheme, text, 60);
-		expect(lines).toHaveLength(BLOCK_LINES + 1);
-		expect(lines[BLOCK_LINES - 1]?.trim()).toBe(`l${BLOCK_LINES - 1}`);
-		const shown = Array.from({ length: BLOCK_LINES }, (_, index) => `l${index}`).join("\n");
-		expect(lines[BLOCK_LINES]?.trim()).toBe(`... ${text.length - shown.length} more characters not shown`);
+	it(`shows a text of up to ${BLOCK_LINES} lines whole`, () => {
+		const text = Array.from({ length: BLOCK_LINES }, (_, index) => `l${index}`).join("\n");
+		expect(block(plainTheme, text, 60).map((line) => line.trim())).toEqual(text.split("\n"));
 	});
 
-	it(`considers only the first ${BLOCK_CHARS} characters of a huge one-line text`, () => {
+	it("shows a longer text's first and last lines and says how many lines and characters are between", () => {
+		const text = Array.from({ length: 1000 }, (_, index) => `l${index}`).join("\n");
+		const lines = block(plainTheme, text, 60).map((line) => line.trim());
+		expect(lines).toHaveLength(BLOCK_HEAD_LINES + 1 + BLOCK_TAIL_LINES);
+		expect(lines.slice(0, BLOCK_HEAD_LINES)).toEqual(text.split("\n").slice(0, BLOCK_HEAD_LINES));
+		expect(lines.slice(-BLOCK_TAIL_LINES)).toEqual(text.split("\n").slice(-BLOCK_TAIL_LINES));
+		const between = text.split("\n").slice(BLOCK_HEAD_LINES, -BLOCK_TAIL_LINES);
+		const chars = between.join("\n").length + 1;
+		expect(lines[BLOCK_HEAD_LINES]).toBe(
+			`… ${between.length} more lines (${chars.toLocaleString("en-US")} characters) not shown`,
+		);
+	});
+
+	it("shows both ends of a huge one-line text (1 MiB of output) in a few lines", () => {
+		const text = `${"a".repeat(500_000)}${"z".repeat(548_576)}`;
+		const lines = block(plainTheme, text, 102).map((line) => line.trim());
+		expect(lines).toHaveLength(BLOCK_HEAD_LINES + 1 + BLOCK_TAIL_LINES);
+		expect(lines[0]).toBe("a".repeat(100));
+		expect(lines.at(-1)).toBe("z".repeat(100));
+		const left = text.length - (BLOCK_HEAD_LINES + BLOCK_TAIL_LINES) * 100;
+		expect(lines[BLOCK_HEAD_LINES]).toBe(
+			`… ${left.toLocaleString("en-US")} characters more of this line not shown`,
+		);
+	});
+
+	it(`shows a text of more than ${BLOCK_CHARS} characters in few lines as an excerpt`, () => {
 		const text = "z".repeat(BLOCK_CHARS * 100);
-		const lines = block(plainTheme, text, 1000);
-		// 8,000 characters at 998 columns are 9 lines, then the note.
-		expect(lines).toHaveLength(10);
-		const left = Number(/\.\.\. (\d+) more characters not shown/.exec(lines.at(-1) ?? "")?.[1]);
-		expect(left).toBeGreaterThanOrEqual(text.length - BLOCK_CHARS - 9);
-		expect(left).toBeLessThanOrEqual(text.length - BLOCK_CHARS);
+		const lines = block(plainTheme, text, 1002).map((line) => line.trim());
+		// Each end holds at most BLOCK_CHARS characters: 8 lines of 1,000 here.
+		expect(lines).toHaveLength(8 + 1 + BLOCK_TAIL_LINES);
+		expect(lines[8]).toBe(
+			`… ${(text.length - 16_000).toLocaleString("en-US")} characters more of this line not shown`,
+		);
 	});
 
 	it("adds no note when everything is shown", () => {

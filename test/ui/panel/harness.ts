@@ -46,6 +46,8 @@ export const KEY = {
 	backspace: "\x7f",
 	pageDown: "\x1b[6~",
 	pageUp: "\x1b[5~",
+	home: "\x1b[H",
+	end: "\x1b[F",
 	ctrlT: "\x14",
 	ctrlN: "\x0e",
 	ctrlE: "\x05",

@@ -81,16 +81,51 @@ describe.each([40, 80, 120])("log row details at %i columns", (cols) => {
 });
 
 describe("log row details", () => {
-	it("cap long stdout and say how much is not shown", () => {
+	it("show long stdout as its first and last lines and say how much is not shown", () => {
 		const guard = entryWith(fixtureConfig(), "block-rm.sh");
 		const long = Array.from({ length: 200 }, (_, i) => `line ${i + 1}`).join("\n");
 		const [row] = buildLogRows([firingRecord(1, 0, [[guard, exitedWith(0, 5, long)]])]);
 		if (row === undefined) throw new Error("no row");
-		const text = recordDetailLines(plainTheme, row, 80).join("\n");
-		expect(text).toContain("line 40");
-		expect(text).not.toContain("line 41");
-		expect(text).toMatch(/more characters not shown/);
+		const shown = recordDetailLines(plainTheme, row, 80).map((line) => line.trim());
+		const at = shown.indexOf("line 1");
+		expect(shown.slice(at, at + 24)).toEqual(Array.from({ length: 24 }, (_, i) => `line ${i + 1}`));
+		expect(shown[at + 24]).toMatch(/^… 168 more lines \([\d,]+ characters\) not shown$/);
+		expect(shown.slice(at + 25, at + 33)).toEqual(Array.from({ length: 8 }, (_, i) => `line ${i + 193}`));
 		for (const line of recordDetailLines(plainTheme, row, 80)) expect(visibleWidth(line)).toBe(80);
+	});
+
+	it("keep the rest of an entry a few lines away from a 1 MiB output", () => {
+		const config = fixtureConfig();
+		const huge = { text: "y".repeat(1024 * 1024), bytes: 5_000_000, truncated: true };
+		const outcome = { ...exitedWith(0, 5), stdout: huge, stderr: huge };
+		const record = firingRecord(1, 0, [
+			[entryWith(config, "block-rm.sh"), outcome],
+			[entryWith(config, "prettier"), exitedWith(0, 5, "formatted")],
+		]);
+		const [row] = buildLogRows([record]);
+		if (row === undefined) throw new Error("no row");
+		const lines = recordDetailLines(plainTheme, row, 120);
+		expect(lines.length).toBeLessThan(120);
+		const text = lines.join("\n");
+		expect(text).toContain("stdout (cut at the cap; 5,000,000 bytes written)");
+		expect(text).toContain("formatted");
+		expect(text).toMatch(/… [\d,]+ characters more of this line not shown/);
+	});
+
+	it("Home and End jump to the top and the bottom of the details", async () => {
+		harness = await mountPanel({ cols: 100, rows: 30, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		const long = Array.from({ length: 300 }, (_, i) => `out ${i + 1}`).join("\n");
+		h.log.add(firingRecord(1, 0, [[entryWith(h.config(), "block-rm.sh"), exitedWith(0, 5, long)]]));
+		await h.send(KEY.tab);
+		let text = screenLines(await h.send(KEY.enter)).join("\n");
+		expect(text).toContain("home/end top/bottom");
+		expect(text).not.toContain("Did not run");
+		text = screenLines(await h.send(KEY.end)).join("\n");
+		expect(text).toContain("Did not run");
+		expect(text).not.toMatch(/Event\s+PreToolUse/);
+		text = screenLines(await h.send(KEY.home)).join("\n");
+		expect(text).toMatch(/Event\s+PreToolUse/);
 	});
 
 	it("for an event where no hook ran, list every hook that was considered and why it did not run", async () => {
