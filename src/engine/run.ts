@@ -156,10 +156,8 @@ const run = async (spec: ProcessSpec, signal?: AbortSignal): Promise<ProcessOutc
 		const message = spawnFailureMessage(spec, failure.code, detail);
 		return { kind: "spawn_failed", message, durationMs: elapsed() };
 	}
-	// Registered from the start: if pi exits while the hook still runs, the exit reap ends it.
-	lingering.add(pid);
-	const stdout = captureStream(child.stdout, spec.maxOutputBytes);
-	const stderr = captureStream(child.stderr, spec.maxOutputBytes);
+	// stdin first: a hook that reads it waits for nothing else of ours. (Its output cannot be missed meanwhile: a
+	// stream emits data only from a later I/O callback, and the captures below attach in this same turn.)
 	// A child that never reads stdin, or exits first, makes the write fail with EPIPE/ECONNRESET: not our problem.
 	child.stdin.on("error", ignore);
 	try {
@@ -167,6 +165,10 @@ const run = async (spec: ProcessSpec, signal?: AbortSignal): Promise<ProcessOutc
 	} catch {
 		// Same as above: the child's stdin is gone, the run goes on.
 	}
+	// Registered from the start: if pi exits while the hook still runs, the exit reap ends it.
+	lingering.add(pid);
+	const stdout = captureStream(child.stdout, spec.maxOutputBytes);
+	const stderr = captureStream(child.stderr, spec.maxOutputBytes);
 
 	const killGroup = (name: NodeJS.Signals): void => {
 		try {
