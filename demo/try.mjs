@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { runPi, startScriptedPi } from "./scripted-pi.mjs";
+import { root, runPi, startScriptedPi } from "./scripted-pi.mjs";
 
 const args = process.argv.slice(2);
 // npm runs scripts in the package folder and says where it was started in INIT_CWD.
@@ -48,8 +48,17 @@ if (process.stdout.isTTY) {
 		].join("\n"),
 	);
 }
+// pi's TUI clears the screen: the demo's widget keeps example prompts above the editor (print mode has no UI).
+const examples = [
+	["bash: <command> calls pi's bash tool (Claude Code's Bash)", "bash: git status"],
+	["tool: <name> <json input> calls any tool", 'tool: read {"path":"README.md"}'],
+];
 // --no-session: the agent dir is deleted afterwards, so there is nothing to resume.
-const run = await runPi(["--no-session", ...args], { cwd: project, env: pi.env, stdio: "inherit" });
+const run = await runPi(["--no-session", "-e", join(root, "demo", "demo-prompts.ts"), ...args], {
+	cwd: project,
+	env: { ...pi.env, PI_HOOK_MANAGER_DEMO_PROMPTS: JSON.stringify(examples) },
+	stdio: "inherit",
+});
 await pi.close();
 rmSync(agentDir, { recursive: true, force: true });
 process.exit(run.status);

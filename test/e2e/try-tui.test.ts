@@ -1,0 +1,39 @@
+/**
+ * `npm run try -- <project>` in a terminal (tmux): pi's TUI on the user's project with their own hooks, the
+ * scripted model's example prompts kept above the editor, and one of them reaching the user's hook.
+ */
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createPiSandbox, type PiSandbox, PROJECT_ROOT } from "../support/pi-env.ts";
+import { createTmuxServer } from "../support/tmux.ts";
+
+const tmux = createTmuxServer();
+afterAll(() => tmux.kill());
+let sandbox: PiSandbox | undefined;
+afterEach(() => sandbox?.cleanup());
+
+describe("npm run try in a terminal", () => {
+	it("shows what the scripted model understands and runs the user's hook", async () => {
+		sandbox = createPiSandbox();
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				PreToolUse: [
+					{ matcher: "Bash", hooks: [{ type: "command", command: "echo mine-said-no >&2; exit 2" }] },
+				],
+			},
+		});
+		tmux.start(["node", join(PROJECT_ROOT, "demo", "try.mjs"), sandbox.projectDir], {
+			cwd: PROJECT_ROOT,
+			env: { ...sandbox.env(), TERM: "tmux-256color" },
+			cols: 120,
+			rows: 40,
+		});
+		const screen = await tmux.waitFor("Demo: type one of these prompts", { timeoutMs: 60_000 });
+		expect(screen).toContain("bash: git status");
+		expect(screen).toContain('tool: read {"path":"README.md"}');
+		tmux.type("bash: echo hi");
+		tmux.keys(["Enter"]);
+		expect(await tmux.waitFor(/blocked Bash/, { timeoutMs: 30_000 })).toContain("mine-said-no");
+		await tmux.quit();
+	});
+});
