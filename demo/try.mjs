@@ -9,10 +9,10 @@ import { join, resolve } from "node:path";
 import { root, runPi, startScriptedPi } from "./scripted-pi.mjs";
 
 const args = process.argv.slice(2);
-// npm runs scripts in the package folder and says where it was started in INIT_CWD.
-const project = resolve(
-	args[0] !== undefined && !args[0].startsWith("-") ? args.shift() : (process.env.INIT_CWD ?? process.cwd()),
-);
+// npm runs scripts in the package folder and says where it was started in INIT_CWD: a relative project is
+// relative to that folder.
+const started = process.env.INIT_CWD ?? process.cwd();
+const project = resolve(started, args[0] !== undefined && !args[0].startsWith("-") ? (args.shift() ?? ".") : ".");
 if (!existsSync(project) || !statSync(project).isDirectory()) {
 	console.error(`pi-hook-manager try: ${project} is not a folder`);
 	process.exit(2);

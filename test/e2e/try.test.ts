@@ -78,4 +78,11 @@ describe("npm run try", () => {
 		expect(run.code, run.stderr).toBe(0);
 		expect(run.stdout).toContain(`fake-model saw tool result: ${sandbox.root}`);
 	});
+
+	it("takes a relative project as relative to the folder npm was started in", async () => {
+		sandbox = createPiSandbox();
+		const run = await runTry(sandbox, ["project", "-p", "bash: pwd"]);
+		expect(run.code, run.stderr).toBe(0);
+		expect(run.stdout).toContain(`fake-model saw tool result: ${sandbox.projectDir}`);
+	});
 });
