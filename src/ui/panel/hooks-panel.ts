@@ -225,7 +225,17 @@ export class HooksPanel {
 		if (is("killSwitch")) {
 			this.services.toggleAllOff();
 		} else if (this.screen.kind === "test") {
-			if (this.screen.view.handleInput(data) === "close") this.screen = this.screen.back;
+			const { view, back } = this.screen;
+			const running = view.isRunning();
+			if (view.handleInput(data) === "close") {
+				this.screen = back;
+				if (running && back.kind === "main")
+					this.message = {
+						level: "info",
+						text: "Test run stopped: the log lists it; nothing in the session changed.",
+					};
+				else if (running && back.kind === "editor") back.editor.setMessage("Test run stopped.", "info");
+			}
 		} else if (this.screen.kind === "editor") {
 			this.editorInput(data, this.screen);
 		} else if (this.screen.kind === "confirmDelete") {

@@ -128,9 +128,9 @@ export class TestView {
 	handleInput(data: string): "close" | undefined {
 		const is = (action: Parameters<PanelKeys["matches"]>[1]): boolean => this.keys.matches(data, action);
 		if (is("cancel")) {
-			if (this.running === undefined) return "close";
-			this.running.abort();
-			return undefined;
+			// Esc stops a running hook and goes back, as it leaves an idle view (the log keeps the stopped run).
+			this.running?.abort();
+			return "close";
 		}
 		if (is("test")) {
 			this.start();
@@ -226,6 +226,30 @@ export class TestView {
 					? "Test the unsaved hook"
 					: "Test a hook";
 		const head: string[] = [t.bold(fit(title, width))];
+		// What is happening comes first, above a stdin that may be taller than the panel.
+		if (this.problem !== undefined)
+			for (const line of wordWrap(this.problem, width)) head.push(t.fg("error", fit(line, width)));
+		if (this.running !== undefined)
+			head.push(
+				t.fg(
+					"warning",
+					fit(
+						`Running ${entry === undefined ? "" : oneLine(hookTarget(entry))}... ` +
+							`${this.keys.label("cancel")} stops it and goes back`,
+						width,
+					),
+				),
+			);
+		else if (this.result === undefined)
+			head.push(
+				t.fg(
+					"dim",
+					fit(
+						`${this.keys.label("test")} runs the hook now: a dry run, nothing in the session changes.`,
+						width,
+					),
+				),
+			);
 		if (entry !== undefined) {
 			const choose = this.setup.hooks.length > 1;
 			const label = `${entry.event}  ${oneLine(hookTarget(entry))}  (${entrySource(entry)})`;
@@ -249,29 +273,6 @@ export class TestView {
 		this.editor.focused = this.focused && this.focus === "stdin";
 		const editorLines = this.editor.render(width).map((line) => line as string);
 		const body: string[] = [...head, ...editorLines];
-		if (this.problem !== undefined)
-			for (const line of wordWrap(this.problem, width)) body.push(t.fg("error", fit(line, width)));
-		if (this.running !== undefined)
-			body.push(
-				t.fg(
-					"warning",
-					fit(
-						`Running ${entry === undefined ? "" : oneLine(hookTarget(entry))}... ` +
-							`${this.keys.label("cancel")} stops it`,
-						width,
-					),
-				),
-			);
-		else if (this.result === undefined)
-			body.push(
-				t.fg(
-					"dim",
-					fit(
-						`${this.keys.label("test")} runs the hook now: a dry run, nothing in the session changes.`,
-						width,
-					),
-				),
-			);
 		if (this.result !== undefined && this.running === undefined) {
 			const { verdict, record } = this.result.outcome;
 			const whyNot = this.setup.whyNot?.(verdict.entry, record.stdin);
@@ -310,7 +311,7 @@ export class TestView {
 			[k("test"), "run"],
 			[k("nextField"), this.setup.hooks.length > 1 ? "hook/stdin/result" : "stdin/result"],
 			...(this.setup.hooks.length > 1 ? ([[`${k("left")}${k("right")}`, "hook"]] as [string, string][]) : []),
-			[k("cancel"), this.running === undefined ? "back" : "stop"],
+			[k("cancel"), this.running === undefined ? "back" : "stop and back"],
 		];
 	}
 }

@@ -5,7 +5,9 @@
  * nowhere; a logged input replayed against another hook of its event; the editor's unsaved draft tested
  * before it is saved.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Screen, screenLines } from "../../support/screen.ts";
 import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
@@ -201,21 +203,34 @@ describe("test runs", () => {
 		expect(inside(screen)).toContain(squeeze("would change nothing"));
 	});
 
-	it("Esc stops a running test: the process is killed and the result says it was cancelled", async () => {
+	it("Esc stops a running test and goes back: the process is killed, the log lists the run as stopped", async () => {
+		const pidFile = join(mkdtempSync(join(tmpdir(), "phm-esc-")), "pid");
 		harness = await mountPanel({
 			cols: 100,
 			rows: 44,
-			settings: { 0: { hooks: { Stop: [{ hooks: [{ type: "command", command: "sleep 30" }] }] } } },
+			settings: {
+				0: {
+					hooks: { Stop: [{ hooks: [{ type: "command", command: `echo $$ > ${pidFile}; exec sleep 30` }] }] },
+				},
+			},
 		});
 		const h = harness;
 		await h.type("sleep");
 		await h.send(KEY.ctrlR);
-		let screen = await h.send(KEY.ctrlR);
-		expect(inside(screen)).toContain(squeeze("Running sleep 30... esc stops it"));
-		await h.send(KEY.escape);
-		screen = await waitInside(h, "Result of the test run");
-		expect(inside(screen)).toContain(squeeze("cancelled: it decided nothing"));
+		h.terminal.send(KEY.ctrlR);
+		let screen = await waitInside(h, "Running echo");
+		expect(inside(screen)).toContain(squeeze("esc stops it and goes back"));
+		while (!existsSync(pidFile) || readFileSync(pidFile, "utf8").trim() === "")
+			await new Promise((r) => setTimeout(r, 10));
+		const pid = Number(readFileSync(pidFile, "utf8"));
+		screen = await h.send(KEY.escape);
+		expect(inside(screen)).toContain(
+			squeeze("Test run stopped: the log lists it; nothing in the session changed."),
+		);
+		expect(inside(screen)).not.toContain(squeeze("Test a hook"));
+		while (h.log.records().length === 0) await new Promise((r) => setTimeout(r, 10));
 		expect(h.log.records()[0]?.verdicts[0]?.outcome.kind).toBe("aborted");
+		expect(() => process.kill(pid, 0)).toThrow();
 	});
 
 	it("does not test-run a project hook that waits for trust", async () => {
