@@ -36,6 +36,7 @@ import {
 	type IdleTimer,
 	PERMISSION_PROMPT_MS,
 	runNotification,
+	watchKeys,
 } from "./notification-hooks.ts";
 import { handleBeforeAgentStart, handleInput, type PromptHookState } from "./prompt-hooks.ts";
 import { createPromptRunner } from "./prompt-runner.ts";
@@ -68,6 +69,8 @@ interface SessionState {
 	readonly told: Set<string>;
 	readonly background: AbortController;
 	readonly idle: IdleTimer;
+	/** Stops counting the user's keys as activity for `idle`; undefined until the agent first settled in the TUI. */
+	stopWatchingKeys: (() => void) | undefined;
 	/** Runs `permission_prompt` once the open dialog has waited long enough; cancelled when it is answered. */
 	readonly permissionWait: IdleTimer;
 	/** What the `permission_prompt` of the open dialog says. */
@@ -316,6 +319,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				told: new Set(),
 				background,
 				idle,
+				stopWatchingKeys: undefined,
 				permissionWait,
 				permissionNote: undefined,
 				inFlight: new Set(),
@@ -380,6 +384,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const now = active(ctx);
 			if (now === undefined) return;
 			now.current.idle.cancel();
+			now.current.stopWatchingKeys?.();
 			now.current.permissionWait.cancel();
 			// Hooks were given the session file as transcript_path: make sure it exists (SessionEnd hooks read it too).
 			if (now.current.hooksRan) ensureTranscript(ctx);
@@ -491,7 +496,11 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			// hook's card already shows that text.
 			if (stopped !== undefined)
 				deps.pi.sendMessage({ customType: STOPPED_MESSAGE_TYPE, content: stopped, display: false });
-			if (ctx.hasUI) now.current.idle.start();
+			if (ctx.hasUI) {
+				now.current.idle.start();
+				// Claude Code's idle period is time the user has not typed: any key in pi restarts it.
+				now.current.stopWatchingKeys ??= watchKeys(ctx, now.current.idle);
+			}
 		},
 		agentStart(ctx) {
 			active(ctx)?.current.idle.cancel();

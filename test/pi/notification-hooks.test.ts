@@ -95,4 +95,24 @@ describe("createIdleTimer", () => {
 		await new Promise<void>((resolve) => createIdleTimer(10, resolve).start());
 		expect(fired).toBe(0);
 	});
+
+	it("a touch restarts a running period (it still fires once) and starts nothing on an idle timer", async () => {
+		let fired = 0;
+		let firing = (): void => {};
+		const done = new Promise<void>((resolve) => {
+			firing = resolve;
+		});
+		const idle = createIdleTimer(1, () => fired++);
+		idle.touch();
+		const running = createIdleTimer(5, () => {
+			fired++;
+			firing();
+		});
+		running.start();
+		running.touch();
+		await done;
+		// Due after both, so Node would have run any other firing first.
+		await new Promise<void>((resolve) => createIdleTimer(20, resolve).start());
+		expect(fired).toBe(1);
+	});
 });
