@@ -5,13 +5,13 @@
  * Keeps the selection by hook id so it survives filtering and live reloads.
  */
 import type { FilterMatch, MatchRanges } from "./filter.ts";
-import { highlightFit, highlightFitMiddle } from "./filter.ts";
+import { fuzzyFilter, highlightFit, highlightFitMiddle } from "./filter.ts";
 import { fit, fitRight, formatDuration, oneLine, wordWrap } from "./format.ts";
 import type { ListRow } from "./hook-rows.ts";
 import { KeyedList } from "./selection.ts";
 
 /** The fields the hook list filters on. */
-export const HOOK_FILTER_KEYS = ["event", "matcher", "target", "source"] as const;
+export const HOOK_FILTER_KEYS = ["event", "matcher", "target", "source", "state"] as const;
 
 /** A field the hook list filters on. */
 export type HookFilterKey = (typeof HOOK_FILTER_KEYS)[number];
@@ -19,13 +19,38 @@ export type HookFilterKey = (typeof HOOK_FILTER_KEYS)[number];
 /** A hook list row with its filter match. */
 export type HookMatch = FilterMatch<ListRow, HookFilterKey>;
 
+/** The state column of a row: `on`, `off`, `skip` (cannot run) or `bad` (an invalid entry). */
+const stateLabel = (row: ListRow): string =>
+	row.kind === "issue" ? "bad" : row.state === "skipped" ? "skip" : row.state;
+
 /** The searchable text of a row. */
 export const hookFilterFields = (row: ListRow): Readonly<Record<HookFilterKey, string>> => ({
 	event: row.event,
 	matcher: row.matcher,
 	target: row.target,
 	source: row.source,
+	state: stateLabel(row),
 });
+
+/**
+ * The rows matching the list filter, in their order: `state:skip` (also `on`, `off`, `bad`, or the start of one;
+ * several words = any of those states) keeps only rows in that state, and every other word must match one of
+ * {@link HOOK_FILTER_KEYS} fuzzily (the state column too, so `skip` alone finds skipped hooks).
+ */
+export const filterHookRows = (rows: readonly ListRow[], query: string): HookMatch[] => {
+	const states: string[] = [];
+	const words: string[] = [];
+	for (const word of query.trim().split(/\s+/)) {
+		const state = /^state:(.*)$/i.exec(word)?.[1];
+		if (state !== undefined) states.push(state.toLowerCase());
+		else if (word !== "") words.push(word);
+	}
+	const kept =
+		states.length === 0
+			? rows
+			: rows.filter((row) => states.some((state) => stateLabel(row).startsWith(state)));
+	return fuzzyFilter(kept, words.join(" "), HOOK_FILTER_KEYS, hookFilterFields);
+};
 
 const SHORT_SOURCES: Readonly<Record<string, string>> = {
 	"Claude user": "C user",
@@ -86,8 +111,6 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
 	mcp_tool: "mcp",
 };
 
-const stateLabel = (row: ListRow): string =>
-	row.kind === "issue" ? "bad" : row.state === "skipped" ? "skip" : row.state;
 
 /** The hook list: set rows, move the selection, render a window of it. */
 export class HookList extends KeyedList<HookMatch> {

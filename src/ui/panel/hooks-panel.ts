@@ -20,13 +20,12 @@ import { wouldNotRun, wouldNotRunText } from "../../engine/would-run.ts";
 import type { PanelTheme } from "../theme.ts";
 import { prettyJson } from "./detail-lines.ts";
 import { draftFromValues, entryValues, newHookValues } from "./editor-values.ts";
-import { fuzzyFilter } from "./filter.ts";
 import { type FiringLog, type HookStats, statsOver } from "./firing-log.ts";
 import { fit, formatClock, hardWrap, hookTarget, oneLine, wordWrap } from "./format.ts";
 import { FRAME_COLUMNS, frame, helpLines } from "./frame.ts";
 import { hookDetailLines } from "./hook-details.ts";
 import { HookEditor } from "./hook-editor.ts";
-import { HOOK_FILTER_KEYS, HookList, hookFilterFields } from "./hook-list.ts";
+import { filterHookRows, HookList } from "./hook-list.ts";
 import { buildRows, fileLabel, type ListRow } from "./hook-rows.ts";
 import type { PanelAction, PanelKeys } from "./keys.ts";
 import { LogIndex } from "./log-index.ts";
@@ -821,7 +820,7 @@ export class HooksPanel {
 						sources: this.services.sources,
 					});
 		const query = this.filter.getValue();
-		this.hookList.setMatches(fuzzyFilter(this.rows, query, HOOK_FILTER_KEYS, hookFilterFields));
+		this.hookList.setMatches(filterHookRows(this.rows, query));
 		// The log can hold 100,000 runs: only new records are filtered, and a longer query narrows the last result.
 		this.logIndex.sync(this.services.log);
 		this.logIndex.setQuery(query, this.now());

@@ -138,6 +138,28 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		text = screenLines(await h.type("zzzqqq")).join("\n");
 		expect(text).toContain("No hooks match the filter.");
 	});
+
+	it("finds hooks by their state: skip, bad, off, and state: for exactly one state", async () => {
+		const h = await mount(cols);
+		const shown = async (query: string): Promise<string> => {
+			await h.send(KEY.ctrlU);
+			return screenLines(await h.type(query)).join("\n");
+		};
+		let text = await shown("skip");
+		expect(text).toContain("Hooks 1 ");
+		expect(text).toContain("SubagentStop");
+		text = await shown("state:bad");
+		expect(text).toContain("Hooks 1 ");
+		expect(text).toContain("UserPromptSubmit");
+		expect(await shown("state:off")).toContain("No hooks match the filter.");
+		await shown("block-rm");
+		await h.send(KEY.ctrlT);
+		text = await shown("state:off");
+		expect(text).toContain("Hooks 1 ");
+		expect(text).toContain("PreToolUse");
+		expect(await shown("state:on pretier")).toContain("Hooks 1 ");
+		expect(await shown("state:on")).toContain("Hooks 5 ");
+	});
 });
 
 describe("an empty configuration", () => {
