@@ -46,9 +46,7 @@ export const filterHookRows = (rows: readonly ListRow[], query: string): HookMat
 		else if (word !== "") words.push(word);
 	}
 	const kept =
-		states.length === 0
-			? rows
-			: rows.filter((row) => states.some((state) => stateLabel(row).startsWith(state)));
+		states.length === 0 ? rows : rows.filter((row) => states.some((state) => stateLabel(row).startsWith(state)));
 	return fuzzyFilter(kept, words.join(" "), HOOK_FILTER_KEYS, hookFilterFields);
 };
 
@@ -110,7 +108,6 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
 	agent: "agent",
 	mcp_tool: "mcp",
 };
-
 
 /** The hook list: set rows, move the selection, render a window of it. */
 export class HookList extends KeyedList<HookMatch> {
