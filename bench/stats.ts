@@ -44,6 +44,7 @@ export const timeMs = async (work: () => unknown): Promise<number> => {
 
 /** `ms` milliseconds as `1.23 ms`, `456 ms` or `1.50 s`. */
 export const formatMs = (ms: number): string => {
+	if (ms < 0) return `-${formatMs(-ms)}`;
 	if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
 	if (ms >= 100) return `${ms.toFixed(0)} ms`;
 	if (ms >= 1) return `${ms.toFixed(2)} ms`;
