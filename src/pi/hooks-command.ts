@@ -19,8 +19,13 @@ export const HOOKS_SUBCOMMANDS: readonly { readonly name: string; readonly descr
 	{ name: "status", description: "what is configured, switched off and waiting for approval" },
 ];
 
-/** Completions for `/hooks <prefix>`. */
+/**
+ * Completions for `/hooks <prefix>`; null for none, and for a subcommand typed in full: pi's editor takes Enter
+ * in an open argument menu to apply the completion instead of running the command, so `/hooks log` offers no
+ * menu and one Enter runs it.
+ */
 export const hooksCompletions = (prefix: string): AutocompleteItem[] | null => {
+	if (HOOKS_SUBCOMMANDS.some((sub) => sub.name === prefix.trim())) return null;
 	const items = HOOKS_SUBCOMMANDS.filter((sub) => sub.name.startsWith(prefix.trim())).map((sub) => ({
 		value: sub.name,
 		label: sub.name,

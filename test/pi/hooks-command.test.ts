@@ -117,4 +117,9 @@ describe("hooksCompletions", () => {
 		expect(hooksCompletions("x")).toBeNull();
 		expect(hooksCompletions("logs")).toBeNull();
 	});
+
+	it("offers nothing for a subcommand typed in full, so one Enter runs it", () => {
+		for (const sub of HOOKS_SUBCOMMANDS) expect(hooksCompletions(sub.name)).toBeNull();
+		expect(hooksCompletions("lo")?.map((item) => item.value)).toEqual(["log"]);
+	});
 });
