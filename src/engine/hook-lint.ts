@@ -9,7 +9,7 @@
  * only for UserPromptSubmit, UserPromptExpansion and SessionStart; hook text is cut at 10,000 characters.
  */
 
-import { discardsCommonFields } from "./events.ts";
+import { discardsCommonFields, type HandlerType } from "./events.ts";
 import { isObject } from "./is-object.ts";
 import { MAX_HOOK_TEXT_CHARS } from "./messages.ts";
 import type { HookEventName, ProcessOutcome } from "./types.ts";
@@ -66,6 +66,11 @@ export interface LintInput {
 	readonly stdout: string;
 	/** True when stdout was cut at the capture cap (its end is missing: only plain text at its start is linted). */
 	readonly truncated?: boolean;
+	/**
+	 * The handler type; default `command`. Only a command hook has an exit code and stderr: the advice to other
+	 * types (an http body, an mcp_tool's text, a prompt's answer) names the JSON that blocks instead.
+	 */
+	readonly type?: HandlerType;
 }
 
 type Json = Record<string, unknown>;
@@ -182,15 +187,36 @@ const displayContentNotRead = (field: string, event: HookEventName): HookLint =>
 			: "remove it; a MessageDisplay hook can change how the assistant's text is shown",
 });
 
-/** Plain stdout on an event that does not read plain text. */
-const plainTextIgnored = (event: HookEventName): HookLint => ({
-	code: "plain_text_ignored",
-	field: "stdout",
-	problem: `plain stdout of ${event} is not shown to the model (only to the debug log)`,
-	fix: CONTEXT_EVENTS.has(event)
-		? `to tell the model, write ${contextJson(event)}; to block, exit 2 with the reason on stderr`
-		: "write it to stderr or a file; to block, exit 2 with the reason on stderr",
-});
+/** The JSON that blocks on `event`, for hooks without an exit code (PreToolUse: a deny). */
+const blockJson = (event: HookEventName): string =>
+	event === "PreToolUse"
+		? '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", ' +
+			'"permissionDecisionReason": "..."}}'
+		: '{"decision": "block", "reason": "..."}';
+
+/** Plain stdout on an event that does not read plain text; the advice fits the handler type. */
+const plainTextIgnored = (event: HookEventName, type: HandlerType = "command"): HookLint => {
+	const context = CONTEXT_EVENTS.has(event);
+	if (type !== "command") {
+		const what = type === "http" ? "the response body" : type === "mcp_tool" ? "the MCP tool's text" : "the answer";
+		return {
+			code: "plain_text_ignored",
+			field: "stdout",
+			problem: `${what} is plain text, which ${event} does not show to the model (only to the debug log)`,
+			fix: context
+				? `to tell the model, answer with ${contextJson(event)}; to block, with ${blockJson(event)}`
+				: `to block, answer with ${blockJson(event)}`,
+		};
+	}
+	return {
+		code: "plain_text_ignored",
+		field: "stdout",
+		problem: `plain stdout of ${event} is not shown to the model (only to the debug log)`,
+		fix: context
+			? `to tell the model, write ${contextJson(event)}; to block, exit 2 with the reason on stderr`
+			: "write it to stderr or a file; to block, exit 2 with the reason on stderr",
+	};
+};
 
 /** Lints of stdout that is not one JSON object (banners, two documents, broken JSON, ignored plain text). */
 const lintText = (input: LintInput, trimmed: string): HookLint[] => {
@@ -266,7 +292,7 @@ const lintText = (input: LintInput, trimmed: string): HookLint[] => {
 		];
 	}
 	if (PLAIN_TEXT_EVENTS.has(event)) return [];
-	return [plainTextIgnored(event)];
+	return [plainTextIgnored(event, input.type)];
 };
 
 /** Lints of a JSON object on stdout. */
@@ -397,7 +423,7 @@ const lintCut = (input: LintInput): HookLint[] => {
 	const start = input.stdout.trimStart();
 	if (input.exitCode !== 0 || start === "" || start.startsWith("{") || start.startsWith("[")) return [];
 	if (PLAIN_TEXT_EVENTS.has(input.event)) return [truncated("stdout", input.stdout.length, true)];
-	return [plainTextIgnored(input.event)];
+	return [plainTextIgnored(input.event, input.type)];
 };
 
 /** The lints of one run's output; empty when nothing looks like a mistake. */
@@ -419,14 +445,18 @@ export const lintHookOutput = (input: LintInput): HookLint[] => {
 	return lints;
 };
 
-/** The lints of a process outcome (none for runs that did not exit: timeouts, spawn failures). */
-export const lintOutcome = (event: HookEventName, outcome: ProcessOutcome): HookLint[] =>
+/**
+ * The lints of a process outcome (none for runs that did not exit: timeouts, spawn failures); `type` is the
+ * handler type (default `command`), for advice that fits it.
+ */
+export const lintOutcome = (event: HookEventName, outcome: ProcessOutcome, type?: HandlerType): HookLint[] =>
 	outcome.kind === "exited"
 		? lintHookOutput({
 				event,
 				exitCode: outcome.code,
 				stdout: outcome.stdout.text,
 				truncated: outcome.stdout.truncated,
+				...(type === undefined ? {} : { type }),
 			})
 		: [];
 

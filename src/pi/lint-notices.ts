@@ -13,7 +13,7 @@ import { hookName, shortCommand } from "../engine/messages.ts";
 export const withLints = (record: FiringRecord): FiringRecord => {
 	let changed = false;
 	const verdicts = record.verdicts.map((verdict): HookVerdict => {
-		const lints = lintOutcome(verdict.entry.event, verdict.outcome);
+		const lints = lintOutcome(verdict.entry.event, verdict.outcome, verdict.entry.handler.type);
 		if (lints.length === 0) return verdict;
 		changed = true;
 		return { ...verdict, lints };

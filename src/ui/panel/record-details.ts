@@ -6,6 +6,7 @@
 
 import { sourceLabel } from "../../engine/config/sources.ts";
 import type { NotRunHook } from "../../engine/engine.ts";
+import type { HandlerType } from "../../engine/events.ts";
 import { type HookLint, lintLine, lintOutcome } from "../../engine/hook-lint.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import { formatTime } from "../card-format.ts";
@@ -67,21 +68,39 @@ export const lintLines = (theme: PanelTheme, lints: readonly HookLint[], width: 
 		),
 	);
 
+/** What a hook of each type that did not run a process got back, for the details' Outcome field. */
+const ANSWERED: Readonly<Record<HandlerType, string>> = {
+	command: "exited",
+	http: "a 2xx response",
+	mcp_tool: "the MCP tool answered",
+	prompt: "the model answered",
+	agent: "the agent answered",
+};
+
+/** What the output a hook decides with is, per handler type (a command hook's stdout). */
+const OUTPUT_LABELS: Readonly<Record<HandlerType, string>> = {
+	command: "stdout",
+	http: "response body",
+	mcp_tool: "the MCP tool's text",
+	prompt: "answer (as hook JSON)",
+	agent: "answer (as hook JSON)",
+};
+
 /** The lines of one hook run: hook, source, decision, exit code, time, reason, lint findings, stdout, stderr. */
 export const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: number): string[] => {
 	const outcome = verdict.outcome;
 	const decision = verdictResult(verdict);
 	const exit = verdictExit(verdict);
+	const type = verdict.entry.handler.type;
+	const stopped = outcome.kind.replace("_", " ");
 	const lines = [
 		theme.bold(fit(oneLine(hookTarget(verdict.entry)), width)),
 		...field(theme, "Source", `${sourceLabel(verdict.entry.source)} (${verdict.entry.source.file})`, width),
 		...field(theme, "Decision", decision, width, resultColor(decision)),
-		...field(
-			theme,
-			"Exit code",
-			exit === undefined ? `- (${outcome.kind.replace("_", " ")})` : String(exit),
-			width,
-		),
+		// Only a command hook has an exit code; the others answer (or not) in their own way.
+		...(type === "command"
+			? field(theme, "Exit code", exit === undefined ? `- (${stopped})` : String(exit), width)
+			: field(theme, "Outcome", outcome.kind === "exited" ? ANSWERED[type] : stopped, width)),
 		...field(theme, "Took", formatDuration(outcome.durationMs), width),
 		...field(
 			theme,
@@ -92,7 +111,7 @@ export const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: num
 		),
 	];
 	if (verdict.warning !== undefined) lines.push(...field(theme, "Note", verdict.warning, width, "warning"));
-	const lints = verdict.lints ?? lintOutcome(verdict.entry.event, outcome);
+	const lints = verdict.lints ?? lintOutcome(verdict.entry.event, outcome, verdict.entry.handler.type);
 	if (lints.length > 0) {
 		lines.push(theme.fg("warning", fit("Output that Claude Code ignores:", width)));
 		lines.push(...lintLines(theme, lints, width));
@@ -100,7 +119,12 @@ export const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: num
 	if (outcome.kind === "spawn_failed" || outcome.kind === "request_failed") return lines;
 	const truncated = (capped: boolean, bytes: number): string =>
 		capped ? ` (cut at the cap; ${bytes.toLocaleString("en-US")} bytes written)` : "";
-	lines.push(theme.fg("muted", fit(`stdout${truncated(outcome.stdout.truncated, outcome.stdout.bytes)}`, width)));
+	lines.push(
+		theme.fg(
+			"muted",
+			fit(`${OUTPUT_LABELS[type]}${truncated(outcome.stdout.truncated, outcome.stdout.bytes)}`, width),
+		),
+	);
 	lines.push(
 		...block(
 			theme,
@@ -108,6 +132,7 @@ export const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: num
 			width,
 		),
 	);
+	if (type !== "command") return lines; // no stderr: nothing but a command hook writes one
 	lines.push(theme.fg("muted", fit(`stderr${truncated(outcome.stderr.truncated, outcome.stderr.bytes)}`, width)));
 	lines.push(...block(theme, outcome.stderr.text, width, "(empty)", "warning"));
 	return lines;

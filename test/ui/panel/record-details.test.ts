@@ -6,6 +6,8 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
 import { firingExcerpt } from "../../../src/engine/firing-excerpt.ts";
+import { stoppedOutcome } from "../../../src/engine/request-outcome.ts";
+import type { ProcessOutcome } from "../../../src/engine/types.ts";
 import { buildLogRows } from "../../../src/ui/panel/log-list.ts";
 import { notRunSentence, recordDetailLines } from "../../../src/ui/panel/record-details.ts";
 import { plainTheme } from "../../../src/ui/theme.ts";
@@ -160,5 +162,39 @@ describe("log row details of a hook that wrote 20 MB", () => {
 		// Scrolling down and back up redraws at once, the same lines.
 		const before = screenLines(await h.send(KEY.down, KEY.up)).join("\n");
 		expect(before).toBe(text);
+	});
+});
+
+describe("details of an mcp_tool hook's run", () => {
+	const config = fixtureConfig(true, {
+		0: {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "mcp_tool", server: "srv", tool: "check" }] }] },
+		},
+	});
+	const mcp = entryWith(config, "check");
+	const details = (outcome: ProcessOutcome): string => {
+		const [row] = buildLogRows([firingRecord(1, 0, [[mcp, outcome]])]);
+		if (row === undefined) throw new Error("no row");
+		return recordDetailLines(plainTheme, row, 200).join("\n").replace(/\s+/g, " ");
+	};
+
+	it("use the words of a tool call: no exit code, no stderr, advice in JSON", () => {
+		const text = details(exitedWith(0, 5, "looks fine"));
+		expect(text).toContain("Outcome the MCP tool answered");
+		expect(text).toContain("the MCP tool's text looks fine");
+		expect(text).toContain("the MCP tool's text is plain text, which PreToolUse does not show to the model");
+		expect(text).toContain(
+			'to block, with {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision"',
+		);
+		expect(text).not.toContain("Exit code");
+		expect(text).not.toContain("exit 2");
+		expect(text).not.toContain("stderr");
+	});
+
+	it("say a timed-out call was cancelled, not killed: nothing is killed", () => {
+		const text = details(stoppedOutcome(true, 5000, 5000));
+		expect(text).toContain("Reason timed out after 5 s and was cancelled");
+		expect(text).toContain("Outcome timed out");
+		expect(text).not.toContain("killed");
 	});
 });
