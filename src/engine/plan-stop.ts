@@ -68,10 +68,8 @@ export const planBatch = (decision: BlockDecision, facts: RecordFacts): BatchPla
 	if (!decision.blocked && decision.stop === undefined) return { steps, context, stop: undefined };
 	const reason = blockReasons(decision).join("\n") || decision.stop?.text || "";
 	const text = `PostToolBatch hook stopped the agent: ${reason}`;
-	steps.push(
-		notify({ level: "warning", text }),
-		record(facts, "block", decision.blocked ? decision.by : (decision.stop?.by ?? []), reason),
-	);
+	// The user is told once: by the card (on stderr without a UI).
+	steps.push(record(facts, "block", decision.blocked ? decision.by : (decision.stop?.by ?? []), reason));
 	return { steps, context, stop: text };
 };
 

@@ -149,7 +149,12 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		// Without a UI nobody sees the transcript: say what a hook blocked on stderr (print, JSON mode).
 		if (!ctx.hasUI && (record.kind === "block" || record.kind === "stop_continue")) {
 			const name = record.tool === undefined ? record.event : `${record.event}:${record.tool}`;
-			const verb = record.kind === "block" ? "blocked the call" : "kept the agent going";
+			const verb =
+				record.kind === "stop_continue"
+					? "kept the agent going"
+					: record.event === "PostToolBatch"
+						? "stopped the agent"
+						: "blocked the call";
 			showNotice(ctx, { level: "warning", text: `${name} hook ${verb}: ${firstLine(record.reason)}` });
 		}
 		// A hook's `continue: false` is one card with a UI; without one, its stop text once on stderr.

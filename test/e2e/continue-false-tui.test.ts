@@ -54,4 +54,19 @@ describe("continue: false in the TUI", () => {
 		expect(screen).not.toContain("pi-hook-manager/stopped");
 		await tmux.quit("post");
 	});
+
+	it("a PostToolBatch block shows its reason once: its card, no warning line", async () => {
+		const sandbox = e2e.sandbox();
+		const block = JSON.stringify({ decision: "block", reason: "BATCH-STOP-REASON" });
+		await startPi(sandbox, "batch", {
+			PostToolBatch: [{ hooks: [{ type: "command", command: `echo '${block}'` }] }],
+		});
+		await tmux.submit("bash: echo hi", "batch");
+		await tmux.waitFor("BATCH-STOP-REASON", { name: "batch" });
+		await tmux.submit("second", "batch");
+		const screen = await tmux.waitFor("echo: second", { name: "batch" });
+		expect(screen).toMatch(/\u2717 blocked PostToolBatch .*BATCH-STOP-REASON/);
+		expect(count(screen, "BATCH-STOP-REASON")).toBe(1);
+		await tmux.quit("batch");
+	});
 });

@@ -213,6 +213,7 @@ describe("compaction, batches and http hooks", () => {
 		expect(result.stderr).toContain(
 			"PostToolBatch hook stopped the agent: [echo 'batch says stop' >&2; exit 2]: batch says stop",
 		);
+		expect(result.stderr.split("PostToolBatch hook")).toHaveLength(2); // told once
 		// The run ends cleanly, as when a hook's continue: false stops it.
 		expect(result.code).toBe(0);
 		expect(result.stderr).not.toContain("aborted");

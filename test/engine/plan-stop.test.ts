@@ -104,15 +104,15 @@ describe("planBatch", () => {
 	it.each([
 		{ name: "nothing", hooks: [exited(0)], steps: [], stops: false },
 		{
-			name: "a block stops the agent",
+			name: "a block stops the agent, told once by its card",
 			hooks: [block],
-			steps: ["notify:warning", "record:block[s0.sh]"],
+			steps: ["record:block[s0.sh]"],
 			stops: true,
 		},
 		{
 			name: "continue:false stops it too",
 			hooks: [exited(0, JSON.stringify({ continue: false, stopReason: "halt" }))],
-			steps: ["notify:warning", "record:block[s0.sh]"],
+			steps: ["record:block[s0.sh]"],
 			stops: true,
 		},
 		{
