@@ -14,8 +14,8 @@ const e2e = useE2e();
 const tmux = createTmuxServer();
 afterAll(() => tmux.kill());
 
-/** The idle period of the test, in milliseconds; keys come far more often than that. */
-const IDLE_MS = 3000;
+/** The idle period of the test, in milliseconds: keys come 24 times as often, so only a stall of 6 s could fail it. */
+const IDLE_MS = 6000;
 const KEY_EVERY_MS = 250;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
