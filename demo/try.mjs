@@ -1,7 +1,7 @@
 // `npm run try -- [project] [pi options]`: the real pi with this extension on your own project, with your real
 // Claude Code settings (~/.claude, the project's .claude and .pi files), answered by the demo's scripted model on
 // 127.0.0.1, so your hooks can be tried without an API key or network. pi runs in a throw-away agent dir of
-// its own, which gets the `hooks` of your pi settings and your mcp.json: nothing of yours changes but what
+// its own, which gets the hook settings of your pi settings and your mcp.json: nothing of yours changes but what
 // your hooks do. Options after the project go to pi as they are (`-p "bash: ls"` runs one prompt in print mode).
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
@@ -19,11 +19,20 @@ if (!existsSync(project) || !statSync(project).isDirectory()) {
 }
 
 const realAgentDir = process.env.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent");
-/** The `hooks` of your own pi settings, so hooks written there run too; nothing else of that file is used. */
+/** The keys of pi's settings that pi-hook-manager reads, as in a Claude Code settings file. */
+const HOOK_KEYS = [
+	"hooks",
+	"disableAllHooks",
+	"allowedHttpHookUrls",
+	"httpHookAllowedEnvVars",
+	"enabledPlugins",
+	"allowManagedHooksOnly",
+];
+/** The hook settings of your own pi settings (your limits too), so they hold here; nothing else of that file. */
 const piHooks = () => {
 	try {
-		const hooks = JSON.parse(readFileSync(join(realAgentDir, "settings.json"), "utf8")).hooks;
-		return hooks === undefined ? {} : { hooks };
+		const settings = JSON.parse(readFileSync(join(realAgentDir, "settings.json"), "utf8"));
+		return Object.fromEntries(HOOK_KEYS.flatMap((key) => (key in settings ? [[key, settings[key]]] : [])));
 	} catch {
 		return {};
 	}

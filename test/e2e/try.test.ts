@@ -72,6 +72,18 @@ describe("npm run try", () => {
 		expect(snapshot(agentDir)).toEqual(before);
 	});
 
+	it("keeps the hook settings of the user's pi settings: their disableAllHooks holds", async () => {
+		sandbox = createPiSandbox();
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "exit 2" }] }] },
+		});
+		sandbox.writeJson("agent/settings.json", { disableAllHooks: true });
+		const run = await runTry(sandbox, [sandbox.projectDir, "-p", "bash: echo still-ran"]);
+		expect(run.code, run.stderr).toBe(0);
+		expect(run.stdout).toContain("fake-model saw tool result: still-ran");
+		expect(run.stderr).toContain("disableAllHooks is set");
+	});
+
 	it("runs in the folder npm was started in when no project is named", async () => {
 		sandbox = createPiSandbox();
 		const run = await runTry(sandbox, ["-p", "bash: pwd"]);
