@@ -234,15 +234,21 @@ export const measureInPi = async (): Promise<MainRow[]> => {
 				fakeContext: microText,
 				reason:
 					`execa alone, from pi with the runner's options, costs ${ratioText(execaAlone, base)} of the bare spawn ` +
-					`(${formatMs(execaAlone - base)} more: its option handling, stream wrappers and result object); the ` +
-					`extension adds ${formatMs(added)} on top of execa (${ratioText(figure, execaAlone)} of it): the hook's ` +
-					"stdin (session facts, the Claude Code payload), matching and selecting the hook, its environment and " +
-					"spawn spec, reading the exit and both pipes, the log row and the decision, each run once per call.",
+					`(${formatMs(execaAlone - base)} more: its option handling, stream wrappers and result object); ` +
+					(added > 0
+						? `the extension adds ${formatMs(added)} on top of execa (${ratioText(figure, execaAlone)} of it): the ` +
+							"hook's stdin (session facts, the Claude Code payload), matching and selecting the hook, its " +
+							"environment and spawn spec, reading the exit and both pipes, the log row and the decision, each " +
+							"run once per call."
+						: `the hook took no longer than execa alone in this run (${formatMs(figure)} vs ` +
+							`${formatMs(execaAlone)}): the rest is this run's noise, so compare a quieter run.`),
 			});
 		}
 
 		// Start-up: `pi -p` answering one prompt without tool calls; pi's loader floor first, for the reasons.
 		const floorOfLoader = await loaderFloor(empty);
+		// A difference of two medians: below zero it is noise, and the loader's share is then none.
+		const loaderMs = Math.max(0, floorOfLoader.load);
 		const bare = setup(empty, []);
 		const noHooks = setup(empty, [EXTENSION_PATH]);
 		const withHooks = setup(many.sandbox, [EXTENSION_PATH]);
@@ -268,9 +274,10 @@ export const measureInPi = async (): Promise<MainRow[]> => {
 				result: added < 20 ? "met" : "missed",
 				fakeContext: "-",
 				reason:
-					`module load and factory ${formatMs(load)} (pi's loader alone takes ${formatMs(floorOfLoader.load)} for as ` +
-					`many files, so ${formatMs(load - floorOfLoader.load)} is evaluating the bundle and building the session ` +
-					`object), the extension's handlers ${formatMs(inside - load)}, and ${formatMs(added - inside)} outside ` +
+					`module load and factory ${formatMs(load)} (pi's loader alone takes ${formatMs(loaderMs)} ` +
+					`for as many files, so ${formatMs(load - loaderMs)} is evaluating the bundle and ` +
+					`building the session object), the extension's handlers ${formatMs(inside - load)}, and ` +
+					`${formatMs(added - inside)} outside ` +
 					"any of its handlers: pi's own work taking longer with the extension loaded (garbage collection of its " +
 					"code and objects, the settings check scheduled after the turn), which grows with the load on the machine.",
 			});
