@@ -4,8 +4,10 @@
  */
 import { isPolicySource, sourceLabel } from "./config/sources.ts";
 import type { UserNotice } from "./decide-tool.ts";
+import { piToolNameInRule } from "./if-rule.ts";
+import { isPiSettingsFile } from "./match-index.ts";
 import { commandText } from "./messages.ts";
-import type { HookConfig } from "./types.ts";
+import type { HookConfig, HookEntry } from "./types.ts";
 
 /** Whose problem a file problem is: `settings`, `managed policy`, `plugin guard@my-marketplace`, `skill deploy`. */
 const problemOf = (source: string | undefined): string =>
@@ -14,6 +16,20 @@ const problemOf = (source: string | undefined): string =>
 		: source === "Managed"
 			? "managed policy"
 			: source.replace(/^[A-Z]/, (c) => c.toLowerCase());
+
+/**
+ * Why a hook's `if` rule never matches although the hook is listed as running: it names a tool by pi's name in a
+ * Claude Code file (`bash(rm *)`; see {@link piToolNameInRule}). The sentence, or undefined when the rule is fine.
+ */
+export const ifRuleProblem = (entry: HookEntry): string | undefined => {
+	const rule = entry.handler.if;
+	if (rule === undefined) return undefined;
+	const found = piToolNameInRule(rule, { piToolNames: isPiSettingsFile(entry.source.scope) });
+	return found === undefined
+		? undefined
+		: `if "${rule}" names pi's tool "${found.named}": in a Claude Code file it never matches, so the hook ` +
+				`never runs; write ${found.claudeName}(...)`;
+};
 
 /** One notice about the configuration, with the key it is told once under. */
 export interface ConfigNotice {
@@ -24,7 +40,8 @@ export interface ConfigNotice {
 /**
  * Lines about the configuration a user must hear about: file problems (saying whether the entry or file is skipped, or
  * the last good hooks kept), untrusted project hooks, hooks that never run (no such event in pi, handler type not run),
- * hooks managed policy holds back, `disableAllHooks`. Read from the issues' kinds and the skipped hooks' reason codes.
+ * hooks managed policy holds back, hooks whose `if` never matches (pi's tool names in a Claude Code file),
+ * `disableAllHooks`. Read from the issues' kinds and the skipped hooks' reason codes.
  */
 export const configNotices = (config: HookConfig): ConfigNotice[] => {
 	const notices: ConfigNotice[] = [];
@@ -75,6 +92,18 @@ export const configNotices = (config: HookConfig): ConfigNotice[] => {
 				text:
 					`${skipped.entry.event} hook in ${skipped.entry.source.file} (${skipped.entry.jsonPath}) ` +
 					`is skipped: ${skipped.message}`,
+			},
+		});
+	}
+	// A guard whose `if` can never match runs nothing and says nothing: tell it once, like a skipped hook.
+	for (const entry of config.entries) {
+		const problem = ifRuleProblem(entry);
+		if (problem === undefined) continue;
+		notices.push({
+			key: `if-pi-name:${entry.id}`,
+			notice: {
+				level: "warning",
+				text: `${entry.event} hook in ${entry.source.file} (${entry.jsonPath}): ${problem}`,
 			},
 		});
 	}

@@ -167,6 +167,26 @@ export interface IfRuleOptions {
 }
 
 /**
+ * The tool an `if` rule names by pi's name where only Claude Code's names count: `bash(rm *)` in a Claude Code
+ * file names `bash`, which is no Claude Code tool, so the rule never matches and the hook never runs (Claude
+ * Code's permission rules name tools exactly). `named` is the name written, `claudeName` the one to write
+ * (`Bash`); undefined for a rule in pi's own files (`piToolNames`), one that names a Claude Code tool, or none.
+ */
+export const piToolNameInRule = (
+	source: string,
+	options: IfRuleOptions = {},
+): { readonly named: string; readonly claudeName: string } | undefined => {
+	if (options.piToolNames === true) return undefined;
+	const named = RULE.exec(source)?.[1];
+	const claudeName = named === undefined ? undefined : toolMapping(named)?.claudeName;
+	return named === undefined || claudeName === undefined || claudeName === named ? undefined : { named, claudeName };
+};
+
+/** The sentence for {@link piToolNameInRule}'s finding, as the editor, the list and the start-up notice say it. */
+export const piToolNameProblem = (found: { readonly named: string; readonly claudeName: string }): string =>
+	`"${found.named}" is pi's name: in a Claude Code file this rule never matches; write ${found.claudeName}(...)`;
+
+/**
  * Compiles an `if` string. Returns `{ok:false, message}` for text that is not `Tool` or `Tool(specifier)`, or
  * a file rule with more than {@link MAX_FILE_RULE_WILDCARDS} wildcards; never throws. Specifiers of tools other
  * than shell and file tools are not evaluated: the hook runs.

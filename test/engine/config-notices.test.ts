@@ -1,7 +1,7 @@
 /** Configuration notices are planned from issue kinds and skip reasons, never from message text. */
 import { describe, expect, it } from "vitest";
 import { skipMessage } from "../../src/engine/config/merge.ts";
-import { configNotices } from "../../src/engine/config-notices.ts";
+import { configNotices, ifRuleProblem } from "../../src/engine/config-notices.ts";
 import type { ConfigIssue, HookConfig, SkippedHook } from "../../src/engine/types.ts";
 import { commandEntry } from "../support/entries.ts";
 
@@ -63,5 +63,25 @@ describe("configNotices", () => {
 		expect(notices.map((n) => n.notice.text)).toEqual([
 			"disableAllHooks is set in /p/.claude/settings.json: no hook runs",
 		]);
+	});
+
+	it("tells once about a hook whose if rule names pi's tool in a Claude Code file, and not in pi's own files", () => {
+		const claude = commandEntry("guard.sh", "PreToolUse", { if: "bash(rm *)" });
+		const pi = { ...claude, id: "pi", source: { ...claude.source, scope: "pi-project" as const } };
+		const fine = commandEntry("other.sh", "PreToolUse", { if: "Bash(rm *)" });
+		const notices = configNotices(config({ entries: [claude, pi, fine] }));
+		expect(notices).toEqual([
+			{
+				key: `if-pi-name:${claude.id}`,
+				notice: {
+					level: "warning",
+					text:
+						'PreToolUse hook in /p/.claude/settings.json (hooks.PreToolUse[0].hooks[0]): if "bash(rm *)" names ' +
+						'pi\'s tool "bash": in a Claude Code file it never matches, so the hook never runs; write Bash(...)',
+				},
+			},
+		]);
+		expect(ifRuleProblem(pi)).toBeUndefined();
+		expect(ifRuleProblem(fine)).toBeUndefined();
 	});
 });

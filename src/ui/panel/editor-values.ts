@@ -5,10 +5,9 @@
  */
 import type { HookDraft } from "../../engine/config/edit.ts";
 import { eventUsesMatcher, isFiredInPi, isHookEventName, isToolEvent } from "../../engine/events.ts";
-import { compileIfRule } from "../../engine/if-rule.ts";
+import { compileIfRule, piToolNameInRule, piToolNameProblem } from "../../engine/if-rule.ts";
 import { onFailureApplies } from "../../engine/interpret.ts";
 import { compileMatcher } from "../../engine/matcher.ts";
-import { toolMapping } from "../../engine/tool-map.ts";
 import type { HookEntry, HookSource, SourceScope } from "../../engine/types.ts";
 
 /** What the editor edits; every value as typed. */
@@ -83,14 +82,9 @@ export const validateValues = (
 	if (values.if.trim() !== "") {
 		const piFile = values.scope === "pi-global" || values.scope === "pi-project";
 		const rule = compileIfRule(values.if, { piToolNames: piFile });
-		const named = /^\s*([A-Za-z_][\w-]*)/.exec(values.if)?.[1] ?? "";
-		const claudeName = toolMapping(named)?.claudeName;
+		const piName = piToolNameInRule(values.if, { piToolNames: piFile });
 		if (!rule.ok) error("if", rule.message);
-		else if (!piFile && claudeName !== undefined && claudeName !== named)
-			warn(
-				"if",
-				`"${named}" is pi's name: in a Claude Code file this rule never matches; write ${claudeName}(...)`,
-			);
+		else if (piName !== undefined) warn("if", piToolNameProblem(piName));
 		else if (isHookEventName(event) && !isToolEvent(event))
 			error("if", `"if" works only on tool events; on ${event} a hook with "if" never runs`);
 	}

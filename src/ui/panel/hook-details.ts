@@ -116,6 +116,7 @@ export const hookDetailLines = (
 			: `${handler.timeout} s`;
 	const lines = [
 		...field(theme, "State", runs, width, row.state === "on" && !context.allOff ? "success" : "warning"),
+		...(row.warning === undefined ? [] : field(theme, "Warning", row.warning, width, "warning")),
 		...field(theme, "Event", entry.event, width),
 		...field(theme, "Matcher", row.matcher, width),
 		...field(theme, "Type", handler.type, width),

@@ -144,10 +144,11 @@ export class HookList extends KeyedList<HookMatch> {
 			const selected = row.key === this.selection.key;
 			if (selected) selectedLine = lines.length;
 			lines.push(this.rowLine(match, columns, width, selected, mark));
-			if (row.kind === "hook" && row.state === "skipped" && row.note !== undefined) {
-				// A skipped hook says why right under it.
+			// A skipped hook says why right under it, and so does one that is on but can never fire.
+			const under = row.kind === "hook" ? (row.state === "skipped" ? row.note : row.warning) : undefined;
+			if (under !== undefined) {
 				const pad = columns.indent + MARKER + columns.state;
-				lines.push(" ".repeat(pad) + t.fg("warning", fit(oneLine(row.note), width - pad)));
+				lines.push(" ".repeat(pad) + t.fg("warning", fit(oneLine(under), width - pad)));
 			}
 		}
 		// The window keeps the selected row in view, with its group headers when they fit.

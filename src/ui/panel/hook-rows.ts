@@ -3,6 +3,7 @@
  * invalid entry of the settings files, ordered event -> matcher -> handler. Pure.
  */
 import { SCOPE_ORDER, sourceLabel } from "../../engine/config/sources.ts";
+import { ifRuleProblem } from "../../engine/config-notices.ts";
 import { terminalSafe } from "../../engine/terminal-safe.ts";
 import {
 	type ConfigIssue,
@@ -27,6 +28,8 @@ export interface HookRow {
 	readonly state: "on" | "off" | "skipped";
 	/** Why a skipped hook does not run; undefined for other states. */
 	readonly note: string | undefined;
+	/** Why a hook listed as running never fires (an `if` naming pi's tool in a Claude Code file); else undefined. */
+	readonly warning?: string;
 	readonly stats: HookStats;
 	readonly event: string;
 	readonly matcher: string;
@@ -50,6 +53,11 @@ export interface IssueRow {
 
 /** One row of the hook list. */
 export type ListRow = HookRow | IssueRow;
+
+const ifWarning = (entry: HookEntry): { warning?: string } => {
+	const warning = ifRuleProblem(entry);
+	return warning === undefined ? {} : { warning };
+};
 
 /** What the rows need besides the configuration. */
 export interface RowInputs {
@@ -82,6 +90,7 @@ export const buildRows = (config: HookConfig, inputs: RowInputs): ListRow[] => {
 			entry,
 			state: skipped !== undefined ? "skipped" : inputs.isEnabled(entry) ? "on" : "off",
 			note: skipped,
+			...(skipped === undefined ? ifWarning(entry) : {}),
 			stats: inputs.stats(entry.id),
 			event: entry.event,
 			matcher: matcherLabel(entry),

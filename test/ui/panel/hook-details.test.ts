@@ -247,3 +247,31 @@ describe("the default timeout in a hook's details", () => {
 		expect(hookTimeoutMs(entry, event)).toBe(seconds * 1000);
 	});
 });
+
+describe("a hook whose if rule names pi's tool in a Claude Code file", () => {
+	it("says under its row and in its details that it never runs; the same rule in pi's file is fine", async () => {
+		const hook = (command: string) => ({ type: "command", command, if: "bash(rm *)" });
+		harness = await mountPanel({
+			cols: 120,
+			rows: 40,
+			settings: {
+				0: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [hook("echo claude-guard")] }] } },
+				4: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [hook("echo pi-guard")] }] } },
+			},
+		});
+		const h = harness;
+		const list = screenLines(await h.screen());
+		const row = list.findIndex((line) => line.includes("echo claude-guard"));
+		expect(list[row]).toMatch(/ on +cmd/);
+		expect(list[row + 1]).toContain('if "bash(rm *)" names pi\'s tool "bash": in a Claude Code file it never');
+		const piRow = list.findIndex((line) => line.includes("echo pi-guard"));
+		expect(list[piRow + 1]).not.toContain("names pi's tool");
+		await h.type("claude-guard");
+		await h.send(KEY.enter);
+		const text = (await h.allPages()).replace(/[│\s]+/g, " ");
+		expect(text).toContain(
+			'Warning if "bash(rm *)" names pi\'s tool "bash": in a Claude Code file it never matches',
+		);
+		expect(text).toContain("never runs; write Bash(...)");
+	});
+});
