@@ -284,7 +284,9 @@ const readOutcome = (entry: HookEntry, event: HookEventName, outcome: ProcessOut
 				status: "timeout",
 				// Only a command hook has a process to kill; an http, mcp_tool, prompt or agent call is cancelled
 				// (an MCP server stays connected).
-				message: `timed out after ${outcome.timeoutMs / 1000} s and was ${entry.handler.type === "command" ? "killed" : "cancelled"}`,
+				message:
+					`timed out after ${outcome.timeoutMs / 1000} s and was ` +
+					(entry.handler.type === "command" ? "killed" : "cancelled"),
 			};
 		case "aborted":
 			return { ...base, status: "cancelled", message: "cancelled (the run was aborted)" };

@@ -10,7 +10,7 @@ import { piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 
 const e2e = useE2e();
 
-it("says once at start-up that a .claude hook's if rule names pi's tool, and only the pi file's hook runs", async () => {
+it("says once at start-up that a .claude hook's if rule names pi's tool; only the pi file's hook runs", async () => {
 	const sandbox = e2e.sandbox();
 	const ran = (name: string) => join(sandbox.root, `${name}.ran`);
 	const guard = (name: string) => ({

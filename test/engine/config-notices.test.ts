@@ -76,8 +76,9 @@ describe("configNotices", () => {
 				notice: {
 					level: "warning",
 					text:
-						'PreToolUse hook in /p/.claude/settings.json (hooks.PreToolUse[0].hooks[0]): if "bash(rm *)" names ' +
-						'pi\'s tool "bash": in a Claude Code file it never matches, so the hook never runs; write Bash(...)',
+						"PreToolUse hook in /p/.claude/settings.json (hooks.PreToolUse[0].hooks[0]): " +
+						'if "bash(rm *)" names pi\'s tool "bash": in a Claude Code file it never matches, ' +
+						"so the hook never runs; write Bash(...)",
 				},
 			},
 		]);
