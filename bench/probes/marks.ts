@@ -60,6 +60,9 @@ export const PROBED_EVENTS = [
 	"session_before_compact",
 	"session_compact",
 	"ui_prompt_start",
+	"ui_prompt_end",
+	"message_update",
+	"user_bash",
 ] as const;
 
 /** The key of one event's interval: tool events are told apart by their call id. */
