@@ -154,9 +154,12 @@ export const verdictResult = (verdict: HookVerdict): RunResult => {
 export const isBlock = (decision: RunResult): boolean =>
 	decision === "block" || decision === "deny" || decision === "stop";
 
-/** Exit code of a run; undefined when the process did not exit on its own (timeout, signal, no process). */
+/**
+ * Exit code of a command hook's run; undefined when the process did not exit on its own (timeout, signal) and for
+ * the other handler types, which have no process (an http, mcp_tool, prompt or agent hook answers instead).
+ */
 export const verdictExit = (verdict: HookVerdict): number | undefined =>
-	verdict.outcome.kind === "exited" ? verdict.outcome.code : undefined;
+	verdict.outcome.kind === "exited" && verdict.entry.handler.type === "command" ? verdict.outcome.code : undefined;
 
 /** Session statistics of one hook. */
 export interface HookStats {

@@ -88,6 +88,18 @@ describe.each([40, 80, 120])("the log tab at %i columns", (cols) => {
 	});
 });
 
+describe("the exit column", () => {
+	it("shows a command hook's exit code and a dash for a hook with no process (http, mcp_tool)", async () => {
+		harness = await mountPanel({ cols: 120, rows: 30, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		h.log.add(firingRecord(1, at(9, 0, 1), [[entryWith(h.config(), "8080/hook"), exitedWith(0, 12)]]));
+		h.log.add(firingRecord(2, at(9, 0, 2), [[entryWith(h.config(), "block-rm.sh"), exitedWith(0, 12)]]));
+		const lines = screenLines(await h.send(KEY.tab));
+		expect(lines.find((line) => line.includes("09:00:01"))).toMatch(/8080\/hook .*12ms +- ok/);
+		expect(lines.find((line) => line.includes("09:00:02"))).toMatch(/block-rm\.sh .* 12ms +0 ok/);
+	});
+});
+
 describe("filtering the log", () => {
 	it("filters log rows by input, hook and decision", async () => {
 		harness = await mountPanel({ cols: 100, rows: 30, settings: FIXTURE_SETTINGS });
