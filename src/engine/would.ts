@@ -43,7 +43,7 @@ export interface WouldEffect {
 const FAILED_LABELS = {
 	error: "would report a hook error (the action goes on)",
 	timeout: "would time out (the action goes on)",
-	cancelled: "cancelled: it decided nothing",
+	cancelled: "it decided nothing",
 } as const;
 
 /** Model-facing wrappers removed, so the effect reads like what the hook said. */

@@ -129,6 +129,21 @@ describe("TestView", () => {
 		expect(view.handleInput(KEY.escape)).toBe("close");
 	});
 
+	it("a run stopped from elsewhere (the kill switch) says once that it was cancelled", async () => {
+		const { entries, run } = hooksRunning("sleep 30");
+		const outside = new AbortController();
+		const stoppable: TestRunner = (entry, stdin, signal) =>
+			run(entry, stdin, AbortSignal.any([signal, outside.signal]));
+		const { view } = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE }, stoppable);
+		view.handleInput(KEY.ctrlR);
+		outside.abort();
+		await finished(view);
+		const text = screen(view, 200);
+		expect(text).toContain("it decided nothing: cancelled (the run was aborted)");
+		const headline = text.split("\n").find((line) => line.includes("it decided nothing")) ?? "";
+		expect(headline.match(/cancelled/g)).toHaveLength(1);
+	});
+
 	it("with several hooks, starts on the choice of hook; an unedited sample follows it, an edited stdin stays", () => {
 		const { entries, run } = hooksRunning("echo one", "echo two", "echo three");
 		const sampleFor = (entry: HookEntry) =>
