@@ -56,17 +56,20 @@ export async function startScriptedPi({ agentDir, settings = {}, env = process.e
  * Runs pi with this extension (`pi -e <root> ...args`) without blocking this process's event loop (the
  * scripted model answers from this same process). `stdio: "inherit"` hands pi the terminal and resolves
  * `{status}` only; otherwise stdout and stderr are collected. A run still going after `timeoutMs` is killed.
+ * `onSpawn` gets pi's child process (to pass signals on). A pi killed by a signal resolves `{status: 1}`.
  * @param {string[]} args
- * @param {{ cwd: string, env: NodeJS.ProcessEnv, stdio?: "inherit" | "pipe", timeoutMs?: number }} options
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, stdio?: "inherit" | "pipe", timeoutMs?: number,
+ *   onSpawn?: (child: import("node:child_process").ChildProcess) => void }} options
  * @returns {Promise<{ status: number, stdout: string, stderr: string }>}
  */
-export function runPi(args, { cwd, env, stdio = "pipe", timeoutMs }) {
+export function runPi(args, { cwd, env, stdio = "pipe", timeoutMs, onSpawn }) {
 	return new Promise((done) => {
 		const child = spawn(piBin, ["-e", root, ...args], {
 			cwd,
 			env,
 			stdio: stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
 		});
+		onSpawn?.(child);
 		let stdout = "";
 		let stderr = "";
 		child.stdout?.setEncoding("utf8").on("data", (text) => (stdout += text));

@@ -3,10 +3,11 @@
 // 127.0.0.1, so your hooks can be tried without an API key or network. pi runs in a throw-away agent dir of
 // its own, which gets the hook settings of your pi settings and your mcp.json: nothing of yours changes but what
 // your hooks do. Options after the project go to pi as they are (`-p "bash: ls"` runs one prompt in print mode).
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { constants, homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { root, runPi, startScriptedPi } from "./scripted-pi.mjs";
+import { removeLeftoverTryDirs, TRY_DIR_PREFIX, TRY_PID_FILE } from "./try-dirs.mjs";
 
 const args = process.argv.slice(2);
 // npm runs scripts in the package folder and says where it was started in INIT_CWD: a relative project is
@@ -38,7 +39,30 @@ const piHooks = () => {
 	}
 };
 
-const agentDir = mkdtempSync(join(tmpdir(), "pi-hook-manager-try-"));
+// Earlier runs that were killed too hard to clean up (SIGKILL, a crash) left their dirs: remove those whose
+// try process is gone.
+removeLeftoverTryDirs(tmpdir());
+const agentDir = mkdtempSync(join(tmpdir(), TRY_DIR_PREFIX));
+writeFileSync(join(agentDir, TRY_PID_FILE), String(process.pid));
+// The dir holds copies of your mcp.json and hook settings: it goes however this process ends. A signal (the
+// terminal closed: SIGHUP; kill: SIGTERM; Ctrl+C in print mode: SIGINT) is passed on to pi, and the dir is
+// removed once pi has exited.
+const removeAgentDir = () => rmSync(agentDir, { recursive: true, force: true, maxRetries: 3 });
+process.on("exit", removeAgentDir);
+/** @type {NodeJS.Signals | undefined} */
+let stoppedBy;
+/** @type {import("node:child_process").ChildProcess | undefined} */
+let piChild;
+for (const signal of /** @type {NodeJS.Signals[]} */ (["SIGHUP", "SIGTERM", "SIGINT"])) {
+	process.on(signal, () => {
+		stoppedBy ??= signal;
+		if (piChild === undefined || piChild.exitCode !== null || piChild.signalCode !== null)
+			process.exit(128 + constants.signals[signal]);
+		piChild.kill(signal);
+		// pi's TUI may take SIGINT as a key press: if it is still there after a while, it is killed.
+		setTimeout(() => piChild?.kill("SIGKILL"), 5_000).unref();
+	});
+}
 // Your MCP servers, for mcp_tool hooks (pi also reads the project's .pi/mcp.json once you trust the folder).
 if (existsSync(join(realAgentDir, "mcp.json")))
 	copyFileSync(join(realAgentDir, "mcp.json"), join(agentDir, "mcp.json"));
@@ -67,7 +91,10 @@ const run = await runPi(["--no-session", "-e", join(root, "demo", "demo-prompts.
 	cwd: project,
 	env: { ...pi.env, PI_HOOK_MANAGER_DEMO_PROMPTS: JSON.stringify(examples) },
 	stdio: "inherit",
+	onSpawn: (child) => {
+		piChild = child;
+	},
 });
 await pi.close();
-rmSync(agentDir, { recursive: true, force: true });
-process.exit(run.status);
+removeAgentDir();
+process.exit(stoppedBy === undefined ? run.status : 128 + constants.signals[stoppedBy]);
