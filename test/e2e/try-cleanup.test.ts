@@ -68,7 +68,7 @@ describe("npm run try cleans up its agent dir", () => {
 		void run.exited.then(() => (ended = true));
 		await waitForFile(marker, () => ended);
 		expect(existsSync(marker), (await Promise.race([run.exited, { stderr: "" }])).stderr).toBe(true);
-		const [pid, agentDir] = readFileSync(marker, "utf8").trim().split(" ");
+		const [pid, agentDir = ""] = readFileSync(marker, "utf8").trim().split(" ");
 		hookPid = Number(pid);
 		expect(agentDir.startsWith(join(tmp, "pi-hook-manager-try-"))).toBe(true);
 		expect(existsSync(join(agentDir, "mcp.json"))).toBe(true);
