@@ -86,8 +86,10 @@ const examples = [
 	["bash: <command> calls pi's bash tool (Claude Code's Bash)", "bash: git status"],
 	["tool: <name> <json input> calls any tool", 'tool: read {"path":"README.md"}'],
 ];
-// --no-session: the agent dir is deleted afterwards, so there is nothing to resume.
-const run = await runPi(["--no-session", "-e", join(root, "demo", "demo-prompts.ts"), ...args], {
+// pi writes its session into the throw-away agent dir (not your session folder, even with
+// PI_CODING_AGENT_SESSION_DIR set), so hooks get a transcript_path that exists; it goes with the dir.
+const sessionDir = join(agentDir, "sessions");
+const run = await runPi(["--session-dir", sessionDir, "-e", join(root, "demo", "demo-prompts.ts"), ...args], {
 	cwd: project,
 	env: { ...pi.env, PI_HOOK_MANAGER_DEMO_PROMPTS: JSON.stringify(examples) },
 	stdio: "inherit",

@@ -4,7 +4,7 @@
  * agent dir is left as it was.
  */
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPiSandbox, type PiSandbox, PROJECT_ROOT } from "../support/pi-env.ts";
@@ -82,6 +82,31 @@ describe("npm run try", () => {
 		expect(run.code, run.stderr).toBe(0);
 		expect(run.stdout).toContain("fake-model saw tool result: still-ran");
 		expect(run.stderr).toContain("disableAllHooks is set");
+	});
+
+	it("gives hooks a transcript_path that exists, in the throw-away agent dir", async () => {
+		sandbox = createPiSandbox();
+		const seen = join(sandbox.root, "stop-saw.json");
+		// A Stop hook that reads the transcript, as many Claude Code Stop hooks do.
+		const script = sandbox.writeFile(
+			"home/stop-hook.mjs",
+			[
+				'import { existsSync, readFileSync, writeFileSync } from "node:fs";',
+				'const { transcript_path: path } = JSON.parse(readFileSync(0, "utf8"));',
+				`writeFileSync(${JSON.stringify(seen)}, JSON.stringify({ path, lines: path && existsSync(path) ? readFileSync(path, "utf8").split("\\n").length : 0 }));`,
+			].join("\n"),
+		);
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { Stop: [{ hooks: [{ type: "command", command: `node '${script}'` }] }] },
+		});
+		const run = await runTry(sandbox, [sandbox.projectDir, "-p", "hello transcript"]);
+		expect(run.code, run.stderr).toBe(0);
+		const { path, lines } = JSON.parse(readFileSync(seen, "utf8")) as { path: string; lines: number };
+		expect(path).toMatch(/pi-hook-manager-try-[^/]+\/sessions\/.+\.jsonl$/);
+		expect(lines).toBeGreaterThan(1);
+		// The session went with the throw-away dir; none was written to the user's agent dir.
+		expect(existsSync(path)).toBe(false);
+		expect(existsSync(join(sandbox.agentDir, "sessions"))).toBe(false);
 	});
 
 	it("runs in the folder npm was started in when no project is named", async () => {
