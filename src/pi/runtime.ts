@@ -286,6 +286,8 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 					const ctx = currentCtx();
 					if (state === undefined || ctx === undefined || state.background.signal.aborted) return;
 					const now = active(ctx);
+					// It arrives from a child process, not a pi event: what it starts reads the files first.
+					store.invalidate();
 					if (now !== undefined) deliverAsyncVerdict(now.hc, deps.pi, verdict, request);
 				},
 				...(deps.isEnabled ? { isEnabled: deps.isEnabled } : {}),
@@ -296,8 +298,11 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 			const idle = createIdleTimer(idleMs, () => {
 				const ctx = currentCtx();
 				const now = ctx === undefined ? undefined : active(ctx);
-				if (now !== undefined)
-					track(now.current, runNotification(now.hc, "idle_prompt", "pi is waiting for your input"));
+				if (now === undefined) return;
+				// A timer is no pi event: nothing checked the settings files since the last one (README: "checked
+				// between events"), so a hook removed or changed meanwhile must not fire as it was.
+				store.invalidate();
+				track(now.current, runNotification(now.hc, "idle_prompt", "pi is waiting for your input"));
 			});
 			const permissionMs =
 				deps.permissionPromptMs ??
@@ -308,6 +313,7 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 				const note = now?.current.permissionNote;
 				if (now === undefined || note === undefined) return;
 				now.current.permissionNote = undefined;
+				store.invalidate(); // A timer, not a pi event: check the settings files first (as above).
 				track(now.current, runNotification(now.hc, "permission_prompt", note.message, note.title));
 			});
 			let startedWith: (ran: ReadonlySet<string>) => void = () => {};

@@ -229,6 +229,29 @@ describe("Notification", () => {
 			await rpc.close();
 		}
 	}, 30_000);
+	it("idle_prompt checks the settings files first: a removed hook stays silent, a changed one runs as it is now", async () => {
+		const box = await start({
+			Notification: [{ matcher: "idle_prompt", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/old.json"`)] }],
+		});
+		// The idle period is long enough for the files to be rewritten after the run settles and before it ends.
+		const rpc = startPiRpc(box, [], { PI_HOOK_MANAGER_IDLE_PROMPT_MS: "2500" });
+		try {
+			await rpc.prompt("hello");
+			// pi checks the files once the run's last event is done: a round trip lets that check pass first, so
+			// no pi event comes after these edits and only the idle timer can see them.
+			const from = rpc.records.length;
+			rpc.send({ id: "state", type: "get_state" });
+			await rpc.waitFor((r) => r.type === "response" && r.id === "state", 10_000, from);
+			box.writeJson("home/.claude/settings.json", { hooks: {} });
+			const current = JSON.parse(readFileSync(join(box.agentDir, "settings.json"), "utf8")) as object;
+			const newHook = { matcher: "idle_prompt", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/new.json"`)] };
+			box.writeJson("agent/settings.json", { ...current, hooks: { Notification: [newHook] } });
+			await expect.poll(() => existsSync(join(box.projectDir, "new.json")), { timeout: 15_000 }).toBe(true);
+			expect(existsSync(join(box.projectDir, "old.json"))).toBe(false);
+		} finally {
+			await rpc.close();
+		}
+	}, 40_000);
 });
 
 describe("handler types", () => {
