@@ -91,7 +91,12 @@ const examples = [
 const sessionDir = join(agentDir, "sessions");
 const run = await runPi(["--session-dir", sessionDir, "-e", join(root, "demo", "demo-prompts.ts"), ...args], {
 	cwd: project,
-	env: { ...pi.env, PI_HOOK_MANAGER_DEMO_PROMPTS: JSON.stringify(examples) },
+	env: {
+		...pi.env,
+		PI_HOOK_MANAGER_DEMO_PROMPTS: JSON.stringify(examples),
+		PI_HOOK_MANAGER_DEMO_TITLE:
+			"Your hooks on this project, a scripted model: type a prompt like these, then /hooks for your hooks and their log:",
+	},
 	stdio: "inherit",
 	onSpawn: (child) => {
 		piChild = child;

@@ -28,7 +28,10 @@ describe("npm run try in a terminal", () => {
 			cols: 120,
 			rows: 40,
 		});
-		const screen = await tmux.waitFor("Demo: type one of these prompts", { timeoutMs: 60_000 });
+		const screen = await tmux.waitFor("Your hooks on this project, a scripted model: type a prompt like these", {
+			timeoutMs: 60_000,
+		});
+		expect(screen).not.toContain("Demo:");
 		expect(screen).toContain("bash: git status");
 		expect(screen).toContain('tool: read {"path":"README.md"}');
 		tmux.type("bash: echo hi");
