@@ -35,3 +35,21 @@ it("says once at start-up that a .claude hook's if rule names pi's tool; only th
 	expect(existsSync(ran("claude"))).toBe(false);
 	expect(existsSync(ran("pi"))).toBe(true);
 });
+
+it("says so for an approved hook in the project's .claude/settings.json too", async () => {
+	const sandbox = e2e.sandbox({ trustProject: true });
+	const ran = join(sandbox.root, "project.ran");
+	const guard = { matcher: "Bash", hooks: [{ type: "command", command: `touch ${ran}`, if: "bash(echo *)" }] };
+	sandbox.writeJson("project/.claude/settings.json", { hooks: { PreToolUse: [guard] } });
+	const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi"), {
+		env: { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" },
+	});
+	expect(result.code).toBe(0);
+	const file = join(sandbox.projectDir, ".claude", "settings.json");
+	const notice =
+		`PreToolUse hook in ${file} (hooks.PreToolUse[0].hooks[0]): if "bash(echo *)" names pi's tool "bash": ` +
+		"in a Claude Code file it never matches, so the hook never runs; write Bash(...)";
+	expect(result.stderr).toContain(notice);
+	expect(result.stderr.split(notice)).toHaveLength(2);
+	expect(existsSync(ran)).toBe(false);
+});
