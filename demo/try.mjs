@@ -1,8 +1,9 @@
 // `npm run try -- [project] [pi options]`: the real pi with this extension on your own project, with your real
 // Claude Code settings (~/.claude, the project's .claude and .pi files), answered by the demo's scripted model on
 // 127.0.0.1, so your hooks can be tried without an API key or network. pi runs in a throw-away agent dir of
-// its own, which gets the hook settings of your pi settings and your mcp.json: nothing of yours changes but what
-// your hooks do. Options after the project go to pi as they are (`-p "bash: ls"` runs one prompt in print mode).
+// its own, which gets the hook settings of your pi settings and your mcp.json: your pi settings stay as they
+// are (pi-global hooks edited in /hooks are edited in that copy), while /hooks edits to your .claude and .pi
+// files are real. Options after the project go to pi as they are (`-p "bash: ls"` runs one prompt in print mode).
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { constants, homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
