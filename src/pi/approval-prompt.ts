@@ -13,7 +13,7 @@ import { ApprovalDialog, type DialogKey } from "../ui/approval-dialog.ts";
 import { approvalIntro } from "../ui/approval-intro.ts";
 import { approvalListLines } from "../ui/approval-list.ts";
 import { fromPiTheme } from "../ui/theme.ts";
-import type { Approvals } from "./approvals.ts";
+import { type Approvals, runningIds } from "./approvals.ts";
 import { APPROVE_ENV } from "./approve-opt-in.ts";
 import { showNotice } from "./notices.ts";
 
@@ -78,21 +78,24 @@ export const askForApprovals = async (
 		waiting.map((skipped) => skipped.entry),
 		approvals,
 		optIn,
+		runningIds(config),
 	);
 };
 
 /**
  * Asks about `entries` (project hooks waiting for approval) with every field of each shown, and approves them
- * when the user says Yes (or `optIn` approves this process). Resolves with the approved ones. Never throws.
+ * when the user says Yes (or `optIn` approves this process). `running`: the ids of the hooks configured now, so a
+ * hook inserted before an approved one reads as new, not changed. Resolves with the approved ones. Never throws.
  */
 export const askAbout = async (
 	ctx: ExtensionContext,
 	waiting: readonly HookEntry[],
 	approvals: Approvals,
 	optIn: boolean,
+	running?: ReadonlySet<string>,
 ): Promise<readonly HookEntry[]> => {
 	if (waiting.length === 0) return [];
-	const pending = approvals.pending(waiting);
+	const pending = approvals.pending(waiting, running);
 	const lines = approvalListLines(pending);
 	const list = lines.map((line) => `  ${line}`).join("\n");
 	// Notices are not where you approve, and print-mode stderr often ends up in a CI log: secrets masked there.

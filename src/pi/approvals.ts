@@ -10,7 +10,7 @@ import { hookScriptPaths } from "../engine/hook-scripts.ts";
 import { isObject } from "../engine/is-object.ts";
 import { commandText } from "../engine/messages.ts";
 import { redactSecrets } from "../engine/redact.ts";
-import type { HookEntry } from "../engine/types.ts";
+import type { HookConfig, HookEntry } from "../engine/types.ts";
 import { createJsonFileStore } from "./json-store.ts";
 import { createScriptHashes, MISSING_SCRIPT } from "./script-hashes.ts";
 
@@ -56,6 +56,9 @@ export interface PendingApproval {
 	readonly scripts: readonly HookScript[];
 }
 
+/** The ids of the hooks `config` runs now, for {@link Approvals.pending}'s `running`. */
+export const runningIds = (config: HookConfig): ReadonlySet<string> => new Set(config.entries.map((entry) => entry.id));
+
 /** The approvals store. */
 export interface Approvals {
 	/** True when this exact definition, with its scripts as they are now, was approved. */
@@ -64,8 +67,12 @@ export interface Approvals {
 	approve(entries: readonly HookEntry[]): string | undefined;
 	/** Approves `entries` for this pi process only (nothing is saved). */
 	approveForRun(entries: readonly HookEntry[]): void;
-	/** Classifies unapproved entries as new or changed (an approval exists at the same file and JSON path). */
-	pending(entries: readonly HookEntry[]): PendingApproval[];
+	/**
+	 * Classifies unapproved entries as new or changed: changed when this hook's scripts changed, or an approval
+	 * exists at the same file and JSON path whose hook is gone. `running` holds the ids of the hooks configured now:
+	 * an approved hook still among them only moved (a hook inserted before it), so the one now at its place is new.
+	 */
+	pending(entries: readonly HookEntry[], running?: ReadonlySet<string>): PendingApproval[];
 	/** The approval key of `entry` now: its id, or with its scripts' hashes. Changes when a script changes. */
 	keyOf(entry: HookEntry): string;
 	/** A counter that changes with every approval, so cached configurations know to re-merge. */
@@ -161,7 +168,7 @@ export const createApprovals = (file: string, projectDir: string, now: () => Dat
 			version += 1;
 			return store.write(approved);
 		},
-		pending(entries) {
+		pending(entries, running) {
 			const known = Object.values(approved);
 			return entries
 				.filter((entry) => !isApproved(entry))
@@ -174,7 +181,12 @@ export const createApprovals = (file: string, projectDir: string, now: () => Dat
 					});
 					const changed =
 						same !== undefined ||
-						known.some((hook) => hook.file === entry.source.file && hook.jsonPath === entry.jsonPath);
+						known.some(
+							(hook) =>
+								hook.file === entry.source.file &&
+								hook.jsonPath === entry.jsonPath &&
+								!(hook.hookId !== undefined && running?.has(hook.hookId) === true),
+						);
 					return { entry, change: changed ? "changed" : "new", scripts } as const;
 				});
 		},

@@ -20,7 +20,7 @@ import { approvalLines, approvalListLines } from "../ui/approval-list.ts";
 import { cardText } from "../ui/card-view.ts";
 import { createAgentRunner } from "./agent-runner.ts";
 import { askAbout, askForApprovals } from "./approval-prompt.ts";
-import { type Approvals, approvalsFile, createApprovals } from "./approvals.ts";
+import { type Approvals, approvalsFile, createApprovals, runningIds } from "./approvals.ts";
 import { deliverAsyncVerdict } from "./async-hooks.ts";
 import { handleBeforeCompact, handleCompact } from "./compact-hooks.ts";
 import { createEnvFile, envFileHasContent } from "./env-file.ts";
@@ -594,12 +594,18 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		},
 		async askApproval(entries, ctx) {
 			if (state === undefined) return [];
-			return askAbout(ctx, entries, state.approvals, deps.approveOptIn ?? false);
+			return askAbout(
+				ctx,
+				entries,
+				state.approvals,
+				deps.approveOptIn ?? false,
+				runningIds(state.store.current()),
+			);
 		},
 		approvalLines(entry) {
 			return state === undefined
 				? approvalLines({ entry, change: "new", scripts: [] })
-				: approvalListLines(state.approvals.pending([entry]));
+				: approvalListLines(state.approvals.pending([entry], runningIds(state.store.current())));
 		},
 	};
 };

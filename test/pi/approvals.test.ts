@@ -59,6 +59,30 @@ describe("createApprovals", () => {
 		expect(approvals.pending([changed]).map((item) => item.change)).toEqual(["changed"]);
 	});
 
+	it("calls a hook inserted before an approved one new, not changed: the approved one only moved", () => {
+		const approvals = createApprovals(file, project);
+		const settings = (commands: string[]) =>
+			parseSettingsText(
+				JSON.stringify({
+					hooks: {
+						PreToolUse: [
+							{ matcher: "Bash", hooks: commands.map((command) => ({ type: "command", command })) },
+						],
+					},
+				}),
+				{ scope: "claude-project", file: join(project, ".claude", "settings.json"), project: true },
+			).entries;
+		approvals.approve(settings(["echo guard"]));
+		const [inserted, moved] = settings(["echo inserted", "echo guard"]);
+		if (inserted === undefined || moved === undefined) throw new Error("no entries");
+		expect(approvals.isApproved(moved)).toBe(true);
+		expect(approvals.pending([inserted], new Set([moved.id])).map((item) => item.change)).toEqual(["new"]);
+		// The approved hook edited in place (no longer configured) is a change.
+		const [edited] = settings(["echo edited"]);
+		if (edited === undefined) throw new Error("no entry");
+		expect(approvals.pending([edited], new Set()).map((item) => item.change)).toEqual(["changed"]);
+	});
+
 	it("asks again once a script the hook runs changed, naming the script", () => {
 		const approvals = createApprovals(file, project);
 		approvals.approve([hook()]);
