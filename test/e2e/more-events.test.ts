@@ -229,7 +229,7 @@ describe("Notification", () => {
 			await rpc.close();
 		}
 	}, 30_000);
-	it("idle_prompt checks the settings files first: a removed hook stays silent, a changed one runs as it is now", async () => {
+	it("idle_prompt reads the settings first: a removed hook stays silent, a changed one runs as it is", async () => {
 		const box = await start({
 			Notification: [{ matcher: "idle_prompt", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/old.json"`)] }],
 		});

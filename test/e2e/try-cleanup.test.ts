@@ -55,7 +55,9 @@ describe("npm run try cleans up its agent dir", () => {
 						hooks: [
 							{
 								type: "command",
-								command: `echo "$$ $PI_CODING_AGENT_DIR" > '${marker}.tmp' && mv '${marker}.tmp' '${marker}' && exec sleep 60`,
+								command:
+									`echo "$$ $PI_CODING_AGENT_DIR" > '${marker}.tmp' && ` +
+									`mv '${marker}.tmp' '${marker}' && exec sleep 60`,
 							},
 						],
 					},

@@ -93,7 +93,8 @@ describe("npm run try", () => {
 			[
 				'import { existsSync, readFileSync, writeFileSync } from "node:fs";',
 				'const { transcript_path: path } = JSON.parse(readFileSync(0, "utf8"));',
-				`writeFileSync(${JSON.stringify(seen)}, JSON.stringify({ path, lines: path && existsSync(path) ? readFileSync(path, "utf8").split("\\n").length : 0 }));`,
+				'const lines = path && existsSync(path) ? readFileSync(path, "utf8").split("\\n").length : 0;',
+				`writeFileSync(${JSON.stringify(seen)}, JSON.stringify({ path, lines }));`,
 			].join("\n"),
 		);
 		sandbox.writeJson("home/.claude/settings.json", {
