@@ -28,6 +28,7 @@ import { createKillSwitch, type KillSwitch } from "./kill-switch.ts";
 import { createLintNotices, withLints } from "./lint-notices.ts";
 import { showNotice } from "./notices.ts";
 import type { TestRunOutcome } from "./runtime-types.ts";
+import { copyReadOnlyReason, PI_GLOBAL_COPY_ENV, writableSources } from "./settings-copy.ts";
 import type { ContextCards, ViewSettings } from "./view-settings.ts";
 
 /** The footer calls the manager makes (the card log owns the footer text). */
@@ -156,6 +157,8 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 	let openHost: { requestRender(): void } | undefined;
 	/** Claude Code's user folder: `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
 	const claudeDir = (): string => claudeUserDir(deps.home(), deps.env ?? process.env);
+	/** The user's real pi settings file when pi's is a throw-away copy of it (`npm run try`). */
+	const piGlobalCopyOf = (): string | undefined => (deps.env ?? process.env)[PI_GLOBAL_COPY_ENV];
 	const hookState = (): HookState => {
 		if (state === undefined) {
 			state = createHookState(hookStateFile(deps.agentDir()), () => new Date(now()));
@@ -241,7 +244,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		const { createPanelServices } = await import("./panel-services.ts");
 		const base = createPanelServices({
 			config: () => deps.live.config(),
-			sources,
+			sources: writableSources(sources, piGlobalCopyOf()),
 			log,
 			state: hookState(),
 			killSwitch,
@@ -267,6 +270,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 					?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.reason === "unapproved") ??
 				false,
 			approvalLines: (entry) => deps.live.approvalLines?.(entry) ?? [],
+			readOnlyReason: (entry) => copyReadOnlyReason(entry, piGlobalCopyOf()),
 			approve(entry) {
 				const problem = deps.live.approve([entry]);
 				updateFooter(ctx);

@@ -2,6 +2,7 @@
  * `npm run try -- <project>` in a terminal (tmux): pi's TUI on the user's project with their own hooks, the
  * scripted model's example prompts kept above the editor, and one of them reaching the user's hook.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createPiSandbox, type PiSandbox, PROJECT_ROOT } from "../support/pi-env.ts";
@@ -38,5 +39,42 @@ describe("npm run try in a terminal", () => {
 		tmux.keys(["Enter"]);
 		expect(await tmux.waitFor(/blocked Bash/, { timeoutMs: 30_000 })).toContain("mine-said-no");
 		await tmux.quit();
+	});
+
+	it("keeps pi-global hooks read-only in /hooks, since they come from a throw-away copy", async () => {
+		sandbox = createPiSandbox();
+		const settings = sandbox.writeJson("agent/settings.json", {
+			hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "echo PIGLOBAL-HOOK" }] }] },
+		});
+		const before = readFileSync(settings, "utf8");
+		tmux.start(["node", join(PROJECT_ROOT, "demo", "try.mjs"), sandbox.projectDir], {
+			cwd: PROJECT_ROOT,
+			env: { ...sandbox.env(), TERM: "tmux-256color" },
+			cols: 120,
+			rows: 40,
+			name: "global",
+		});
+		await tmux.waitFor("Your hooks on this project", { name: "global", timeoutMs: 60_000 });
+		tmux.type("/hooks", "global");
+		tmux.keys(["Enter"], "global");
+		await tmux.waitFor("Filter:", { name: "global" });
+		tmux.type("PIGLOBAL", "global");
+		await tmux.waitFor("echo PIGLOBAL-HOOK", { name: "global" });
+		const flat = (text: string): string => text.replace(/\s+/g, " ");
+		for (const key of ["C-d", "C-e"]) {
+			tmux.keys([key], "global");
+			const screen = flat(
+				await tmux.waitFor((text) => flat(text).includes("read-only under npm run try"), { name: "global" }),
+			);
+			expect(screen).toContain("change them in");
+			expect(screen).toContain(settings);
+		}
+		expect(readFileSync(settings, "utf8")).toBe(before);
+		// Esc clears the filter, a second Esc closes the panel.
+		tmux.keys(["Escape"], "global");
+		await tmux.waitFor((text) => !text.includes("Filter: PIGLOBAL"), { name: "global" });
+		tmux.keys(["Escape"], "global");
+		await tmux.waitFor((text) => !text.includes("Filter:"), { name: "global" });
+		await tmux.quit("global");
 	});
 });

@@ -84,6 +84,8 @@ export interface PanelServices {
 	recordedInput?(record: FiringRecord): { readonly stdin: string; readonly exact: boolean };
 	/** What approving `entry` approves: every field of its definition and the scripts it runs (terminal-safe). */
 	approvalLines?(entry: HookEntry): string[];
+	/** Why the panel must not write `entry`'s file although it is a settings file (a throw-away copy); else undefined. */
+	readOnlyReason?(entry: HookEntry): string | undefined;
 }
 
 /** A firing record with the id of the session it belongs to. */
@@ -455,6 +457,8 @@ export class HooksPanel {
 
 	/** The message for a hook whose file the panel does not write (plugins, managed policy, skills, agents). */
 	private readOnly(entry: HookEntry | undefined): string | undefined {
+		const reason = entry === undefined ? undefined : this.services.readOnlyReason?.(entry);
+		if (reason !== undefined) return reason;
 		if (entry === undefined || this.services.sources.some((source) => source.file === entry.source.file))
 			return undefined;
 		return `${sourceLabel(entry.source)} hooks are read-only here; change them in ${entry.source.file}.`;
