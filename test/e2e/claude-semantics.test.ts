@@ -3,12 +3,12 @@
  * relies on: the environment and `effort` hooks get, path rules, the Stop cap and SessionEnd budget from the
  * environment, SessionStart exit 2, and which names matchers and `if` rules test in which files.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readJsonLines, useE2e } from "../support/e2e.ts";
+import { readJsonLines, sessionDecisions, sessionLines, useE2e } from "../support/e2e.ts";
 import { FAKE_MODEL, FAKE_PROVIDER, type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
 
@@ -114,17 +114,6 @@ describe("the environment and stdin Claude Code gives hooks", () => {
 	});
 });
 
-/** Every line of every session file pi wrote in the sandbox. */
-const sessionLines = (sandbox: PiSandbox): Record<string, unknown>[] => {
-	const root = join(sandbox.agentDir, "sessions");
-	const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".jsonl"));
-	return files.flatMap((file) => readJsonLines(join(root, file)));
-};
-const decisions = (sandbox: PiSandbox) =>
-	sessionLines(sandbox)
-		.filter((line) => line.type === "custom" && line.customType === "pi-hook-manager/decision")
-		.map((line) => line.data as Record<string, unknown>);
-
 describe("limits Claude Code reads from the environment", () => {
 	it("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP sets how often Stop hooks may block in a row", async () => {
 		const sandbox = e2e.sandbox();
@@ -161,7 +150,7 @@ describe("SessionStart exit 2", () => {
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain("hi");
 		expect(result.stderr).toContain("setup script missing");
-		const [card] = decisions(sandbox);
+		const [card] = sessionDecisions(sandbox);
 		expect(card).toMatchObject({ kind: "error", event: "SessionStart" });
 		expect(String(card?.reason)).toContain(
 			"SessionStart:startup hook error: [echo 'setup script missing' >&2; exit 2]: setup script missing",
@@ -377,7 +366,7 @@ describe("model, instruction and message events", () => {
 		// The lint tells the user why it was not shown.
 		expect(result.stderr).toContain('MessageDisplay discards "systemMessage"');
 		expect(result.stderr).not.toContain("display broke");
-		expect(decisions(sandbox).filter((record) => record.event === "MessageDisplay")).toEqual([]);
+		expect(sessionDecisions(sandbox).filter((record) => record.event === "MessageDisplay")).toEqual([]);
 	});
 
 	it("MessageDisplay fires once per assistant message with its text in print mode", async () => {
@@ -522,7 +511,7 @@ describe("context over 10,000 characters", () => {
 		const [toolText] = toolResults(result.requests);
 		expect(toolText).toContain("hook output truncated: showing 10000 of");
 		expect(toolText?.length).toBeLessThan(12_000);
-		const card = decisions(sandbox).find((record) => record.kind === "context");
+		const card = sessionDecisions(sandbox).find((record) => record.kind === "context");
 		expect(card?.contextCut).toEqual({ shown: 10_000, original: 25_000 });
 	});
 });

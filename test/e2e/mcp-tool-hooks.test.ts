@@ -4,10 +4,10 @@
  * the hook input, and its text answer decides like a command hook's stdout; a server pi has not connected is a
  * non-blocking error. The helper tool that reaches the server never reaches the model.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readJsonLines, useE2e } from "../support/e2e.ts";
+import { readJsonLines, sessionDecisions, sessionLines, useE2e } from "../support/e2e.ts";
 import { type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
 
@@ -59,16 +59,6 @@ const toolMessages = (requests: readonly { messages?: unknown[] }[]): string[] =
 	(requests.at(-1)?.messages ?? [])
 		.filter((m): m is { role: string; content: unknown } => (m as { role?: string }).role === "tool")
 		.map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)));
-/** Every line of every session file pi wrote in the sandbox. */
-const sessionLines = (sandbox: PiSandbox): Record<string, unknown>[] => {
-	const root = join(sandbox.agentDir, "sessions");
-	const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".jsonl"));
-	return files.flatMap((file) => readJsonLines(join(root, file)));
-};
-const decisions = (sandbox: PiSandbox) =>
-	sessionLines(sandbox)
-		.filter((line) => line.type === "custom" && line.customType === "pi-hook-manager/decision")
-		.map((line) => line.data as Record<string, unknown>);
 
 describe("mcp_tool hooks in the real pi", () => {
 	it("a tool answering a deny JSON blocks the call: the command does not run, the model sees why", async () => {
@@ -100,7 +90,7 @@ describe("mcp_tool hooks in the real pi", () => {
 		});
 		expect(existsSync(join(sandbox.root, "mcp-pre.jsonl"))).toBe(false);
 		expect(existsSync(join(sandbox.root, "mcp-post.jsonl"))).toBe(false);
-		const [card] = decisions(sandbox);
+		const [card] = sessionDecisions(sandbox);
 		expect(card).toMatchObject({ kind: "block", event: "PreToolUse" });
 		expect(card?.hooks).toMatchObject([{ command: "mcp_tool my-srv/do-thing" }]);
 	});
@@ -150,7 +140,7 @@ describe("mcp_tool hooks in the real pi", () => {
 		const result = await run(sandbox, "bash: echo still-ran");
 		expect(result.code).toBe(0);
 		expect(toolMessages(result.requests)).toEqual(["still-ran\n"]);
-		const [card] = decisions(sandbox);
+		const [card] = sessionDecisions(sandbox);
 		expect(card).toMatchObject({ kind: "error", event: "PreToolUse" });
 		expect(String(card?.reason)).toContain('MCP server "no-such-srv" is not connected');
 		expect(result.stderr).not.toContain('"mcp_tool" hooks do not run');

@@ -2,7 +2,8 @@
  * Shared set-up of the end-to-end tests: one scripted fake model per test file and a fresh pi sandbox per
  * test (cleaned up after it), plus small readers for what hooks wrote.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { type FakeLlm, startFakeLlm } from "./fake-llm.mjs";
 import { createPiSandbox, type PiSandbox, type PiSandboxOptions } from "./pi-env.ts";
@@ -47,3 +48,16 @@ export const readJsonLines = (file: string): Record<string, unknown>[] =>
 		.split("\n")
 		.filter((line) => line.trim() !== "")
 		.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** Every line of every session file (`*.jsonl` below `agentDir/sessions`) pi wrote in the sandbox. */
+export const sessionLines = (sandbox: PiSandbox): Record<string, unknown>[] => {
+	const root = join(sandbox.agentDir, "sessions");
+	const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".jsonl"));
+	return files.flatMap((file) => readJsonLines(join(root, file)));
+};
+
+/** The decision records (the `data` of `pi-hook-manager/decision` custom entries) in the sandbox's sessions. */
+export const sessionDecisions = (sandbox: PiSandbox): Record<string, unknown>[] =>
+	sessionLines(sandbox)
+		.filter((line) => line.type === "custom" && line.customType === "pi-hook-manager/decision")
+		.map((line) => line.data as Record<string, unknown>);
