@@ -4,47 +4,21 @@
  * becomes the hook JSON; no model, no answer, too many turns and an abort are outcomes, never throws.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AgentSpec } from "../../src/engine/types.ts";
 import { AGENT_HOOK_SYSTEM, AGENT_HOOK_TOOLS, createAgentRunner } from "../../src/pi/agent-runner.ts";
-import { type ChatRequest, type FakeLlm, type FakeStep, startFakeLlm } from "../support/fake-llm.mjs";
+import type { ChatRequest, FakeStep } from "../support/fake-llm.mjs";
+import { fakeProvider, useModelServers } from "../support/model-servers.ts";
 import { useSdkSandbox } from "../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-agent-runner-");
-let llm: FakeLlm | undefined;
-let silent: Server | undefined;
-afterEach(async () => {
-	await llm?.close();
-	llm = undefined;
-	silent?.closeAllConnections();
-	await new Promise((resolve) => (silent ? silent.close(resolve) : resolve(undefined)));
-	silent = undefined;
-});
-
-/** The `fake` provider at `baseUrl`: as models.json holds it for the sub-agent, as an extension registers it. */
-const fakeProvider = (baseUrl: string) => ({
-	baseUrl,
-	api: "openai-completions" as const,
-	apiKey: "test-key",
-	models: [
-		{
-			id: "fake-model",
-			name: "Fake Model",
-			reasoning: false,
-			input: ["text" as const],
-			contextWindow: 128_000,
-			maxTokens: 4096,
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-		},
-	],
-});
+const servers = useModelServers();
 
 /** pi with the scripted model (answering with `steps`) as provider `fake`, in pi's agent dir too. */
 const start = async (...steps: FakeStep[]) => {
-	llm = await startFakeLlm({ script: steps });
+	const llm = await servers.scripted(steps);
 	return { ...(await startAt(llm.url)), requests: llm.requests };
 };
 
@@ -168,9 +142,7 @@ describe("createAgentRunner", () => {
 
 	it("a sub-agent whose model does not answer in time is timed_out; one the user aborts is aborted", async () => {
 		let requests = 0;
-		silent = createServer(() => void requests++);
-		await new Promise<void>((resolve) => silent?.listen(0, "127.0.0.1", resolve));
-		const { run } = await startAt(`http://127.0.0.1:${(silent.address() as { port: number }).port}/v1`);
+		const { run } = await startAt(await servers.silent(() => void requests++));
 		expect(await run(spec({ timeoutMs: 300 }))).toMatchObject({ kind: "timed_out", timeoutMs: 300 });
 		const controller = new AbortController();
 		const running = run(spec(), controller.signal);

@@ -3,48 +3,21 @@
  * HTTP (test/support/fake-llm.mjs), or pi's own faux model: the `{ok, reason}` answer becomes the hook JSON
  * of the event; no model, a bad answer, a provider error, a timeout and an abort are outcomes, never throws.
  */
-import { createServer, type Server } from "node:http";
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROMPT_HOOK_SYSTEM } from "../../src/engine/prompt-hook.ts";
 import type { PromptSpec } from "../../src/engine/types.ts";
 import { createPromptRunner } from "../../src/pi/prompt-runner.ts";
-import { type ChatRequest, type FakeLlm, type FakeStep, startFakeLlm } from "../support/fake-llm.mjs";
+import type { ChatRequest, FakeStep } from "../support/fake-llm.mjs";
+import { fakeProvider, useModelServers } from "../support/model-servers.ts";
 import { type SdkRuntime, useSdkSandbox } from "../support/pi-sdk.ts";
 
 /** The clock the runner stamps its request with (epoch ms). */
 const now = (): number => 1_700_000_000_000;
 
 const sdk = useSdkSandbox("phm-prompt-runner-");
-let llm: FakeLlm | undefined;
-let silent: Server | undefined;
-afterEach(async () => {
-	await llm?.close();
-	llm = undefined;
-	silent?.closeAllConnections();
-	await new Promise((resolve) => (silent ? silent.close(resolve) : resolve(undefined)));
-	silent = undefined;
-});
-
-/** The `fake` provider of a model server at `baseUrl`, as an extension registers it. */
-const registerFake = (api: ExtensionAPI, baseUrl: string): void =>
-	api.registerProvider("fake", {
-		baseUrl,
-		api: "openai-completions",
-		apiKey: "test-key",
-		models: [
-			{
-				id: "fake-model",
-				name: "Fake Model",
-				reasoning: false,
-				input: ["text"],
-				contextWindow: 128_000,
-				maxTokens: 4096,
-				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-			},
-		],
-	});
+const servers = useModelServers();
 
 /** pi with the `fake` provider at `baseUrl` registered; returns pi's context and pi. */
 const startPi = async (baseUrl: string): Promise<{ ctx: ExtensionContext; pi: SdkRuntime }> => {
@@ -52,7 +25,7 @@ const startPi = async (baseUrl: string): Promise<{ ctx: ExtensionContext; pi: Sd
 	const pi = await sdk.start({
 		extensions: [
 			(api: ExtensionAPI) => {
-				registerFake(api, baseUrl);
+				api.registerProvider("fake", fakeProvider(baseUrl));
 				api.on("session_start", (_event, ctx) => {
 					seen = ctx;
 				});
@@ -65,7 +38,7 @@ const startPi = async (baseUrl: string): Promise<{ ctx: ExtensionContext; pi: Sd
 
 /** pi asking the scripted model, which answers with `steps`. */
 const withFakeModel = async (...steps: FakeStep[]) => {
-	llm = await startFakeLlm({ script: steps });
+	const llm = await servers.scripted(steps);
 	return { ...(await startPi(llm.url)), requests: llm.requests };
 };
 
@@ -136,7 +109,7 @@ describe("createPromptRunner", () => {
 		const outcome = await createPromptRunner(() => ctx, now)(spec({ model: undefined, event: "UserPromptSubmit" }));
 		expect(stdout(outcome as { stdout: { text: string } })).toEqual({ decision: "block", reason: "faux says no" });
 		expect(asked).toContain("Is this safe?");
-		expect(llm?.requests).toEqual([]);
+		expect(servers.llm?.requests).toEqual([]);
 	});
 
 	it("a model pi does not have, or no pi context, fails the request without asking anything", async () => {
@@ -158,10 +131,7 @@ describe("createPromptRunner", () => {
 
 	it("a model that does not answer in time is timed_out; one the user aborts is aborted", async () => {
 		const requests: string[] = [];
-		silent = createServer((request) => void requests.push(request.url ?? ""));
-		await new Promise<void>((resolve) => silent?.listen(0, "127.0.0.1", resolve));
-		const port = (silent.address() as { port: number }).port;
-		const { ctx } = await startPi(`http://127.0.0.1:${port}/v1`);
+		const { ctx } = await startPi(await servers.silent((request) => void requests.push(request.url ?? "")));
 		const run = createPromptRunner(() => ctx, now);
 		expect(await run(spec({ timeoutMs: 200 }))).toMatchObject({ kind: "timed_out", timeoutMs: 200 });
 		const controller = new AbortController();
