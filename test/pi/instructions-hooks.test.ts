@@ -2,23 +2,16 @@
  * InstructionsLoaded in a real pi session that loaded real context files: one hook run per file pi put in its
  * system prompt, with Claude Code's memory type and the load reason; output is ignored, bad input never throws.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
 import { contextFilePaths, memoryType, runInstructionsLoaded } from "../../src/pi/instructions-hooks.ts";
-import { startHookContext } from "../support/hook-context.ts";
+import { readJsonLines } from "../support/e2e.ts";
+import { recordStdinTo, startHookContext } from "../support/hook-context.ts";
 import { useSdkSandbox } from "../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-instructions-");
-
-/** A hook that appends its stdin, one JSON line per run, to `file`. */
-const recordTo = (file: string) => ({ type: "command", command: `cat >> '${file}'; echo >> '${file}'` });
-const runs = (file: string): Record<string, unknown>[] =>
-	readFileSync(file, "utf8")
-		.split("\n")
-		.filter(Boolean)
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe("contextFilePaths", () => {
 	it("lists the files of pi's project_instructions blocks in order, and nothing for other text", () => {
@@ -55,15 +48,15 @@ describe("runInstructionsLoaded", () => {
 		writeFileSync(join(sdk.root, "project", "CLAUDE.md"), "Project rules.\n");
 		const { hc, records } = await startHookContext(
 			sdk,
-			{ InstructionsLoaded: [{ hooks: [recordTo(log)] }] },
+			{ InstructionsLoaded: [{ hooks: [recordStdinTo(log)] }] },
 			{ contextFiles: true },
 		);
 		await runInstructionsLoaded(hc, join(sdk.root, "agent"), "session_start");
-		expect(runs(log).map((run) => [run.file_path, run.memory_type, run.load_reason])).toEqual([
+		expect(readJsonLines(log).map((run) => [run.file_path, run.memory_type, run.load_reason])).toEqual([
 			[join(sdk.root, "agent", "AGENTS.md"), "User", "session_start"],
 			[join(sdk.root, "project", "CLAUDE.md"), "Project", "session_start"],
 		]);
-		expect(runs(log)[0]).toMatchObject({ hook_event_name: "InstructionsLoaded", session_id: "s-1" });
+		expect(readJsonLines(log)[0]).toMatchObject({ hook_event_name: "InstructionsLoaded", session_id: "s-1" });
 		expect(records).toEqual([]);
 	});
 
@@ -72,12 +65,12 @@ describe("runInstructionsLoaded", () => {
 		writeFileSync(join(sdk.root, "project", "AGENTS.md"), "Rules.\n");
 		const { hc } = await startHookContext(
 			sdk,
-			{ InstructionsLoaded: [{ matcher: "compact", hooks: [recordTo(log)] }] },
+			{ InstructionsLoaded: [{ matcher: "compact", hooks: [recordStdinTo(log)] }] },
 			{ contextFiles: true },
 		);
 		await runInstructionsLoaded(hc, join(sdk.root, "agent"), "session_start");
 		await runInstructionsLoaded(hc, join(sdk.root, "agent"), "compact");
-		expect(runs(log).map((run) => run.load_reason)).toEqual(["compact"]);
+		expect(readJsonLines(log).map((run) => run.load_reason)).toEqual(["compact"]);
 	});
 
 	it("ignores exit 2 and output, systemMessage included (as Claude Code does), records a failing hook", async () => {
@@ -106,9 +99,9 @@ describe("runInstructionsLoaded", () => {
 		const log = join(sdk.root, "runs.jsonl");
 		writeFileSync(log, "");
 		writeFileSync(join(sdk.root, "project", "AGENTS.md"), "Rules pi was told not to load.\n");
-		const { hc } = await startHookContext(sdk, { InstructionsLoaded: [{ hooks: [recordTo(log)] }] });
+		const { hc } = await startHookContext(sdk, { InstructionsLoaded: [{ hooks: [recordStdinTo(log)] }] });
 		await runInstructionsLoaded(hc, join(sdk.root, "agent"), "session_start");
-		expect(runs(log)).toEqual([]);
+		expect(readJsonLines(log)).toEqual([]);
 	});
 
 	it("runs nothing and does not throw once the context went stale (the session was forked away)", async () => {
@@ -117,7 +110,7 @@ describe("runInstructionsLoaded", () => {
 		writeFileSync(join(sdk.root, "project", "AGENTS.md"), "Rules.\n");
 		const { hc, pi } = await startHookContext(
 			sdk,
-			{ InstructionsLoaded: [{ hooks: [recordTo(log)] }] },
+			{ InstructionsLoaded: [{ hooks: [recordStdinTo(log)] }] },
 			{ contextFiles: true },
 		);
 		pi.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
@@ -125,6 +118,6 @@ describe("runInstructionsLoaded", () => {
 		await pi.session().prompt("second");
 		await pi.fork(pi.session().getUserMessagesForForking()[1]?.entryId ?? "");
 		await expect(runInstructionsLoaded(hc, join(sdk.root, "agent"), "compact")).resolves.toBeUndefined();
-		expect(runs(log)).toEqual([]);
+		expect(readJsonLines(log)).toEqual([]);
 	});
 });

@@ -3,29 +3,22 @@
  * the notification type; its output decides nothing (a systemMessage is dropped, a failure recorded). The idle
  * timer fires once per quiet period and can be restarted or cancelled.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createIdleTimer, runNotification } from "../../src/pi/notification-hooks.ts";
-import { startHookContext } from "../support/hook-context.ts";
+import { readJsonLines } from "../support/e2e.ts";
+import { recordStdinTo, startHookContext } from "../support/hook-context.ts";
 import { useSdkSandbox } from "../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-notification-");
 
-const recordTo = (file: string) => ({ type: "command", command: `cat >> '${file}'; echo >> '${file}'` });
-const runs = (file: string): Record<string, unknown>[] =>
-	readFileSync(file, "utf8")
-		.split("\n")
-		.filter(Boolean)
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
-
 describe("runNotification", () => {
 	it("gives the hook the message, the title and the notification type", async () => {
 		const log = join(sdk.root, "runs.jsonl");
-		const { hc, records } = await startHookContext(sdk, { Notification: [{ hooks: [recordTo(log)] }] });
+		const { hc, records } = await startHookContext(sdk, { Notification: [{ hooks: [recordStdinTo(log)] }] });
 		await runNotification(hc, "permission_prompt", "pi needs your permission to use Bash", "Permission needed");
 		await runNotification(hc, "idle_prompt", "pi is waiting for your input");
-		const [asked, idle] = runs(log);
+		const [asked, idle] = readJsonLines(log);
 		expect(asked).toMatchObject({
 			hook_event_name: "Notification",
 			session_id: "s-1",
@@ -41,11 +34,11 @@ describe("runNotification", () => {
 	it("runs only the hooks whose matcher names the notification type", async () => {
 		const log = join(sdk.root, "runs.jsonl");
 		const { hc } = await startHookContext(sdk, {
-			Notification: [{ matcher: "idle_prompt", hooks: [recordTo(log)] }],
+			Notification: [{ matcher: "idle_prompt", hooks: [recordStdinTo(log)] }],
 		});
 		await runNotification(hc, "permission_prompt", "asked");
 		await runNotification(hc, "idle_prompt", "idle");
-		expect(runs(log).map((run) => run.message)).toEqual(["idle"]);
+		expect(readJsonLines(log).map((run) => run.message)).toEqual(["idle"]);
 	});
 
 	it("decides nothing on exit 2, drops a systemMessage (as Claude Code does), records a failing hook", async () => {

@@ -14,12 +14,11 @@ import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
 import { createToolHookState, handleToolCall, handleToolResult, type ToolHookState } from "../../src/pi/tool-hooks.ts";
+import { answeringHooks, type Hooks, printsJson } from "../support/hook-context.ts";
 import { type SdkRuntime, useSdkSandbox } from "../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-tool-hooks-");
 const CLOCK = 1_700_000_000_000;
-
-type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
 
 interface Wired {
 	readonly records: Card[];
@@ -77,8 +76,6 @@ const toolResultText = (runtime: SdkRuntime): string => {
 	return (message?.content ?? []).map((part) => part.text ?? "").join("\n");
 };
 
-const json = (value: unknown): string => `printf '%s' '${JSON.stringify(value)}'`;
-
 describe("PreToolUse on pi's tool_call", () => {
 	it("blocks the call on exit 2 with the hook's stderr as the reason, and records one block", async () => {
 		const marker = join(sdk.root, "ran.txt");
@@ -99,25 +96,15 @@ describe("PreToolUse on pi's tool_call", () => {
 
 	it("runs the call with the input a hook rewrote", async () => {
 		const marker = join(sdk.root, "out.txt");
-		const { pi, records } = await start({
-			PreToolUse: [
-				{
-					matcher: "Bash",
-					hooks: [
-						{
-							type: "command",
-							command: json({
-								hookSpecificOutput: {
-									hookEventName: "PreToolUse",
-									permissionDecision: "allow",
-									updatedInput: { command: `echo rewritten > '${marker}'` },
-								},
-							}),
-						},
-					],
+		const { pi, records } = await start(
+			answeringHooks("PreToolUse", "Bash", {
+				hookSpecificOutput: {
+					hookEventName: "PreToolUse",
+					permissionDecision: "allow",
+					updatedInput: { command: `echo rewritten > '${marker}'` },
 				},
-			],
-		});
+			}),
+		);
 		await runBash(pi, `echo original > '${marker}'`);
 		expect(readFileSync(marker, "utf8")).toBe("rewritten\n");
 		expect(records.map((record) => record.kind)).toEqual(["rewrite"]);
@@ -134,24 +121,14 @@ describe("PreToolUse on pi's tool_call", () => {
 	});
 
 	it("gives PreToolUse context to the model with the call's result", async () => {
-		const { pi, state } = await start({
-			PreToolUse: [
-				{
-					matcher: "Bash",
-					hooks: [
-						{
-							type: "command",
-							command: json({
-								hookSpecificOutput: {
-									hookEventName: "PreToolUse",
-									additionalContext: "remember the lint rule",
-								},
-							}),
-						},
-					],
+		const { pi, state } = await start(
+			answeringHooks("PreToolUse", "Bash", {
+				hookSpecificOutput: {
+					hookEventName: "PreToolUse",
+					additionalContext: "remember the lint rule",
 				},
-			],
-		});
+			}),
+		);
 		await runBash(pi, "echo body");
 		const text = toolResultText(pi);
 		expect(text).toContain("body");
@@ -171,7 +148,7 @@ describe("PostToolUse on pi's tool_result", () => {
 					hooks: [
 						{
 							type: "command",
-							command: `cat > '${stdin}'; ${json({
+							command: `cat > '${stdin}'; ${printsJson({
 								hookSpecificOutput: {
 									hookEventName: "PostToolUse",
 									additionalContext: "tests still pass",

@@ -10,7 +10,7 @@ import type { AgentSession } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { createToolHookState } from "../../src/pi/tool-hooks.ts";
 import { handleUserBash, USER_BASH_HOOKS_ENV, userBashHooksOn } from "../../src/pi/user-bash-hooks.ts";
-import { type Hooks, startHookContext } from "../support/hook-context.ts";
+import { answeringHooks, type Hooks, startHookContext } from "../support/hook-context.ts";
 import { useSdkSandbox } from "../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-user-bash-");
@@ -45,8 +45,6 @@ const userBash = async (session: AgentSession, command: string): Promise<BashRes
 	}
 	return session.executeBash(command, undefined, { operations: handled?.operations });
 };
-
-const json = (value: unknown): string => `cat >/dev/null; printf '%s' '${JSON.stringify(value)}'`;
 
 describe("userBashHooksOn", () => {
 	it("is on only for 1", () => {
@@ -88,46 +86,26 @@ describe("handleUserBash", () => {
 	});
 
 	it("runs the command a PreToolUse hook rewrote", async () => {
-		const { bash } = await start({
-			PreToolUse: [
-				{
-					matcher: "Bash",
-					hooks: [
-						{
-							type: "command",
-							command: json({
-								hookSpecificOutput: {
-									hookEventName: "PreToolUse",
-									permissionDecision: "allow",
-									updatedInput: { command: "echo REWRITTEN" },
-								},
-							}),
-						},
-					],
+		const { bash } = await start(
+			answeringHooks("PreToolUse", "Bash", {
+				hookSpecificOutput: {
+					hookEventName: "PreToolUse",
+					permissionDecision: "allow",
+					updatedInput: { command: "echo REWRITTEN" },
 				},
-			],
-		});
+			}),
+		);
 		const result = await bash("echo original");
 		expect(result.output).toContain("REWRITTEN");
 		expect(result.output).not.toContain("original");
 	});
 
 	it("appends PostToolUse feedback after the command's output", async () => {
-		const { bash } = await start({
-			PostToolUse: [
-				{
-					matcher: "Bash",
-					hooks: [
-						{
-							type: "command",
-							command: json({
-								hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "LINT-SAYS-HI" },
-							}),
-						},
-					],
-				},
-			],
-		});
+		const { bash } = await start(
+			answeringHooks("PostToolUse", "Bash", {
+				hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "LINT-SAYS-HI" },
+			}),
+		);
 		const result = await bash("echo out");
 		expect(result.exitCode).toBe(0);
 		expect(result.output).toMatch(/out\n[\s\S]*LINT-SAYS-HI/);

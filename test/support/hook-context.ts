@@ -106,3 +106,14 @@ export const startHookContext = async (
 	if (seen === undefined || api === undefined) throw new Error("startHookContext: no session_start");
 	return { hc: contextOf(seen), records, ui: log, pi, api };
 };
+
+/** A hook handler's shell command that reads its stdin and prints `value` as JSON (exit 0). */
+export const printsJson = (value: unknown): string => `cat >/dev/null; printf '%s' '${JSON.stringify(value)}'`;
+
+/** Settings `hooks`: on `event`, one `matcher` group whose one command hook prints `output` as JSON. */
+export const answeringHooks = (event: string, matcher: string, output: unknown): Hooks => ({
+	[event]: [{ matcher, hooks: [{ type: "command", command: printsJson(output) }] }],
+});
+
+/** A command hook handler that appends its stdin, one JSON line per run, to `file`. */
+export const recordStdinTo = (file: string) => ({ type: "command", command: `cat >> '${file}'; echo >> '${file}'` });
