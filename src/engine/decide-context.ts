@@ -9,10 +9,11 @@ import {
 	type CommonEffects,
 	commonEffects,
 	type DecidedBy,
+	exit2BlockReason,
 	verdictsWith,
 } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
-import { capText, commandText, systemReminder } from "./messages.ts";
+import { capText, systemReminder } from "./messages.ts";
 
 /**
  * The combined decision of a prompt or session event: `blocked` when the prompt must not reach the model
@@ -52,10 +53,7 @@ export const decideContextEvent = (
 		for (const effect of verdict.effects) {
 			if (effect.kind === "block") {
 				if (exit2) {
-					const text =
-						effect.source === "json"
-							? (effect.reason ?? "")
-							: `[${commandText(verdict.entry)}]: ${effect.reason ?? ""}`;
+					const text = exit2BlockReason(verdict, effect);
 					if (canBlock) reasons.push(text);
 					else notices.push({ level: "warning", text: `${name} hook error: ${text.trimEnd()}` });
 				} else if (canBlock) reasons.push(effect.reason ?? `${name} hook blocked the prompt`);

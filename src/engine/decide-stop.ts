@@ -9,10 +9,11 @@ import {
 	type CommonEffects,
 	commonEffects,
 	type DecidedBy,
+	exit2BlockReason,
 	verdictsWith,
 } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
-import { additionalContextText, capText, commandText } from "./messages.ts";
+import { additionalContextText, capText } from "./messages.ts";
 
 /** The most consecutive Stop blocks before the agent is stopped anyway (Claude Code stops after 8). */
 export const STOP_BLOCK_CAP = 8;
@@ -47,9 +48,11 @@ export const decideBlockEvent = (verdicts: readonly HookVerdict[], name: string)
 	for (const verdict of verdicts) {
 		for (const effect of verdict.effects) {
 			if (effect.kind === "block") {
-				if (verdict.status !== "blocking") reasons.push(effect.reason ?? `${name} hook blocked`);
-				else if (effect.source === "json") reasons.push(effect.reason ?? "");
-				else reasons.push(`[${commandText(verdict.entry)}]: ${effect.reason ?? ""}`);
+				reasons.push(
+					verdict.status === "blocking"
+						? exit2BlockReason(verdict, effect)
+						: (effect.reason ?? `${name} hook blocked`),
+				);
 			} else if (effect.kind === "context") context.push(effect.text);
 		}
 	}

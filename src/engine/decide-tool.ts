@@ -11,6 +11,7 @@ import type { HookVerdict } from "./interpret.ts";
 import {
 	additionalContextText,
 	capText,
+	commandText,
 	postToolBlockingText,
 	preToolBlockedText,
 	preToolDeniedText,
@@ -103,6 +104,13 @@ export type PostToolDecision = ({ readonly blocked: true; readonly by: DecidedBy
 /** The verdicts whose effects hold one of `kinds`. */
 export const verdictsWith = (verdicts: readonly HookVerdict[], ...kinds: HookEffect["kind"][]): HookVerdict[] =>
 	verdicts.filter((verdict) => hasEffect(verdict.effects, ...kinds));
+
+/**
+ * The reason of a `block` effect of an exit-2 hook, for the user: the JSON reason, else `[cmd]: stderr`
+ * (Claude Code's wording on the events that are not tool events).
+ */
+export const exit2BlockReason = (verdict: HookVerdict, effect: Extract<HookEffect, { kind: "block" }>): string =>
+	effect.source === "json" ? (effect.reason ?? "") : `[${commandText(verdict.entry)}]: ${effect.reason ?? ""}`;
 
 /** `texts` and the hooks that gave them, or undefined when there are none. */
 export const addedContext = (texts: readonly string[], by: DecidedBy): AddedContext | undefined =>
