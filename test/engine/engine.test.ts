@@ -7,6 +7,7 @@ import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine, type FiringRecord } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
 import type { HookEntry } from "../../src/engine/types.ts";
+import { engineSession } from "../support/engine-session.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -25,14 +26,7 @@ const configOf = (hooks: unknown) =>
 		],
 		true,
 	);
-const session = () => ({
-	sessionId: "S1",
-	transcriptPath: "/t.jsonl",
-	cwd: dir,
-	projectDir: dir,
-	promptId: undefined,
-	home: "/home/tester",
-});
+const session = () => engineSession(dir, { sessionId: "S1", transcriptPath: "/t.jsonl" });
 const bashRequest = (command: string) => ({
 	event: "PreToolUse" as const,
 	matchValues: ["Bash", "bash"],

@@ -4,6 +4,7 @@ import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import { entriesFor, hasConfiguredHooks, matchingEntries } from "../../src/engine/match-index.ts";
 import type { HookConfig, HookEntry } from "../../src/engine/types.ts";
+import { engineSession } from "../support/engine-session.ts";
 
 const configOf = (hooks: unknown): HookConfig =>
 	mergeSources(
@@ -40,14 +41,7 @@ const request = {
 	matchValues: ["Bash", "bash"],
 	tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
 	payload: { hook_event_name: "PreToolUse" },
-	session: {
-		sessionId: "S",
-		transcriptPath: "",
-		cwd: "/",
-		projectDir: "/",
-		promptId: undefined,
-		home: "/home/tester",
-	},
+	session: engineSession(),
 };
 
 describe("matchingEntries", () => {

@@ -9,6 +9,7 @@ import { createEngine, type FiringRecord } from "../../src/engine/engine.ts";
 import { firingExcerpt, UnmatchedRow } from "../../src/engine/firing-excerpt.ts";
 import { REDACTED } from "../../src/engine/redact.ts";
 import { createFiringLog, slimRecord } from "../../src/ui/panel/firing-log.ts";
+import { engineSession } from "../support/engine-session.ts";
 
 const config = mergeSources(
 	[
@@ -42,18 +43,20 @@ const engineWithLog = () => {
 	return { engine, log, records };
 };
 
+/** A PreToolUse stdin builder for a Bash call holding a secret, and how often it was called. */
+const secretPayload = () => {
+	let calls = 0;
+	const payload = () => {
+		calls++;
+		return { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "export TOKEN=hunter22" } };
+	};
+	return { payload, built: () => calls };
+};
+
 describe("recordIfNoneMatches", () => {
 	it("records a call no hook matches, building its stdin only when the log entry is read", () => {
 		const { engine, log } = engineWithLog();
-		let built = 0;
-		const payload = () => {
-			built++;
-			return {
-				hook_event_name: "PreToolUse",
-				tool_name: "Bash",
-				tool_input: { command: "export TOKEN=hunter22" },
-			};
-		};
+		const { payload, built } = secretPayload();
 		const none = engine.recordIfNoneMatches({
 			event: "PreToolUse",
 			matchValues: ["Bash"],
@@ -63,7 +66,7 @@ describe("recordIfNoneMatches", () => {
 		});
 		expect(none).toBe(true);
 		expect(log.records()).toHaveLength(1);
-		expect(built).toBe(0);
+		expect(built()).toBe(0);
 		const [kept] = log.records();
 		expect(kept?.verdicts).toEqual([]);
 		expect(kept?.notRun.map((hook) => hook.reason)).toEqual(["matcher", "matcher"]);
@@ -71,7 +74,7 @@ describe("recordIfNoneMatches", () => {
 		expect(kept?.stdin).not.toContain("hunter22");
 		expect(JSON.parse(kept?.stdin ?? "").tool_name).toBe("Bash");
 		expect(kept?.stdin).toBe(kept?.stdin);
-		expect(built).toBe(1);
+		expect(built()).toBe(1);
 	});
 
 	it("records nothing and returns false when a hook matches, so the caller dispatches", () => {
@@ -89,14 +92,7 @@ describe("recordIfNoneMatches", () => {
 			event: "PreToolUse" as const,
 			matchValues: ["Bash"],
 			payload: { hook_event_name: "PreToolUse", tool_name: "Bash" },
-			session: {
-				sessionId: "S",
-				transcriptPath: "",
-				cwd: "/",
-				projectDir: "/",
-				promptId: undefined,
-				home: "/home/tester",
-			},
+			session: engineSession(),
 		};
 		await engine.dispatch(request);
 		expect(records).toHaveLength(1);
@@ -106,25 +102,17 @@ describe("recordIfNoneMatches", () => {
 
 	it("records the call as the log row itself, masked on read, and keeps the unmasked stdin for a replay", () => {
 		const { engine, log, records } = engineWithLog();
-		let built = 0;
-		const payload = () => {
-			built++;
-			return {
-				hook_event_name: "PreToolUse",
-				tool_name: "Bash",
-				tool_input: { command: "export TOKEN=hunter22" },
-			};
-		};
+		const { payload, built } = secretPayload();
 		engine.recordIfNoneMatches({ event: "PreToolUse", matchValues: ["Bash"], summary: "s", payload });
 		const [row] = records;
 		expect(row).toBeInstanceOf(UnmatchedRow);
 		expect(log.records()[0]).toBe(row);
-		expect(built).toBe(0);
+		expect(built()).toBe(0);
 		const unmasked = (row as UnmatchedRow).unmasked();
 		expect(unmasked).toContain("hunter22");
 		expect(JSON.parse(unmasked).tool_input).toEqual({ command: "export TOKEN=hunter22" });
 		expect(row?.stdin).not.toContain("hunter22");
-		expect(built).toBe(1);
+		expect(built()).toBe(1);
 	});
 
 	it("a slimmed unmatched row keeps its why-not-run trace and its masked stdin", () => {

@@ -11,6 +11,7 @@ import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
+import { engineSession } from "../support/engine-session.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -48,14 +49,7 @@ describe("switchSignal", () => {
 			baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
 			switchSignal: (entry) => (entry.id === sleeper?.id ? off.signal : undefined),
 		});
-		const session = {
-			sessionId: "S",
-			transcriptPath: "",
-			cwd: dir,
-			projectDir: dir,
-			promptId: undefined,
-			home: "/home/tester",
-		};
+		const session = engineSession(dir);
 		const running = engine.dispatch({
 			event: "PreToolUse",
 			matchValues: ["Bash", "bash"],

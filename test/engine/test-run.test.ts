@@ -11,6 +11,7 @@ import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine, type FiringRecord } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
+import { engineSession } from "../support/engine-session.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -29,14 +30,7 @@ const configOf = (hooks: unknown) =>
 		],
 		true,
 	);
-const session = () => ({
-	sessionId: "S1",
-	transcriptPath: "/t.jsonl",
-	cwd: dir,
-	projectDir: dir,
-	promptId: undefined,
-	home: "/home/tester",
-});
+const session = () => engineSession(dir, { sessionId: "S1", transcriptPath: "/t.jsonl" });
 
 describe("HookEngine.testRun", () => {
 	it("sends the stdin as given to the real process with the hook environment, the record marked a test", async () => {

@@ -13,6 +13,7 @@ import { decidePreToolUse, type PreToolDecision } from "../../src/engine/decide-
 import { createEngine } from "../../src/engine/engine.ts";
 import type { HookVerdict } from "../../src/engine/interpret.ts";
 import { reapLingeringGroups, runProcess } from "../../src/engine/run.ts";
+import { engineSession } from "../support/engine-session.ts";
 
 const MIB = 1024 * 1024;
 
@@ -44,14 +45,7 @@ const callBash = async (
 	command: string,
 	options: { id?: string; signal?: AbortSignal } = {},
 ): Promise<{ verdicts: readonly HookVerdict[]; decision: PreToolDecision }> => {
-	const session = {
-		sessionId: "S",
-		transcriptPath: "",
-		cwd: dir,
-		projectDir: dir,
-		promptId: undefined,
-		home: "/home/tester",
-	};
+	const session = engineSession(dir);
 	const tool_input = { command };
 	const { verdicts } = await engine.dispatch({
 		event: "PreToolUse",
