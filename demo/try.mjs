@@ -98,7 +98,8 @@ const run = await runPi(["--session-dir", sessionDir, "-e", join(root, "demo", "
 		// The panel then keeps pi-global hooks read-only: they are edited in your own file, not in this copy.
 		PI_HOOK_MANAGER_PI_GLOBAL_COPY_OF: join(realAgentDir, "settings.json"),
 		PI_HOOK_MANAGER_DEMO_TITLE:
-			"Your hooks on this project, a scripted model: type a prompt like these, then /hooks for your hooks and their log:",
+			"Your hooks on this project, a scripted model: type a prompt like these, then /hooks for your hooks and " +
+			"their log:",
 	},
 	stdio: "inherit",
 	onSpawn: (child) => {

@@ -121,7 +121,8 @@ const loaderFloor = async (empty: PiSandbox): Promise<{ row: MainRow; load: numb
 	}
 	writeFileSync(
 		join(dir, "index.ts"),
-		'import { value } from "./m1.ts";\n\nexport default function chain(): void {\n\tif (value < 0) throw new Error("never");\n}\n',
+		'import { value } from "./m1.ts";\n\n' +
+			'export default function chain(): void {\n\tif (value < 0) throw new Error("never");\n}\n',
 	);
 	const chain: Setup = { sandbox: empty, extensions: [join(dir, "index.ts")], runs: [] };
 	const bare: Setup = { sandbox: empty, extensions: [], runs: [] };
@@ -130,9 +131,13 @@ const loaderFloor = async (empty: PiSandbox): Promise<{ row: MainRow; load: numb
 	const load = median(chain.runs.map(loadMs)) - median(bare.runs.map(loadMs));
 	const wallAdded = median(chain.runs.map((run) => run.wallMs)) - median(bare.runs.map((run) => run.wallMs));
 	const row: MainRow = {
-		what: `pi's own floor for start-up: an extension of ${count} trivial modules, as many as this one's bundle loads at start-up`,
+		what:
+			`pi's own floor for start-up: an extension of ${count} trivial modules, as many as this one's bundle ` +
+			"loads at start-up",
 		target: "-",
-		figure: `${formatMs(load)} module load between the probes (${formatMs(load / count)} per module); ${wallAdded >= 0 ? "+" : ""}${formatMs(wallAdded)} wall`,
+		figure:
+			`${formatMs(load)} module load between the probes (${formatMs(load / count)} per module); ` +
+			`${wallAdded >= 0 ? "+" : ""}${formatMs(wallAdded)} wall`,
 		floor: "the probes alone",
 		ratio: "-",
 		result: "-",
@@ -183,19 +188,22 @@ export const measureInPi = async (): Promise<MainRow[]> => {
 			{
 				what: "a tool call, 200 hooks configured, none matches (`tool_call` + `tool_result` handlers)",
 				target: "< 50 µs",
-				figure: `${formatMs(noMatch)} (tool_call ${formatMs(median(steadySpans(many, "tool_call")))}, tool_result ${formatMs(median(steadySpans(many, "tool_result")))}; medians of ${calls} calls)`,
+				figure:
+					`${formatMs(noMatch)} (tool_call ${formatMs(median(steadySpans(many, "tool_call")))}, ` +
+					`tool_result ${formatMs(median(steadySpans(many, "tool_result")))}; medians of ${calls} calls)`,
 				floor: `${formatMs(noMatchFloor)} (the two probes with nothing between them)`,
 				ratio: ratioText(noMatch, noMatchFloor),
 				result: noMatch < 0.05 ? "met" : "missed",
 				fakeContext: `${formatMs(micro)} (tool_call only)`,
 				reason:
-					`pi's own part: with an extension whose two handlers return at once (bench/probes/floor-handler.ts) ` +
-					`the same span is ${formatMs(handlerFloor)}, so ${formatMs(noMatch - handlerFloor)} is the extension's ` +
-					"own work per call. Nothing in it grows with the 200 hooks (their matchers are remembered per " +
-					"configuration); it is a dozen steps (pi's context getters for trust, the settings' freshness, the " +
-					"tool-name mapping, the match lookup, the log row, the settings check scheduled after each result) " +
-					`that each cost a few microseconds because they run cold, once per call after pi sat idle; in this ` +
-					`process the same tool_call path takes ${formatMs(micro)}.`,
+					"pi's own part: with an extension whose two handlers return at once " +
+					`(bench/probes/floor-handler.ts) the same span is ${formatMs(handlerFloor)}, so ` +
+					`${formatMs(noMatch - handlerFloor)} is the extension's own work per call. Nothing in it grows ` +
+					"with the 200 hooks (their matchers are remembered per configuration); it is a dozen steps (pi's " +
+					"context getters for trust, the settings' freshness, the tool-name mapping, the match lookup, " +
+					"the log row, the settings check scheduled after each result) that each cost a few microseconds " +
+					"because they run cold, once per call after pi sat idle; in this process the same tool_call path " +
+					`takes ${formatMs(micro)}.`,
 			},
 		];
 		const spawnMicro = await microSpawn();
@@ -227,19 +235,23 @@ export const measureInPi = async (): Promise<MainRow[]> => {
 			rows.push({
 				what: `${name} (\`tool_call\` handler)`,
 				target,
-				figure: `${formatMs(figure)} (median of ${calls} calls; each pi's first call: ${formatMs(median(firstSpans(hook, "tool_call")))}); execa alone in pi, same options: ${formatMs(execaAlone)} = ${ratioText(execaAlone, base)}`,
+				figure:
+					`${formatMs(figure)} (median of ${calls} calls; each pi's first call: ` +
+					`${formatMs(median(firstSpans(hook, "tool_call")))}); execa alone in pi, same options: ` +
+					`${formatMs(execaAlone)} = ${ratioText(execaAlone, base)}`,
 				floor: `${formatMs(base)} (Node spawn of \`/bin/sh -c\`, stdin written, pipes read)`,
 				ratio: ratioText(figure, base),
 				result: figure / base <= limit ? "met" : "missed",
 				fakeContext: microText,
 				reason:
-					`execa alone, from pi with the runner's options, costs ${ratioText(execaAlone, base)} of the bare spawn ` +
-					`(${formatMs(execaAlone - base)} more: its option handling, stream wrappers and result object); ` +
+					`execa alone, from pi with the runner's options, costs ${ratioText(execaAlone, base)} of the ` +
+					`bare spawn (${formatMs(execaAlone - base)} more: its option handling, stream wrappers and ` +
+					"result object); " +
 					(added > 0
-						? `the extension adds ${formatMs(added)} on top of execa (${ratioText(figure, execaAlone)} of it): the ` +
-							"hook's stdin (session facts, the Claude Code payload), matching and selecting the hook, its " +
-							"environment and spawn spec, reading the exit and both pipes, the log row and the decision, each " +
-							"run once per call."
+						? `the extension adds ${formatMs(added)} on top of execa (${ratioText(figure, execaAlone)} ` +
+							"of it): the hook's stdin (session facts, the Claude Code payload), matching and " +
+							"selecting the hook, its environment and spawn spec, reading the exit and both pipes, " +
+							"the log row and the decision, each run once per call."
 						: `the hook took no longer than execa alone in this run (${formatMs(figure)} vs ` +
 							`${formatMs(execaAlone)}): the rest is this run's noise, so compare a quieter run.`),
 			});
@@ -268,18 +280,22 @@ export const measureInPi = async (): Promise<MainRow[]> => {
 			rows.push({
 				what: `start-up added to \`pi -p\`, ${name}`,
 				target: "< 20 ms",
-				figure: `+${formatMs(added)} from the extension's load to the session's end (medians of ${STARTUP_ROUNDS}): module load and factory ${formatMs(load)}, its handlers ${formatMs(inside - load)}; whole \`pi -p\` wall ${walled >= 0 ? "+" : ""}${formatMs(walled)} (${formatMs(wall(loaded))} vs ${formatMs(wall(bare))})`,
+				figure:
+					`+${formatMs(added)} from the extension's load to the session's end (medians of ` +
+					`${STARTUP_ROUNDS}): module load and factory ${formatMs(load)}, its handlers ` +
+					`${formatMs(inside - load)}; whole \`pi -p\` wall ${walled >= 0 ? "+" : ""}${formatMs(walled)} ` +
+					`(${formatMs(wall(loaded))} vs ${formatMs(wall(bare))})`,
 				floor: `${formatMs(bareSession)} (the same span without the extension: pi answering the prompt)`,
 				ratio: ratioText(bareSession + added, bareSession),
 				result: added < 20 ? "met" : "missed",
 				fakeContext: "-",
 				reason:
-					`module load and factory ${formatMs(load)} (pi's loader alone takes ${formatMs(loaderMs)} ` +
-					`for as many files, so ${formatMs(load - loaderMs)} is evaluating the bundle and ` +
-					`building the session object), the extension's handlers ${formatMs(inside - load)}, and ` +
-					`${formatMs(added - inside)} outside ` +
-					"any of its handlers: pi's own work taking longer with the extension loaded (garbage collection of its " +
-					"code and objects, the settings check scheduled after the turn), which grows with the load on the machine.",
+					`module load and factory ${formatMs(load)} (pi's loader alone takes ${formatMs(loaderMs)} for as ` +
+					`many files, so ${formatMs(load - loaderMs)} is evaluating the bundle and building the session ` +
+					`object), the extension's handlers ${formatMs(inside - load)}, and ${formatMs(added - inside)} ` +
+					"outside any of its handlers: pi's own work taking longer with the extension loaded (garbage " +
+					"collection of its code and objects, the settings check scheduled after the turn), which grows " +
+					"with the load on the machine.",
 			});
 		}
 		rows.push(floorOfLoader.row);

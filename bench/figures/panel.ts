@@ -146,7 +146,10 @@ export const measurePanel = async (): Promise<MainRow[]> => {
 	const small = await measureFrames(10_000);
 	const large = await measureFrames(100_000);
 	const gcNote = (globalThis as { gc?: unknown }).gc === undefined ? " (no --expose-gc: approximate)" : "";
-	const kept = `the log keeps ${count(large.kept)} of the ${count(100_000)} records, ${formatBytes(large.heldBytes)} heap${gcNote}; adding them took ${formatMs(large.fill)}; first frame ${formatMs(large.first)}`;
+	const kept =
+		`the log keeps ${count(large.kept)} of the ${count(100_000)} records, ` +
+		`${formatBytes(large.heldBytes)} heap${gcNote}; adding them took ${formatMs(large.fill)}; first frame ` +
+		`${formatMs(large.first)}`;
 	const floor = `${formatMs(large.steady)} (a frame with nothing new, median of 60)`;
 	return [
 		{
@@ -158,9 +161,9 @@ export const measurePanel = async (): Promise<MainRow[]> => {
 			result: large.keystroke < 10 && large.kept >= 100_000 ? "met" : "missed",
 			fakeContext: `${formatMs(small.keystroke)} at 10,000 (log keeps ${count(small.kept)})`,
 			reason:
-				`a keystroke's frame is the filtering of the log (${count(large.kept)} records kept; at 10,000 the same ` +
-				`keystrokes take ${formatMs(small.keystroke)}, so that part grows with the log) plus drawing the visible ` +
-				`rows (a frame with nothing new: ${formatMs(large.steady)}).`,
+				`a keystroke's frame is the filtering of the log (${count(large.kept)} records kept; at 10,000 the ` +
+				`same keystrokes take ${formatMs(small.keystroke)}, so that part grows with the log) plus drawing ` +
+				`the visible rows (a frame with nothing new: ${formatMs(large.steady)}).`,
 		},
 		{
 			what: "panel log tab, 100,000 records fed: a new record arrives (frame time)",
@@ -171,8 +174,8 @@ export const measurePanel = async (): Promise<MainRow[]> => {
 			result: large.afterRecord < 5 && large.kept >= 100_000 ? "met" : "missed",
 			fakeContext: `${formatMs(small.afterRecord)} at 10,000`,
 			reason:
-				`only the new record is tested against the query; the frame itself costs ${formatMs(large.steady)} with ` +
-				"nothing new, which is pi-tui drawing the visible rows.",
+				`only the new record is tested against the query; the frame itself costs ${formatMs(large.steady)} ` +
+				"with nothing new, which is pi-tui drawing the visible rows.",
 		},
 	];
 };

@@ -9,7 +9,8 @@ import { runProcess } from "../../src/engine/run.ts";
 import type { ProcessSpec } from "../../src/engine/types.ts";
 import { formatMs, median, ratioText, timeMs } from "../stats.ts";
 
-const STDIN = `${JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } })}\n`;
+const PAYLOAD = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } };
+const STDIN = `${JSON.stringify(PAYLOAD)}\n`;
 
 /** Resolves when a bare `/bin/sh -c <command>` with stdin written and its pipes read has exited and closed. */
 const bareSpawn = (command: string): Promise<void> =>

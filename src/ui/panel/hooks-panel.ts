@@ -84,7 +84,10 @@ export interface PanelServices {
 	recordedInput?(record: FiringRecord): { readonly stdin: string; readonly exact: boolean };
 	/** What approving `entry` approves: every field of its definition and the scripts it runs (terminal-safe). */
 	approvalLines?(entry: HookEntry): string[];
-	/** Why the panel must not write `entry`'s file although it is a settings file (a throw-away copy); else undefined. */
+	/**
+	 * Why the panel must not write `entry`'s file although it is a settings file (a throw-away copy); else
+	 * undefined.
+	 */
 	readOnlyReason?(entry: HookEntry): string | undefined;
 }
 
