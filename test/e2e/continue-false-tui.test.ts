@@ -4,7 +4,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
-import { EXTENSION_PATH, PI_BIN, type PiSandbox } from "../support/pi-env.ts";
+import type { PiSandbox } from "../support/pi-env.ts";
+import { startPiTui } from "../support/pi-tui.ts";
 import { createTmuxServer } from "../support/tmux.ts";
 
 const e2e = useE2e();
@@ -14,12 +15,7 @@ afterAll(() => tmux.kill());
 /** Starts pi in tmux session `name` with `hooks` in the user's ~/.claude/settings.json (no approval needed). */
 const startPi = async (sandbox: PiSandbox, name: string, hooks: Record<string, unknown>): Promise<void> => {
 	sandbox.writeJson("home/.claude/settings.json", { hooks });
-	tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
-		name,
-		cwd: sandbox.projectDir,
-		env: sandbox.env({ TERM: "tmux-256color" }),
-	});
-	await tmux.waitFor("fake-model", { name });
+	await startPiTui(tmux, sandbox, { name });
 };
 
 /** How many times `text` occurs in `screen`. */

@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
-import { createPiSandbox, EXTENSION_PATH, PI_BIN, type PiSandbox } from "../support/pi-env.ts";
+import { createPiSandbox, type PiSandbox } from "../support/pi-env.ts";
+import { startPiTui } from "../support/pi-tui.ts";
 import { createTmuxServer, type TmuxServer } from "../support/tmux.ts";
 
 let llm: FakeLlm;
@@ -49,13 +50,7 @@ beforeAll(async () => {
 		},
 	});
 	tmux = createTmuxServer();
-	tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
-		cwd: sandbox.projectDir,
-		env: sandbox.env({ TERM: "tmux-256color", COLORTERM: "truecolor" }),
-		cols: 120,
-		rows: 50,
-	});
-	await tmux.waitFor("fake-model");
+	await startPiTui(tmux, sandbox, { env: { COLORTERM: "truecolor" }, cols: 120, rows: 50 });
 });
 
 afterAll(async () => {

@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
-import { EXTENSION_PATH, PI_BIN, type PiSandbox } from "../support/pi-env.ts";
+import type { PiSandbox } from "../support/pi-env.ts";
+import { startPiTui } from "../support/pi-tui.ts";
 import { createTmuxServer } from "../support/tmux.ts";
 
 const e2e = useE2e();
@@ -23,12 +24,7 @@ const isRunning = (pid: number): boolean => {
 };
 
 const start = async (name: string, sandbox: PiSandbox, env: Record<string, string> = {}): Promise<void> => {
-	tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
-		name,
-		cwd: sandbox.projectDir,
-		env: sandbox.env({ TERM: "tmux-256color", ...env }),
-	});
-	await tmux.waitFor("fake-model", { name });
+	await startPiTui(tmux, sandbox, { name, env });
 };
 /** The screen's text with line breaks and runs of spaces as one space (notices wrap anywhere). */
 const flat = (screen: string): string => screen.replace(/\s+/g, " ");

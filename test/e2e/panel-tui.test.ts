@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
-import { createPiSandbox, EXTENSION_PATH, PI_BIN, type PiSandbox } from "../support/pi-env.ts";
+import { createPiSandbox, type PiSandbox } from "../support/pi-env.ts";
+import { startPiTui } from "../support/pi-tui.ts";
 import { createTmuxServer, type TmuxServer } from "../support/tmux.ts";
 
 let llm: FakeLlm;
@@ -27,13 +28,7 @@ beforeAll(async () => {
 		},
 	});
 	tmux = createTmuxServer();
-	tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
-		cwd: sandbox.projectDir,
-		env: sandbox.env({ TERM: "tmux-256color", COLORTERM: "truecolor" }),
-		cols: 110,
-		rows: 36,
-	});
-	await tmux.waitFor("fake-model");
+	await startPiTui(tmux, sandbox, { env: { COLORTERM: "truecolor" }, cols: 110, rows: 36 });
 });
 
 afterAll(async () => {
