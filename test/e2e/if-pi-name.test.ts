@@ -10,6 +10,15 @@ import { piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 
 const e2e = useE2e();
 
+/** Expects the start-up notice about the first PreToolUse hook of `file` naming pi's `bash` once in `stderr`. */
+const expectNoticeOnce = (stderr: string, file: string): void => {
+	const notice =
+		`PreToolUse hook in ${file} (hooks.PreToolUse[0].hooks[0]): if "bash(echo *)" names pi's tool "bash": ` +
+		"in a Claude Code file it never matches, so the hook never runs; write Bash(...)";
+	expect(stderr).toContain(notice);
+	expect(stderr.split(notice)).toHaveLength(2);
+};
+
 it("says once at start-up that a .claude hook's if rule names pi's tool; only the pi file's hook runs", async () => {
 	const sandbox = e2e.sandbox();
 	const ran = (name: string) => join(sandbox.root, `${name}.ran`);
@@ -26,11 +35,7 @@ it("says once at start-up that a .claude hook's if rule names pi's tool; only th
 	const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi"));
 	expect(result.code).toBe(0);
 	const file = join(sandbox.home, ".claude", "settings.json");
-	const notice =
-		`PreToolUse hook in ${file} (hooks.PreToolUse[0].hooks[0]): if "bash(echo *)" names pi's tool "bash": ` +
-		"in a Claude Code file it never matches, so the hook never runs; write Bash(...)";
-	expect(result.stderr).toContain(notice);
-	expect(result.stderr.split(notice)).toHaveLength(2);
+	expectNoticeOnce(result.stderr, file);
 	expect(result.stderr).not.toContain("agent/settings.json (hooks.PreToolUse");
 	expect(existsSync(ran("claude"))).toBe(false);
 	expect(existsSync(ran("pi"))).toBe(true);
@@ -46,10 +51,6 @@ it("says so for an approved hook in the project's .claude/settings.json too", as
 	});
 	expect(result.code).toBe(0);
 	const file = join(sandbox.projectDir, ".claude", "settings.json");
-	const notice =
-		`PreToolUse hook in ${file} (hooks.PreToolUse[0].hooks[0]): if "bash(echo *)" names pi's tool "bash": ` +
-		"in a Claude Code file it never matches, so the hook never runs; write Bash(...)";
-	expect(result.stderr).toContain(notice);
-	expect(result.stderr.split(notice)).toHaveLength(2);
+	expectNoticeOnce(result.stderr, file);
 	expect(existsSync(ran)).toBe(false);
 });

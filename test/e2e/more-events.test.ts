@@ -30,6 +30,11 @@ const start = async (hooks: Hooks, options: { script?: FakeStep[]; agentSettings
 	return box;
 };
 const sh = (command: string, extra: Record<string, unknown> = {}) => ({ type: "command", command, ...extra });
+/** A Notification group on idle_prompt whose hook writes its stdin to `name` in the project dir. */
+const idleHookWriting = (name: string) => ({
+	matcher: "idle_prompt",
+	hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/${name}"`)],
+});
 const readJson = (box: PiSandbox, name: string) =>
 	JSON.parse(readFileSync(join(box.projectDir, name), "utf8")) as Record<string, unknown>;
 const lines = (box: PiSandbox, name: string) =>
@@ -211,7 +216,7 @@ describe("Notification", () => {
 
 	it("idle_prompt fires when the user has not typed for the idle period", async () => {
 		const box = await start({
-			Notification: [{ matcher: "idle_prompt", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/idle.json"`)] }],
+			Notification: [idleHookWriting("idle.json")],
 		});
 		const rpc = startPiRpc(box, [], { PI_HOOK_MANAGER_IDLE_PROMPT_MS: "500" });
 		try {
@@ -231,7 +236,7 @@ describe("Notification", () => {
 	}, 30_000);
 	it("idle_prompt reads the settings first: a removed hook stays silent, a changed one runs as it is", async () => {
 		const box = await start({
-			Notification: [{ matcher: "idle_prompt", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/old.json"`)] }],
+			Notification: [idleHookWriting("old.json")],
 		});
 		// The idle period is long enough for the files to be rewritten after the run settles and before it ends.
 		const rpc = startPiRpc(box, [], { PI_HOOK_MANAGER_IDLE_PROMPT_MS: "2500" });
@@ -244,8 +249,10 @@ describe("Notification", () => {
 			await rpc.waitFor((r) => r.type === "response" && r.id === "state", 10_000, from);
 			box.writeJson("home/.claude/settings.json", { hooks: {} });
 			const current = JSON.parse(readFileSync(join(box.agentDir, "settings.json"), "utf8")) as object;
-			const newHook = { matcher: "idle_prompt", hooks: [sh(`cat > "$CLAUDE_PROJECT_DIR/new.json"`)] };
-			box.writeJson("agent/settings.json", { ...current, hooks: { Notification: [newHook] } });
+			box.writeJson("agent/settings.json", {
+				...current,
+				hooks: { Notification: [idleHookWriting("new.json")] },
+			});
 			await expect.poll(() => existsSync(join(box.projectDir, "new.json")), { timeout: 15_000 }).toBe(true);
 			expect(existsSync(join(box.projectDir, "old.json"))).toBe(false);
 		} finally {
