@@ -4,6 +4,7 @@ import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import type { ProcessOutcome, ProcessRunner } from "../../src/engine/types.ts";
+import { engineSession } from "../support/engine-session.ts";
 
 const configOf = (hooks: unknown) =>
 	mergeSources(
@@ -21,14 +22,7 @@ const request = {
 	matchValues: ["Bash", "bash"],
 	tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
 	payload: { hook_event_name: "PreToolUse" },
-	session: {
-		sessionId: "S1",
-		transcriptPath: "/t.jsonl",
-		cwd: "/tmp",
-		projectDir: "/tmp",
-		promptId: undefined,
-		home: "/home/tester",
-	},
+	session: engineSession("/tmp", { sessionId: "S1", transcriptPath: "/t.jsonl" }),
 };
 const exited: ProcessOutcome = {
 	kind: "exited",

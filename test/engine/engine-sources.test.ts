@@ -7,6 +7,7 @@ import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
 import type { HookConfig, HookSource, PluginInfo } from "../../src/engine/types.ts";
+import { engineSession } from "../support/engine-session.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -35,14 +36,7 @@ const request = () => ({
 	matchValues: ["Bash", "bash"],
 	tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
 	payload: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } },
-	session: {
-		sessionId: "S1",
-		transcriptPath: "",
-		cwd: dir,
-		projectDir: dir,
-		promptId: undefined,
-		home: "/home/tester",
-	},
+	session: engineSession(dir, { sessionId: "S1" }),
 });
 
 const run = async (config: HookConfig, deps: { allOff?: boolean; enabled?: boolean } = {}) => {

@@ -6,16 +6,10 @@ import { describe, expect, it } from "vitest";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { sampleInput, samplePayload } from "../../src/engine/sample-input.ts";
 import type { HookEventName } from "../../src/engine/types.ts";
+import { engineSession } from "../support/engine-session.ts";
 import { commandEntry } from "../support/entries.ts";
 
-const session = {
-	sessionId: "S1",
-	transcriptPath: "/t.jsonl",
-	cwd: "/p",
-	projectDir: "/p",
-	promptId: undefined,
-	home: "/home/tester",
-};
+const session = engineSession("/p", { sessionId: "S1", transcriptPath: "/t.jsonl" });
 
 const entryWith = (event: HookEventName, matcher: string | undefined, extra: Record<string, unknown> = {}) => {
 	const group = {

@@ -17,6 +17,7 @@ import {
 	type ProcessOutcome,
 	type SourceScope,
 } from "../../src/engine/types.ts";
+import { engineSession } from "../support/engine-session.ts";
 
 const SCOPES: readonly SourceScope[] = ["claude-user", "claude-project", "claude-local", "pi-global", "pi-project"];
 const sourceOf = (scope: SourceScope): HookSource => ({
@@ -208,14 +209,7 @@ describe("dispatching over any configuration", () => {
 						promptRunner: async () => outcomes[next++ % outcomes.length] as ProcessOutcome,
 						baseEnv: {},
 					});
-					const session = {
-						sessionId: "S",
-						transcriptPath: "",
-						cwd: "/proj",
-						projectDir: "/proj",
-						promptId: undefined,
-						home: "/home/tester",
-					};
+					const session = engineSession("/proj");
 					const { verdicts } = await engine.dispatch({
 						event,
 						matchValues: ["Bash", "bash"],

@@ -9,6 +9,7 @@ import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine, type EngineDeps } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
 import type { HookContext } from "../../src/pi/hook-context.ts";
+import { engineSession } from "./engine-session.ts";
 import {
 	type ExtensionMode,
 	type FakeUiLog,
@@ -74,14 +75,7 @@ export const startHookContext = async (
 	let api: ExtensionAPI | undefined;
 	const contextOf = (ctx: ExtensionContext): HookContext => ({
 		engine,
-		session: {
-			sessionId: "s-1",
-			transcriptPath: "",
-			cwd: ctx.cwd,
-			projectDir: ctx.cwd,
-			promptId: undefined,
-			home: "/home/tester",
-		},
+		session: engineSession(ctx.cwd, { sessionId: "s-1" }),
 		ctx,
 		onCard: (record) => records.push(record),
 		now: () => CLOCK,

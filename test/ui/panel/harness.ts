@@ -30,6 +30,7 @@ import { createFiringLog, type FiringLog } from "../../../src/ui/panel/firing-lo
 import { HooksPanel, PANEL_OVERLAY_OPTIONS, type PanelServices } from "../../../src/ui/panel/hooks-panel.ts";
 import { panelKeys } from "../../../src/ui/panel/keys.ts";
 import { type PanelTheme, testTheme } from "../../../src/ui/theme.ts";
+import { engineSession } from "../../support/engine-session.ts";
 import { type Screen, screenLines, screenToText } from "../../support/screen.ts";
 import { VirtualTerminal } from "../../support/virtual-terminal.ts";
 
@@ -162,14 +163,7 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 	const state = createHookState(hookStateFile(join(root, "agent")), () => new Date("2026-01-02T03:04:05Z"));
 	const killSwitch = createKillSwitch();
 	// Test runs use a real engine and the real process runner; their records reach the log as in pi.
-	const session: SessionInfo = {
-		sessionId: "panel-test-session",
-		transcriptPath: "",
-		cwd: join(root, "project"),
-		projectDir: join(root, "project"),
-		promptId: undefined,
-		home: "/home/tester",
-	};
+	const session = engineSession(join(root, "project"), { sessionId: "panel-test-session" });
 	mkdirSync(session.cwd, { recursive: true });
 	const engine = createEngine({
 		config: () => store.current(),

@@ -16,6 +16,7 @@ import type { HookEntry } from "../../../src/engine/types.ts";
 import { panelKeys } from "../../../src/ui/panel/keys.ts";
 import { type TestRunner, type TestSetup, TestView } from "../../../src/ui/panel/test-view.ts";
 import { plainTheme } from "../../../src/ui/theme.ts";
+import { engineSession } from "../../support/engine-session.ts";
 import { KEY } from "./harness.ts";
 
 let root: string;
@@ -38,14 +39,7 @@ const hooksRunning = (...commands: string[]): { entries: HookEntry[]; run: TestR
 	});
 	const config = mergeSources([parsed], true);
 	const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: { PATH: process.env.PATH } });
-	const session = {
-		sessionId: "s",
-		transcriptPath: "",
-		cwd: root,
-		projectDir: root,
-		promptId: undefined,
-		home: "/home/tester",
-	};
+	const session = engineSession(root, { sessionId: "s" });
 	return {
 		entries: [...config.entries],
 		run: (entry, stdin, signal) => engine.testRun({ entry, stdin, session, signal }),
