@@ -2,10 +2,10 @@
  * Decision entries without the TUI, in the real pi: print and JSON mode write the same entry into the
  * session file; RPC mode sends the footer counter as a plain-text `setStatus` UI request.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { useE2e } from "../support/e2e.ts";
+import { sessionLines, useE2e } from "../support/e2e.ts";
 import { EXTENSION_PATH, type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
 
@@ -28,19 +28,8 @@ const setup = (): PiSandbox => {
 	return sandbox;
 };
 
-/** Every line of every session file pi wrote in the sandbox. */
-const sessionLines = (): Record<string, unknown>[] => {
-	const root = join(sandbox.agentDir, "sessions");
-	const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".jsonl"));
-	return files.flatMap((file) =>
-		readFileSync(join(root, file), "utf8")
-			.split("\n")
-			.filter((line) => line !== "")
-			.map((line) => JSON.parse(line) as Record<string, unknown>),
-	);
-};
 const decisionEntries = () =>
-	sessionLines().filter((line) => line.type === "custom" && line.customType === "pi-hook-manager/decision");
+	sessionLines(sandbox).filter((line) => line.type === "custom" && line.customType === "pi-hook-manager/decision");
 
 describe("decision entries in print, JSON and RPC mode", () => {
 	it.each([

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { readJsonLines } from "../support/e2e.ts";
 import { type ChatRequest, type FakeLlm, type FakeStep, startFakeLlm } from "../support/fake-llm.mjs";
 import { createPiSandbox, EXTENSION_PATH, type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
@@ -37,11 +38,7 @@ const idleHookWriting = (name: string) => ({
 });
 const readJson = (box: PiSandbox, name: string) =>
 	JSON.parse(readFileSync(join(box.projectDir, name), "utf8")) as Record<string, unknown>;
-const lines = (box: PiSandbox, name: string) =>
-	readFileSync(join(box.projectDir, name), "utf8")
-		.split("\n")
-		.filter(Boolean)
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
+const lines = (box: PiSandbox, name: string) => readJsonLines(join(box.projectDir, name));
 const requestText = (request: ChatRequest | undefined) => JSON.stringify(request?.messages ?? []);
 
 describe("UserPromptExpansion", () => {
