@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
-import { EXTENSION_PATH, PI_BIN } from "../support/pi-env.ts";
+import { startPiTui } from "../support/pi-tui.ts";
 import { createTmuxServer } from "../support/tmux.ts";
 
 const e2e = useE2e();
@@ -29,11 +29,7 @@ describe("Esc in the TUI", () => {
 		sandbox.writeJson("home/.claude/settings.json", {
 			hooks: { Stop: [{ hooks: [{ type: "command", command: `echo $$ > "${pidFile}"; exec sleep 1000` }] }] },
 		});
-		tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
-			cwd: sandbox.projectDir,
-			env: sandbox.env({ TERM: "tmux-256color" }),
-		});
-		await tmux.waitFor("fake-model");
+		await startPiTui(tmux, sandbox);
 		tmux.type("hi");
 		tmux.keys(["Enter"]);
 		await expect

@@ -5,7 +5,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
-import { EXTENSION_PATH, PI_BIN, type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { startPiTui } from "../support/pi-tui.ts";
 import { createTmuxServer } from "../support/tmux.ts";
 
 const e2e = useE2e();
@@ -41,12 +42,7 @@ describe("one failure, one message", () => {
 		const sandbox = e2e.sandbox();
 		sandbox.writeJson("home/.claude/settings.json", hooks(command));
 		const session = name.replace(/\W/g, "-");
-		tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
-			name: session,
-			cwd: sandbox.projectDir,
-			env: sandbox.env({ TERM: "tmux-256color" }),
-		});
-		await tmux.waitFor("fake-model", { name: session });
+		await startPiTui(tmux, sandbox, { name: session });
 		tmux.type("bash: echo hi", session);
 		tmux.keys(["Enter"], session);
 		const screen = await tmux.waitFor("fake-model saw tool result: hi", { name: session });

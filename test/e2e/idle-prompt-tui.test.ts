@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
-import { EXTENSION_PATH, PI_BIN } from "../support/pi-env.ts";
+import { startPiTui } from "../support/pi-tui.ts";
 import { createTmuxServer } from "../support/tmux.ts";
 
 const e2e = useE2e();
@@ -34,11 +34,7 @@ describe("idle_prompt in the TUI", () => {
 				],
 			},
 		});
-		tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
-			cwd: sandbox.projectDir,
-			env: sandbox.env({ TERM: "tmux-256color", PI_HOOK_MANAGER_IDLE_PROMPT_MS: String(IDLE_MS) }),
-		});
-		await tmux.waitFor("fake-model");
+		await startPiTui(tmux, sandbox, { env: { PI_HOOK_MANAGER_IDLE_PROMPT_MS: String(IDLE_MS) } });
 		await tmux.submit("hi");
 		await tmux.waitFor("echo: hi");
 		// Twice the idle period of keys: first moving around the /hooks panel, then typing in pi's editor.

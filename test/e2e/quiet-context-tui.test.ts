@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
-import { EXTENSION_PATH, PI_BIN } from "../support/pi-env.ts";
+import { startPiTui } from "../support/pi-tui.ts";
 import { createTmuxServer } from "../support/tmux.ts";
 
 const e2e = useE2e();
@@ -26,11 +26,7 @@ describe("quiet context cards", () => {
 				PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "echo 'no rm' >&2; exit 2" }] }],
 			},
 		});
-		tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
-			cwd: sandbox.projectDir,
-			env: sandbox.env({ TERM: "tmux-256color" }),
-		});
-		await tmux.waitFor("fake-model");
+		await startPiTui(tmux, sandbox);
 		const before = e2e.llm.requests.length;
 		tmux.type("first");
 		tmux.keys(["Enter"]);

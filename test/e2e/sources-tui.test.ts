@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { layClaudeLayout } from "../support/claude-layout.ts";
 import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
-import { createPiSandbox, EXTENSION_PATH, PI_BIN, type PiSandbox } from "../support/pi-env.ts";
+import { createPiSandbox, type PiSandbox } from "../support/pi-env.ts";
+import { startPiTui } from "../support/pi-tui.ts";
 import { createTmuxServer, type TmuxServer } from "../support/tmux.ts";
 
 let llm: FakeLlm;
@@ -47,19 +48,16 @@ beforeAll(async () => {
 			"          command: echo reviewed\n---\nReviews.\n",
 	);
 	tmux = createTmuxServer();
-	tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
-		cwd: sandbox.projectDir,
-		env: sandbox.env({
-			TERM: "tmux-256color",
+	await startPiTui(tmux, sandbox, {
+		env: {
 			COLORTERM: "truecolor",
 			PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR: managed,
 			// The project-enabled notes plugin is approved for this run; its approval flow has print-mode tests.
 			PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1",
-		}),
+		},
 		cols: 130,
 		rows: 40,
 	});
-	await tmux.waitFor("fake-model");
 });
 
 afterAll(async () => {
