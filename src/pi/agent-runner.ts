@@ -10,7 +10,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { parsePromptAnswer } from "../engine/prompt-hook.ts";
 import { answeredOutcome, stoppedOutcome } from "../engine/request-outcome.ts";
 import type { AgentRunner, ProcessOutcome } from "../engine/types.ts";
-import { findHookModel } from "./hook-model.ts";
+import { findHookModel, noHookModel } from "./hook-model.ts";
 
 /** What the sub-agent is told besides pi's own system prompt. */
 export const AGENT_HOOK_SYSTEM =
@@ -30,10 +30,7 @@ export const createAgentRunner =
 		const ctx = getCtx();
 		const wanted = spec.model;
 		const model = findHookModel(ctx, wanted);
-		if (ctx === undefined || model === undefined) {
-			const message = `no model for the agent hook${wanted ? ` (${wanted})` : ""}`;
-			return { kind: "request_failed", message, durationMs: elapsed() };
-		}
+		if (ctx === undefined || model === undefined) return noHookModel("agent", wanted, elapsed());
 		const stopped = { timeout: false, turns: false };
 		let session: { abort(): Promise<void>; dispose(): void } | undefined;
 		const stop = (): void => void session?.abort().catch(() => {});

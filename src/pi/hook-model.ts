@@ -1,5 +1,6 @@
 /** The model a `prompt` or `agent` hook asks: pi's current one, or the hook's `model` among pi's available ones. */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { ProcessOutcome } from "../engine/types.ts";
 
 /** The model of a pi context. */
 export type HookModel = NonNullable<ExtensionContext["model"]>;
@@ -12,3 +13,14 @@ export const findHookModel = (ctx: ExtensionContext | undefined, wanted: string 
 	wanted === undefined
 		? ctx?.model
 		: ctx?.modelRegistry.getAvailable().find((m) => m.id === wanted || `${m.provider}/${m.id}` === wanted);
+
+/** The outcome of a `prompt` or `agent` hook for which {@link findHookModel} found no model (non-blocking). */
+export const noHookModel = (
+	handler: "prompt" | "agent",
+	wanted: string | undefined,
+	durationMs: number,
+): ProcessOutcome => ({
+	kind: "request_failed",
+	message: `no model for the ${handler} hook${wanted ? ` (${wanted})` : ""}`,
+	durationMs,
+});

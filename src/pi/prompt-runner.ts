@@ -6,7 +6,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { PROMPT_HOOK_SYSTEM, parsePromptAnswer } from "../engine/prompt-hook.ts";
 import { answeredOutcome, stoppedOutcome } from "../engine/request-outcome.ts";
 import type { ProcessOutcome, PromptRunner } from "../engine/types.ts";
-import { findHookModel } from "./hook-model.ts";
+import { findHookModel, noHookModel } from "./hook-model.ts";
 
 /** Creates a runner that uses the context `getCtx()` returns at run time; `now` stamps the request (epoch ms). */
 export const createPromptRunner =
@@ -17,13 +17,7 @@ export const createPromptRunner =
 		const ctx = getCtx();
 		const wanted = spec.model;
 		const model = findHookModel(ctx, wanted);
-		if (ctx === undefined || model === undefined) {
-			return {
-				kind: "request_failed",
-				message: `no model for the prompt hook${wanted ? ` (${wanted})` : ""}`,
-				durationMs: elapsed(),
-			};
-		}
+		if (ctx === undefined || model === undefined) return noHookModel("prompt", wanted, elapsed());
 		const timeout = AbortSignal.timeout(spec.timeoutMs);
 		const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
 		try {
