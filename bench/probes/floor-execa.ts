@@ -6,6 +6,7 @@
  */
 import { createRequire } from "node:module";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { EXECA_OPTIONS } from "../../src/engine/run.ts";
 
 type Execa = typeof import("execa");
 
@@ -26,18 +27,7 @@ export default function floorExeca(pi: ExtensionAPI): void {
 			tool_input: event.input,
 			tool_use_id: event.toolCallId,
 		})}\n`;
-		const child = execa("/bin/sh", ["-c", command], {
-			env,
-			extendEnv: false,
-			stdin: "pipe",
-			stdout: "pipe",
-			stderr: "pipe",
-			buffer: false,
-			reject: false,
-			detached: true,
-			cleanup: false,
-			forceKillAfterDelay: false,
-		});
+		const child = execa("/bin/sh", ["-c", command], { env, ...EXECA_OPTIONS });
 		child.stdout?.resume();
 		child.stderr?.resume();
 		child.stdin?.on("error", () => {});

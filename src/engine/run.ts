@@ -37,6 +37,24 @@ let loadedExeca: ExecaModule["execa"] | undefined;
 /** Milliseconds after a session started before execa is loaded in the background: pi is then waiting for the model. */
 export const WARM_DELAY_MS = 50;
 
+/**
+ * execa's options for every hook process besides its `cwd` and `env`: piped stdio read by our own byte-capped
+ * capture (`buffer: false`), exit code and signal as values (`reject: false`), its own process group
+ * (`detached`) that the runner kills itself, so neither execa's cleanup nor its forced kill is used.
+ */
+export const EXECA_OPTIONS = {
+	extendEnv: false,
+	stdin: "pipe",
+	stdout: "pipe",
+	stderr: "pipe",
+	buffer: false,
+	reject: false,
+	detached: true,
+	cleanup: false,
+	windowsHide: true,
+	forceKillAfterDelay: false,
+} as const;
+
 let warming = false;
 
 /** Loads execa in the background shortly after start-up (once), so the first hook does not wait for it. */
@@ -131,16 +149,7 @@ const run = async (spec: ProcessSpec, signal?: AbortSignal): Promise<ProcessOutc
 		child = execa(spec.file, [...spec.args], {
 			cwd: spec.cwd,
 			env: spec.env,
-			extendEnv: false,
-			stdin: "pipe",
-			stdout: "pipe",
-			stderr: "pipe",
-			buffer: false,
-			reject: false,
-			detached: true,
-			cleanup: false,
-			windowsHide: true,
-			forceKillAfterDelay: false,
+			...EXECA_OPTIONS,
 		}) as typeof child;
 	} catch (error) {
 		const message = `cannot start "${spec.file}": ${errorText(error)}`;
