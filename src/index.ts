@@ -1,16 +1,16 @@
 /**
  * pi-hook-manager: runs Claude Code hooks inside pi. This factory builds the one session object
- * (src/pi/session.ts) and registers its handlers with pi; the rules live in src/engine (pure), the pi
+ * (src/pi/session/session.ts) and registers its handlers with pi; the rules live in src/engine (pure), the pi
  * actions in src/pi, the views in src/ui.
  */
 import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { reapHooksOnExit, reapLingeringGroups, runProcess } from "./engine/run.ts";
-import { takeApproveOptIn } from "./pi/approve-opt-in.ts";
-import { hooksCompletions, runHooksCommand } from "./pi/hooks-command.ts";
-import { type McpConfigPlace, mcpServerConfigured } from "./pi/mcp-config.ts";
-import { createMcpTools } from "./pi/mcp-tools.ts";
-import { createHookSession } from "./pi/session.ts";
+import { takeApproveOptIn } from "./pi/approval/approve-opt-in.ts";
+import { hooksCompletions, runHooksCommand } from "./pi/manager/hooks-command.ts";
+import { type McpConfigPlace, mcpServerConfigured } from "./pi/runners/mcp-config.ts";
+import { createMcpTools } from "./pi/runners/mcp-tools.ts";
+import { createHookSession } from "./pi/session/session.ts";
 
 /** The extension factory pi calls once per session runtime. */
 export default function piHookManager(pi: ExtensionAPI): void {

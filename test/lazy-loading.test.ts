@@ -81,7 +81,7 @@ describe("start-up loading", () => {
 			"src/ui/panel/hook-editor.ts",
 			"src/ui/panel/filter.ts",
 			"src/engine/config/edit.ts",
-			"src/pi/panel-services.ts",
+			"src/pi/manager/panel-services.ts",
 		])
 			expect(files).not.toContain(lazy);
 	});
@@ -93,8 +93,12 @@ describe("start-up loading", () => {
 		expect(manifest.pi.extensions).toEqual(["./dist/index.js"]);
 		const { imports, sources } = bundleStartup();
 		expect(sources).toContain("src/index.ts");
-		expect(sources).toContain("src/pi/session.ts");
-		for (const lazy of ["src/ui/panel/hooks-panel.ts", "src/ui/panel/hook-editor.ts", "src/pi/panel-services.ts"])
+		expect(sources).toContain("src/pi/session/session.ts");
+		for (const lazy of [
+			"src/ui/panel/hooks-panel.ts",
+			"src/ui/panel/hook-editor.ts",
+			"src/pi/manager/panel-services.ts",
+		])
 			expect(sources).not.toContain(lazy);
 		const packages = [...imports].filter((specifier) => !specifier.startsWith("node:")).sort();
 		expect(packages).toEqual(["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"]);

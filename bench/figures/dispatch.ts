@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionContext, SessionStartEvent, ToolCallEvent } from "@earendil-works/pi-coding-agent";
 import type { ProcessRunner } from "../../src/engine/types.ts";
-import { createRuntime } from "../../src/pi/runtime.ts";
+import { createRuntime } from "../../src/pi/session/runtime.ts";
 import { median } from "../stats.ts";
 
 /** Matchers people write that do not match Bash: exact names, lists and regexes. */

@@ -1,7 +1,7 @@
 /**
  * Figure 6: rebuilding the footer counter and the decision history from a session file with 5,000 decision
  * entries: pi opening the session file (for comparison) and the extension's rebuild (`CardLog.restore`,
- * src/pi/card-log.ts) over the opened branch.
+ * src/pi/cards/card-log.ts) over the opened branch.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,8 +10,8 @@ import { type ExtensionContext, SessionManager } from "@earendil-works/pi-coding
 import { cardOf } from "../../src/engine/card.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
-import { CARD_ENTRY_TYPE } from "../../src/pi/card-entries.ts";
-import { createCardLog } from "../../src/pi/card-log.ts";
+import { CARD_ENTRY_TYPE } from "../../src/pi/cards/card-entries.ts";
+import { createCardLog } from "../../src/pi/cards/card-log.ts";
 import { type FigureRow, formatMs, median, timeMs } from "../stats.ts";
 
 const ENTRIES = 5000;

@@ -11,8 +11,9 @@ import { capturedText, stoppedOutcome } from "./request-outcome.ts";
 import type { McpToolReply, McpToolSpec, ProcessOutcome } from "./types.ts";
 
 /**
- * The name of the tool through which the pi side reaches MCP servers (src/pi/mcp-tools.ts): requests never declare
- * it, but it must be active, so a `pi --tools` list that leaves it out leaves `mcp_tool` hooks without servers.
+ * The name of the tool through which the pi side reaches MCP servers (src/pi/runners/mcp-tools.ts): requests
+ * never declare it, but it must be active, so a `pi --tools` list that leaves it out leaves `mcp_tool` hooks
+ * without servers.
  */
 export const MCP_BRIDGE_TOOL = "pi_hook_manager_mcp_bridge";
 

@@ -13,7 +13,7 @@ import { startPiRpc } from "../support/pi-rpc.ts";
 
 const e2e = useE2e();
 const SERVER = join(PROJECT_ROOT, "test", "fixtures", "mcp", "tiny-server.mjs");
-/** The name of the tool through which the extension reaches MCP servers (src/pi/mcp-tools.ts). */
+/** The name of the tool through which the extension reaches MCP servers (src/pi/runners/mcp-tools.ts). */
 const HELPER = "pi_hook_manager_mcp_bridge";
 const HOOK = join(PROJECT_ROOT, "test", "fixtures", "hooks", "hook.mjs");
 

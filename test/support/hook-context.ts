@@ -8,7 +8,7 @@ import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine, type EngineDeps } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
-import type { HookContext } from "../../src/pi/hook-context.ts";
+import type { HookContext } from "../../src/pi/events/hook-context.ts";
 import { engineSession } from "./engine-session.ts";
 import {
 	type ExtensionMode,

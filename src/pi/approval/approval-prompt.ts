@@ -1,0 +1,144 @@
+/**
+ * Asking the user to approve new or changed project hooks before they run (change-aware trust). In the TUI a
+ * scrolling dialog lists every field of every hook and refuses Yes until the whole list was on screen; in RPC
+ * mode pi's confirm dialog carries the same list; without a UI they stay off and the user is told which and
+ * how to approve, unless `PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1` approved this pi process.
+ */
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
+import { matchesKey } from "@earendil-works/pi-tui";
+import { redactSecrets } from "../../engine/redact.ts";
+import type { HookConfig, HookEntry } from "../../engine/types.ts";
+import { ApprovalDialog, type DialogKey } from "../../ui/approval-dialog.ts";
+import { approvalIntro } from "../../ui/approval-intro.ts";
+import { approvalListLines } from "../../ui/approval-list.ts";
+import { fromPiTheme } from "../../ui/theme.ts";
+import { showNotice } from "../session/notices.ts";
+import { type Approvals, runningIds } from "./approvals.ts";
+import { APPROVE_ENV } from "./approve-opt-in.ts";
+
+export { APPROVE_ENV } from "./approve-opt-in.ts";
+
+const dialogKey =
+	(keybindings: KeybindingsManager) =>
+	(data: string): DialogKey | undefined => {
+		if (keybindings.matches(data, "tui.select.up")) return "up";
+		if (keybindings.matches(data, "tui.select.down")) return "down";
+		if (keybindings.matches(data, "tui.select.pageUp")) return "pageUp";
+		if (keybindings.matches(data, "tui.select.pageDown")) return "pageDown";
+		if (matchesKey(data, "home")) return "home";
+		if (matchesKey(data, "end")) return "end";
+		if (data === "y" || data === "Y" || keybindings.matches(data, "tui.select.confirm")) return "yes";
+		if (data === "n" || data === "N" || keybindings.matches(data, "tui.select.cancel")) return "no";
+		return undefined;
+	};
+
+/**
+ * Asks with the scrolling dialog in the TUI; resolves undefined where pi has no custom components (RPC mode),
+ * so the caller falls back to pi's confirm dialog.
+ */
+const askInTui = (
+	ctx: ExtensionContext,
+	title: string,
+	intro: readonly string[],
+	lines: readonly string[],
+): Promise<boolean | undefined> =>
+	ctx.ui.custom<boolean>((tui: TUI, theme, keybindings, done) => {
+		return new ApprovalDialog({
+			title,
+			intro,
+			lines,
+			theme: fromPiTheme(theme),
+			rows: () => tui.terminal.rows,
+			key: dialogKey(keybindings),
+			done,
+			requestRender: () => tui.requestRender(),
+		});
+	});
+
+/**
+ * Asks about the project hooks in `config` that wait for approval and were not asked about yet this session
+ * (`asked` holds their approval keys, so a hook whose script changed is asked about again). Approved hooks run from the
+ * next event on; resolves with them. `optIn` is the one-process opt-in. Never throws.
+ */
+export const askForApprovals = async (
+	ctx: ExtensionContext,
+	config: HookConfig,
+	approvals: Approvals,
+	asked: Set<string>,
+	optIn: boolean,
+): Promise<readonly HookEntry[]> => {
+	const waiting = config.skipped.filter(
+		(skipped) => skipped.reason === "unapproved" && !asked.has(approvals.keyOf(skipped.entry)),
+	);
+	if (waiting.length === 0) return [];
+	for (const skipped of waiting) asked.add(approvals.keyOf(skipped.entry));
+	return askAbout(
+		ctx,
+		waiting.map((skipped) => skipped.entry),
+		approvals,
+		optIn,
+		runningIds(config),
+	);
+};
+
+/**
+ * Asks about `entries` (project hooks waiting for approval) with every field of each shown, and approves them
+ * when the user says Yes (or `optIn` approves this process). `running`: the ids of the hooks configured now, so a
+ * hook inserted before an approved one reads as new, not changed. Resolves with the approved ones. Never throws.
+ */
+export const askAbout = async (
+	ctx: ExtensionContext,
+	waiting: readonly HookEntry[],
+	approvals: Approvals,
+	optIn: boolean,
+	running?: ReadonlySet<string>,
+): Promise<readonly HookEntry[]> => {
+	if (waiting.length === 0) return [];
+	const pending = approvals.pending(waiting, running);
+	const lines = approvalListLines(pending);
+	const list = lines.map((line) => `  ${line}`).join("\n");
+	// Notices are not where you approve, and print-mode stderr often ends up in a CI log: secrets masked there.
+	const told = redactSecrets(list);
+	const entries = pending.map((item) => item.entry);
+	if (optIn) {
+		// An explicit opt-in for this pi process only: nothing is written to the approvals file.
+		approvals.approveForRun(entries);
+		showNotice(ctx, {
+			level: "info",
+			text: `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n${told}`,
+		});
+		return entries;
+	}
+	let approved = false;
+	if (ctx.hasUI) {
+		const title = `Run ${pending.length} new or changed project hook(s)?`;
+		try {
+			const intro = approvalIntro(entries);
+			const answer = await askInTui(ctx, title, intro, lines);
+			approved =
+				answer ??
+				(await ctx.ui.confirm(
+					title,
+					`${intro.join("\n")}\n${list}\n\nApprove them to run them; they are asked about again ` +
+						`whenever their definition or a script they run changes.`,
+				));
+		} catch {
+			approved = false;
+		}
+	}
+	if (approved) {
+		const problem = approvals.approve(entries);
+		if (problem !== undefined) showNotice(ctx, { level: "error", text: problem });
+		showNotice(ctx, { level: "info", text: `approved ${pending.length} project hook(s); they run from now on` });
+		return entries;
+	}
+	const how = ctx.hasUI
+		? "Approve them in /hooks (Ctrl+T on a hook marked skip), or answer again in your next session."
+		: `To approve them, start pi interactively in this project and accept, or set ${APPROVE_ENV}=1 for this run.`;
+	showNotice(ctx, {
+		level: "warning",
+		text: `${pending.length} new or changed project hook(s) will not run until approved:\n${told}\n${how}`,
+	});
+	return [];
+};

@@ -1,0 +1,90 @@
+/**
+ * What every pi event adapter needs to run hooks: the engine, the session facts, the pi context, and where
+ * decisions go; plus one helper that dispatches an event and reports its failures the same way everywhere.
+ */
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { matchesKey } from "@earendil-works/pi-tui";
+import { type Card, failureCards } from "../../engine/card.ts";
+import type { UserNotice } from "../../engine/decide-tool.ts";
+import type { DispatchRequest, HookEngine } from "../../engine/engine.ts";
+import { reportsHookFailures } from "../../engine/events.ts";
+import type { HookVerdict } from "../../engine/interpret.ts";
+import type { SessionInfo } from "../../engine/payload.ts";
+import type { PlanStep } from "../../engine/plan.ts";
+import type { McpNames } from "../runners/mcp-names.ts";
+import { showNotice } from "../session/notices.ts";
+
+/** One event's view of the session. */
+export interface HookContext {
+	readonly engine: HookEngine;
+	readonly session: SessionInfo;
+	readonly ctx: ExtensionContext;
+	/** Receives one record per decision a hook made. */
+	readonly onCard: (record: Card) => void;
+	/** The clock, epoch milliseconds (injected: the session's, `Date.now` in pi). */
+	readonly now: () => number;
+	/** Real names of MCP tools, for events that name tools (PostToolBatch); without it pi's names are used. */
+	readonly mcpNames?: McpNames;
+}
+
+/** The parts of a dispatch request that vary per event. */
+export type EventRequest = Omit<DispatchRequest, "session">;
+
+/**
+ * Dispatches `request` and records one `error`/`timeout` decision per failing hook, on the events whose failures
+ * the user is told about (`reportsHookFailures`). Never throws.
+ */
+export const runHooks = async (hc: HookContext, request: EventRequest): Promise<readonly HookVerdict[]> => {
+	// Esc cancels hooks: through pi's abort signal where the event has one, else (Stop, prompts, compaction in
+	// the TUI) by watching the terminal for Esc while the hooks run.
+	const escapeWatch = (request.signal ?? hc.ctx.signal) ? undefined : watchEscape(hc.ctx);
+	const signal = request.signal ?? hc.ctx.signal ?? escapeWatch?.signal;
+	try {
+		const { verdicts } = await hc.engine.dispatch({
+			...request,
+			session: hc.session,
+			...(signal ? { signal } : {}),
+		});
+		const details = {
+			...(request.tool ? { tool: request.tool.ccToolName } : {}),
+			input: request.summary ?? "",
+			time: hc.now(),
+		};
+		if (reportsHookFailures(request.event))
+			for (const record of failureCards(request.event, verdicts, details)) hc.onCard(record);
+		return verdicts;
+	} finally {
+		escapeWatch?.stop();
+	}
+};
+
+/** An abort signal that fires when the user presses Esc in pi's TUI; undefined without a TUI. */
+const watchEscape = (ctx: ExtensionContext): { signal: AbortSignal; stop: () => void } | undefined => {
+	if (!ctx.hasUI || ctx.mode !== "tui") return undefined;
+	const controller = new AbortController();
+	try {
+		const stop = ctx.ui.onTerminalInput((data) => {
+			if (matchesKey(data, "escape")) controller.abort();
+			return undefined;
+		});
+		return { signal: controller.signal, stop };
+	} catch {
+		return undefined;
+	}
+};
+
+/** Carries out a planner's steps in order: notices to the user, records to the card log. */
+export const carryOut = (hc: HookContext, steps: readonly PlanStep[]): void => {
+	for (const step of steps) {
+		if (step.do === "notify") showNotice(hc.ctx, step.notice);
+		else hc.onCard(step.record);
+	}
+};
+
+/** Shows notices to the user. */
+export const showNotices = (hc: HookContext, notices: readonly UserNotice[]): void => {
+	for (const notice of notices) showNotice(hc.ctx, notice);
+};
+
+/** The custom message type of hidden, model-visible hook context. */
+export const CONTEXT_MESSAGE_TYPE = "pi-hook-manager/context";

@@ -1,0 +1,91 @@
+/**
+ * SessionStart on pi's `session_start` (and after compaction), SessionEnd on `session_shutdown`:
+ * SessionStart context reaches the model before its first request; SessionEnd
+ * hooks run under Claude Code's short budget so quitting never hangs.
+ */
+import type { ExtensionAPI, SessionShutdownEvent, SessionStartEvent } from "@earendil-works/pi-coding-agent";
+import { decideContextEvent } from "../../engine/decide-context.ts";
+import { basePayload } from "../../engine/payload.ts";
+import { planSessionContext } from "../../engine/plan-prompt.ts";
+import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks, showNotices } from "./hook-context.ts";
+
+/** Claude Code's SessionStart `source` for a pi `session_start` reason; undefined = no SessionStart. */
+export const sessionStartSource = (reason: SessionStartEvent["reason"], hasHistory: boolean): string | undefined => {
+	switch (reason) {
+		case "startup":
+			// `pi --session <id>` reports startup; a session that already has messages is a resume.
+			return hasHistory ? "resume" : "startup";
+		case "new":
+			return "clear";
+		case "resume":
+			return "resume";
+		case "fork":
+			return "fork";
+		default:
+			return undefined;
+	}
+};
+
+/** Claude Code's SessionEnd `reason` for a pi `session_shutdown` reason. */
+export const sessionEndReason = (reason: SessionShutdownEvent["reason"], interactive: boolean): string => {
+	switch (reason) {
+		case "quit":
+			return interactive ? "prompt_input_exit" : "other";
+		case "new":
+			return "clear";
+		case "resume":
+			return "resume";
+		default:
+			return "other";
+	}
+};
+
+/**
+ * Runs SessionStart hooks for `source` with `CLAUDE_ENV_FILE` set, and sends their context to the model as
+ * a hidden message delivered with the next prompt. `only` limits the run to those hook ids; `atLaunch` marks the
+ * SessionStart of pi's start (its `mcp_tool` hooks do not run). Resolves with the ids of the hooks that ran.
+ */
+export const runSessionStart = async (
+	hc: HookContext,
+	pi: Pick<ExtensionAPI, "sendMessage">,
+	source: string,
+	envFile: string | undefined,
+	only?: ReadonlySet<string>,
+	atLaunch = false,
+): Promise<ReadonlySet<string>> => {
+	if (!hc.engine.hasHooks("SessionStart")) return new Set();
+	const model = hc.ctx.model?.id;
+	const verdicts = await runHooks(hc, {
+		event: "SessionStart",
+		matchValues: [source],
+		payload: { ...basePayload(hc.session, "SessionStart", false), source, ...(model ? { model } : {}) },
+		...(envFile ? { extraEnv: { CLAUDE_ENV_FILE: envFile } } : {}),
+		...(only ? { only } : {}),
+		...(atLaunch ? { atLaunch } : {}),
+		summary: source,
+	});
+	const ran = new Set(verdicts.map((verdict) => verdict.entry.id));
+	const name = `SessionStart:${source}`;
+	const decision = decideContextEvent(verdicts, name, false);
+	const plan = planSessionContext(decision, name, { event: "SessionStart", input: source, time: hc.now() });
+	if (plan.context.length > 0) {
+		pi.sendMessage(
+			{ customType: CONTEXT_MESSAGE_TYPE, content: plan.context.join("\n"), display: false },
+			{ deliverAs: "nextTurn" },
+		);
+	}
+	carryOut(hc, plan.steps);
+	return ran;
+};
+
+/** Runs SessionEnd hooks; their output is only reported (SessionEnd cannot block). */
+export const runSessionEnd = async (hc: HookContext, reason: string): Promise<void> => {
+	if (!hc.engine.hasHooks("SessionEnd")) return;
+	const verdicts = await runHooks(hc, {
+		event: "SessionEnd",
+		matchValues: [reason],
+		payload: { ...basePayload(hc.session, "SessionEnd", false), reason },
+		summary: reason,
+	});
+	showNotices(hc, decideContextEvent(verdicts, "SessionEnd", false).notices);
+};

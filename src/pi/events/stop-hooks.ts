@@ -1,0 +1,180 @@
+/**
+ * Stop and StopFailure on pi's `agent_before_settle` (not `agent_end`, which retries can follow), and
+ * PostToolBatch on `turn_end`: dispatch, then carry out the engine's plan (plan-stop.ts: one more turn with
+ * the Stop feedback, the block cap, stopping before the next model request).
+ */
+import type { AgentBeforeSettleEvent, BoundaryResult, TurnEndEvent } from "@earendil-works/pi-coding-agent";
+import { decideBlockEvent } from "../../engine/decide-stop.ts";
+import { basePayload } from "../../engine/payload.ts";
+import { planBatch, planStop } from "../../engine/plan-stop.ts";
+import { toClaudeToolInput, toClaudeToolName } from "../../engine/tool-map.ts";
+import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks } from "./hook-context.ts";
+
+/** Consecutive Stop blocks, reset by a new prompt or a Stop that lets the agent finish. */
+export interface StopHookState {
+	consecutiveBlocks: number;
+	/** Most consecutive blocks before the agent stops anyway (`stopBlockCap` of the environment). */
+	readonly cap: number;
+}
+
+/** The custom message type of Stop feedback (model-visible, hidden in the transcript; a card shows it). */
+export const STOP_FEEDBACK_TYPE = "pi-hook-manager/stop-feedback";
+
+interface MessageLike {
+	readonly role?: string;
+	readonly content?: unknown;
+	readonly errorMessage?: string;
+	readonly stopReason?: string;
+}
+
+const textOf = (message: MessageLike | undefined): string => {
+	const content = message?.content;
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	return content
+		.filter(
+			(block): block is { type: "text"; text: string } =>
+				block?.type === "text" && typeof block.text === "string",
+		)
+		.map((block) => block.text)
+		.join("\n");
+};
+
+const lastAssistant = (messages: readonly unknown[]): MessageLike | undefined =>
+	[...messages].reverse().find((message) => (message as MessageLike).role === "assistant") as MessageLike | undefined;
+
+/** Claude Code's StopFailure `error` type for a provider error message. */
+export const stopFailureType = (message: string): string => {
+	const text = message.toLowerCase();
+	if (/rate.?limit|429/.test(text)) return "rate_limit";
+	if (/overload|529/.test(text)) return "overloaded";
+	if (/auth|401|403|api key/.test(text)) return "authentication_failed";
+	if (/billing|credit|quota/.test(text)) return "billing_error";
+	if (/model.*not.*found|404/.test(text)) return "model_not_found";
+	if (/max.?(output.?)?tokens|length/.test(text)) return "max_output_tokens";
+	if (/invalid|400/.test(text)) return "invalid_request";
+	if (/5\d\d|server/.test(text)) return "server_error";
+	return "unknown";
+};
+
+/** `agent_before_settle` -> Stop (completed runs), StopFailure (runs that ended in a provider error). */
+export const handleBeforeSettle = async (
+	event: AgentBeforeSettleEvent,
+	hc: HookContext,
+	state: StopHookState,
+): Promise<BoundaryResult | undefined> => {
+	const messages = event.context.contextMessages as readonly unknown[];
+	const assistant = lastAssistant(messages);
+	if (event.outcome === "aborted") {
+		state.consecutiveBlocks = 0; // Claude Code: Stop does not fire when the user interrupts.
+		return undefined;
+	}
+	if (event.outcome === "error") {
+		state.consecutiveBlocks = 0;
+		if (!hc.engine.hasHooks("StopFailure")) return undefined;
+		const details = assistant?.errorMessage ?? textOf(assistant);
+		const error = stopFailureType(details);
+		await runHooks(hc, {
+			event: "StopFailure",
+			matchValues: [error],
+			payload: {
+				...basePayload(hc.session, "StopFailure", false),
+				error,
+				error_details: details,
+				last_assistant_message: details,
+			},
+			summary: error,
+		});
+		return undefined; // Claude Code: StopFailure output and exit codes are ignored.
+	}
+	if (!hc.engine.hasHooks("Stop")) return undefined;
+	const lastText = textOf(assistant);
+	const verdicts = await runHooks(hc, {
+		event: "Stop",
+		matchValues: [],
+		payload: {
+			...basePayload(hc.session, "Stop"),
+			stop_hook_active: state.consecutiveBlocks > 0,
+			last_assistant_message: lastText,
+			background_tasks: [],
+			session_crons: [],
+		},
+		summary: lastText.slice(0, 120),
+	});
+	const plan = planStop(decideBlockEvent(verdicts, "Stop"), state.consecutiveBlocks, state.cap, {
+		event: "Stop",
+		input: lastText.slice(0, 120),
+		time: hc.now(),
+	});
+	carryOut(hc, plan.steps);
+	state.consecutiveBlocks = plan.consecutiveBlocks;
+	if (plan.feedback === undefined) return undefined;
+	return {
+		entries: [
+			...event.entries,
+			{ type: "custom_message", customType: STOP_FEEDBACK_TYPE, content: plan.feedback, display: false },
+		],
+		continue: true,
+	};
+};
+
+interface ToolCallBlock {
+	readonly type?: string;
+	readonly id?: string;
+	readonly name?: string;
+	readonly arguments?: Record<string, unknown>;
+}
+
+/**
+ * `turn_end` with tool results -> PostToolBatch, once per batch, before the next model request. A block or
+ * `continue: false` aborts the run and hands the user-facing text to `onStop`.
+ */
+export const handleTurnEnd = async (
+	event: TurnEndEvent,
+	hc: HookContext,
+	onStop: (text: string) => void = () => {},
+): Promise<BoundaryResult | undefined> => {
+	if (event.toolResults.length === 0 || !hc.engine.hasHooks("PostToolBatch")) return undefined;
+	const calls = (
+		Array.isArray((event.message as MessageLike).content)
+			? ((event.message as MessageLike).content as ToolCallBlock[])
+			: []
+	).filter((block) => block.type === "toolCall");
+	const toolCalls = event.toolResults.map((result) => {
+		const call = calls.find((block) => block.id === result.toolCallId);
+		const piName = result.toolName;
+		return {
+			tool_name: toClaudeToolName(hc.mcpNames?.claudeName(piName) ?? piName),
+			tool_input: toClaudeToolInput(piName, call?.arguments ?? {}, hc.session.cwd, hc.session.home),
+			tool_use_id: result.toolCallId,
+			tool_response: textOf(result as MessageLike),
+		};
+	});
+	const verdicts = await runHooks(hc, {
+		event: "PostToolBatch",
+		matchValues: [],
+		payload: { ...basePayload(hc.session, "PostToolBatch"), tool_calls: toolCalls },
+		summary: toolCalls.map((call) => call.tool_name).join(", "),
+	});
+	const plan = planBatch(decideBlockEvent(verdicts, "PostToolBatch"), {
+		event: "PostToolBatch",
+		input: "",
+		time: hc.now(),
+	});
+	const entries = [...event.entries];
+	if (plan.context !== "") {
+		entries.push({
+			type: "custom_message",
+			customType: CONTEXT_MESSAGE_TYPE,
+			content: plan.context,
+			display: false,
+		});
+	}
+	carryOut(hc, plan.steps);
+	if (plan.stop !== undefined) {
+		// The run is aborted before its next model request; `onStop` gets the text to end the session with.
+		onStop(plan.stop);
+		hc.ctx.abort();
+	}
+	return entries.length === event.entries.length ? undefined : { entries };
+};

@@ -1,0 +1,67 @@
+/**
+ * Hook lint at the firing log: each logged run gets the lint findings of its whole output (before the log
+ * cuts it to an excerpt), and the first finding of a hook in a session is told once, as one line.
+ */
+
+import type { UserNotice } from "../../engine/decide-tool.ts";
+import type { FiringRecord } from "../../engine/engine.ts";
+import { lintLine, lintOutcome } from "../../engine/hook-lint.ts";
+import type { HookVerdict } from "../../engine/interpret.ts";
+import { hookName, shortCommand } from "../../engine/messages.ts";
+
+/** Adds `lints` to every verdict of `record` (from its full output); verdicts without findings are unchanged. */
+export const withLints = (record: FiringRecord): FiringRecord => {
+	let changed = false;
+	const verdicts = record.verdicts.map((verdict): HookVerdict => {
+		const lints = lintOutcome(verdict.entry.event, verdict.outcome, verdict.entry.handler.type);
+		if (lints.length === 0) return verdict;
+		changed = true;
+		return { ...verdict, lints };
+	});
+	if (!changed) return record;
+	// A copy that keeps the record's getters (the lazy "why didn't it fire" trace) as getters.
+	const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(record)) as FiringRecord;
+	return Object.defineProperty(copy, "verdicts", { value: verdicts, enumerable: true });
+};
+
+/** True when the run already has its one message: a failure, or a warning such as JSON followed by text. */
+const failedOrWarned = (verdict: HookVerdict): boolean =>
+	verdict.effects.some((effect) => effect.kind === "failed" || effect.kind === "warning");
+
+/** Remembers which hooks were told about; one per session object. */
+export interface LintNotices {
+	/** The one-line notices for `record` (already linted by {@link withLints}): one per hook not told before. */
+	take(record: FiringRecord): UserNotice[];
+}
+
+/**
+ * Creates the memory of told hooks (by hook id). Test runs and failed runs are never told: the test result, or
+ * the failure's own card and line, carry the lints.
+ */
+export const createLintNotices = (): LintNotices => {
+	const told = new Set<string>();
+	return {
+		take(record) {
+			if (record.test === true) return [];
+			const notices: UserNotice[] = [];
+			for (const verdict of record.verdicts) {
+				// Plain stdout on an event that ignores it is often a formatter's or logger's chatter: the log
+				// details say so, but only output that looks meant for Claude Code gets a notice.
+				const meant = (verdict.lints ?? []).filter((lint) => lint.code !== "plain_text_ignored");
+				const first = meant[0];
+				// A failed run already has its one message (card and stderr line); its lints are in the log details.
+				if (first === undefined || told.has(verdict.entry.id) || failedOrWarned(verdict)) continue;
+				told.add(verdict.entry.id);
+				const name = hookName(record.event, record.matchQuery);
+				const more = meant.length > 1 ? ` (+${meant.length - 1} more)` : "";
+				notices.push({
+					level: "warning",
+					text:
+						`${name} hook (${shortCommand(verdict.entry, 40)}) output is ignored by Claude Code: ` +
+						`${lintLine(first)}${more}; see /hooks log`,
+				});
+			}
+			return notices;
+		},
+	};
+};

@@ -1,0 +1,130 @@
+/**
+ * The /hooks panel's services over the real world: the live configuration, the persisted per-hook switches,
+ * the kill switch, and saving hook edits to the settings files (a disabled mark follows an edited hook to its
+ * new id and is dropped with a deleted one).
+ */
+import {
+	type FileSnapshot,
+	parseHookPath,
+	readHandler,
+	saveHookChange,
+	snapshotFile,
+} from "../../engine/config/edit.ts";
+import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
+import type { SessionInfo } from "../../engine/payload.ts";
+import { sampleInput } from "../../engine/sample-input.ts";
+import type { HookConfig, HookSource } from "../../engine/types.ts";
+import type { FiringLog } from "../../ui/panel/firing-log.ts";
+import { hookTarget } from "../../ui/panel/format.ts";
+import type { PanelServices } from "../../ui/panel/hooks-panel.ts";
+import type { TestRunOutcome } from "../session/runtime-types.ts";
+import type { HookState } from "../stores/hook-state.ts";
+import type { KillSwitch } from "./kill-switch.ts";
+
+export { createKillSwitch, type KillSwitch } from "./kill-switch.ts";
+
+/** What the services are built from. */
+export interface PanelServiceDeps {
+	readonly config: () => HookConfig | undefined;
+	readonly sources: readonly HookSource[];
+	readonly log: FiringLog;
+	readonly state: HookState;
+	readonly killSwitch: KillSwitch;
+	readonly trusted: () => boolean;
+	/** Hears every change the panel makes (switch flipped, file saved), e.g. to update the footer. */
+	readonly onChange?: () => void;
+	/** The session facts of sample inputs; undefined before the session started (then `cwd` alone is used). */
+	readonly session?: () => SessionInfo | undefined;
+	/** Runs one hook as a dry run (the runtime's `testRun`); without it the panel offers no test runs. */
+	readonly testRun?: (request: Omit<TestRunRequest, "session">) => Promise<TestRunOutcome> | undefined;
+	/** The full stdin of a logged record when it was kept (the log holds a masked excerpt). */
+	readonly rawInput?: (record: FiringRecord) => string | undefined;
+	/** pi's working directory, for sample inputs before the session started. */
+	readonly cwd?: string;
+	/** The user's home directory, for sample inputs before the session started (`~` unexpanded without it). */
+	readonly home?: string;
+}
+
+/** Session facts for a sample input when no session runs yet. */
+const fallbackSession = (cwd: string, home: string): SessionInfo => ({
+	sessionId: "00000000-0000-0000-0000-000000000000",
+	transcriptPath: "",
+	cwd,
+	projectDir: cwd,
+	promptId: undefined,
+	home,
+});
+
+/** The panel's services. */
+export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
+	config: deps.config,
+	sources: deps.sources,
+	log: deps.log,
+	isEnabled: (entry) => deps.state.isEnabled(entry),
+	setEnabled(entry, enabled) {
+		const result = deps.state.setEnabled(entry, enabled);
+		deps.onChange?.();
+		return result.ok ? undefined : `${result.message} (the change applies until pi exits)`;
+	},
+	allOff: () => deps.killSwitch.isOff(),
+	toggleAllOff: () => deps.killSwitch.toggle(),
+	trusted: deps.trusted,
+	snapshot: (file) => snapshotFile(file),
+	save(snapshot, change, previous) {
+		const result = saveHookChange(snapshot, change);
+		if (result.ok && previous !== undefined && !deps.state.isEnabled(previous)) {
+			if (change.kind === "delete") deps.state.setEnabled(previous, true);
+			else if (change.kind === "update" && result.id !== undefined && result.id !== previous.id) {
+				deps.state.rename(previous.id, {
+					id: result.id,
+					file: snapshot.file,
+					event: change.draft.event,
+					matcher: change.draft.matcher,
+					target:
+						typeof change.draft.handler.command === "string"
+							? change.draft.handler.command
+							: hookTarget(previous),
+				});
+			}
+		}
+		deps.onChange?.();
+		return result;
+	},
+	session: () => deps.session?.(),
+	sampleInput: (entry) =>
+		sampleInput(entry, deps.session?.() ?? fallbackSession(deps.cwd ?? process.cwd(), deps.home ?? "")),
+	...(deps.testRun === undefined
+		? {}
+		: {
+				testRun: (entry, stdin, signal) =>
+					deps.testRun?.({ entry, stdin, signal, summary: testSummary(stdin) }),
+			}),
+	recordedInput(record) {
+		const raw = deps.rawInput?.(record);
+		return raw === undefined ? { stdin: record.stdin, exact: false } : { stdin: raw, exact: true };
+	},
+	readHandler(snapshot: FileSnapshot, entry) {
+		const at = parseHookPath(entry.jsonPath);
+		return at === undefined ? undefined : readHandler(snapshot.text, snapshot.file, entry.id, at);
+	},
+});
+
+/** A short form of a test run's stdin for the log: the bash command, file path or prompt when it has one. */
+export const testSummary = (stdin: string): string => {
+	try {
+		const value = JSON.parse(stdin) as Record<string, unknown> | null;
+		const input = value?.tool_input as Record<string, unknown> | undefined;
+		const candidates = [
+			input?.command,
+			input?.file_path,
+			input?.pattern,
+			value?.prompt,
+			value?.source,
+			value?.reason,
+		];
+		const found = candidates.find((candidate): candidate is string => typeof candidate === "string");
+		return found ?? "";
+	} catch {
+		return "(stdin is not JSON)";
+	}
+};

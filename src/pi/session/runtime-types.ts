@@ -1,0 +1,149 @@
+/**
+ * The contract between the extension factory and the per-session hook runtime: what the runtime needs from
+ * pi and the UI, and the handlers it offers for pi's events.
+ */
+import type {
+	AgentBeforeSettleEvent,
+	BeforeAgentStartEventResult,
+	BoundaryResult,
+	ExtensionAPI,
+	ExtensionContext,
+	InputEvent,
+	InputEventResult,
+	MessageEndEvent,
+	MessageUpdateEvent,
+	ModelSelectEvent,
+	SessionBeforeCompactEvent,
+	SessionBeforeCompactResult,
+	SessionCompactEvent,
+	SessionShutdownEvent,
+	SessionStartEvent,
+	ToolCallEvent,
+	ToolCallEventResult,
+	ToolResultEvent,
+	ToolResultEventResult,
+	TurnEndEvent,
+	UIPromptStartEvent,
+	UserBashEvent,
+	UserBashEventResult,
+} from "@earendil-works/pi-coding-agent";
+import type { Card } from "../../engine/card.ts";
+import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
+import type { HookVerdict } from "../../engine/interpret.ts";
+import type { SessionInfo } from "../../engine/payload.ts";
+import type { HookConfig, HookEntry, HookEventName, ProcessRunner } from "../../engine/types.ts";
+import type { MessageDisplays } from "../events/message-displays.ts";
+import type { McpTools } from "../runners/mcp-tools.ts";
+
+/** What the runtime needs from the outside world. */
+export interface RuntimeDeps {
+	readonly pi: Pick<ExtensionAPI, "sendMessage" | "getCommands" | "getAllTools">;
+	readonly runner: ProcessRunner;
+	/** pi's agent directory (`getAgentDir()`). */
+	readonly agentDir: () => string;
+	/** The user's home directory. */
+	readonly home: () => string;
+	/** The environment hooks inherit: pi's environment at start-up (CLAUDE_ENV_FILE exports do not leak in). */
+	readonly env: Readonly<Record<string, string | undefined>>;
+	/** Ends the background jobs of hooks that already exited (the runner's `reapLingeringGroups`). */
+	readonly reap?: () => void;
+	/** pi's live environment, where CLAUDE_ENV_FILE exports go so later bash tool commands see them. */
+	readonly processEnv: Record<string, string | undefined>;
+	/** The clock, epoch milliseconds; default `Date.now`. Cards and the engine's firing times use it. */
+	readonly now?: () => number;
+	/** Where MessageDisplay `displayContent` goes to be drawn instead of the text; none = hooks only observe. */
+	readonly displays?: MessageDisplays;
+	/** The pi context of the latest event; the session object owns it (see session.ts). */
+	readonly currentCtx: () => ExtensionContext | undefined;
+	/** `PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1` was set (and removed from the environment) at load. */
+	readonly approveOptIn?: boolean;
+	/** Receives every firing record (for the panel's log). */
+	readonly onRecord?: (record: FiringRecord, ctx: ExtensionContext) => void;
+	/** Receives one record per decision a hook made (cards, footer counter). */
+	readonly onCard?: (record: Card, ctx: ExtensionContext) => void;
+	/** Called when an awaited hook starts running (the footer shows it, with its `statusMessage`). */
+	readonly onRunStart?: (entry: HookEntry, ctx: ExtensionContext) => void;
+	/** Called once for every `onRunStart` when that hook has finished. */
+	readonly onRunEnd?: (entry: HookEntry, ctx: ExtensionContext) => void;
+	/** False for a hook the user switched off in the panel; default: every hook enabled. */
+	readonly isEnabled?: (entry: HookEntry) => boolean;
+	/** True while the kill switch has every hook off. */
+	readonly allOff?: () => boolean;
+	/** Fires when the user switches a running hook off (see EngineDeps.switchSignal). */
+	readonly switchSignal?: (entry: HookEntry) => AbortSignal | undefined;
+	/**
+	 * The managed policy folder; default: the environment variable `PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR`, else
+	 * Claude Code's folder for this platform (`/etc/claude-code` on Linux).
+	 */
+	readonly managedDir?: () => string;
+	/**
+	 * Milliseconds of silence before an `idle_prompt` Notification; default 60 000, or the environment
+	 * variable `PI_HOOK_MANAGER_IDLE_PROMPT_MS`.
+	 */
+	readonly idlePromptMs?: number;
+	/**
+	 * Milliseconds a dialog stays open before a `permission_prompt` Notification; default 6 000, or the environment
+	 * variable `PI_HOOK_MANAGER_PERMISSION_PROMPT_MS`.
+	 */
+	readonly permissionPromptMs?: number;
+	/** The MCP tools pi connected (mcp-tools.ts); without it `mcp_tool` hooks fail with a clear message. */
+	readonly mcpTools?: McpTools;
+}
+
+/** The per-session runtime the extension factory wires to pi events. */
+export interface HookRuntime {
+	start(event: SessionStartEvent, ctx: ExtensionContext): Promise<void>;
+	shutdown(event: SessionShutdownEvent, ctx: ExtensionContext): Promise<void>;
+	input(event: InputEvent, ctx: ExtensionContext): Promise<InputEventResult>;
+	beforeAgentStart(ctx: ExtensionContext): BeforeAgentStartEventResult | undefined;
+	/** PreToolUse; a call no hook matches is answered at once, without a promise. */
+	toolCall(
+		event: ToolCallEvent,
+		ctx: ExtensionContext,
+	): ToolCallEventResult | undefined | Promise<ToolCallEventResult | undefined>;
+	/** PostToolUse / PostToolUseFailure; a result no hook matches is answered at once, without a promise. */
+	toolResult(
+		event: ToolResultEvent,
+		ctx: ExtensionContext,
+	): ToolResultEventResult | undefined | Promise<ToolResultEventResult | undefined>;
+	turnEnd(event: TurnEndEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
+	beforeSettle(event: AgentBeforeSettleEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
+	settled(ctx: ExtensionContext): void;
+	agentStart(ctx: ExtensionContext): void;
+	beforeCompact(
+		event: SessionBeforeCompactEvent,
+		ctx: ExtensionContext,
+	): Promise<SessionBeforeCompactResult | undefined>;
+	compact(event: SessionCompactEvent, ctx: ExtensionContext): Promise<void>;
+	uiPromptStart(event: UIPromptStartEvent, ctx: ExtensionContext): void;
+	/** pi's `ui_prompt_end`: the dialog was answered, so no `permission_prompt` for it. */
+	uiPromptEnd(ctx: ExtensionContext): void;
+	/** pi's `user_bash` (`!cmd`) -> the Bash tool hooks, when switched on (off by default). */
+	userBash(event: UserBashEvent, ctx: ExtensionContext): Promise<UserBashEventResult | undefined>;
+	/** pi's `model_select` -> PostModelSwitch. */
+	modelSelect(event: ModelSelectEvent, ctx: ExtensionContext): Promise<void>;
+	/** pi's `message_update` -> MessageDisplay for the lines an assistant message completed (TUI only). */
+	messageUpdate(event: MessageUpdateEvent, ctx: ExtensionContext): Promise<void>;
+	/** pi's `message_end` -> MessageDisplay for assistant text. */
+	messageEnd(event: MessageEndEvent, ctx: ExtensionContext): Promise<void>;
+	/** True when the session has hooks that may run on `event`; false before `session_start`. */
+	hasHooks(event: HookEventName): boolean;
+	/** The current configuration, or undefined before `session_start`. */
+	config(): HookConfig | undefined;
+	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */
+	approve(entries: readonly HookEntry[]): string | undefined;
+	/** The session facts a hook's stdin starts with now; undefined before `session_start`. */
+	session(): SessionInfo | undefined;
+	/** A dry run of one hook from the panel (see `HookEngine.testRun`); undefined before `session_start`. */
+	testRun(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
+	/** What the user sees before approving `entry`: every field and the scripts it runs (terminal-safe lines). */
+	approvalLines?(entry: HookEntry): string[];
+	/** Asks the user about `entries` in the approval dialog (every field shown); resolves with those approved. */
+	askApproval?(entries: readonly HookEntry[], ctx: ExtensionContext): Promise<readonly HookEntry[]>;
+}
+
+/** What a test run produced. */
+export interface TestRunOutcome {
+	readonly verdict: HookVerdict;
+	readonly record: FiringRecord;
+}

@@ -1,0 +1,222 @@
+/**
+ * The one object a pi session runtime has: it owns the card log (cards, footer, history), the hook
+ * manager (panel, per-hook switches, kill switch), the hook runtime (configuration, approvals, engine) and the
+ * pi context of the latest event. Its parts talk to it, never to each other: the manager reads the
+ * configuration and approves hooks through it, the runtime asks it whether a hook is switched on. `session_start`
+ * runs its steps in one handler, in order. src/index.ts only registers {@link HookSession.events} with pi.
+ */
+import type {
+	AgentBeforeSettleEvent,
+	ContextEvent,
+	ContextEventResult,
+	ExtensionAPI,
+	ExtensionContext,
+	InputEvent,
+	MessageEndEvent,
+	MessageUpdateEvent,
+	ModelSelectEvent,
+	SessionBeforeCompactEvent,
+	SessionCompactEvent,
+	SessionShutdownEvent,
+	SessionStartEvent,
+	ToolCallEvent,
+	ToolResultEvent,
+	TurnEndEvent,
+	UIPromptStartEvent,
+	UserBashEvent,
+} from "@earendil-works/pi-coding-agent";
+import type { HookEntry, ProcessRunner } from "../../engine/types.ts";
+import { type CardLog, createCardLog, registerCardRenderer } from "../cards/card-log.ts";
+import { createMessageDisplays, type MessageDisplays } from "../events/message-displays.ts";
+import { createHookManager, type HookManager, KILL_SWITCH_KEY } from "../manager/hook-manager.ts";
+import type { McpTools } from "../runners/mcp-tools.ts";
+import { createViewSettings, viewSettingsFile } from "../stores/view-settings.ts";
+import { failSafe } from "./fail-safe.ts";
+import { createRuntime, STOPPED_MESSAGE_TYPE } from "./runtime.ts";
+import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
+
+/** What the session needs from outside: pi's facts and the ports the engine runs hooks through. */
+export interface SessionPorts {
+	readonly runner: ProcessRunner;
+	/** Ends the background jobs of hooks that already exited. */
+	readonly reap: () => void;
+	/** pi's agent directory (`getAgentDir()`). */
+	readonly agentDir: () => string;
+	/** The user's home directory. */
+	readonly home: () => string;
+	/** pi's live environment (CLAUDE_ENV_FILE exports go here); hooks inherit a copy taken now. */
+	readonly processEnv: Record<string, string | undefined>;
+	/** The clock, epoch milliseconds (`Date.now`). */
+	readonly now: () => number;
+	/** The one-run project-hook approval opt-in, read (and removed) before the environment was copied. */
+	readonly approveOptIn: boolean;
+	/** The MCP tools pi connected, for `mcp_tool` hooks and the real names of MCP tools (mcp-tools.ts). */
+	readonly mcpTools?: McpTools;
+}
+
+/** The session: its parts, the context of the latest event, and what index.ts registers. */
+export interface HookSession {
+	readonly cards: CardLog;
+	readonly manager: HookManager;
+	readonly runtime: HookRuntime;
+	/** The pi context of the latest event or command; undefined before the first. */
+	ctx(): ExtensionContext | undefined;
+	/**
+	 * Handlers for pi's events, by event name. tool_call and tool_result guard themselves (PreToolUse fails
+	 * closed); every other handler fails open through `failSafe`.
+	 */
+	readonly events: ReturnType<typeof sessionEvents>;
+	/** `/hooks`: opens the panel. */
+	openPanel(ctx: ExtensionContext, options?: { readonly tab?: "hooks" | "log" }): Promise<void>;
+	/** The kill switch shortcut ({@link KILL_SWITCH_KEY}). */
+	toggleKillSwitch(ctx: ExtensionContext): void;
+	/** What MessageDisplay hooks show instead of assistant text; index.ts registers its transformer with pi. */
+	readonly displays: MessageDisplays;
+}
+
+/** Builds the session over pi and the ports; nothing runs until pi fires `session_start`. */
+export const createHookSession = (
+	pi: RuntimeDeps["pi"] & Pick<ExtensionAPI, "appendEntry" | "registerEntryRenderer">,
+	ports: SessionPorts,
+): HookSession => {
+	let current: ExtensionContext | undefined;
+	/** Every handler starts here: the context of the latest event is kept in this one place. */
+	const enter = (ctx: ExtensionContext): ExtensionContext => {
+		current = ctx;
+		return ctx;
+	};
+	// Routine context is quiet unless the user chose cards in the panel (kept in view.json).
+	const view = createViewSettings(() => viewSettingsFile(ports.agentDir()));
+	const quietContext = (): boolean => view.contextCards() === "quiet";
+	registerCardRenderer(pi, quietContext);
+	const cards = createCardLog({
+		appendEntry: (customType, record) => pi.appendEntry(customType, record),
+		currentCtx: () => current,
+		quietContext,
+	});
+	// The manager and the runtime reach each other only through these two views of the session.
+	const live = {
+		config: () => runtime.config(),
+		approve: (entries: Parameters<HookRuntime["approve"]>[0]) => runtime.approve(entries),
+		session: () => runtime.session(),
+		testRun: (request: Parameters<HookRuntime["testRun"]>[0]) => runtime.testRun(request),
+		approvalLines: (entry: HookEntry) => runtime.approvalLines?.(entry) ?? [],
+		askApproval: (entries: readonly HookEntry[], ctx: ExtensionContext) =>
+			runtime.askApproval?.(entries, ctx) ?? Promise.resolve([]),
+	};
+	const manager = createHookManager({
+		agentDir: ports.agentDir,
+		home: ports.home,
+		live,
+		footer: cards,
+		currentCtx: () => current,
+		view,
+		env: ports.processEnv,
+		now: ports.now,
+	});
+	const displays = createMessageDisplays(() => runtime.hasHooks("MessageDisplay"));
+	const runtime = createRuntime({
+		pi,
+		displays,
+		onCard: cards.record,
+		onRecord: (record, ctx) => manager.onRecord(record, ctx),
+		isEnabled: (entry) => manager.isEnabled(entry),
+		allOff: () => manager.allOff(),
+		switchSignal: (entry) => manager.switchSignal(entry),
+		onRunStart: cards.runStarted,
+		onRunEnd: cards.runEnded,
+		runner: ports.runner,
+		reap: ports.reap,
+		agentDir: ports.agentDir,
+		home: ports.home,
+		env: { ...ports.processEnv },
+		processEnv: ports.processEnv,
+		approveOptIn: ports.approveOptIn,
+		currentCtx: () => current,
+		now: ports.now,
+		...(ports.mcpTools ? { mcpTools: ports.mcpTools } : {}),
+	});
+
+	const events = sessionEvents({ cards, manager, runtime }, enter);
+
+	return {
+		cards,
+		manager,
+		runtime,
+		ctx: () => current,
+		events,
+		openPanel: (ctx, options) => manager.openPanel(enter(ctx), options),
+		toggleKillSwitch: (ctx) => manager.toggleKillSwitch(enter(ctx)),
+		displays,
+	};
+};
+
+/** The handler of each pi event; every one first makes its context the session's current one (`enter`). */
+const sessionEvents = (
+	parts: { readonly cards: CardLog; readonly manager: HookManager; readonly runtime: HookRuntime },
+	enter: (ctx: ExtensionContext) => ExtensionContext,
+) => {
+	const { cards, manager, runtime } = parts;
+	return {
+		session_start: failSafe("session_start", undefined, async (event: SessionStartEvent, ctx) => {
+			enter(ctx);
+			// In this order: the history first (the counts are there when SessionStart hooks run), then the hooks,
+			// then the switches of hooks deleted since the last session are forgotten.
+			cards.restore(ctx);
+			try {
+				await runtime.start(event, ctx);
+			} finally {
+				manager.sessionStart(ctx);
+			}
+		}),
+		session_tree: failSafe("session_tree", undefined, (_event: unknown, ctx) => cards.restore(enter(ctx))),
+		session_shutdown: failSafe("session_shutdown", undefined, (event: SessionShutdownEvent, ctx) =>
+			runtime.shutdown(event, enter(ctx)),
+		),
+		input: failSafe("input", { action: "continue" as const }, (event: InputEvent, ctx) =>
+			runtime.input(event, enter(ctx)),
+		),
+		before_agent_start: failSafe("before_agent_start", undefined, (_event: unknown, ctx) =>
+			runtime.beforeAgentStart(enter(ctx)),
+		),
+		agent_start: failSafe("agent_start", undefined, (_event: unknown, ctx) => runtime.agentStart(enter(ctx))),
+		tool_call: (event: ToolCallEvent, ctx: ExtensionContext) => runtime.toolCall(event, enter(ctx)),
+		tool_result: (event: ToolResultEvent, ctx: ExtensionContext) => runtime.toolResult(event, enter(ctx)),
+		turn_end: failSafe("turn_end", undefined, (event: TurnEndEvent, ctx) => runtime.turnEnd(event, enter(ctx))),
+		agent_before_settle: failSafe("agent_before_settle", undefined, (event: AgentBeforeSettleEvent, ctx) =>
+			runtime.beforeSettle(event, enter(ctx)),
+		),
+		agent_settled: failSafe("agent_settled", undefined, (_event: unknown, ctx) => runtime.settled(enter(ctx))),
+		session_before_compact: failSafe("session_before_compact", undefined, (event: SessionBeforeCompactEvent, ctx) =>
+			runtime.beforeCompact(event, enter(ctx)),
+		),
+		session_compact: failSafe("session_compact", undefined, (event: SessionCompactEvent, ctx) =>
+			runtime.compact(event, enter(ctx)),
+		),
+		ui_prompt_start: failSafe("ui_prompt_start", undefined, (event: UIPromptStartEvent, ctx) =>
+			runtime.uiPromptStart(event, enter(ctx)),
+		),
+		ui_prompt_end: failSafe("ui_prompt_end", undefined, (_event: unknown, ctx) => runtime.uiPromptEnd(enter(ctx))),
+		model_select: failSafe("model_select", undefined, (event: ModelSelectEvent, ctx) =>
+			runtime.modelSelect(event, enter(ctx)),
+		),
+		message_update: failSafe("message_update", undefined, (event: MessageUpdateEvent, ctx) =>
+			runtime.messageUpdate(event, enter(ctx)),
+		),
+		message_end: failSafe("message_end", undefined, async (event: MessageEndEvent, ctx) => {
+			await runtime.messageEnd(event, enter(ctx));
+			return undefined;
+		}),
+		// A throw in user_bash would block the user's command: fail open instead.
+		user_bash: failSafe("user_bash", undefined, (event: UserBashEvent, ctx) => runtime.userBash(event, enter(ctx))),
+		// The note that a hook's `continue: false` stopped the agent is for the user, never the model.
+		context: (event: ContextEvent): ContextEventResult | undefined => {
+			const messages = event.messages.filter(
+				(message) => !(message.role === "custom" && message.customType === STOPPED_MESSAGE_TYPE),
+			);
+			return messages.length === event.messages.length ? undefined : { messages };
+		},
+	};
+};
+
+export { KILL_SWITCH_KEY };

@@ -1,0 +1,117 @@
+/**
+ * The firing journal: the firing log across pi restarts, one JSON-lines file per project under
+ * `<agent dir>/pi-hook-manager/journal/`, one line per event where a hook ran (secrets masked, excerpts
+ * capped: see journal-record.ts). The file is rotated by size: when it would pass half the cap it becomes
+ * `<name>.1.jsonl` (the older one is dropped), so both together stay under the cap, which the user sets with
+ * `PI_HOOK_MANAGER_JOURNAL_MAX_BYTES` (0 turns the journal off). Nothing is read until the panel asks.
+ * Never throws: a journal that cannot be written is told once and then left alone.
+ */
+import { createHash } from "node:crypto";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { FiringRecord } from "../../engine/engine.ts";
+import { createHookReviver, journalLine, reviveJournalLine } from "../../engine/journal-record.ts";
+import { STATE_FILE_MODE } from "./json-store.ts";
+
+/** The environment variable that sets the journal's cap in bytes (both files together). */
+export const JOURNAL_BYTES_ENV = "PI_HOOK_MANAGER_JOURNAL_MAX_BYTES";
+
+/** The journal's cap when the user sets none: 20 MiB. */
+export const DEFAULT_JOURNAL_BYTES = 20 * 1024 * 1024;
+
+/** A record read back from the journal, with the session it belongs to. */
+export interface JournalRecord {
+	readonly record: FiringRecord;
+	readonly session: string;
+}
+
+/** The journal of one project. */
+export interface Journal {
+	/** The current file (the rotated one is `<name>.1.jsonl` next to it). */
+	readonly file: string;
+	/** Appends one record of `session` (records where no hook ran are not journaled). */
+	append(record: FiringRecord, session: string): void;
+	/** Every record in the journal, oldest first (the rotated file first). Reads the files now. */
+	read(): readonly JournalRecord[];
+	/** Why the journal could not be written, once; undefined while it works. */
+	problem(): string | undefined;
+}
+
+/** The journal's file for a project folder (named by a hash of its path). */
+export const journalFile = (agentDir: string, projectDir: string): string =>
+	join(
+		agentDir,
+		"pi-hook-manager",
+		"journal",
+		`${createHash("sha256").update(projectDir).digest("hex").slice(0, 16)}.jsonl`,
+	);
+
+/** The cap from the environment: a non-negative integer of bytes, else the default. */
+export const journalCap = (env: Readonly<Record<string, string | undefined>>): number => {
+	const raw = env[JOURNAL_BYTES_ENV];
+	if (raw === undefined || raw.trim() === "") return DEFAULT_JOURNAL_BYTES;
+	const value = Number(raw);
+	return Number.isInteger(value) && value >= 0 ? value : DEFAULT_JOURNAL_BYTES;
+};
+
+const rotatedName = (file: string): string => file.replace(/\.jsonl$/, ".1.jsonl");
+
+/** Opens the journal at `file` with a cap of `maxBytes` (0 = off). Nothing is touched before the first append. */
+export const createJournal = (file: string, maxBytes: number): Journal => {
+	let size: number | undefined;
+	let failure: string | undefined;
+	let told = false;
+	const rotated = rotatedName(file);
+	const readLines = (path: string): JournalRecord[] => {
+		let text: string;
+		try {
+			text = readFileSync(path, "utf8");
+		} catch {
+			return [];
+		}
+		const revive = createHookReviver();
+		const out: JournalRecord[] = [];
+		for (const line of text.split("\n")) {
+			if (line.trim() === "") continue;
+			try {
+				const record = reviveJournalLine(JSON.parse(line), revive);
+				if (record !== undefined) out.push(record);
+			} catch {
+				// A torn or foreign line (pi killed mid-write, an edit by hand) is skipped, the rest still reads.
+			}
+		}
+		return out;
+	};
+	return {
+		file,
+		append(record, session) {
+			if (maxBytes <= 0 || failure !== undefined || record.verdicts.length === 0) return;
+			try {
+				const line = `${journalLine(record, session)}\n`;
+				const bytes = Buffer.byteLength(line);
+				if (size === undefined) {
+					mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
+					size = existsSync(file) ? statSync(file).size : 0;
+				}
+				if (size > 0 && size + bytes > maxBytes / 2) {
+					renameSync(file, rotated);
+					size = 0;
+				}
+				// A line longer than the cap itself is not kept (it would push everything else out).
+				if (bytes > maxBytes / 2) return;
+				appendFileSync(file, line, { mode: STATE_FILE_MODE });
+				size += bytes;
+			} catch (error) {
+				failure =
+					`the firing journal ${file} cannot be written (${(error as Error).message}); history ` +
+					`across sessions is off for this run`;
+			}
+		},
+		read: () => [...readLines(rotated), ...readLines(file)],
+		problem() {
+			if (failure === undefined || told) return undefined;
+			told = true;
+			return failure;
+		},
+	};
+};

@@ -1,0 +1,81 @@
+/**
+ * Lint at the firing log: each logged run carries the findings of its whole output, and the first finding of
+ * a hook is told once per session, as one line naming the field; test runs are never told.
+ */
+import { describe, expect, it } from "vitest";
+import type { FiringRecord } from "../../../src/engine/engine.ts";
+import { interpretOutcome } from "../../../src/engine/interpret.ts";
+import { createLintNotices, withLints } from "../../../src/pi/manager/lint-notices.ts";
+import { commandEntry, exited } from "../../support/entries.ts";
+
+const context = commandEntry("./ctx.sh", "UserPromptSubmit");
+const clean = commandEntry("./clean.sh", "UserPromptSubmit");
+
+const record = (seq: number, test = false): FiringRecord => ({
+	seq,
+	time: seq,
+	event: "UserPromptSubmit",
+	matchQuery: undefined,
+	summary: "hi",
+	stdin: "{}\n",
+	verdicts: [
+		interpretOutcome(context, "UserPromptSubmit", exited(0, '{"additionalContext": "c"}')),
+		interpretOutcome(clean, "UserPromptSubmit", exited(0, "plain context\n")),
+	],
+	notRun: [],
+	...(test ? { test: true as const } : {}),
+});
+
+describe("lint notices", () => {
+	it("adds the findings to the verdicts that have some and keeps the record's lazy fields", () => {
+		let reads = 0;
+		const base = record(1);
+		const lazy = Object.defineProperty({ ...base }, "notRun", {
+			get: () => {
+				reads++;
+				return [];
+			},
+			enumerable: true,
+		});
+		const linted = withLints(lazy);
+		expect(reads).toBe(0);
+		expect(linted.verdicts[0]?.lints?.map((lint) => lint.code)).toEqual(["top_level_additional_context"]);
+		expect(linted.verdicts[1]?.lints).toBeUndefined();
+		expect(linted.notRun).toEqual([]);
+		expect(reads).toBe(1);
+	});
+
+	it("tells the first finding of a hook once, in one line, and never for a test run", () => {
+		const notices = createLintNotices();
+		expect(notices.take(withLints(record(1, true)))).toEqual([]);
+		const first = notices.take(withLints(record(2)));
+		expect(first).toHaveLength(1);
+		expect(first[0]?.level).toBe("warning");
+		expect(first[0]?.text).toContain("UserPromptSubmit hook (./ctx.sh) output is ignored by Claude Code");
+		expect(first[0]?.text).toContain('additionalContext: top-level "additionalContext" is ignored');
+		expect(first[0]?.text).not.toContain("\n");
+		expect(notices.take(withLints(record(3)))).toEqual([]);
+	});
+
+	it("tells nothing about plain chatter on an event that ignores it (the log details still say so)", () => {
+		const chatty = commandEntry("./fmt.sh", "PostToolUse");
+		const formatted: FiringRecord = {
+			...record(5),
+			event: "PostToolUse",
+			verdicts: [interpretOutcome(chatty, "PostToolUse", exited(0, "formatted 1 file\n"))],
+		};
+		const linted = withLints(formatted);
+		expect(linted.verdicts[0]?.lints?.map((lint) => lint.code)).toEqual(["plain_text_ignored"]);
+		expect(createLintNotices().take(linted)).toEqual([]);
+	});
+
+	it("adds no line to a failure, which is already one message", () => {
+		const failing: FiringRecord = {
+			...record(4),
+			verdicts: [interpretOutcome(context, "UserPromptSubmit", exited(0, '{"decision": "block"} trailing'))],
+		};
+		const linted = withLints(failing);
+		expect(linted.verdicts[0]?.lints?.map((lint) => lint.code)).toEqual(["text_after_json"]);
+		expect(createLintNotices().take(linted)).toEqual([]);
+	});
+});
