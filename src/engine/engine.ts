@@ -4,6 +4,7 @@
  * configuration, the process runner and the clock are injected.
  */
 import { isPolicySource } from "./config/sources.ts";
+import { dedupeHandlers } from "./dedupe.ts";
 import { eventUsesMatcher, isToolEvent } from "./events.ts";
 import { UnmatchedRow } from "./firing-excerpt.ts";
 import { runHookHandler } from "./handler-run.ts";
@@ -211,30 +212,6 @@ export interface HookEngine {
 	testRun(request: TestRunRequest): Promise<{ readonly verdict: HookVerdict; readonly record: FiringRecord }>;
 }
 
-/**
- * Identity of a handler for dedupe: the whole definition as written except its spinner text, keys sorted, and
- * whose copy it is. Claude Code runs the same hook once per event across the settings files; collapsing only
- * fully identical handlers keeps a copy with another `async`, `timeout`, `args` or `if` from standing in for
- * the original; a plugin's or a skill's copy of a handler stays separate (as in Claude Code).
- */
-const dedupeKeys = new WeakMap<HookEntry, string>();
-const dedupeKey = (entry: HookEntry): string => {
-	let key = dedupeKeys.get(entry);
-	if (key === undefined) {
-		const { statusMessage: _status, ...rest } = entry.definition;
-		const source = entry.source;
-		const copy = source.plugin?.id ?? (source.scope === "skill" ? `skill:${source.file}` : "settings");
-		key = JSON.stringify([
-			copy,
-			...Object.keys(rest)
-				.sort()
-				.map((name) => [name, rest[name]]),
-		]);
-		dedupeKeys.set(entry, key);
-	}
-	return key;
-};
-
 /** `once: true` counts in skill frontmatter only (Claude Code ignores it in settings and agent files). */
 const runsOnce = (entry: HookEntry): boolean => entry.source.scope === "skill" && entry.handler.once === true;
 
@@ -441,20 +418,13 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			}
 			candidates.push(entry);
 		}
-		// A user's copy always wins over a project's: the project copy is the one that does not run.
-		const chosen = new Map<string, HookEntry>();
-		for (const entry of candidates) {
-			const key = dedupeKey(entry);
-			const first = chosen.get(key);
-			if (first === undefined || (first.source.project && !entry.source.project)) chosen.set(key, entry);
+		// Claude Code runs one copy of a handler; a user's copy always wins over a project's (dedupe.ts).
+		const { run, duplicates } = dedupeHandlers(candidates);
+		for (const entry of run) {
+			if (runsOnce(entry)) spent.add(entry.id);
+			toRun.push(entry);
 		}
-		const winners = new Set(chosen.values());
-		for (const entry of candidates) {
-			if (winners.has(entry)) {
-				if (runsOnce(entry)) spent.add(entry.id);
-				toRun.push(entry);
-			} else notRun.push({ entry, reason: "duplicate" });
-		}
+		for (const entry of duplicates) notRun.push({ entry, reason: "duplicate" });
 		return { toRun, notRun };
 	};
 
