@@ -1,0 +1,79 @@
+/**
+ * The hook manager's contract: what it needs of the session (the live configuration, the footer) and what it
+ * offers pi and the engine (switches, the kill switch, the firing log, the panel).
+ */
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { KeyId } from "@earendil-works/pi-tui";
+import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
+import type { SessionInfo } from "../../engine/payload.ts";
+import type { HookConfig, HookEntry } from "../../engine/types.ts";
+import type { DEFAULT_LOG_BYTES, FiringLog } from "../../ui/panel/firing-log.ts";
+import type { TestRunOutcome } from "../session/runtime-types.ts";
+import type { ViewSettings } from "../stores/view-settings.ts";
+
+/** The footer calls the manager makes (the card log owns the footer text). */
+export interface FooterControls {
+	setKillSwitch(on: boolean, ctx?: ExtensionContext): void;
+	setDisabledCount(count: number, ctx?: ExtensionContext): void;
+	/** Redraws the footer (after a view choice changed what it counts). */
+	refresh?(ctx?: ExtensionContext): void;
+}
+
+/** What the manager reads and changes of the running session. */
+export interface LiveSession {
+	config(): HookConfig | undefined;
+	approve(entries: readonly HookEntry[]): string | undefined;
+	session?(): SessionInfo | undefined;
+	testRun?(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
+	/** What the user sees before approving `entry` (every field, the scripts it runs). */
+	approvalLines?(entry: HookEntry): string[];
+	/** Asks about `entries` in the approval dialog (every field shown); resolves with the approved ones. */
+	askApproval?(entries: readonly HookEntry[], ctx: ExtensionContext): Promise<readonly HookEntry[]>;
+}
+
+/** What the manager needs. */
+export interface HookManagerDeps {
+	readonly agentDir: () => string;
+	readonly home: () => string;
+	/** The session's live configuration and approvals (the session object; see session.ts). */
+	readonly live: LiveSession;
+	/** The session's pi context of the latest event (the session object owns it; see session.ts). */
+	readonly currentCtx: () => ExtensionContext | undefined;
+	readonly footer?: FooterControls;
+	/** Bytes of firing records kept for the log; default {@link DEFAULT_LOG_BYTES}. */
+	readonly logLimit?: number;
+	/** The environment (the journal's cap); default `process.env`. */
+	readonly env?: Readonly<Record<string, string | undefined>>;
+	/** Epoch milliseconds now; default `Date.now`. */
+	readonly now?: () => number;
+	/** How routine context shows (the panel's choice); without it the panel offers no choice. */
+	readonly view?: ViewSettings;
+}
+
+/** The manager. */
+export interface HookManager {
+	/** For the engine: false for a hook the user switched off. */
+	isEnabled(entry: HookEntry): boolean;
+	/** For the engine: true while the kill switch is off. */
+	allOff(): boolean;
+	/** For the engine: one firing record per event (the panel's log). */
+	onRecord(record: FiringRecord, ctx: ExtensionContext): void;
+	/** After the runtime started: forget switches of deleted hooks, update the footer. */
+	sessionStart(ctx: ExtensionContext): void;
+	/** `/hooks`: opens the panel over pi (on the log tab with `tab: "log"`). */
+	openPanel(ctx: ExtensionContext, options?: { readonly tab?: "hooks" | "log" }): Promise<void>;
+	/** The kill switch shortcut. */
+	toggleKillSwitch(ctx: ExtensionContext): void;
+	/** `/hooks off` and `/hooks on`: the kill switch set (true = every hook off), and the user told. */
+	setAllOff(ctx: ExtensionContext, off: boolean): void;
+	/** For the engine: fires when the user switches `entry` off while it runs (its switch or the kill switch). */
+	switchSignal(entry: HookEntry): AbortSignal;
+	/** The configured kill switch key (`none`: no shortcut). */
+	killSwitchKey(): KeyId | "none";
+	/** `/hooks approve`: asks about every new or changed project hook in the approval dialog (nothing blind). */
+	approveWaiting(ctx: ExtensionContext): Promise<void>;
+	/** `/hooks status`: one line about the hooks, switches, approvals and the kill switch. */
+	status(ctx: ExtensionContext): void;
+	/** The firing log (kept while the panel is closed). */
+	readonly log: FiringLog;
+}

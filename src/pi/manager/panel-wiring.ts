@@ -1,0 +1,146 @@
+/**
+ * The /hooks panel's services over the running session: the shared panel services (panel-services.ts, loaded
+ * when the panel first opens) plus what needs the session: approvals, switching a running hook off, the
+ * journal's history, exporting the log, and approving a project hook the user just saved in the editor.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { parseSettingsText } from "../../engine/config/parse.ts";
+import { journalLine } from "../../engine/journal-record.ts";
+import { fieldsNotShown } from "../../ui/panel/editor-values.ts";
+import type { PanelServices, SessionRecord } from "../../ui/panel/hooks-panel.ts";
+import { showNotice } from "../session/notices.ts";
+import { STATE_FILE_MODE } from "../stores/json-store.ts";
+import type { ContextCards } from "../stores/view-settings.ts";
+import type { ManagerCore } from "./manager-core.ts";
+import type { RecordFeed } from "./record-feed.ts";
+import { copyReadOnlyReason, writableSources } from "./settings-copy.ts";
+import type { Switches } from "./switches.ts";
+
+/**
+ * An edited project hook is approved for change-aware trust: the user just wrote what the editor showed. A
+ * hook with fields the editor does not show (`args`, `async`, ...) is not: it waits for approval like any
+ * changed hook, so the user sees the whole definition first. Returns the note for the user, if any.
+ */
+const approveSaved = (core: ManagerCore, file: string, text: string, id: string | undefined): string | undefined => {
+	const source = core.sources().find((candidate) => candidate.file === file);
+	if (id === undefined || source === undefined || !source.project) return undefined;
+	const entry = parseSettingsText(text, source).entries.find((candidate) => candidate.id === id);
+	if (entry === undefined) return undefined;
+	const hidden = fieldsNotShown(entry.definition);
+	if (hidden.length > 0)
+		return (
+			`Not approved: it also has ${hidden.join(", ")}, which the editor does not show; Ctrl+T on ` +
+			`it shows its whole definition and approves it.`
+		);
+	const problem = core.deps.live.approve([entry]);
+	const ctx = core.deps.currentCtx();
+	if (problem !== undefined && ctx !== undefined) showNotice(ctx, { level: "warning", text: problem });
+	return undefined;
+};
+
+/** Writes `records` as JSON lines under the agent dir's exports folder; the file written, or why not. */
+const exportRecords = (
+	core: ManagerCore,
+	records: readonly SessionRecord[],
+): { readonly file: string } | { readonly error: string } => {
+	const file = join(
+		core.deps.agentDir(),
+		"pi-hook-manager",
+		"exports",
+		`hooks-log-${new Date(core.clock()).toISOString().replace(/[:.]/g, "-")}.jsonl`,
+	);
+	try {
+		mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+		const text = records.map((item) => `${journalLine(item.record, item.session)}\n`).join("");
+		writeFileSync(file, text, { mode: STATE_FILE_MODE });
+		return { file };
+	} catch (error) {
+		return { error: `could not write ${file}: ${(error as Error).message}` };
+	}
+};
+
+/** The panel's services for one opening in `ctx`. */
+export const panelServices = async (
+	core: ManagerCore,
+	switches: Switches,
+	feed: RecordFeed,
+	ctx: ExtensionContext,
+): Promise<PanelServices> => {
+	const { deps } = core;
+	// The panel's services (and the settings editor behind them) load when the panel first opens.
+	const { createPanelServices } = await import("./panel-services.ts");
+	const base = createPanelServices({
+		config: () => deps.live.config(),
+		sources: writableSources(core.sources(), core.piGlobalCopyOf()),
+		log: core.log,
+		state: core.hookState(),
+		killSwitch: switches.killSwitch,
+		trusted: () => ctx.isProjectTrusted(),
+		onChange: () => core.updateFooter(ctx),
+		session: () => deps.live.session?.(),
+		testRun: (request) => deps.live.testRun?.(request),
+		rawInput: feed.rawInput,
+		cwd: ctx.cwd,
+		home: deps.home(),
+	});
+	return {
+		...base,
+		setEnabled(entry, enabled) {
+			const problem = base.setEnabled(entry, enabled);
+			// Switched off while it runs: it stops now, as Esc stops it.
+			if (problem === undefined && !enabled) switches.stopRuns(entry);
+			return problem;
+		},
+		needsApproval: (entry) =>
+			deps.live
+				.config()
+				?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.reason === "unapproved") ?? false,
+		approvalLines: (entry) => deps.live.approvalLines?.(entry) ?? [],
+		readOnlyReason: (entry) => copyReadOnlyReason(entry, core.piGlobalCopyOf()),
+		approve(entry) {
+			const problem = deps.live.approve([entry]);
+			core.updateFooter(ctx);
+			return problem;
+		},
+		approveAll() {
+			const waiting =
+				deps.live
+					.config()
+					?.skipped.filter((skipped) => skipped.reason === "unapproved")
+					.map((skipped) => skipped.entry) ?? [];
+			if (waiting.length === 0) return { count: 0 };
+			const problem = deps.live.approve(waiting);
+			core.updateFooter(ctx);
+			return problem === undefined ? { count: waiting.length } : { error: problem };
+		},
+		sessionId: () => core.sessionOf(ctx),
+		...(deps.view === undefined
+			? {}
+			: {
+					contextCards: () => deps.view?.contextCards() ?? "quiet",
+					setContextCards(value: ContextCards) {
+						const problem = deps.view?.setContextCards(value);
+						// The footer count of context follows the choice at once.
+						deps.footer?.refresh?.(ctx);
+						return problem;
+					},
+				}),
+		now: core.clock,
+		history() {
+			const live = core.sessionOf(ctx);
+			return core
+				.openJournal(ctx)
+				.read()
+				.filter((item) => item.session !== live || item.record.time < core.startedAt);
+		},
+		exportRecords: (records) => exportRecords(core, records),
+		save(snapshot, change, previous) {
+			const result = base.save(snapshot, change, previous);
+			if (!result.ok) return result;
+			const note = approveSaved(core, snapshot.file, result.text, result.id);
+			return note === undefined ? result : { ...result, note };
+		},
+	};
+};
