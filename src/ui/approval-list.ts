@@ -2,10 +2,12 @@
  * What the user is shown before approving project hooks: for each hook one line with the event, matcher,
  * the command (or URL or prompt) and the source, then one line for every other field of its definition
  * (`args`, `async`, `timeout`, `if`, `shell`, `onFailure`, `headers`, `allowedEnvVars`, `model`, ...) and one per
- * script it runs, saying which changed. Everything is terminal-safe and nothing is cut. Pure.
+ * script it runs, saying which changed; then a `⚠` note for each word that mixes look-alike scripts (`guаrd.py`
+ * with a Cyrillic `а`). Everything is terminal-safe and nothing is cut. Pure.
  */
 import { sourceLabel } from "../engine/config/sources.ts";
-import { terminalSafe } from "../engine/terminal-safe.ts";
+import { type MixedScriptWord, mixedScriptWords } from "../engine/look-alike.ts";
+import { escapeChar, terminalSafe } from "../engine/terminal-safe.ts";
 import type { HookEntry } from "../engine/types.ts";
 
 /** A script a hook runs, as the list shows it. */
@@ -33,14 +35,34 @@ const MAIN_FIELD: Readonly<Record<string, string>> = {
 	agent: "prompt",
 };
 
-const fieldText = (value: unknown): string => {
-	if (typeof value === "string") return terminalSafe(value);
+/** A field's value as text (a string as it is, anything else as JSON); `(unreadable)` when it cannot be. */
+const rawText = (value: unknown): string => {
+	if (typeof value === "string") return value;
 	try {
-		return terminalSafe(JSON.stringify(value) ?? String(value));
+		return JSON.stringify(value) ?? String(value);
 	} catch {
 		return "(unreadable)";
 	}
 };
+
+const fieldText = (value: unknown): string => terminalSafe(rawText(value));
+
+/** `U+0430` of a code point. */
+const codeName = (code: number): string => `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+
+/** The note of one finding, by kind (the words come from the finding's data, never from text it carries). */
+const NOTES: Readonly<Record<MixedScriptWord["kind"], (finding: MixedScriptWord) => string>> = {
+	mixed_script: ({ word, main, odd }) => {
+		const oddChars = new Set(odd.map((letter) => letter.char));
+		const shown = terminalSafe([...word].map((char) => (oddChars.has(char) ? escapeChar(char) : char)).join(""));
+		const letters = odd.map((letter) => `${letter.script} ${codeName(letter.codePoint)}`).join(", ");
+		return `    ⚠ look-alike letters: ${shown} is a ${main} word with ${letters}`;
+	},
+};
+
+/** The `⚠` note lines for the words of `texts` that mix look-alike scripts. */
+const lookAlikeNotes = (texts: readonly string[]): string[] =>
+	mixedScriptWords(texts.join("\n")).map((finding) => NOTES[finding.kind](finding));
 
 /** The lines of one hook: the summary line, then `    field: value` for every other field, then its scripts. */
 export const approvalLines = (hook: ListedHook): string[] => {
@@ -65,6 +87,8 @@ export const approvalLines = (hook: ListedHook): string[] => {
 					: "";
 		lines.push(`    runs ${terminalSafe(script.shown)}${state}`);
 	}
+	const texts = [entry.matcher.source ?? "", ...Object.entries(definition).flatMap(([k, v]) => [k, rawText(v)])];
+	lines.push(...lookAlikeNotes([...texts, ...hook.scripts.map((script) => script.shown)]));
 	return lines;
 };
 

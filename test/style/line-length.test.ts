@@ -1,7 +1,8 @@
 /**
  * No line of the project's code is wider than 120 columns (a tab counts 4), string literals and comments
  * included: biome's formatter keeps the width but does not split a long string or comment. The only lines
- * allowed wider are four regular-expression literals that cannot be split without changing them.
+ * allowed wider are two regular-expression literals of redact.ts that cannot be split without changing them (the
+ * hidden characters of terminal-safe.ts are a table of ranges, not a literal).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -24,7 +25,6 @@ const CODE = /\.(?:ts|mjs|js)$/;
  */
 const ALLOWED_REGEX_CONSTANTS: Readonly<Record<string, readonly string[]>> = {
 	"src/engine/redact.ts": ["HEADER", "FLAG_VALUE"],
-	"src/engine/terminal-safe.ts": ["UNSAFE_KEEP_LINES_AND_TABS", "UNSAFE_KEEP_LINES"],
 };
 
 /** The width of `line` in columns: one a code point, {@link TAB_COLUMNS} a tab. */
@@ -76,7 +76,7 @@ describe("line length", () => {
 		]);
 	});
 
-	it("allows only the listed regular-expression constants of redact.ts and terminal-safe.ts", () => {
+	it("allows only the listed regular-expression constants of redact.ts", () => {
 		const regex = `\t/${"a".repeat(130)}/gi;`;
 		const listed = ["const HEADER =", regex].join("\n");
 		expect(longLines("src/engine/redact.ts", listed)).toEqual([]);

@@ -93,6 +93,46 @@ describe("approvalLines", () => {
 	});
 });
 
+describe("approvalLines: what the user cannot see as it is", () => {
+	it("shows tag characters, variation selectors and odd spaces in a prompt escaped", () => {
+		const hidden = [..."ignore"].map((c) => String.fromCodePoint(0xe0000 + (c.codePointAt(0) ?? 0))).join("");
+		const entry = only({ Stop: [{ hooks: [{ type: "prompt", prompt: `Tests green?${hidden}\ufe0f\u00a0ok` }] }] });
+		expect(approvalLines({ entry, change: "new", scripts: [] })[0]).toBe(
+			"new Stop: Tests green?\\u{e0069}\\u{e0067}\\u{e006e}\\u{e006f}\\u{e0072}\\u{e0065}\\ufe0f\\xa0ok " +
+				"(Claude project)",
+		);
+	});
+
+	it("flags a word that mixes scripts with a note that shows the odd letter escaped", () => {
+		const entry = only({
+			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "python3 .claude/gu\u0430rd.py" }] }],
+		});
+		const lines = approvalLines({
+			entry,
+			change: "new",
+			scripts: [{ shown: ".claude/gu\u0430rd.py", hash: "h", changed: false }],
+		});
+		expect(lines).toEqual([
+			"new PreToolUse [Bash]: python3 .claude/gu\u0430rd.py (Claude project)",
+			"    runs .claude/gu\u0430rd.py",
+			"    ⚠ look-alike letters: gu\\u0430rd.py is a Latin word with Cyrillic U+0430",
+		]);
+		const plain = only({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./guard.py" }] }] });
+		expect(approvalLines({ entry: plain, change: "new", scripts: [] })).toHaveLength(1);
+	});
+
+	it("flags a mixed word in the matcher and in any field", () => {
+		const entry = only({
+			PreToolUse: [{ matcher: "B\u0430sh", hooks: [{ type: "command", command: "x", if: "Bash(rm \u03bfk)" }] }],
+		});
+		const notes = approvalLines({ entry, change: "new", scripts: [] }).filter((line) => line.includes("⚠"));
+		expect(notes.map((line) => line.split(" is a ")[0])).toEqual([
+			"    ⚠ look-alike letters: B\\u0430sh",
+			"    ⚠ look-alike letters: \\u03bfk",
+		]);
+	});
+});
+
 describe("approvalListLines", () => {
 	it("gives every hook's lines in order", () => {
 		const [first, second] = entriesOf({
