@@ -161,9 +161,11 @@ export interface HookEntry {
  * - `skipped`: the bad entry (or, for a whole-file problem, the file) is skipped;
  * - `kept_last_good`: a file that broke mid-session keeps its hooks from before the edit;
  * - `emptied`: a file emptied mid-session; its hooks no longer run;
- * - `http_closed`: a managed `allowedHttpHookUrls` cannot be read, so no http hook URL is admitted.
+ * - `http_closed`: a managed `allowedHttpHookUrls` cannot be read, so no http hook URL is admitted;
+ * - `plugin_skipped`: a plugin's manifest cannot be read and there are no hooks from before: none of the plugin's
+ *   hooks run (the message names them).
  */
-export type ConfigIssueKind = "skipped" | "kept_last_good" | "emptied" | "http_closed";
+export type ConfigIssueKind = "skipped" | "kept_last_good" | "emptied" | "http_closed" | "plugin_skipped";
 
 /** A problem found in a settings file; only the bad entry is skipped. */
 export interface ConfigIssue {

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { layClaudeLayout } from "../support/claude-layout.ts";
 import { useE2e } from "../support/e2e.ts";
 import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
 
 const e2e = useE2e();
 
@@ -76,6 +77,46 @@ describe("plugin hooks in the real pi", () => {
 		expect(result.stderr).toContain(
 			`plugin notes@my-marketplace problem in ${manifest}: invalid JSON in the plugin manifest`,
 		);
+	});
+});
+
+describe("a plugin manifest broken while pi runs", () => {
+	it("the guard plugin keeps blocking rm -rf with its last good hooks, and the notice names the guard", async () => {
+		const sandbox = withLayout();
+		sandbox.writeJson("project/.claude/settings.local.json", { enabledPlugins: { "notes@my-marketplace": false } });
+		const manifest = join(
+			sandbox.home,
+			".claude/plugins/cache/my-marketplace/guard/1.0.0/.claude-plugin/plugin.json",
+		);
+		mkdirSync(join(sandbox.projectDir, "victim"));
+		const rpc = startPiRpc(sandbox);
+		try {
+			await rpc.prompt("bash: echo before");
+			writeFileSync(manifest, "{ broken");
+			const from = rpc.records.length;
+			await rpc.prompt("bash: rm -rf victim");
+			expect(existsSync(join(sandbox.projectDir, "victim"))).toBe(true);
+			const notices = rpc.records
+				.slice(from)
+				.filter((record) => record.type === "extension_ui_request" && record.method === "notify")
+				.map((record) => String(record.message));
+			expect(notices).toContainEqual(
+				expect.stringContaining(
+					`plugin guard@my-marketplace problem in ${manifest}: invalid JSON in the plugin manifest`,
+				),
+			);
+			expect(notices).toContainEqual(
+				expect.stringContaining(
+					"plugin guard@my-marketplace keeps its 1 hook(s) from before the edit: PreToolUse",
+				),
+			);
+		} finally {
+			await rpc.close();
+		}
+		expect(lines(join(dataDir(sandbox, "guard-my-marketplace"), "calls.log"))).toEqual([
+			"echo before",
+			"rm -rf victim",
+		]);
 	});
 });
 

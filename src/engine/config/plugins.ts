@@ -2,8 +2,9 @@
  * The Claude Code plugins whose hooks run: `enabledPlugins` of every settings scope (the most specific scope
  * wins; managed policy above all), the install records in `~/.claude/plugins/installed_plugins.json`, and each
  * enabled plugin's hook files in its install folder (`hooks/hooks.json`, and the `hooks` field of
- * `.claude-plugin/plugin.json`: a path, an inline object, or an array of both). A broken manifest, a missing
- * install folder or a missing hooks file skips only that plugin or file, with the file and the reason.
+ * `.claude-plugin/plugin.json`: a path, an inline object, or an array of both). A missing install folder or a
+ * missing hooks file skips only that plugin or file, with the file and the reason; a broken manifest is returned
+ * as such (`broken`), so the live store can keep the plugin's hooks from before it broke.
  */
 import { mkdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
@@ -104,12 +105,28 @@ const installPathOf = (records: unknown, projectDir: string): string | undefined
 	return pick?.installPath as string | undefined;
 };
 
+/** An enabled plugin whose `.claude-plugin/plugin.json` cannot be read: none of its hooks load from it now. */
+export interface BrokenPlugin {
+	/** `name@marketplace`. */
+	readonly id: string;
+	/** The manifest's absolute path. */
+	readonly manifest: string;
+	/** What is wrong with it, one sentence (`invalid JSON in the plugin manifest: ...`). */
+	readonly message: string;
+	/** The hook files that would load without the manifest (`hooks/hooks.json` when it is there): what does not run. */
+	readonly held: readonly HookSource[];
+	/** Where in `sources` the plugin's hook sources would be (keeps the load order when they are put back). */
+	readonly at: number;
+}
+
 /** What the plugins contribute: hook files to load, and problems found on the way. */
 export interface PluginResolution {
 	/** Hook sources of enabled plugins, in `enabledPlugins` order; loaded like settings files. */
 	readonly sources: readonly HookSource[];
 	/** Hook sources of plugins switched off in `enabledPlugins` (listed as skipped, never run). */
 	readonly disabled: readonly HookSource[];
+	/** Enabled plugins whose manifest is broken (not in `sources`, no issue yet: the store words it). */
+	readonly broken: readonly BrokenPlugin[];
 	readonly issues: readonly ConfigIssue[];
 	/** The files read to get here (install records, manifests): when one changes, resolve again. */
 	readonly inputs: readonly string[];
@@ -140,36 +157,33 @@ const real = (path: string): string => {
 
 const exists = (path: string): boolean => fileStamp(path) !== "missing";
 
-/** The hook sources of one installed plugin, from its folder and manifest. */
+/** The manifest's `hooks` field (undefined when there is no manifest or no field), or why it cannot be read. */
+const manifestHooks = (manifestFile: string): { readonly hooks: unknown } | { readonly broken: string } => {
+	const manifest = readSettingsFile(manifestFile);
+	if (manifest.kind === "missing") return { hooks: undefined };
+	if (manifest.kind === "error") return { broken: `plugin manifest ${manifest.message}` };
+	let data: unknown;
+	try {
+		data = JSON.parse(manifest.text.replace(/^\uFEFF/, ""));
+	} catch (error) {
+		return { broken: `invalid JSON in the plugin manifest: ${(error as Error).message}` };
+	}
+	return isObject(data) ? { hooks: data.hooks } : { broken: "a plugin manifest must hold a JSON object" };
+};
+
+/**
+ * The hook sources of one installed plugin, from its folder and manifest; with a broken manifest, `broken` says
+ * why and `sources` are the files that would load without it (`hooks/hooks.json`).
+ */
 const pluginHookSources = (
 	root: string,
 	base: Omit<HookSource, "file">,
 	issues: ConfigIssue[],
 	inputs: string[],
-): HookSource[] => {
+): { readonly sources: HookSource[]; readonly broken?: string } => {
 	const manifestFile = join(root, ".claude-plugin", "plugin.json");
 	inputs.push(manifestFile);
-	const manifest = readSettingsFile(manifestFile);
-	let hooksField: unknown;
-	if (manifest.kind === "error") {
-		issues.push({ file: manifestFile, path: "", message: `plugin manifest ${manifest.message}` });
-		return [];
-	}
-	if (manifest.kind === "ok") {
-		let data: unknown;
-		try {
-			data = JSON.parse(manifest.text.replace(/^\uFEFF/, ""));
-		} catch (error) {
-			const message = `invalid JSON in the plugin manifest: ${(error as Error).message}`;
-			issues.push({ file: manifestFile, path: "", message });
-			return [];
-		}
-		if (!isObject(data)) {
-			issues.push({ file: manifestFile, path: "", message: "a plugin manifest must hold a JSON object" });
-			return [];
-		}
-		hooksField = data.hooks;
-	}
+	const manifest = manifestHooks(manifestFile);
 	const sources: HookSource[] = [];
 	const loaded = new Set<string>();
 	const standard = join(root, "hooks", "hooks.json");
@@ -178,7 +192,9 @@ const pluginHookSources = (
 		sources.push({ ...base, file: standard, hooksPath: ["hooks"] });
 		loaded.add(real(standard));
 	}
-	if (hooksField === undefined) return sources;
+	if ("broken" in manifest) return { sources, broken: manifest.broken };
+	const hooksField = manifest.hooks;
+	if (hooksField === undefined) return { sources };
 	const items = Array.isArray(hooksField) ? hooksField : [hooksField];
 	items.forEach((item, index) => {
 		const at = Array.isArray(hooksField) ? `hooks[${index}]` : "hooks";
@@ -219,7 +235,7 @@ const pluginHookSources = (
 			});
 		}
 	});
-	return sources;
+	return { sources };
 };
 
 /** Reads `installed_plugins.json`: the records by plugin id, or undefined with an issue when it is unusable. */
@@ -271,11 +287,12 @@ export const resolvePlugins = (settings: readonly ParsedSource[], locations: Plu
 	const file = installRecordsFile(claudeDirOf(locations));
 	const inputs: string[] = [file];
 	const switches = pluginSwitches(settings);
-	if (switches.length === 0) return { sources: [], disabled: [], issues, inputs };
+	if (switches.length === 0) return { sources: [], disabled: [], broken: [], issues, inputs };
 	const records = readInstallRecords(file, issues);
-	if (records === undefined) return { sources: [], disabled: [], issues, inputs };
+	if (records === undefined) return { sources: [], disabled: [], broken: [], issues, inputs };
 	const sources: HookSource[] = [];
 	const disabled: HookSource[] = [];
+	const broken: BrokenPlugin[] = [];
 	for (const plugin of switches) {
 		const root = installPathOf(records[plugin.id], locations.projectDir);
 		if (root === undefined) {
@@ -311,12 +328,18 @@ export const resolvePlugins = (settings: readonly ParsedSource[], locations: Plu
 		};
 		const base = { scope: "plugin" as const, project: plugin.project, plugin: info };
 		const own: ConfigIssue[] = [];
-		const found = pluginHookSources(root, base, own, inputs);
+		const hooks = pluginHookSources(root, base, own, inputs);
 		if (plugin.enabled) issues.push(...own.map((issue) => ({ ...issue, source: `Plugin ${plugin.id}` })));
 		if (!plugin.enabled) {
-			disabled.push(...found);
+			if (hooks.broken === undefined) disabled.push(...hooks.sources);
 			continue;
 		}
+		if (hooks.broken !== undefined) {
+			const manifest = join(root, ".claude-plugin", "plugin.json");
+			broken.push({ id: plugin.id, manifest, message: hooks.broken, held: hooks.sources, at: sources.length });
+			continue;
+		}
+		const found = hooks.sources;
 		if (found.length > 0) {
 			try {
 				mkdirSync(info.data, { recursive: true });
@@ -326,5 +349,5 @@ export const resolvePlugins = (settings: readonly ParsedSource[], locations: Plu
 		}
 		sources.push(...found);
 	}
-	return { sources, disabled, issues, inputs };
+	return { sources, disabled, broken, issues, inputs };
 };

@@ -1,17 +1,25 @@
 /**
  * The live hook configuration: re-reads only the files whose stamp changed, at most once per check interval,
- * and keeps a file's last good hooks when an edit breaks it. The files are the settings files, the managed
- * policy files, the hook files of enabled plugins (found again whenever a settings file, an install record or a
- * manifest changes), Claude Code agent definitions, and the skill files the runtime says are in use.
+ * and keeps a file's last good hooks when an edit breaks it (a plugin's too, when its manifest breaks). The
+ * files are the settings files, the managed policy files, the hook files of enabled plugins (found again
+ * whenever a settings file, an install record or a manifest changes), Claude Code agent definitions, and the
+ * skill files the runtime says are in use.
  */
 
+import { shortCommand } from "../messages.ts";
 import type { ConfigIssue, HookConfig, HookEntry, HookSource } from "../types.ts";
 import { agentDefinitionFiles, parseFrontmatterHooks } from "./frontmatter.ts";
 import { fileStamp, readSettingsFile } from "./load.ts";
 import { managedFiles } from "./managed.ts";
 import { mergeSources } from "./merge.ts";
 import { type ParsedSource, parseSettingsText } from "./parse.ts";
-import { claudeDirOf, type PluginLocations, type PluginResolution, resolvePlugins } from "./plugins.ts";
+import {
+	type BrokenPlugin,
+	claudeDirOf,
+	type PluginLocations,
+	type PluginResolution,
+	resolvePlugins,
+} from "./plugins.ts";
 
 /** Options of {@link createConfigStore}. */
 export interface ConfigStoreOptions {
@@ -118,6 +126,35 @@ const loadFile = (source: HookSource, previous: CachedFile | undefined, stamp: s
 	return { stamp, parsed: { ...lastGood, issues: [issue] }, lastGood };
 };
 
+/** `PreToolUse (cmd); Stop (cmd)` for up to three hooks, then how many more. */
+const hookList = (entries: readonly HookEntry[]): string => {
+	const named = entries.slice(0, 3).map((entry) => `${entry.event} (${shortCommand(entry)})`);
+	return `${named.join("; ")}${entries.length > 3 ? `; and ${entries.length - 3} more` : ""}`;
+};
+
+/**
+ * The issue of a plugin whose manifest broke: it keeps `kept` (its hooks from before, `kept_last_good`), or, with
+ * none from before, none of `held` runs (`plugin_skipped`). The message names the plugin and the hooks.
+ */
+const brokenPluginIssue = (
+	plugin: BrokenPlugin,
+	kept: readonly HookEntry[] | undefined,
+	held: readonly HookEntry[],
+): ConfigIssue => {
+	const base = { file: plugin.manifest, path: "", source: `Plugin ${plugin.id}` };
+	if (kept !== undefined) {
+		const which = kept.length === 0 ? "" : `: ${hookList(kept)}`;
+		const message = `${plugin.message}; plugin ${plugin.id} keeps its ${kept.length} hook(s) from before the edit`;
+		return { ...base, message: `${message}${which}`, kind: "kept_last_good" };
+	}
+	const message =
+		held.length === 0
+			? `${plugin.message}; none of plugin ${plugin.id}'s hooks run until it parses`
+			: `${plugin.message}; until it parses, plugin ${plugin.id}'s ${held.length} hook(s) do not run: ` +
+				hookList(held);
+	return { ...base, message, kind: "plugin_skipped" };
+};
+
 /** Creates the live configuration over `sources`. Files are read lazily on the first `current()`. */
 export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 	const interval = options.checkIntervalMs ?? 100;
@@ -129,6 +166,8 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 	const approvalsVersion = options.approvalsVersion ?? (() => 0);
 	let lastCheck = Number.NEGATIVE_INFINITY;
 	let plugins: { key: string; resolution: PluginResolution } | undefined;
+	/** Each enabled plugin's hook sources from when its manifest last read well, by plugin id. */
+	const pluginLastGood = new Map<string, readonly HookSource[]>();
 	let listed = "";
 	/** Loads the sources whose stamp changed; true when any did. */
 	const refresh = (sources: readonly HookSource[]): boolean => {
@@ -147,7 +186,7 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 		sources.map((source) => files.get(cacheKey(source))?.parsed ?? emptySource(source));
 	/** The plugin hook files of the current settings; resolved again only when an input changed. */
 	const pluginSources = (settings: readonly ParsedSource[]): PluginResolution => {
-		if (options.plugins === undefined) return { sources: [], disabled: [], issues: [], inputs: [] };
+		if (options.plugins === undefined) return { sources: [], disabled: [], broken: [], issues: [], inputs: [] };
 		const wanted = settings.map((parsed) => [parsed.enabledPlugins ?? null, parsed.pluginOptions ?? null]);
 		const stamps = (plugins?.resolution.inputs ?? []).map(fileStamp);
 		const key = JSON.stringify([wanted, stamps]);
@@ -155,6 +194,38 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 		const resolution = resolvePlugins(settings, options.plugins);
 		plugins = { key: JSON.stringify([wanted, resolution.inputs.map(fileStamp)]), resolution };
 		return resolution;
+	};
+	/**
+	 * The plugin sources that load: the resolved ones, plus a broken-manifest plugin's last good sources, and an issue
+	 * per broken plugin. Remembers each well-read plugin's sources. Refreshes what it loads but the broken manifests
+	 * themselves (their cached hooks are the last good ones); true in `changed` when any file changed.
+	 */
+	const withLastGood = (
+		resolution: PluginResolution,
+	): { sources: HookSource[]; issues: ConfigIssue[]; changed: boolean } => {
+		const byId = new Map<string, HookSource[]>();
+		for (const source of resolution.sources) {
+			const id = source.plugin?.id ?? "";
+			byId.set(id, [...(byId.get(id) ?? []), source]);
+		}
+		const brokenIds = new Set(resolution.broken.map((plugin) => plugin.id));
+		for (const id of [...pluginLastGood.keys()]) if (!byId.has(id) && !brokenIds.has(id)) pluginLastGood.delete(id);
+		for (const [id, sources] of byId) pluginLastGood.set(id, sources);
+		const sources = [...resolution.sources];
+		const issues: ConfigIssue[] = [];
+		let changed = false;
+		// Put back from the last so each `at` still points where its plugin belongs.
+		for (const plugin of [...resolution.broken].reverse()) {
+			const kept = pluginLastGood.get(plugin.id);
+			const fresh = (kept ?? plugin.held).filter((source) => source.file !== plugin.manifest);
+			if (refresh(fresh)) changed = true;
+			const entriesOf = (list: readonly HookSource[]) => parsedOf(list).flatMap((parsed) => parsed.entries);
+			if (kept !== undefined) sources.splice(plugin.at, 0, ...kept);
+			issues.unshift(
+				brokenPluginIssue(plugin, kept === undefined ? undefined : entriesOf(kept), entriesOf(plugin.held)),
+			);
+		}
+		return { sources, issues, changed };
 	};
 	let extra = "";
 	let forced = false;
@@ -207,14 +278,17 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 		let changed = refresh(settingsSources) || merged === undefined || !same;
 		const settings = parsedOf(settingsSources);
 		const resolution = pluginSources(settings);
+		const plugged = withLastGood(resolution);
+		if (plugged.changed) changed = true;
 		const agents =
 			options.plugins === undefined
 				? []
 				: agentDefinitionFiles(options.plugins.home, options.plugins.projectDir, claudeDirOf(options.plugins));
 		const skills = options.skills?.() ?? [];
-		const others = [...resolution.sources, ...resolution.disabled, ...skills, ...agents];
-		if (refresh(others)) changed = true;
-		const list = JSON.stringify([settingsSources.length, others.map(cacheKey), managed.issues]);
+		const brokenManifests = new Set(resolution.broken.map((plugin) => plugin.manifest));
+		const others = [...plugged.sources, ...resolution.disabled, ...skills, ...agents];
+		if (refresh(others.filter((source) => !brokenManifests.has(source.file)))) changed = true;
+		const list = JSON.stringify([settingsSources.length, others.map(cacheKey), managed.issues, plugged.issues]);
 		if (list !== listed) {
 			listed = list;
 			changed = true;
@@ -225,9 +299,9 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 			changed = true;
 		}
 		if (changed || merged === undefined) {
-			const issues: ConfigIssue[] = [...managed.issues, ...resolution.issues];
+			const issues: ConfigIssue[] = [...managed.issues, ...resolution.issues, ...plugged.issues];
 			merged = mergeSources(
-				[...settings, ...parsedOf([...resolution.sources, ...skills, ...agents])],
+				[...settings, ...parsedOf([...plugged.sources, ...skills, ...agents])],
 				trusted,
 				options.isApproved,
 				{

@@ -23,6 +23,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 const cache = (...parts: string[]) => join(home, ".claude", "plugins", "cache", "my-marketplace", ...parts);
 const guardRoot = () => cache("guard", "1.0.0");
 const notesRoot = () => cache("notes", "0.2.0");
+const guardCommand = 'node "${CLAUDE_PLUGIN_ROOT}/scripts/guard.mjs"';
 
 const load = (options: { trusted?: boolean; approved?: boolean } = {}): HookConfig =>
 	createConfigStore({
@@ -141,7 +142,7 @@ describe("plugins as the real Claude Code installs them", () => {
 });
 
 describe("broken plugins skip only themselves, with the file and the reason", () => {
-	it("a broken manifest skips that plugin", () => {
+	it("a broken manifest skips that plugin, saying none of its hooks run", () => {
 		const manifest = join(notesRoot(), ".claude-plugin", "plugin.json");
 		writeFileSync(manifest, "{ not json");
 		const config = load();
@@ -150,10 +151,24 @@ describe("broken plugins skip only themselves, with the file and the reason", ()
 			{
 				file: manifest,
 				path: "",
-				message: expect.stringMatching(/^invalid JSON in the plugin manifest: /),
+				message: expect.stringMatching(
+					/^invalid JSON in the plugin manifest: .*; none of plugin notes@my-\S+ hooks/,
+				),
 				source: "Plugin notes@my-marketplace",
+				kind: "plugin_skipped",
 			},
 		]);
+		expect(config.issues[0]?.message).toMatch(/; none of plugin notes@my-marketplace's hooks run until it parses$/);
+	});
+
+	it("a manifest broken from the start names the hooks of hooks/hooks.json that do not run", () => {
+		writeFileSync(join(guardRoot(), ".claude-plugin", "plugin.json"), "{ not json");
+		const config = load();
+		expect(config.entries.map((entry) => entry.source.plugin?.id)).not.toContain("guard@my-marketplace");
+		expect(config.issues.map((issue) => issue.kind)).toEqual(["plugin_skipped"]);
+		expect(config.issues[0]?.message).toContain(
+			"; until it parses, plugin guard@my-marketplace's 1 hook(s) do not run: " + `PreToolUse (${guardCommand})`,
+		);
 	});
 
 	it("a broken hooks.json skips that file", () => {
@@ -268,5 +283,66 @@ describe("the plugin file shapes the README gives", () => {
 			["PostToolUse", join(installed, ".claude-plugin", "plugin.json")],
 		]);
 		expect(config.issues.filter((issue) => issue.source === "Plugin guard@my-marketplace")).toEqual([]);
+	});
+});
+
+describe("a plugin manifest that breaks mid-session keeps the plugin's last good hooks", () => {
+	const live = () => {
+		let clock = 0;
+		const store = createConfigStore({
+			sources: settingsSources({ home, agentDir: join(root, "agent"), projectDir: project }),
+			plugins: { home, projectDir: project },
+			isTrusted: () => true,
+			isApproved: () => true,
+			now: () => clock,
+		});
+		return {
+			next: () => {
+				clock += 1000;
+				return store.current();
+			},
+		};
+	};
+	const ids = (config: HookConfig) => config.entries.map((entry) => `${entry.source.plugin?.id}:${entry.event}`);
+
+	it("the guard keeps its hooks/hooks.json hook, the notice names it, and a fixed manifest is quiet again", () => {
+		const manifest = join(guardRoot(), ".claude-plugin", "plugin.json");
+		const good = readFileSync(manifest, "utf8");
+		const store = live();
+		const before = ids(store.next());
+		expect(before).toContain("guard@my-marketplace:PreToolUse");
+		writeFileSync(manifest, "{ broken");
+		const broken = store.next();
+		expect(ids(broken)).toEqual(before);
+		expect(broken.issues).toEqual([
+			{
+				file: manifest,
+				path: "",
+				source: "Plugin guard@my-marketplace",
+				kind: "kept_last_good",
+				message: expect.stringMatching(/^invalid JSON in the plugin manifest: /),
+			},
+		]);
+		expect(broken.issues[0]?.message).toContain(
+			`; plugin guard@my-marketplace keeps its 1 hook(s) from before the edit: PreToolUse (${guardCommand})`,
+		);
+		writeFileSync(manifest, good);
+		const fixed = store.next();
+		expect(ids(fixed)).toEqual(before);
+		expect(fixed.issues).toEqual([]);
+	});
+
+	it("a plugin whose hooks live in the manifest itself keeps them too (inline and by path)", () => {
+		const manifest = join(notesRoot(), ".claude-plugin", "plugin.json");
+		const store = live();
+		const before = ids(store.next());
+		expect(before.filter((id) => id.startsWith("notes@"))).toHaveLength(2);
+		writeFileSync(manifest, "[1, 2");
+		const broken = store.next();
+		expect(ids(broken)).toEqual(before);
+		expect(broken.issues.map((issue) => [issue.file, issue.kind])).toEqual([[manifest, "kept_last_good"]]);
+		expect(broken.issues[0]?.message).toContain(
+			"plugin notes@my-marketplace keeps its 2 hook(s) from before the edit",
+		);
 	});
 });
