@@ -81,6 +81,7 @@ describe("start-up loading", () => {
 			"src/ui/panel/hook-editor.ts",
 			"src/ui/panel/filter.ts",
 			"src/engine/config/edit.ts",
+			"src/engine/config/json-text.ts",
 			"src/pi/manager/panel-services.ts",
 		])
 			expect(files).not.toContain(lazy);

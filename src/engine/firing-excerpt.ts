@@ -2,8 +2,9 @@
  * What the firing log keeps of an event: the stdin and each hook's output cut to an excerpt and with
  * secrets masked, so 500 logged events never hold hundreds of megabytes (each capture may be 1 MiB).
  */
-import type { FiringRecord, NotRunHook } from "./engine.ts";
+
 import type { HookVerdict } from "./interpret.ts";
+import type { FiringRecord, NotRunHook } from "./record/firing-record.ts";
 import { redactSecrets } from "./redact.ts";
 import type { CapturedOutput } from "./types.ts";
 

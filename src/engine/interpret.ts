@@ -5,8 +5,8 @@
  */
 import type { HookEffect } from "./effects.ts";
 import { discardsCommonFields } from "./events.ts";
-import type { HookLint } from "./hook-lint.ts";
 import { isObject } from "./is-object.ts";
+import type { HookLint } from "./lint/hook-lint.ts";
 import type { HookEntry, HookEventName, ProcessOutcome } from "./types.ts";
 
 /** The JSON a hook may print (as in Claude Code), after validation. */

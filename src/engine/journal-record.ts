@@ -6,9 +6,9 @@
  * Pure; a line that is not a journal record revives to undefined, never throws.
  */
 import { parseSettingsText } from "./config/parse.ts";
-import type { FiringRecord, NotRunHook, NotRunReason } from "./engine.ts";
 import { interpretOutcome } from "./interpret.ts";
 import { isObject } from "./is-object.ts";
+import type { FiringRecord, NotRunHook, NotRunReason } from "./record/firing-record.ts";
 import { redactSecrets } from "./redact.ts";
 import { HOOK_EVENTS, type HookEntry, type HookEventName, type ProcessOutcome, type SourceScope } from "./types.ts";
 

@@ -5,8 +5,8 @@
 
 import type { UserNotice } from "../../engine/decide-tool.ts";
 import type { FiringRecord } from "../../engine/engine.ts";
-import { lintLine, lintOutcome } from "../../engine/hook-lint.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
+import { lintLine, lintOutcome } from "../../engine/lint/hook-lint.ts";
 import { hookName, shortCommand } from "../../engine/messages.ts";
 
 /** Adds `lints` to every verdict of `record` (from its full output); verdicts without findings are unchanged. */

@@ -7,8 +7,8 @@
 import { sourceLabel } from "../../engine/config/sources.ts";
 import type { NotRunHook } from "../../engine/engine.ts";
 import type { HandlerType } from "../../engine/events.ts";
-import { type HookLint, lintLine, lintOutcome } from "../../engine/hook-lint.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
+import { type HookLint, lintLine, lintOutcome } from "../../engine/lint/hook-lint.ts";
 import { formatTime } from "../card-format.ts";
 import type { PanelTheme } from "../theme.ts";
 import { block, field, prettyJson, section } from "./detail-lines.ts";

@@ -19,7 +19,6 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	applyHookChange,
-	detectLayout,
 	type HookChange,
 	type HookDraft,
 	parseHookPath,
@@ -82,18 +81,10 @@ const ok = (result: ReturnType<typeof applyHookChange>): { text: string; id: str
 	return result;
 };
 
-describe("parseHookPath and detectLayout", () => {
+describe("parseHookPath", () => {
 	it("reads the location of a handler from its JSON path", () => {
 		expect(parseHookPath("hooks.PreToolUse[0].hooks[1]")).toEqual({ event: "PreToolUse", group: 0, handler: 1 });
 		expect(parseHookPath("hooks.PreToolUse[0].matcher")).toBeUndefined();
-	});
-
-	it.each([
-		["tabs", '{\n\t"a": 1\n}\n', { unit: "\t", eol: "\n" }],
-		["four spaces and CRLF", '{\r\n    "a": 1\r\n}\r\n', { unit: "    ", eol: "\r\n" }],
-		["one line", '{"a": 1}', { unit: "  ", eol: "\n" }],
-	])("detects %s", (_name, text, layout) => {
-		expect(detectLayout(text)).toEqual(layout);
 	});
 });
 

@@ -3,13 +3,14 @@
  * excerpt of it, and nothing builds its stdin or its why-not-run trace until someone reads them.
  */
 import { describe, expect, it } from "vitest";
-import { mergeSources } from "../../src/engine/config/merge.ts";
-import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { createEngine, type FiringRecord } from "../../src/engine/engine.ts";
-import { firingExcerpt, UnmatchedRow } from "../../src/engine/firing-excerpt.ts";
-import { REDACTED } from "../../src/engine/redact.ts";
-import { createFiringLog, slimRecord } from "../../src/ui/panel/firing-log.ts";
-import { engineSession } from "../support/engine-session.ts";
+import { mergeSources } from "../../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../../src/engine/config/parse.ts";
+import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
+import { firingExcerpt, UnmatchedRow } from "../../../src/engine/firing-excerpt.ts";
+import type { FiringRecord } from "../../../src/engine/record/firing-record.ts";
+import { REDACTED } from "../../../src/engine/redact.ts";
+import { createFiringLog, slimRecord } from "../../../src/ui/panel/firing-log.ts";
+import { engineSession } from "../../support/engine-session.ts";
 
 const config = mergeSources(
 	[

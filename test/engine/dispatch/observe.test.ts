@@ -1,10 +1,10 @@
 /** The engine's run observers (`onRunStart` / `onRunEnd`), which drive the "hook running" footer. */
 import { describe, expect, it } from "vitest";
-import { mergeSources } from "../../src/engine/config/merge.ts";
-import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { createEngine } from "../../src/engine/engine.ts";
-import type { ProcessOutcome, ProcessRunner } from "../../src/engine/types.ts";
-import { engineSession } from "../support/engine-session.ts";
+import { mergeSources } from "../../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../../src/engine/config/parse.ts";
+import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
+import type { ProcessOutcome, ProcessRunner } from "../../../src/engine/types.ts";
+import { engineSession } from "../../support/engine-session.ts";
 
 const configOf = (hooks: unknown) =>
 	mergeSources(

@@ -3,9 +3,9 @@
  * and says what to write instead; correct output gets no lint.
  */
 import { describe, expect, it } from "vitest";
-import { type LintCode, lintHookOutput, lintLine, lintOutcome } from "../../src/engine/hook-lint.ts";
-import type { HookEventName } from "../../src/engine/types.ts";
-import { exited, timedOut } from "../support/entries.ts";
+import { type LintCode, lintHookOutput, lintLine, lintOutcome } from "../../../src/engine/lint/hook-lint.ts";
+import type { HookEventName } from "../../../src/engine/types.ts";
+import { exited, timedOut } from "../../support/entries.ts";
 
 const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
 const longText = "x".repeat(10_001);

@@ -2,12 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mergeSources } from "../../src/engine/config/merge.ts";
-import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { createEngine, type FiringRecord } from "../../src/engine/engine.ts";
-import { runProcess } from "../../src/engine/run.ts";
-import type { HookEntry } from "../../src/engine/types.ts";
-import { engineSession } from "../support/engine-session.ts";
+import { mergeSources } from "../../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../../src/engine/config/parse.ts";
+import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
+import type { FiringRecord } from "../../../src/engine/record/firing-record.ts";
+import { runProcess } from "../../../src/engine/run.ts";
+import type { HookEntry } from "../../../src/engine/types.ts";
+import { engineSession } from "../../support/engine-session.ts";
 
 let dir: string;
 beforeEach(() => {

@@ -7,11 +7,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mergeSources } from "../../src/engine/config/merge.ts";
-import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { createEngine } from "../../src/engine/engine.ts";
-import { runProcess } from "../../src/engine/run.ts";
-import { engineSession } from "../support/engine-session.ts";
+import { mergeSources } from "../../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../../src/engine/config/parse.ts";
+import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
+import { runProcess } from "../../../src/engine/run.ts";
+import { engineSession } from "../../support/engine-session.ts";
 
 let dir: string;
 beforeEach(() => {

@@ -1,0 +1,92 @@
+/**
+ * The hook engine: for one event, match the configured hooks, select those that run (`select.ts`), run them in
+ * parallel (each command once), interpret each outcome, and record why the others did not run (`trace.ts`). No
+ * direct I/O: the configuration, the process runner and the clock are injected (`types.ts`).
+ */
+import { type HookVerdict, interpretOutcome } from "../interpret.ts";
+import { hasConfiguredHooks } from "../match-index.ts";
+import type { HookEntry } from "../types.ts";
+import { recordIfNoneMatches } from "./no-match.ts";
+import { observe } from "./observe.ts";
+import { createHookRun } from "./run-hook.ts";
+import { selectHooks } from "./select.ts";
+import { combine } from "./signals.ts";
+import { testRunHook } from "./test-run.ts";
+import { recordWithTrace } from "./trace.ts";
+import type { EngineDeps, HookEngine } from "./types.ts";
+
+/** Creates an engine over injected dependencies. */
+export const createEngine = (deps: EngineDeps): HookEngine => {
+	const now = deps.now ?? Date.now;
+	let seq = 0;
+	const nextSeq = (): number => ++seq;
+	const hookRun = createHookRun(deps);
+	/** Ids of `once` hooks that ran this session. */
+	const spent = new Set<string>();
+	const context = { deps, now, nextSeq, hookRun };
+
+	return {
+		testRun: (request) => testRunHook(context, request),
+		hasHooks(event) {
+			return hasConfiguredHooks(deps.config(), event);
+		},
+		recordIfNoneMatches(request) {
+			return recordIfNoneMatches(context, deps.config(), request);
+		},
+		async dispatch(request) {
+			const config = deps.config();
+			if (!hasConfiguredHooks(config, request.event)) return { verdicts: [], record: undefined };
+			const time = now();
+			const { toRun, notRun } = selectHooks(config, request, deps, spent);
+			const stdin = `${JSON.stringify(request.payload)}\n`;
+			const env = toRun.length === 0 ? {} : hookRun.environment(request);
+			const verdicts: HookVerdict[] = [];
+			const runOne = async (entry: HookEntry, signal: AbortSignal | undefined): Promise<HookVerdict> => {
+				const outcome = await hookRun.run(entry, {
+					event: request.event,
+					cwd: request.session.cwd,
+					stdin,
+					env,
+					config,
+					signal,
+				});
+				return interpretOutcome(entry, request.event, outcome);
+			};
+			const runAwaited = async (entry: HookEntry): Promise<void> => {
+				const signal = combine(combine(request.signal, deps.backgroundSignal?.()), deps.switchSignal?.(entry));
+				// Started first, so a command hook is spawned before the observers (footer) do their part.
+				const running = runOne(entry, signal);
+				observe(() => deps.onRunStart?.(entry, request));
+				try {
+					verdicts.push(await running);
+				} finally {
+					observe(() => deps.onRunEnd?.(entry, request));
+				}
+			};
+			const awaited: Promise<void>[] = [];
+			for (const entry of toRun) {
+				const handler = entry.handler;
+				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
+					// Background hooks never hold up the event; their result arrives later (as in Claude Code).
+					// The callback may run after the session ended: a throw there must not go unhandled.
+					void runOne(entry, combine(deps.backgroundSignal?.(), deps.switchSignal?.(entry))).then((verdict) =>
+						observe(() => deps.onAsyncVerdict?.(verdict, request)),
+					);
+					continue;
+				}
+				awaited.push(runAwaited(entry));
+			}
+			await Promise.all(awaited);
+			const matchQuery = request.tool?.ccToolName ?? request.matchValues[0];
+			const record = recordWithTrace(
+				{ seq: nextSeq(), time, event: request.event, matchQuery, summary: request.summary ?? "", verdicts },
+				stdin,
+				config,
+				request,
+				notRun,
+			);
+			deps.onRecord?.(record);
+			return { verdicts, record };
+		},
+	};
+};

@@ -1,0 +1,87 @@
+/**
+ * The "why didn't my hook fire?" trace: which configured hooks of an event its matcher accepts, and for the
+ * others (and those the selection turned down) the reason, in configuration order.
+ */
+import { eventUsesMatcher } from "../events.ts";
+import { entriesFor, matchingEntries } from "../match-index.ts";
+import type { FiringRecord, NotRunHook } from "../record/firing-record.ts";
+import type { HookConfig, HookEntry } from "../types.ts";
+import type { DispatchRequest } from "./types.ts";
+
+/** What the "why didn't it fire" trace needs of a request (not its payload). */
+export type TraceRequest = Pick<DispatchRequest, "event" | "matchValues" | "piMatchValues" | "only">;
+
+/** The entries of the request's event whose matcher accepts it (every entry on events without matchers). */
+export const matchedEntries = (config: HookConfig, request: TraceRequest): readonly HookEntry[] =>
+	eventUsesMatcher(request.event)
+		? matchingEntries(config, request.event, request.matchValues, request.piMatchValues)
+		: entriesFor(config, request.event);
+
+/**
+ * The "why didn't it fire" trace of one dispatch: every entry of the event in configuration order (those the
+ * matcher refused, and those the selection turned down, with its reason), then the skipped hooks of the event.
+ */
+export const whyNotRun = (
+	config: HookConfig,
+	request: TraceRequest,
+	turnedDown: readonly NotRunHook[],
+): NotRunHook[] => {
+	const matched = new Set(matchedEntries(config, request));
+	const reasons = new Map(turnedDown.map((hook) => [hook.entry, hook] as const));
+	const notRun: NotRunHook[] = [];
+	for (const entry of entriesFor(config, request.event)) {
+		if (request.only !== undefined && !request.only.has(entry.id)) continue;
+		if (!matched.has(entry)) notRun.push({ entry, reason: "matcher" });
+		else {
+			const hook = reasons.get(entry);
+			if (hook !== undefined) notRun.push(hook);
+		}
+	}
+	for (const skipped of config.skipped) {
+		if (skipped.entry.event === request.event) notRun.push({ entry: skipped.entry, reason: skipped.reason });
+	}
+	return notRun;
+};
+
+/** The match fields of a request alone, so a lazy trace holds nothing else of it (no payload, no signal). */
+export const traceRequest = (request: TraceRequest): TraceRequest => ({
+	event: request.event,
+	matchValues: request.matchValues,
+	piMatchValues: request.piMatchValues,
+	only: request.only,
+});
+
+/** What a record's closure holds of a stdin built on first read, in characters (for the log's byte estimate). */
+const LAZY_STDIN_CHARS = 512;
+
+/**
+ * A firing record whose `notRun` is built on first read, and its stdin too when given as a function. Made here,
+ * outside the dispatch, so the getters hold only the configuration, the request's match fields, the turned-down
+ * hooks and the stdin source, never raw outputs. The getters do not use `this`: a copy may reuse them as they are.
+ */
+export const recordWithTrace = (
+	fields: Omit<FiringRecord, "notRun" | "stdin" | "sizeHint">,
+	stdin: string | (() => string),
+	config: HookConfig,
+	request: TraceRequest,
+	turnedDown: readonly NotRunHook[],
+): FiringRecord => {
+	const asked = traceRequest(request);
+	let trace: readonly NotRunHook[] | undefined;
+	let text = typeof stdin === "string" ? stdin : undefined;
+	return {
+		...fields,
+		get stdin() {
+			text ??= (stdin as () => string)();
+			return text;
+		},
+		get notRun() {
+			trace ??= whyNotRun(config, asked, turnedDown);
+			return trace;
+		},
+		sizeHint: {
+			stdinChars: typeof stdin === "string" ? stdin.length : LAZY_STDIN_CHARS,
+			notRunHeld: turnedDown.length,
+		},
+	};
+};

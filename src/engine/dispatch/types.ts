@@ -1,0 +1,146 @@
+/** The engine's requests, results, injected dependencies and interface. */
+import type { HookVerdict } from "../interpret.ts";
+import type { SessionInfo } from "../payload.ts";
+import type { FiringRecord } from "../record/firing-record.ts";
+import type {
+	AgentRunner,
+	HookConfig,
+	HookEntry,
+	HookEventName,
+	HttpRunner,
+	McpToolRunner,
+	ProcessRunner,
+	PromptRunner,
+} from "../types.ts";
+
+/** A test run of one hook: the stdin to send as is, whatever its matcher, `if`, switch or approval say. */
+export interface TestRunRequest {
+	readonly entry: HookEntry;
+	/** The exact stdin text (a sample edited in the panel, or a recorded input replayed). */
+	readonly stdin: string;
+	readonly session: SessionInfo;
+	/** Short form of the input for the firing log. */
+	readonly summary?: string;
+	readonly signal?: AbortSignal;
+}
+
+/** What to dispatch. */
+export interface DispatchRequest {
+	readonly event: HookEventName;
+	/** Values the matcher is tested against (Claude Code's, e.g. `["Bash"]`); empty for events without one. */
+	readonly matchValues: readonly string[];
+	/**
+	 * More values only matchers in pi's own settings files are tested against (pi's names: `bash`,
+	 * `mcp__my_srv__do_thing`). Claude Code files match Claude Code names only, as in Claude Code.
+	 */
+	readonly piMatchValues?: readonly string[];
+	/** Claude Code tool name and input, for the `if` filter on tool events. */
+	readonly tool?: { readonly ccToolName: string; readonly ccInput: Readonly<Record<string, unknown>> };
+	/** The stdin JSON object. */
+	readonly payload: Readonly<Record<string, unknown>>;
+	readonly session: SessionInfo;
+	/** Extra environment variables for this event's hooks (e.g. `CLAUDE_ENV_FILE`). */
+	readonly extraEnv?: Readonly<Record<string, string>>;
+	/** Aborts every hook of this dispatch (pi's `ctx.signal`, Esc). */
+	readonly signal?: AbortSignal;
+	/** Short form of the input for the firing log. */
+	readonly summary?: string;
+	/** When set, only hooks with these ids are considered (e.g. SessionStart hooks approved late). */
+	readonly only?: ReadonlySet<string>;
+	/**
+	 * True for the SessionStart of pi's start (whatever its `source`: `pi -c` is a resume), which comes before MCP
+	 * servers connect: its `mcp_tool` hooks do not run (Claude Code skips them at launch).
+	 */
+	readonly atLaunch?: boolean;
+}
+
+/** What the no-match path needs of an event: its match values, a summary, and its stdin object when asked. */
+export interface NoMatchRequest {
+	readonly event: HookEventName;
+	readonly matchValues: readonly string[];
+	readonly piMatchValues?: readonly string[];
+	/** The record's one-line summary of the call; as a function, built only when the call is recorded. */
+	readonly summary: string | (() => string);
+	/** Builds the stdin object; called only when someone reads the record's stdin. */
+	readonly payload: () => Readonly<Record<string, unknown>>;
+}
+
+/** The result of a dispatch. */
+export interface DispatchResult {
+	/** Verdicts of the hooks that ran and were awaited, in finish order. */
+	readonly verdicts: readonly HookVerdict[];
+	/** The record handed to `onRecord`; undefined when the event has no configured hooks. */
+	readonly record: FiringRecord | undefined;
+}
+
+/** Injected dependencies of the engine. */
+export interface EngineDeps {
+	/** The current merged configuration (cheap to call per event). */
+	readonly config: () => HookConfig;
+	readonly runner: ProcessRunner;
+	/** Runs `http` hooks; without it they fail with a clear message. */
+	readonly httpRunner?: HttpRunner;
+	/** Runs `prompt` hooks (needs pi's model); without it they fail with a clear message. */
+	readonly promptRunner?: PromptRunner;
+	/** Runs `agent` hooks (a read-only sub-agent on pi's model); without it they fail with a clear message. */
+	readonly agentRunner?: AgentRunner;
+	/** Calls MCP tools for `mcp_tool` hooks (pi's connected servers); without it they fail with a clear message. */
+	readonly mcpToolRunner?: McpToolRunner;
+	/**
+	 * The session's signal: when it fires (session shutdown) every running hook is killed, awaited or
+	 * background, so no hook outlives the session.
+	 */
+	readonly backgroundSignal?: () => AbortSignal | undefined;
+	/**
+	 * pi's environment, inherited by hooks. Read when the first hook of a session runs: the hook environment is
+	 * built once per session (and project folder), not per event.
+	 */
+	readonly baseEnv: Readonly<Record<string, string | undefined>>;
+	/** False for a hook the user switched off; default: all enabled. */
+	readonly isEnabled?: (entry: HookEntry) => boolean;
+	/** True while the kill switch has all hooks off. */
+	readonly allOff?: () => boolean;
+	/**
+	 * A signal that fires when the user switches `entry` off while it runs (its switch or the kill switch): the
+	 * run is then stopped as Esc stops it (the process group gets SIGTERM, the verdict is `cancelled`).
+	 */
+	readonly switchSignal?: (entry: HookEntry) => AbortSignal | undefined;
+	/** Receives one record per dispatched event that has configured hooks. */
+	readonly onRecord?: (record: FiringRecord) => void;
+	/** Receives the verdict of an `async` hook when it finishes. */
+	readonly onAsyncVerdict?: (verdict: HookVerdict, request: DispatchRequest) => void;
+	/**
+	 * Called when an awaited hook (not an `async` one) has started (a command hook is spawned by then), e.g. for a
+	 * "hook running" footer.
+	 */
+	readonly onRunStart?: (entry: HookEntry, request: DispatchRequest) => void;
+	/** Called once for every `onRunStart` when that hook has finished, however it ended. */
+	readonly onRunEnd?: (entry: HookEntry, request: DispatchRequest) => void;
+	/** Epoch milliseconds. */
+	readonly now?: () => number;
+	/** Bytes kept of each hook's stdout and stderr. Default 1 MiB. */
+	readonly maxOutputBytes?: number;
+	/** Milliseconds between SIGTERM and SIGKILL. Default 2000. */
+	readonly killGraceMs?: number;
+}
+
+/** The engine. */
+export interface HookEngine {
+	/** Runs the event's matching hooks in parallel and returns their verdicts; never throws. */
+	dispatch(request: DispatchRequest): Promise<DispatchResult>;
+	/** True when any hook (running or not) is configured for the event; cheap, for fast paths. */
+	hasHooks(event: HookEventName): boolean;
+	/**
+	 * The no-match path: when no hook of the event accepts its match values, records the event (stdin and the
+	 * why-not-run trace built when someone reads them) and returns true, so the caller builds nothing; false when a
+	 * hook matches (dispatch then). True as well, recording nothing, when the event has no configured hook. Costs a
+	 * lookup once the configuration's matchers have seen these values.
+	 */
+	recordIfNoneMatches(request: NoMatchRequest): boolean;
+	/**
+	 * Runs one hook now, as a dry run: the real process with the real environment and the given stdin, awaited
+	 * even when the hook is `async`. The record (marked `test`) goes to `onRecord`; nothing else is told, so the
+	 * session's decisions, cards and counters do not change. Never throws.
+	 */
+	testRun(request: TestRunRequest): Promise<{ readonly verdict: HookVerdict; readonly record: FiringRecord }>;
+}
