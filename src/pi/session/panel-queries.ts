@@ -1,0 +1,60 @@
+/**
+ * What the panel and the hook manager ask of the running session: whether an event has hooks, the current
+ * configuration, approving hooks (with the approval dialog and its lines), the session facts, and a test run.
+ * Before `session_start` each answers "nothing yet".
+ */
+import { approvalLines, approvalListLines } from "../../ui/approval-list.ts";
+import { askAbout } from "../approval/approval-prompt.ts";
+import { runningIds } from "../approval/approvals.ts";
+import type { RuntimeCore } from "./runtime-core.ts";
+import type { HookRuntime } from "./runtime-types.ts";
+
+/** The runtime's queries. */
+export type PanelQueries = Pick<
+	HookRuntime,
+	"hasHooks" | "config" | "approve" | "session" | "testRun" | "askApproval" | "approvalLines"
+>;
+
+/** The queries over the runtime's core. */
+export const panelQueries = (core: RuntimeCore): PanelQueries => {
+	const { deps, currentCtx } = core;
+	return {
+		hasHooks(event) {
+			return core.state()?.engine.hasHooks(event) ?? false;
+		},
+		config() {
+			return core.state()?.store.current();
+		},
+		approve(entries) {
+			return core.state()?.approvals.approve(entries);
+		},
+		session() {
+			const ctx = currentCtx();
+			return core.state() === undefined || ctx === undefined ? undefined : core.sessionInfo(ctx);
+		},
+		testRun(request) {
+			const ctx = currentCtx();
+			const state = core.state();
+			if (state === undefined || ctx === undefined) return undefined;
+			// A test run goes around the event adapters: no card, no context, no counter, no footer status.
+			return state.engine.testRun({ ...request, session: core.sessionInfo(ctx) });
+		},
+		async askApproval(entries, ctx) {
+			const state = core.state();
+			if (state === undefined) return [];
+			return askAbout(
+				ctx,
+				entries,
+				state.approvals,
+				deps.approveOptIn ?? false,
+				runningIds(state.store.current()),
+			);
+		},
+		approvalLines(entry) {
+			const state = core.state();
+			return state === undefined
+				? approvalLines({ entry, change: "new", scripts: [] })
+				: approvalListLines(state.approvals.pending([entry], runningIds(state.store.current())));
+		},
+	};
+};

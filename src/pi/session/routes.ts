@@ -1,0 +1,203 @@
+/**
+ * Routes each pi event after `session_start` to its adapter in src/pi/events/, with the session's state: the
+ * per-turn bookkeeping (prompt id, Stop's block cap, a `continue: false` stop), the timers started and
+ * cancelled, the settings files checked again between events, and skills coming into use.
+ */
+import { randomUUID } from "node:crypto";
+import { askForApprovals } from "../approval/approval-prompt.ts";
+import { handleBeforeCompact, handleCompact } from "../events/compact-hooks.ts";
+import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
+import { handleMessageEnd, handleMessageUpdate } from "../events/message-display-hooks.ts";
+import { handleModelSelect } from "../events/model-hooks.ts";
+import { watchKeys } from "../events/notification-hooks.ts";
+import { handleBeforeAgentStart, handleInput } from "../events/prompt-hooks.ts";
+import { runSessionEnd, runSessionStart, sessionEndReason } from "../events/session-hooks.ts";
+import { handleBeforeSettle, handleTurnEnd } from "../events/stop-hooks.ts";
+import { handleToolCall, handleToolResult } from "../events/tool-hooks.ts";
+import { handleUserBash, userBashHooksOn } from "../events/user-bash-hooks.ts";
+import type { RuntimeCore } from "./runtime-core.ts";
+import type { HookRuntime } from "./runtime-types.ts";
+import type { SessionState } from "./session-state.ts";
+import { ensureTranscript } from "./transcript.ts";
+
+/** The custom message type of the session's last word when a hook's `continue: false` stopped the agent. */
+export const STOPPED_MESSAGE_TYPE = "pi-hook-manager/stopped";
+
+/** The event handlers of the runtime but `start` and the panel's queries. */
+export type EventRoutes = Omit<
+	HookRuntime,
+	"start" | "hasHooks" | "config" | "approve" | "session" | "testRun" | "askApproval" | "approvalLines"
+>;
+
+/** The routes over the runtime's core. */
+export const eventRoutes = (core: RuntimeCore): EventRoutes => {
+	const { deps, active, toolDeps } = core;
+	/** Asks about project hooks that came into play (a skill in use) and are not approved yet. */
+	const askAgain = (ctx: Parameters<typeof askForApprovals>[0], current: SessionState) =>
+		askForApprovals(ctx, current.store.current(), current.approvals, current.asked, deps.approveOptIn ?? false);
+	return {
+		async shutdown(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined) return;
+			now.current.idle.cancel();
+			now.current.stopWatchingKeys?.();
+			now.current.permissionWait.cancel();
+			// Hooks were given the session file as transcript_path: make sure it exists (SessionEnd hooks read it too).
+			if (now.current.hooksRan) ensureTranscript(ctx);
+			await runSessionEnd(now.hc, sessionEndReason(event.reason, ctx.hasUI));
+			// Background hooks end with the session (Claude Code kills them at teardown in -p).
+			now.current.background.abort();
+			await Promise.allSettled([...now.current.inFlight]);
+			deps.reap?.();
+		},
+		async input(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined) return { action: "continue" };
+			now.current.idle.cancel();
+			// SessionStart context belongs before the first prompt: wait for SessionStart hooks still running. An
+			// answer that arrived together with this prompt (one RPC read) is settled first, by one turn of the loop.
+			if (now.current.answering) await new Promise((resolve) => setImmediate(resolve));
+			await now.current.sessionStartDone.catch(() => undefined);
+			// A skill typed as /skill:name is in use from now on: its frontmatter hooks count (as in Claude Code).
+			now.current.skills.useFromPrompt(event.text);
+			// A new prompt always sees the latest settings, even an edit made a moment ago.
+			now.current.store.invalidate();
+			await askAgain(ctx, now.current);
+			now.current.promptId = randomUUID();
+			now.current.stop.consecutiveBlocks = 0;
+			const hc = { ...now.hc, session: core.sessionInfo(ctx) };
+			const templates = () =>
+				deps.pi
+					.getCommands()
+					.filter((command) => command.source === "prompt")
+					.map((command) => command.name);
+			return handleInput(event, hc, now.current.prompts, templates);
+		},
+		beforeAgentStart(ctx) {
+			const now = active(ctx);
+			return now === undefined ? undefined : handleBeforeAgentStart(now.current.prompts);
+		},
+		toolCall(event, ctx) {
+			const now = toolDeps();
+			if (now === undefined) return undefined;
+			// The model loads a skill by reading its SKILL.md: from then on the skill is in use. (pi's `ctx.cwd` is
+			// read only for a read.)
+			if (event.toolName === "read" && now.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)) {
+				now.current.store.invalidate();
+				return askAgain(ctx, now.current).then(() => handleToolCall(event, ctx, now.deps));
+			}
+			// A call no hook matches is answered at once (no promise): pi awaits whichever it gets.
+			return handleToolCall(event, ctx, now.deps);
+		},
+		async userBash(event, ctx) {
+			const now = toolDeps();
+			if (now === undefined || !userBashHooksOn(deps.processEnv)) return undefined;
+			return handleUserBash(event, ctx, now.deps);
+		},
+		toolResult(event, ctx) {
+			const now = toolDeps();
+			if (now === undefined) return undefined;
+			// The tool may have edited a settings file: check them once this event is done, off its path.
+			now.current.store.checkSoon();
+			return handleToolResult(event, ctx, now.deps);
+		},
+		async turnEnd(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined) return undefined;
+			const result = await handleTurnEnd(event, now.hc, (text) => {
+				now.current.stoppedBy = text;
+			});
+			now.current.store.checkSoon();
+			const stop = now.current.tools.stopRequested;
+			if (stop !== undefined) {
+				now.current.tools.stopRequested = undefined;
+				// The user was shown the stop text once already: its `continue_false` card (on stderr without a UI).
+				now.current.stoppedBy = stop;
+				// Claude Code: `continue: false` lets the current tool finish, then no further model request. pi has
+				// no clean stop for extensions, so the run is aborted; `settled` then ends it cleanly.
+				ctx.abort();
+			}
+			return result;
+		},
+		async beforeSettle(event, ctx) {
+			const now = active(ctx);
+			return now === undefined ? undefined : handleBeforeSettle(event, now.hc, now.current.stop);
+		},
+		settled(ctx) {
+			const now = active(ctx);
+			if (now === undefined) return;
+			const stopped = now.current.stoppedBy;
+			now.current.stoppedBy = undefined;
+			// The run ends with the hook's stop, not with pi's "aborted" (Claude Code: `-p` exits 0 with the
+			// stopReason shown): the last message of the session says why the agent stopped. It is not drawn: the
+			// hook's card already shows that text.
+			if (stopped !== undefined)
+				deps.pi.sendMessage({ customType: STOPPED_MESSAGE_TYPE, content: stopped, display: false });
+			if (ctx.hasUI) {
+				now.current.idle.start();
+				// Claude Code's idle period is time the user has not typed: any key in pi restarts it.
+				now.current.stopWatchingKeys ??= watchKeys(ctx, now.current.idle);
+			}
+		},
+		agentStart(ctx) {
+			active(ctx)?.current.idle.cancel();
+		},
+		async beforeCompact(event, ctx) {
+			const now = active(ctx);
+			return now === undefined ? undefined : handleBeforeCompact(event, now.hc);
+		},
+		async compact(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined) return;
+			await handleCompact(event, now.hc);
+			// Claude Code: SessionStart fires again with source "compact" after a compaction.
+			await runSessionStart(now.hc, deps.pi, "compact", undefined);
+			await runInstructionsLoaded(now.hc, deps.agentDir(), "compact");
+		},
+		async modelSelect(event, ctx) {
+			const now = active(ctx);
+			if (now !== undefined) await handleModelSelect(event, now.hc, deps.pi);
+		},
+		async messageUpdate(event, ctx) {
+			// Once per streamed token: nothing is built unless MessageDisplay hooks are configured.
+			if (!core.state()?.engine.hasHooks("MessageDisplay")) return;
+			const now = active(ctx);
+			if (now === undefined) return;
+			const turnId = now.current.promptId ?? now.hc.session.sessionId;
+			now.current.displayStream = await handleMessageUpdate(
+				event,
+				now.hc,
+				turnId,
+				now.current.displayStream,
+				deps.displays,
+			);
+		},
+		async messageEnd(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined) return;
+			const stream = now.current.displayStream;
+			if ((event.message as { role?: string }).role === "assistant") now.current.displayStream = undefined;
+			await handleMessageEnd(
+				event,
+				now.hc,
+				now.current.promptId ?? now.hc.session.sessionId,
+				stream,
+				deps.displays,
+			);
+		},
+		uiPromptStart(event, ctx) {
+			const now = active(ctx);
+			if (now === undefined || (event.kind !== "confirm" && event.kind !== "select")) return;
+			const message = event.title ? `pi needs your permission: ${event.title}` : "pi needs your permission";
+			// Claude Code notifies about a permission dialog only once it has waited unanswered for a while.
+			now.current.permissionNote = { message, title: event.title };
+			now.current.permissionWait.start();
+		},
+		uiPromptEnd(ctx) {
+			const now = active(ctx);
+			if (now === undefined) return;
+			now.current.permissionNote = undefined;
+			now.current.permissionWait.cancel();
+		},
+	};
+};

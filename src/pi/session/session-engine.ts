@@ -1,0 +1,61 @@
+/**
+ * The engine of one session wired to its ports: the live configuration (its notices told on the way), the
+ * process, HTTP, prompt, agent and MCP runners, the background signal, and the observers that feed the log, the
+ * footer and the late verdicts of background hooks.
+ */
+import type { ConfigStore } from "../../engine/config/store.ts";
+import { createEngine, type HookEngine } from "../../engine/engine.ts";
+import { runHttpHook } from "../../engine/http.ts";
+import { deliverAsyncVerdict } from "../events/async-hooks.ts";
+import { createAgentRunner } from "../runners/agent-runner.ts";
+import { createPromptRunner } from "../runners/prompt-runner.ts";
+import type { RuntimeCore } from "./runtime-core.ts";
+
+/** Creates the session's engine over `store`; background hooks end when `background` aborts. */
+export const createSessionEngine = (core: RuntimeCore, store: ConfigStore, background: AbortController): HookEngine => {
+	const { deps, clock, currentCtx } = core;
+	return createEngine({
+		now: clock,
+		// The hot path reads the last check; the files are checked again between events (checkSoon in routes.ts).
+		config: () => {
+			const config = store.latest();
+			const state = core.state();
+			if (state !== undefined) core.tellConfig(state, config);
+			return config;
+		},
+		runner: deps.runner,
+		httpRunner: runHttpHook,
+		promptRunner: createPromptRunner(currentCtx, clock),
+		agentRunner: createAgentRunner(currentCtx, deps.agentDir),
+		...(deps.mcpTools ? { mcpToolRunner: deps.mcpTools.run } : {}),
+		backgroundSignal: () => background.signal,
+		baseEnv: deps.env,
+		onRecord: (record) => {
+			const state = core.state();
+			if (state !== undefined && record.verdicts.length > 0) state.hooksRan = true;
+			const ctx = currentCtx();
+			if (state !== undefined && ctx !== undefined) deps.onRecord?.(record, ctx);
+		},
+		onRunStart: (entry) => {
+			const ctx = currentCtx();
+			if (core.state() !== undefined && ctx !== undefined) deps.onRunStart?.(entry, ctx);
+		},
+		onRunEnd: (entry) => {
+			const ctx = currentCtx();
+			if (core.state() !== undefined && ctx !== undefined) deps.onRunEnd?.(entry, ctx);
+		},
+		onAsyncVerdict: (verdict, request) => {
+			// A background hook can finish after the session ended (its context is then stale): drop it.
+			const ctx = currentCtx();
+			const state = core.state();
+			if (state === undefined || ctx === undefined || state.background.signal.aborted) return;
+			const now = core.active(ctx);
+			// It arrives from a child process, not a pi event: what it starts reads the files first.
+			store.invalidate();
+			if (now !== undefined) deliverAsyncVerdict(now.hc, deps.pi, verdict, request);
+		},
+		...(deps.isEnabled ? { isEnabled: deps.isEnabled } : {}),
+		...(deps.allOff ? { allOff: deps.allOff } : {}),
+		...(deps.switchSignal ? { switchSignal: deps.switchSignal } : {}),
+	});
+};

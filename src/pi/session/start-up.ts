@@ -1,0 +1,143 @@
+/**
+ * `session_start`: the session's configuration store, approvals, skills, engine and timers are made, the user
+ * is asked about unapproved project hooks (not awaited), SessionStart hooks run with a fresh CLAUDE_ENV_FILE, and
+ * InstructionsLoaded follows them.
+ */
+import { join } from "node:path";
+import type { ExtensionContext, SessionStartEvent } from "@earendil-works/pi-coding-agent";
+import { claudeUserDir, managedSettingsDir, settingsSources } from "../../engine/config/sources.ts";
+import { createConfigStore } from "../../engine/config/store.ts";
+import { stopBlockCap } from "../../engine/decide-stop.ts";
+import { evaluateEnvFile } from "../../engine/env-file.ts";
+import { askForApprovals } from "../approval/approval-prompt.ts";
+import { approvalsFile, createApprovals } from "../approval/approvals.ts";
+import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
+import { runSessionStart, sessionStartSource } from "../events/session-hooks.ts";
+import { createSkillHooks } from "../events/skill-hooks.ts";
+import { createToolHookState } from "../events/tool-hooks.ts";
+import { createMcpNames } from "../runners/mcp-names.ts";
+import { createEnvFile, envFileHasContent } from "./env-file.ts";
+import { showNotice } from "./notices.ts";
+import type { RuntimeCore } from "./runtime-core.ts";
+import { createSessionEngine } from "./session-engine.ts";
+import type { SessionState } from "./session-state.ts";
+import { createNotificationTimers } from "./timers.ts";
+
+const hasHistory = (ctx: ExtensionContext): boolean =>
+	ctx.sessionManager.getBranch().some((entry) => entry.type === "message");
+
+/** Exports of a CLAUDE_ENV_FILE the hooks wrote go into pi's environment (later bash commands see them). */
+const applyEnvFile = async (core: RuntimeCore, ctx: ExtensionContext, file: string | undefined): Promise<void> => {
+	if (file === undefined || !envFileHasContent(file)) return;
+	const { deps } = core;
+	const result = await evaluateEnvFile(file, deps.processEnv, deps.runner, ctx.cwd);
+	if ("error" in result) showNotice(ctx, { level: "warning", text: `CLAUDE_ENV_FILE: ${result.error}` });
+	else Object.assign(deps.processEnv, result.vars);
+};
+
+/**
+ * Runs SessionStart hooks (all, or those in `only`) with a fresh CLAUDE_ENV_FILE; resolves with the ids that ran.
+ */
+const runStartHooks = async (
+	core: RuntimeCore,
+	ctx: ExtensionContext,
+	source: string,
+	only: ReadonlySet<string> | undefined,
+	atLaunch: boolean,
+): Promise<ReadonlySet<string>> => {
+	const now = core.active(ctx);
+	if (now === undefined || !now.current.engine.hasHooks("SessionStart")) return new Set();
+	const envFile = createEnvFile(join(core.deps.agentDir(), "pi-hook-manager"), now.hc.session.sessionId);
+	const ran = await runSessionStart(now.hc, core.deps.pi, source, envFile, only, atLaunch);
+	await applyEnvFile(core, ctx, envFile);
+	return ran;
+};
+
+/** Starts the session in `ctx`; resolves once its SessionStart and InstructionsLoaded hooks are done. */
+export const startSession = async (core: RuntimeCore, event: SessionStartEvent, ctx: ExtensionContext) => {
+	const { deps, clock } = core;
+	const projectDir = ctx.cwd;
+	const claudeDir = claudeUserDir(deps.home(), deps.env);
+	const approvals = createApprovals(approvalsFile(deps.agentDir()), projectDir, () => new Date(clock()));
+	if (approvals.loadProblem !== undefined) showNotice(ctx, { level: "warning", text: approvals.loadProblem });
+	const skills = createSkillHooks(deps.pi, projectDir);
+	const store = createConfigStore({
+		sources: settingsSources({ home: deps.home(), claudeDir, agentDir: deps.agentDir(), projectDir }),
+		managedDir: deps.managedDir?.() ?? deps.env.PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR ?? managedSettingsDir(),
+		plugins: { home: deps.home(), claudeDir, projectDir },
+		skills: skills.active,
+		isTrusted: () => ctx.isProjectTrusted(),
+		isApproved: approvals.isApproved,
+		approvalsVersion: approvals.version,
+		extraStamp: approvals.scriptsStamp,
+	});
+	const background = new AbortController();
+	const engine = createSessionEngine(core, store, background);
+	const { idle, permissionWait } = createNotificationTimers(core, store);
+	let startedWith: (ran: ReadonlySet<string>) => void = () => {};
+	const started = new Promise<ReadonlySet<string>>((resolve) => {
+		startedWith = resolve;
+	});
+	const current: SessionState = {
+		projectDir,
+		store,
+		engine,
+		tools: createToolHookState(),
+		prompts: { pending: [] },
+		stop: { consecutiveBlocks: 0, cap: stopBlockCap(deps.env) },
+		told: new Set(),
+		background,
+		idle,
+		stopWatchingKeys: undefined,
+		permissionWait,
+		permissionNote: undefined,
+		inFlight: new Set(),
+		approvals,
+		asked: new Set(),
+		mcpNames: createMcpNames(deps.pi, deps.mcpTools?.facts),
+		hooksRan: false,
+		stoppedBy: undefined,
+		displayStream: undefined,
+		sessionStartDone: started,
+		answering: true,
+		skills,
+		promptId: undefined,
+	};
+	core.begin(current);
+	core.tellConfig(current, store.current());
+	// The first command hook should not wait for the runner's code: load it while pi waits for the model.
+	if (store.current().entries.some((entry) => entry.handler.type === "command")) deps.runner.warm?.();
+	const source = sessionStartSource(event.reason, hasHistory(ctx));
+	// pi's start comes before its MCP servers connect (Claude Code skips mcp_tool hooks at launch).
+	const atLaunch = event.reason === "startup";
+	// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
+	// user answers, unapproved project hooks stay off; SessionStart hooks approved late run then.
+	const approving = askForApprovals(ctx, store.current(), approvals, current.asked, deps.approveOptIn ?? false);
+	core.track(
+		current,
+		approving.then((approved) => {
+			current.answering = false;
+			// Set synchronously when the user answers: a prompt typed right after Yes waits for these hooks,
+			// so their context reaches that first request (and their card comes before its reply).
+			const late = (async () => {
+				const ran = await started;
+				const waiting = approved.filter((entry) => entry.event === "SessionStart" && !ran.has(entry.id));
+				if (waiting.length > 0 && source !== undefined)
+					await runStartHooks(core, ctx, source, new Set(waiting.map((entry) => entry.id)), atLaunch);
+			})();
+			current.sessionStartDone = late;
+			return late;
+		}),
+	);
+	let ran: ReadonlySet<string> = new Set();
+	try {
+		if (source !== undefined) ran = await runStartHooks(core, ctx, source, undefined, atLaunch);
+	} finally {
+		// Always settles, so neither a prompt nor the approved hooks wait forever on a failed start.
+		startedWith(ran);
+	}
+	// Claude Code: InstructionsLoaded comes after SessionStart and before the first UserPromptSubmit.
+	const loaded = core.active(ctx);
+	if (loaded !== undefined && source !== undefined)
+		await runInstructionsLoaded(loaded.hc, deps.agentDir(), "session_start");
+};
