@@ -17,8 +17,9 @@ import { createKillSwitch, createPanelServices, type KillSwitch } from "../../sr
 import { createHookState } from "../../src/pi/stores/hook-state.ts";
 import { footerText, NO_CARDS } from "../../src/ui/footer-status.ts";
 import { createFiringLog, type FiringLog } from "../../src/ui/panel/firing-log.ts";
-import { HooksPanel, PANEL_OVERLAY_OPTIONS, type SessionRecord } from "../../src/ui/panel/hooks-panel.ts";
+import { HooksPanel, PANEL_OVERLAY_OPTIONS } from "../../src/ui/panel/hooks-panel.ts";
 import { panelKeys } from "../../src/ui/panel/keys.ts";
+import type { SessionRecord } from "../../src/ui/panel/services.ts";
 import { fromPiTheme, type PanelTheme } from "../../src/ui/theme.ts";
 import type { Screen } from "../../test/support/screen.ts";
 import { VirtualTerminal } from "../../test/support/virtual-terminal.ts";
@@ -337,7 +338,11 @@ const mount = (rows = ROWS, withHistory = false): Mounted => {
 		trusted: () => true,
 	});
 	const services = withHistory
-		? { ...base, history: earlierSessions, sessionId: () => "5f0c9a3e", exportRecords: () => ({ file: "" }) }
+		? {
+				...base,
+				log: { ...base.log, sessionId: () => "5f0c9a3e" },
+				journal: { history: earlierSessions, exportRecords: () => ({ file: "" }) },
+			}
 		: base;
 	const terminal = new VirtualTerminal(COLS, rows);
 	const tui = new TuiMainScreen(terminal);

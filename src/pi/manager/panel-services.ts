@@ -16,7 +16,7 @@ import { sampleInput } from "../../engine/sample-input.ts";
 import type { HookConfig, HookSource } from "../../engine/types.ts";
 import type { FiringLog } from "../../ui/panel/firing-log.ts";
 import { hookTarget } from "../../ui/panel/format.ts";
-import type { PanelServices } from "../../ui/panel/hooks-panel.ts";
+import type { PanelServices } from "../../ui/panel/services.ts";
 import type { TestRunOutcome } from "../session/runtime-types.ts";
 import type { HookState } from "../stores/hook-state.ts";
 import type { KillSwitch } from "./kill-switch.ts";
@@ -55,58 +55,70 @@ const fallbackSession = (cwd: string, home: string): SessionInfo => ({
 	home,
 });
 
-/** The panel's services. */
+/**
+ * The panel's services: the hooks, edits, log and test-run ports; no approvals, journal or context-cards
+ * setting (panel-wiring.ts adds those in pi).
+ */
 export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
-	config: deps.config,
-	sources: deps.sources,
-	log: deps.log,
-	isEnabled: (entry) => deps.state.isEnabled(entry),
-	setEnabled(entry, enabled) {
-		const result = deps.state.setEnabled(entry, enabled);
-		deps.onChange?.();
-		return result.ok ? undefined : `${result.message} (the change applies until pi exits)`;
+	hooks: {
+		config: deps.config,
+		sources: deps.sources,
+		isEnabled: (entry) => deps.state.isEnabled(entry),
+		setEnabled(entry, enabled) {
+			const result = deps.state.setEnabled(entry, enabled);
+			deps.onChange?.();
+			return result.ok ? undefined : `${result.message} (the change applies until pi exits)`;
+		},
+		allOff: () => deps.killSwitch.isOff(),
+		toggleAllOff: () => deps.killSwitch.toggle(),
+		trusted: deps.trusted,
+		readOnlyReason: () => undefined,
 	},
-	allOff: () => deps.killSwitch.isOff(),
-	toggleAllOff: () => deps.killSwitch.toggle(),
-	trusted: deps.trusted,
-	snapshot: (file) => snapshotFile(file),
-	save(snapshot, change, previous) {
-		const result = saveHookChange(snapshot, change);
-		if (result.ok && previous !== undefined && !deps.state.isEnabled(previous)) {
-			if (change.kind === "delete") deps.state.setEnabled(previous, true);
-			else if (change.kind === "update" && result.id !== undefined && result.id !== previous.id) {
-				deps.state.rename(previous.id, {
-					id: result.id,
-					file: snapshot.file,
-					event: change.draft.event,
-					matcher: change.draft.matcher,
-					target:
-						typeof change.draft.handler.command === "string"
-							? change.draft.handler.command
-							: hookTarget(previous),
-				});
+	edits: {
+		snapshot: (file) => snapshotFile(file),
+		save(snapshot, change, previous) {
+			const result = saveHookChange(snapshot, change);
+			if (result.ok && previous !== undefined && !deps.state.isEnabled(previous)) {
+				if (change.kind === "delete") deps.state.setEnabled(previous, true);
+				else if (change.kind === "update" && result.id !== undefined && result.id !== previous.id) {
+					deps.state.rename(previous.id, {
+						id: result.id,
+						file: snapshot.file,
+						event: change.draft.event,
+						matcher: change.draft.matcher,
+						target:
+							typeof change.draft.handler.command === "string"
+								? change.draft.handler.command
+								: hookTarget(previous),
+					});
+				}
 			}
-		}
-		deps.onChange?.();
-		return result;
+			deps.onChange?.();
+			return result;
+		},
+		readHandler(snapshot: FileSnapshot, entry) {
+			const at = parseHookPath(entry.jsonPath);
+			return at === undefined ? undefined : readHandler(snapshot.text, snapshot.file, entry.id, at);
+		},
 	},
-	session: () => deps.session?.(),
-	sampleInput: (entry) =>
-		sampleInput(entry, deps.session?.() ?? fallbackSession(deps.cwd ?? process.cwd(), deps.home ?? "")),
-	...(deps.testRun === undefined
-		? {}
-		: {
-				testRun: (entry, stdin, signal) =>
-					deps.testRun?.({ entry, stdin, signal, summary: testSummary(stdin) }),
-			}),
-	recordedInput(record) {
-		const raw = deps.rawInput?.(record);
-		return raw === undefined ? { stdin: record.stdin, exact: false } : { stdin: raw, exact: true };
+	log: {
+		firings: deps.log,
+		sessionId: () => deps.session?.()?.sessionId,
+		now: Date.now,
+		recordedInput(record) {
+			const raw = deps.rawInput?.(record);
+			return raw === undefined ? { stdin: record.stdin, exact: false } : { stdin: raw, exact: true };
+		},
 	},
-	readHandler(snapshot: FileSnapshot, entry) {
-		const at = parseHookPath(entry.jsonPath);
-		return at === undefined ? undefined : readHandler(snapshot.text, snapshot.file, entry.id, at);
+	tests: {
+		session: () => deps.session?.(),
+		sampleInput: (entry) =>
+			sampleInput(entry, deps.session?.() ?? fallbackSession(deps.cwd ?? process.cwd(), deps.home ?? "")),
+		run: (entry, stdin, signal) => deps.testRun?.({ entry, stdin, signal, summary: testSummary(stdin) }),
 	},
+	approvals: undefined,
+	journal: undefined,
+	contextCards: undefined,
 });
 
 /** A short form of a test run's stdin for the log: the bash command, file path or prompt when it has one. */

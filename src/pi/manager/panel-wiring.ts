@@ -9,7 +9,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { parseSettingsText } from "../../engine/config/parse.ts";
 import { journalLine } from "../../engine/journal-record.ts";
 import { fieldsNotShown } from "../../ui/panel/editor-values.ts";
-import type { PanelServices, SessionRecord } from "../../ui/panel/hooks-panel.ts";
+import type { PanelServices, SessionRecord } from "../../ui/panel/services.ts";
 import { showNotice } from "../session/notices.ts";
 import { STATE_FILE_MODE } from "../stores/json-store.ts";
 import type { ContextCards } from "../stores/view-settings.ts";
@@ -86,61 +86,61 @@ export const panelServices = async (
 		home: deps.home(),
 	});
 	return {
-		...base,
-		setEnabled(entry, enabled) {
-			const problem = base.setEnabled(entry, enabled);
-			// Switched off while it runs: it stops now, as Esc stops it.
-			if (problem === undefined && !enabled) switches.stopRuns(entry);
-			return problem;
+		hooks: {
+			...base.hooks,
+			setEnabled(entry, enabled) {
+				const problem = base.hooks.setEnabled(entry, enabled);
+				// Switched off while it runs: it stops now, as Esc stops it.
+				if (problem === undefined && !enabled) switches.stopRuns(entry);
+				return problem;
+			},
+			readOnlyReason: (entry) => copyReadOnlyReason(entry, core.piGlobalCopyOf()),
 		},
-		needsApproval: (entry) =>
-			deps.live
-				.config()
-				?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.reason === "unapproved") ?? false,
-		approvalLines: (entry) => deps.live.approvalLines?.(entry) ?? [],
-		readOnlyReason: (entry) => copyReadOnlyReason(entry, core.piGlobalCopyOf()),
-		approve(entry) {
-			const problem = deps.live.approve([entry]);
-			core.updateFooter(ctx);
-			return problem;
+		edits: {
+			...base.edits,
+			save(snapshot, change, previous) {
+				const result = base.edits.save(snapshot, change, previous);
+				if (!result.ok) return result;
+				const note = approveSaved(core, snapshot.file, result.text, result.id);
+				return note === undefined ? result : { ...result, note };
+			},
 		},
-		approveAll() {
-			const waiting =
+		log: { ...base.log, sessionId: () => core.sessionOf(ctx), now: core.clock },
+		tests: base.tests,
+		approvals: {
+			needsApproval: (entry) =>
 				deps.live
 					.config()
-					?.skipped.filter((skipped) => skipped.reason === "unapproved")
-					.map((skipped) => skipped.entry) ?? [];
-			if (waiting.length === 0) return { count: 0 };
-			const problem = deps.live.approve(waiting);
-			core.updateFooter(ctx);
-			return problem === undefined ? { count: waiting.length } : { error: problem };
+					?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.reason === "unapproved") ??
+				false,
+			approvalLines: (entry) => deps.live.approvalLines?.(entry) ?? [],
+			approve(entry) {
+				const problem = deps.live.approve([entry]);
+				core.updateFooter(ctx);
+				return problem;
+			},
 		},
-		sessionId: () => core.sessionOf(ctx),
-		...(deps.view === undefined
-			? {}
-			: {
-					contextCards: () => deps.view?.contextCards() ?? "quiet",
-					setContextCards(value: ContextCards) {
-						const problem = deps.view?.setContextCards(value);
-						// The footer count of context follows the choice at once.
-						deps.footer?.refresh?.(ctx);
-						return problem;
+		journal: {
+			history() {
+				const live = core.sessionOf(ctx);
+				return core
+					.openJournal(ctx)
+					.read()
+					.filter((item) => item.session !== live || item.record.time < core.startedAt);
+			},
+			exportRecords: (records) => exportRecords(core, records),
+		},
+		contextCards:
+			deps.view === undefined
+				? undefined
+				: {
+						get: () => deps.view?.contextCards() ?? "quiet",
+						set(value: ContextCards) {
+							const problem = deps.view?.setContextCards(value);
+							// The footer count of context follows the choice at once.
+							deps.footer?.refresh?.(ctx);
+							return problem;
+						},
 					},
-				}),
-		now: core.clock,
-		history() {
-			const live = core.sessionOf(ctx);
-			return core
-				.openJournal(ctx)
-				.read()
-				.filter((item) => item.session !== live || item.record.time < core.startedAt);
-		},
-		exportRecords: (records) => exportRecords(core, records),
-		save(snapshot, change, previous) {
-			const result = base.save(snapshot, change, previous);
-			if (!result.ok) return result;
-			const note = approveSaved(core, snapshot.file, result.text, result.id);
-			return note === undefined ? result : { ...result, note };
-		},
 	};
 };

@@ -4,7 +4,7 @@
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import type { PanelTheme, UiColor } from "../theme.ts";
-import { fit } from "./format.ts";
+import { fit, wordWrap } from "./format.ts";
 
 /** Columns the frame takes from the width: a border and a space on each side. */
 export const FRAME_COLUMNS = 4;
@@ -41,12 +41,23 @@ export const frame = (
 	return [top, ...body, b(`╰${"─".repeat(Math.max(0, width - 2))}╯`)];
 };
 
+/** One entry of the help line: the key's label and what it does. */
+export type Hint = readonly [key: string, does: string];
+
+/** A line under the list: what an action did (`info`) or why it did not (`error`). */
+export interface Message {
+	readonly text: string;
+	readonly level: "error" | "info";
+}
+
+/** A message word-wrapped to at most three lines of exactly `width` columns, red for an error, else green. */
+export const messageLines = (theme: PanelTheme, message: Message, width: number): string[] =>
+	wordWrap(message.text, width)
+		.slice(0, 3)
+		.map((line) => theme.fg(message.level === "error" ? "error" : "success", fit(line, width)));
+
 /** Key hints `key action` joined by ` · `, wrapped by whole hints into lines of exactly `width` columns. */
-export const helpLines = (
-	theme: PanelTheme,
-	hints: readonly (readonly [string, string])[],
-	width: number,
-): string[] => {
+export const helpLines = (theme: PanelTheme, hints: readonly Hint[], width: number): string[] => {
 	const lines: string[] = [];
 	let current = "";
 	for (const [key, action] of hints) {

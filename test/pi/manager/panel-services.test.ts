@@ -10,7 +10,7 @@ import type { HookEntry } from "../../../src/engine/types.ts";
 import { createKillSwitch, createPanelServices } from "../../../src/pi/manager/panel-services.ts";
 import { createHookState, type HookState } from "../../../src/pi/stores/hook-state.ts";
 import { createFiringLog } from "../../../src/ui/panel/firing-log.ts";
-import type { PanelServices } from "../../../src/ui/panel/hooks-panel.ts";
+import type { PanelServices } from "../../../src/ui/panel/services.ts";
 
 let dir: string;
 let state: HookState;
@@ -59,7 +59,7 @@ const snapshot = () => {
 describe("createPanelServices", () => {
 	it("moves a disabled mark to the edited hook's new id", () => {
 		const entry = guard();
-		services.setEnabled(entry, false);
+		services.hooks.setEnabled(entry, false);
 		const at = parseHookPath(entry.jsonPath);
 		if (at === undefined) throw new Error("bad path");
 		const draft = {
@@ -67,7 +67,7 @@ describe("createPanelServices", () => {
 			matcher: "Bash",
 			handler: { type: "command", command: "guard.sh", timeout: 5 },
 		};
-		const result = services.save(snapshot(), { kind: "update", id: entry.id, at, draft }, entry);
+		const result = services.edits.save(snapshot(), { kind: "update", id: entry.id, at, draft }, entry);
 		if (!result.ok || result.id === undefined) throw new Error("not saved");
 		expect(state.isEnabled({ ...entry, id: result.id })).toBe(false);
 		expect(state.isEnabled(entry)).toBe(true);
@@ -76,20 +76,20 @@ describe("createPanelServices", () => {
 
 	it("drops the disabled mark of a deleted hook", () => {
 		const entry = guard();
-		services.setEnabled(entry, false);
+		services.hooks.setEnabled(entry, false);
 		const at = parseHookPath(entry.jsonPath);
 		if (at === undefined) throw new Error("bad path");
-		expect(services.save(snapshot(), { kind: "delete", id: entry.id, at }, entry).ok).toBe(true);
+		expect(services.edits.save(snapshot(), { kind: "delete", id: entry.id, at }, entry).ok).toBe(true);
 		expect(state.isEnabled(entry)).toBe(true);
 	});
 
 	it("reads the handler as written, so an edit keeps fields the editor does not show", () => {
-		expect(services.readHandler(snapshot(), guard())).toEqual({ type: "command", command: "guard.sh" });
+		expect(services.edits.readHandler(snapshot(), guard())).toEqual({ type: "command", command: "guard.sh" });
 	});
 
 	it("flips the kill switch in memory", () => {
-		expect(services.allOff()).toBe(false);
-		services.toggleAllOff();
-		expect(services.allOff()).toBe(true);
+		expect(services.hooks.allOff()).toBe(false);
+		services.hooks.toggleAllOff();
+		expect(services.hooks.allOff()).toBe(true);
 	});
 });

@@ -27,8 +27,9 @@ import { createKillSwitch, createPanelServices, type KillSwitch } from "../../..
 import { createHookState, type HookState, hookStateFile } from "../../../src/pi/stores/hook-state.ts";
 import { approvalListLines } from "../../../src/ui/approval-list.ts";
 import { createFiringLog, type FiringLog } from "../../../src/ui/panel/firing-log.ts";
-import { HooksPanel, PANEL_OVERLAY_OPTIONS, type PanelServices } from "../../../src/ui/panel/hooks-panel.ts";
+import { HooksPanel, PANEL_OVERLAY_OPTIONS } from "../../../src/ui/panel/hooks-panel.ts";
 import { panelKeys } from "../../../src/ui/panel/keys.ts";
+import type { PanelServices } from "../../../src/ui/panel/services.ts";
 import { type PanelTheme, testTheme } from "../../../src/ui/theme.ts";
 import { engineSession } from "../../support/engine-session.ts";
 import { type Screen, screenLines, screenToText } from "../../support/screen.ts";
@@ -75,8 +76,8 @@ export interface MountOptions {
 	readonly keybindings?: Readonly<Record<string, string>>;
 	/** Change-aware trust on: project hooks need approval (kept in the temp agent dir). */
 	readonly approvals?: boolean;
-	/** More services (the journal's history, export), given the temp root. */
-	readonly services?: (root: string) => Partial<PanelServices>;
+	/** Other ports (the journal's history and export), given the temp root and the ports the harness built. */
+	readonly services?: (root: string, base: PanelServices) => Partial<PanelServices>;
 	/** Managed policy (`managed-settings.json` in a temp managed folder). */
 	readonly managed?: unknown;
 }
@@ -182,20 +183,22 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 		testRun: (request) => engine.testRun({ ...request, session }),
 		cwd: session.cwd,
 	});
-	const services = approvals
+	const services: PanelServices = approvals
 		? {
 				...base,
-				needsApproval: (entry: HookEntry) =>
-					store
-						.current()
-						.skipped.some(
-							(skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE,
-						),
-				approve: (entry: HookEntry) => approvals.approve([entry]),
-				approvalLines: (entry: HookEntry) => approvalListLines(approvals.pending([entry])),
+				approvals: {
+					needsApproval: (entry: HookEntry) =>
+						store
+							.current()
+							.skipped.some(
+								(skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE,
+							),
+					approve: (entry: HookEntry) => approvals.approve([entry]),
+					approvalLines: (entry: HookEntry) => approvalListLines(approvals.pending([entry])),
+				},
 			}
 		: base;
-	const allServices = { ...services, ...options.services?.(root) };
+	const allServices = { ...services, ...options.services?.(root, services) };
 	const terminal = new VirtualTerminal(options.cols, options.rows ?? 30);
 	const tui = new TuiMainScreen(terminal);
 	const background =

@@ -28,19 +28,20 @@ describe.each([40, 80, 120])("history across sessions at %i columns", (cols) => 
 			cols,
 			rows: 40,
 			settings: FIXTURE_SETTINGS,
-			services: (root) => {
+			services: (root, base) => {
 				journalAt = join(root, "journal.jsonl");
 				return {
-					history: () => createJournal(journalAt, 1_000_000).read(),
-					sessionId: () => "live5555",
-					now: () => at(30, 12),
-					exportRecords(records) {
-						const file = join(root, "export.jsonl");
-						createJournal(file, 1_000_000);
-						for (const { record, session } of records)
-							createJournal(file, 1_000_000).append(record, session);
-						exported = file;
-						return { file };
+					log: { ...base.log, sessionId: () => "live5555", now: () => at(30, 12) },
+					journal: {
+						history: () => createJournal(journalAt, 1_000_000).read(),
+						exportRecords(records) {
+							const file = join(root, "export.jsonl");
+							createJournal(file, 1_000_000);
+							for (const { record, session } of records)
+								createJournal(file, 1_000_000).append(record, session);
+							exported = file;
+							return { file };
+						},
 					},
 				};
 			},

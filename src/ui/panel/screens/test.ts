@@ -1,0 +1,131 @@
+/**
+ * The /hooks panel's test screen: one hook run now on an editable stdin ({@link TestView}), opened from a hook
+ * row (a sample input), a log row (the recorded input, replayed) or the editor (the unsaved draft). Leaving
+ * it goes back to the screen it was opened from.
+ */
+import type { HookEntry } from "../../../engine/types.ts";
+import { wouldNotRun, wouldNotRunText } from "../../../engine/would-run.ts";
+import { prettyJson } from "../detail-lines.ts";
+import { formatClock } from "../format.ts";
+import type { Hint } from "../frame.ts";
+import type { LogRow } from "../log-list.ts";
+import { type TestSetup, TestView } from "../test-view.ts";
+import { killSwitchHint, type PanelContext, type PanelScreen } from "./screen.ts";
+
+/** A test run; Esc (or the view's close) shows `back` again, and says so through `stopped` if a run was cut short. */
+export class TestScreen implements PanelScreen {
+	readonly title = "Hooks > test";
+	private readonly ctx: PanelContext;
+	private readonly view: TestView;
+	private readonly back: PanelScreen;
+	private readonly stopped: (() => void) | undefined;
+
+	constructor(ctx: PanelContext, view: TestView, back: PanelScreen, stopped: (() => void) | undefined) {
+		this.ctx = ctx;
+		this.view = view;
+		this.back = back;
+		this.stopped = stopped;
+	}
+
+	handleInput(data: string): void {
+		const running = this.view.isRunning();
+		if (this.view.handleInput(data) !== "close") return;
+		this.ctx.show(this.back);
+		if (running) this.stopped?.();
+	}
+
+	body(width: number, height: number): string[] {
+		this.view.focused = this.ctx.focused();
+		return this.view.render(width, height);
+	}
+
+	hints(): Hint[] {
+		return [...this.view.hints(), killSwitchHint(this.ctx)];
+	}
+}
+
+/**
+ * Opens the test screen over the current one. `stopped` runs when the user leaves while the hook still runs
+ * (the run is stopped).
+ */
+export const showTest = (ctx: PanelContext, setup: TestSetup, stopped?: () => void): void => {
+	const { hooks, tests } = ctx.services;
+	const whyNot = (entry: HookEntry, stdin: string): string | undefined => {
+		const config = hooks.config();
+		const session = tests.session();
+		const reason = wouldNotRun(entry, stdin, {
+			allOff: hooks.allOff() || (config?.disableAllHooks ?? false),
+			enabled: hooks.isEnabled(entry),
+			cwd: session?.cwd ?? "",
+			projectDir: session?.projectDir ?? "",
+			home: session?.home ?? "",
+		});
+		return reason === undefined ? undefined : wouldNotRunText(entry, reason);
+	};
+	const view = new TestView(ctx.theme, ctx.keys, { ...setup, whyNot }, tests.run, {
+		rows: () => ctx.host.rows(),
+		requestRender: () => ctx.host.requestRender(),
+	});
+	view.focused = ctx.focused();
+	ctx.show(new TestScreen(ctx, view, ctx.current(), stopped));
+};
+
+/** Why `entry` cannot be test-run: it would not run in this session (it needs trust or approval first). */
+const notRunnable = (ctx: PanelContext, entry: HookEntry): string | undefined => {
+	const config = ctx.services.hooks.config();
+	const skipped = config?.skipped.find((candidate) => candidate.entry.id === entry.id);
+	if (skipped !== undefined) return `${skipped.message} It cannot be test-run either.`;
+	if (config !== undefined && !config.entries.some((candidate) => candidate.id === entry.id))
+		return "This hook is no longer in the settings (the file changed).";
+	return undefined;
+};
+
+/** From a hook row: run it now against a sample input for its event. */
+export const openTest = (ctx: PanelContext, entry: HookEntry | undefined, stopped?: () => void): void => {
+	if (entry === undefined) {
+		ctx.say({ level: "error", text: "Select a hook to test it." });
+		return;
+	}
+	const problem = notRunnable(ctx, entry);
+	if (problem !== undefined) {
+		ctx.say({ level: "error", text: problem });
+		return;
+	}
+	const sample = (hook: HookEntry): string => ctx.services.tests.sampleInput(hook);
+	showTest(ctx, { mode: "test", hooks: [entry], stdin: sample(entry), sampleFor: sample }, stopped);
+};
+
+/** From a log row: the recorded input again, against the current definition of this or another hook of the event. */
+export const openReplay = (ctx: PanelContext, row: LogRow | undefined, stopped?: () => void): void => {
+	if (row === undefined) {
+		ctx.say({ level: "error", text: "Select a logged event to replay it." });
+		return;
+	}
+	const event = row.record.event;
+	const hooks = (ctx.services.hooks.config()?.entries ?? []).filter((entry) => entry.event === event);
+	if (hooks.length === 0) {
+		ctx.say({ level: "error", text: `No ${event} hook is configured now: there is nothing to replay it on.` });
+		return;
+	}
+	const own = row.verdict?.entry.id;
+	const selected = Math.max(
+		0,
+		hooks.findIndex((entry) => entry.id === own),
+	);
+	const input = ctx.services.log.recordedInput(row.record);
+	const when = formatClock(row.record.time);
+	showTest(
+		ctx,
+		{
+			mode: "replay",
+			hooks,
+			selected,
+			stdin: prettyJson(input.stdin),
+			note: input.exact
+				? `The input ${event} sent at ${when}.`
+				: `The log's copy of the input ${event} sent at ${when}: secrets masked and long inputs cut, as ` +
+					`the log keeps it.`,
+		},
+		stopped,
+	);
+};

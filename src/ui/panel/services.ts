@@ -1,0 +1,120 @@
+/**
+ * What the /hooks panel reads and changes, as ports: each port is one concern the host (pi, a test, a
+ * screenshot script) implements in full. A feature the host does not have at all (change-aware trust, the
+ * journal, the context-cards setting) is a port given as `undefined`, never half a port.
+ */
+import type { FileSnapshot, HookChange, SaveResult } from "../../engine/config/edit.ts";
+import type { FiringRecord } from "../../engine/engine.ts";
+import type { SessionInfo } from "../../engine/payload.ts";
+import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
+import type { FiringLog } from "./firing-log.ts";
+import type { TestRunner } from "./test-view.ts";
+
+/** The hooks, their switches and the kill switch. */
+export interface HooksPort {
+	/** The live configuration; undefined before the session started. */
+	config(): HookConfig | undefined;
+	/** The settings files the panel writes (the five of Claude Code and pi). */
+	readonly sources: readonly HookSource[];
+	isEnabled(entry: HookEntry): boolean;
+	/** Switches one hook on or off (persisted); returns an error text when it could not be saved. */
+	setEnabled(entry: HookEntry, enabled: boolean): string | undefined;
+	/** True while the kill switch has every hook off. */
+	allOff(): boolean;
+	/** Flips the kill switch. */
+	toggleAllOff(): void;
+	/** `ctx.isProjectTrusted()`. */
+	trusted(): boolean;
+	/**
+	 * Why the panel must not write `entry`'s file although it is a settings file (a throw-away copy); else
+	 * undefined.
+	 */
+	readOnlyReason(entry: HookEntry): string | undefined;
+}
+
+/** Saving hook edits to the settings files. */
+export interface EditsPort {
+	/** Reads a settings file for a later save. */
+	snapshot(file: string): FileSnapshot | { readonly error: string };
+	/** Saves one change (refused when the file changed on disk); moves a disabled mark to an edited hook's new id. */
+	save(snapshot: FileSnapshot, change: HookChange, previous: HookEntry | undefined): SaveResult;
+	/** The handler object of an existing hook as written in the snapshot. */
+	readHandler(snapshot: FileSnapshot, entry: HookEntry): Readonly<Record<string, unknown>> | undefined;
+}
+
+/** The live firing log of this session. */
+export interface LogPort {
+	readonly firings: FiringLog;
+	/** The running session's id (shown on its log rows next to earlier sessions'); undefined before it started. */
+	sessionId(): string | undefined;
+	/** Epoch milliseconds now (relative times in the log filter). */
+	now(): number;
+	/** The stdin a logged event sent: exact when it was kept, else the log's excerpt (masked, maybe cut). */
+	recordedInput(record: FiringRecord): { readonly stdin: string; readonly exact: boolean };
+}
+
+/** A firing record with the id of the session it belongs to. */
+export interface SessionRecord {
+	readonly record: FiringRecord;
+	readonly session: string;
+}
+
+/** The journal of earlier sessions. */
+export interface JournalPort {
+	/** The journal's records of earlier sessions, oldest first (read when called); undefined without a journal. */
+	history(): readonly SessionRecord[] | undefined;
+	/** Writes `records` as JSON lines (the journal's format) to a new file; returns the file or why it failed. */
+	exportRecords(records: readonly SessionRecord[]): { readonly file: string } | { readonly error: string };
+}
+
+/** Test runs of one hook. */
+export interface TestRunPort {
+	/** The session facts hooks get now (the `if` check of a test run's note); undefined before it started. */
+	session(): SessionInfo | undefined;
+	/** A sample stdin for a test run of `entry`, in Claude Code's shape for its event. */
+	sampleInput(entry: HookEntry): string;
+	/** Runs `entry` now with `stdin` as a dry run (logged as a test); undefined when no session is running. */
+	readonly run: TestRunner;
+}
+
+/** Change-aware trust: project hooks that wait for the user's approval. */
+export interface ApprovalPort {
+	/** True for a project hook that waits for the user's approval. */
+	needsApproval(entry: HookEntry): boolean;
+	/** Approves a project hook's current definition; returns an error text when it could not be saved. */
+	approve(entry: HookEntry): string | undefined;
+	/** What approving `entry` approves: every field of its definition and the scripts it runs (terminal-safe). */
+	approvalLines(entry: HookEntry): string[];
+}
+
+/** How routine context decisions show: `quiet` (no card, not counted in the footer) or `cards`. */
+export interface ContextCardsPort {
+	get(): "quiet" | "cards";
+	/** Saves the choice; returns why it could not be saved. */
+	set(value: "quiet" | "cards"): string | undefined;
+}
+
+/** Everything the panel reads and changes; the extension wires these to the runtime, the state file and the disk. */
+export interface PanelServices {
+	readonly hooks: HooksPort;
+	readonly edits: EditsPort;
+	readonly log: LogPort;
+	readonly tests: TestRunPort;
+	/** Undefined without change-aware trust: switching on a project hook then just switches it. */
+	readonly approvals: ApprovalPort | undefined;
+	/** Undefined without a journal: the log shows this session only and offers no export. */
+	readonly journal: JournalPort | undefined;
+	/** Undefined when the host has no such setting: the panel offers no key for it. */
+	readonly contextCards: ContextCardsPort | undefined;
+}
+
+/** What the panel needs from the TUI around it. */
+export interface PanelHost {
+	requestRender(): void;
+	/** Closes the overlay. */
+	close(): void;
+	/** Terminal rows, to size the panel. */
+	rows(): number;
+	/** Runs `callback` after `ms` (re-render once the live configuration picked up a save). */
+	schedule(callback: () => void, ms: number): void;
+}
