@@ -7,7 +7,7 @@ import { type HookVerdict, interpretOutcome } from "../interpret.ts";
 import { hasConfiguredHooks } from "../match-index.ts";
 import type { HookEntry } from "../types.ts";
 import { recordIfNoneMatches } from "./no-match.ts";
-import { observe } from "./observe.ts";
+import { observe, tell } from "./observe.ts";
 import { createHookRun } from "./run-hook.ts";
 import { selectHooks } from "./select.ts";
 import { combine } from "./signals.ts";
@@ -85,7 +85,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				request,
 				notRun,
 			);
-			deps.onRecord?.(record);
+			tell(deps.onRecord, record);
 			return { verdicts, record };
 		},
 	};

@@ -6,6 +6,7 @@ import { UnmatchedRow } from "../firing-excerpt.ts";
 import { hasConfiguredHooks } from "../match-index.ts";
 import type { NotRunHook } from "../record/firing-record.ts";
 import type { HookConfig } from "../types.ts";
+import { tell } from "./observe.ts";
 import { matchedEntries, type TraceRequest, whyNotRun } from "./trace.ts";
 import type { EngineDeps, NoMatchRequest } from "./types.ts";
 
@@ -46,6 +47,6 @@ export const recordIfNoneMatches = (context: NoMatchContext, config: HookConfig,
 		() => `${JSON.stringify(payload())}\n`,
 		() => whyNotRun(config, asked, NO_HOOKS),
 	);
-	context.deps.onRecord?.(record);
+	tell(context.deps.onRecord, record);
 	return true;
 };

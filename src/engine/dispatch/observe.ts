@@ -8,3 +8,16 @@ export const observe = (callback: () => void): void => {
 		// Observers only display things; the hooks' decisions do not depend on them.
 	}
 };
+
+/**
+ * Hands `value` to an optional observer, as {@link observe} guards it, without making a closure (the no-match
+ * path calls it per tool call and allocates nothing else).
+ */
+export const tell = <T>(observer: ((value: T) => void) | undefined, value: T): void => {
+	if (observer === undefined) return;
+	try {
+		observer(value);
+	} catch {
+		// As in observe: a record observer only displays and logs.
+	}
+};

@@ -2,7 +2,7 @@
 import { isToolEvent } from "../events.ts";
 import { type HookVerdict, interpretOutcome } from "../interpret.ts";
 import type { FiringRecord } from "../record/firing-record.ts";
-import { observe } from "./observe.ts";
+import { tell } from "./observe.ts";
 import type { HookRun } from "./run-hook.ts";
 import type { EngineDeps, TestRunRequest } from "./types.ts";
 
@@ -62,6 +62,6 @@ export const testRunHook = async (
 		notRun: [],
 		test: true,
 	};
-	observe(() => context.deps.onRecord?.(record));
+	tell(context.deps.onRecord, record);
 	return { verdict, record };
 };

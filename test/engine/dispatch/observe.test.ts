@@ -85,4 +85,24 @@ describe("run observers", () => {
 		});
 		expect((await throwing.dispatch(request)).verdicts.map((v) => v.status)).toEqual(["success"]);
 	});
+
+	it("a record observer that throws fails neither the dispatch nor the no-match path (dispatch never throws)", async () => {
+		const config = configOf({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "x" }] }] });
+		const seen: number[] = [];
+		const engine = createEngine({
+			config: () => config,
+			runner: async () => exited,
+			baseEnv: {},
+			onRecord: (record) => {
+				seen.push(record.seq);
+				throw new Error("log full");
+			},
+		});
+		const result = await engine.dispatch(request);
+		expect(result.verdicts.map((v) => v.status)).toEqual(["success"]);
+		expect(result.record?.seq).toBe(1);
+		const noMatch = { event: "PreToolUse" as const, matchValues: ["Read"], summary: "a.txt", payload: () => ({}) };
+		expect(engine.recordIfNoneMatches(noMatch)).toBe(true);
+		expect(seen).toEqual([1, 2]);
+	});
 });
