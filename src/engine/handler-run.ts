@@ -3,10 +3,15 @@
  * with Claude Code's defaults), the request of an `http` hook, the question of a `prompt` hook, the tool call
  * of an `mcp_tool` hook. Pure apart from the injected runners.
  */
-import { defaultTimeoutSeconds } from "./events.ts";
+import { defaultTimeoutSeconds } from "./events/facts.ts";
 import { isUrlAllowed, resolveHeaders } from "./http.ts";
 import { mcpToolOutcome, mcpToolSpec } from "./mcp-tool-hook.ts";
-import { missingUserConfig, sourceEnvironment, substitutePlaceholders, substituteUserConfig } from "./payload.ts";
+import {
+	missingUserConfig,
+	sourceEnvironment,
+	substitutePlaceholders,
+	substituteUserConfig,
+} from "./payload/environment.ts";
 import { buildHookPrompt } from "./prompt-hook.ts";
 import type {
 	AgentRunner,

@@ -4,7 +4,7 @@
  * any exit code. Pure.
  */
 import type { HookEffect } from "./effects.ts";
-import { discardsCommonFields } from "./events.ts";
+import { discardsCommonFields } from "./events/facts.ts";
 import { isObject } from "./is-object.ts";
 import type { HookLint } from "./lint/hook-lint.ts";
 import type { HookEntry, HookEventName, ProcessOutcome } from "./types.ts";

@@ -4,15 +4,9 @@
  * matcher (and `if` rule) accepts, with an input in Claude Code's field names. Pure.
  */
 import { join } from "node:path";
-import { isToolEvent } from "./events.ts";
-import {
-	basePayload,
-	type ClaudeToolCall,
-	postToolUseFailurePayload,
-	postToolUsePayload,
-	preToolUsePayload,
-	type SessionInfo,
-} from "./payload.ts";
+import { isToolEvent } from "./events/facts.ts";
+import { basePayload, type ClaudeToolCall, type SessionInfo } from "./payload/base.ts";
+import { postToolUseFailurePayload, postToolUsePayload, preToolUsePayload } from "./payload/tool.ts";
 import type { HookEntry, HookEventName } from "./types.ts";
 
 type Json = Record<string, unknown>;

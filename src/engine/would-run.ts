@@ -3,7 +3,7 @@
  * anyway): the kill switch or `disableAllHooks`, its switch in /hooks, and on tool events its matcher and
  * `if` rule against the stdin's `tool_name` and `tool_input`. Pure.
  */
-import { eventUsesMatcher, isToolEvent } from "./events.ts";
+import { eventUsesMatcher, isToolEvent } from "./events/facts.ts";
 import type { HookEntry } from "./types.ts";
 
 /** Why a hook would not run now: `all_off`, `disabled`, `matcher`, `if`. */

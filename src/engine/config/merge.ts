@@ -8,7 +8,7 @@
  * leaves managed hooks running, and its `allowManagedHooksOnly` / `strictPluginOnlyCustomization` skip the other
  * sources' hooks.
  */
-import { allowsHandlerType, handlerTypesOf, isFiredInPi, notFiredReason } from "../events.ts";
+import { allowsHandlerType, handlerTypesOf, isFiredInPi, notFiredReason } from "../events/facts.ts";
 import type { ConfigIssue, HookConfig, HookEntry, HookSource, SkippedHook, SourceScope } from "../types.ts";
 import type { ParsedSource } from "./parse.ts";
 import { isPolicySource, sourceLabel } from "./sources.ts";

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ParseError } from "jsonc-parser";
-import { isHookEventName } from "../events.ts";
+import { isHookEventName } from "../events/facts.ts";
 import { compileIfRule } from "../if-rule.ts";
 import { isObject } from "../is-object.ts";
 import { lazyModule } from "../lazy-module.ts";

@@ -3,7 +3,8 @@
  * built once per session, and the engine's output and kill limits.
  */
 import { type HandlerRunContext, runHookHandler } from "../handler-run.ts";
-import { eventEffort, hookEnvironment } from "../payload.ts";
+import { eventEffort } from "../payload/base.ts";
+import { hookEnvironment } from "../payload/environment.ts";
 import type { HookEntry, ProcessOutcome } from "../types.ts";
 import type { DispatchRequest, EngineDeps } from "./types.ts";
 

@@ -4,7 +4,7 @@
  */
 import { isPolicySource } from "../config/sources.ts";
 import { dedupeHandlers } from "../dedupe.ts";
-import { isToolEvent } from "../events.ts";
+import { isToolEvent } from "../events/facts.ts";
 import type { IfContext } from "../if-rule.ts";
 import type { NotRunHook } from "../record/firing-record.ts";
 import type { HookConfig, HookEntry } from "../types.ts";

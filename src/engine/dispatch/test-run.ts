@@ -1,5 +1,5 @@
 /** A test run from the /hooks panel: one hook, its stdin as given, awaited, recorded as a test. */
-import { isToolEvent } from "../events.ts";
+import { isToolEvent } from "../events/facts.ts";
 import { type HookVerdict, interpretOutcome } from "../interpret.ts";
 import type { FiringRecord } from "../record/firing-record.ts";
 import { tell } from "./observe.ts";

@@ -2,7 +2,7 @@
  * The "why didn't my hook fire?" trace: which configured hooks of an event its matcher accepts, and for the
  * others (and those the selection turned down) the reason, in configuration order.
  */
-import { eventUsesMatcher } from "../events.ts";
+import { eventUsesMatcher } from "../events/facts.ts";
 import { entriesFor, matchingEntries } from "../match-index.ts";
 import type { FiringRecord, NotRunHook } from "../record/firing-record.ts";
 import type { HookConfig, HookEntry } from "../types.ts";

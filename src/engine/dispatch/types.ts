@@ -1,6 +1,6 @@
 /** The engine's requests, results, injected dependencies and interface. */
 import type { HookVerdict } from "../interpret.ts";
-import type { SessionInfo } from "../payload.ts";
+import type { SessionInfo } from "../payload/base.ts";
 import type { FiringRecord } from "../record/firing-record.ts";
 import type {
 	AgentRunner,

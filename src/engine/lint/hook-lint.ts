@@ -9,7 +9,7 @@
  * only for UserPromptSubmit, UserPromptExpansion and SessionStart; hook text is cut at 10,000 characters.
  */
 
-import type { HandlerType } from "../events.ts";
+import type { HandlerType } from "../events/facts.ts";
 import { MAX_HOOK_TEXT_CHARS } from "../messages.ts";
 import type { HookEventName, ProcessOutcome } from "../types.ts";
 import { lintJson } from "./json.ts";

@@ -1,5 +1,5 @@
 /** What hook lint reads (one run's output) and what it finds (codes with their field, problem and fix). */
-import type { HandlerType } from "../events.ts";
+import type { HandlerType } from "../events/facts.ts";
 import type { HookEventName } from "../types.ts";
 
 /**

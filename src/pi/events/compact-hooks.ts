@@ -8,7 +8,7 @@ import type {
 	SessionCompactEvent,
 } from "@earendil-works/pi-coding-agent";
 import { decideBlockEvent } from "../../engine/decide-stop.ts";
-import { basePayload } from "../../engine/payload.ts";
+import { basePayload } from "../../engine/payload/base.ts";
 import { planPreCompact } from "../../engine/plan-stop.ts";
 import { carryOut, type HookContext, runHooks, showNotices } from "./hook-context.ts";
 

@@ -5,7 +5,7 @@
  */
 import { basename, relative } from "node:path";
 import { decideBlockEvent } from "../../engine/decide-stop.ts";
-import { basePayload } from "../../engine/payload.ts";
+import { basePayload } from "../../engine/payload/base.ts";
 import { type HookContext, runHooks, showNotices } from "./hook-context.ts";
 
 /** The context files pi put in a system prompt, in order (`<project_instructions path="...">`). */

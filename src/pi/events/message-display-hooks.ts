@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { MessageEndEvent, MessageUpdateEvent } from "@earendil-works/pi-coding-agent";
 import { batchShown, decideDisplay } from "../../engine/decide-display.ts";
-import { basePayload } from "../../engine/payload.ts";
+import { basePayload } from "../../engine/payload/base.ts";
 import { type HookContext, runHooks } from "./hook-context.ts";
 import type { MessageDisplays } from "./message-displays.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { ExtensionAPI, ModelSelectEvent } from "@earendil-works/pi-coding-agent";
 import { decideContextEvent } from "../../engine/decide-context.ts";
-import { basePayload } from "../../engine/payload.ts";
+import { basePayload } from "../../engine/payload/base.ts";
 import { planSessionContext } from "../../engine/plan-prompt.ts";
 import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks } from "./hook-context.ts";
 

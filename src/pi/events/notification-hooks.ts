@@ -7,7 +7,7 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { decideBlockEvent } from "../../engine/decide-stop.ts";
-import { basePayload } from "../../engine/payload.ts";
+import { basePayload } from "../../engine/payload/base.ts";
 import { type HookContext, runHooks, showNotices } from "./hook-context.ts";
 
 /** Milliseconds of user silence after the agent settles before `idle_prompt` (Claude Code: about 60 s). */

@@ -6,7 +6,7 @@
 import type { BeforeAgentStartEventResult, InputEvent, InputEventResult } from "@earendil-works/pi-coding-agent";
 import { decideContextEvent } from "../../engine/decide-context.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
-import { basePayload } from "../../engine/payload.ts";
+import { basePayload } from "../../engine/payload/base.ts";
 import { planPrompt, promptExpansion } from "../../engine/plan-prompt.ts";
 import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks } from "./hook-context.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { AgentBeforeSettleEvent, BoundaryResult, TurnEndEvent } from "@earendil-works/pi-coding-agent";
 import { decideBlockEvent } from "../../engine/decide-stop.ts";
-import { basePayload } from "../../engine/payload.ts";
+import { basePayload } from "../../engine/payload/base.ts";
 import { planBatch, planStop } from "../../engine/plan-stop.ts";
 import { toClaudeToolInput, toClaudeToolName } from "../../engine/tool-map.ts";
 import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks } from "./hook-context.ts";

@@ -15,12 +15,8 @@ import type { Card } from "../../engine/card.ts";
 import { decidePostToolUse, decidePreToolUse } from "../../engine/decide-tool.ts";
 import type { HookEngine } from "../../engine/engine.ts";
 import { hookName } from "../../engine/messages.ts";
-import {
-	postToolUseFailurePayload,
-	postToolUsePayload,
-	preToolUsePayload,
-	type SessionInfo,
-} from "../../engine/payload.ts";
+import type { SessionInfo } from "../../engine/payload/base.ts";
+import { postToolUseFailurePayload, postToolUsePayload, preToolUsePayload } from "../../engine/payload/tool.ts";
 import { planPostToolUse, planPreToolAnswer, planPreToolUse } from "../../engine/plan-tool.ts";
 import { terminalSafe } from "../../engine/terminal-safe.ts";
 import { toClaudeToolError, toClaudeToolInput, toClaudeToolName, toClaudeToolResponse } from "../../engine/tool-map.ts";

@@ -5,7 +5,7 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
-import type { SessionInfo } from "../../engine/payload.ts";
+import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
 import type { DEFAULT_LOG_BYTES, FiringLog } from "../../ui/panel/firing-log.ts";
 import type { TestRunOutcome } from "../session/runtime-types.ts";

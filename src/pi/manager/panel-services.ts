@@ -11,7 +11,7 @@ import {
 	snapshotFile,
 } from "../../engine/config/edit.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
-import type { SessionInfo } from "../../engine/payload.ts";
+import type { SessionInfo } from "../../engine/payload/base.ts";
 import { sampleInput } from "../../engine/sample-input.ts";
 import type { HookConfig, HookSource } from "../../engine/types.ts";
 import type { FiringLog } from "../../ui/panel/firing-log.ts";

@@ -6,7 +6,7 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { Card } from "../../engine/card.ts";
 import { configNotices } from "../../engine/config-notices.ts";
-import { effortLevel, type SessionInfo } from "../../engine/payload.ts";
+import { effortLevel, type SessionInfo } from "../../engine/payload/base.ts";
 import type { HookConfig } from "../../engine/types.ts";
 import type { HookContext } from "../events/hook-context.ts";
 import type { ToolHookDeps } from "../events/tool-hooks.ts";

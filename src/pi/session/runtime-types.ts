@@ -30,7 +30,7 @@ import type {
 import type { Card } from "../../engine/card.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
-import type { SessionInfo } from "../../engine/payload.ts";
+import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { HookConfig, HookEntry, HookEventName, ProcessRunner } from "../../engine/types.ts";
 import type { MessageDisplays } from "../events/message-displays.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";

@@ -4,7 +4,7 @@
  * JSON that is written (keeping every field of the old handler the editor does not show). Pure.
  */
 import type { HookDraft } from "../../engine/config/edit.ts";
-import { eventUsesMatcher, isFiredInPi, isHookEventName, isToolEvent } from "../../engine/events.ts";
+import { eventUsesMatcher, isFiredInPi, isHookEventName, isToolEvent } from "../../engine/events/facts.ts";
 import { compileIfRule, piToolNameInRule, piToolNameProblem } from "../../engine/if-rule.ts";
 import { onFailureApplies } from "../../engine/interpret.ts";
 import { compileMatcher } from "../../engine/matcher.ts";

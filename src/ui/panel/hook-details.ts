@@ -2,7 +2,7 @@
  * The detail view of one hook (or invalid entry): its full definition, where it lives, whether it runs, and
  * its statistics for this session (runs, blocks, errors, timeouts, median and 95th-percentile duration). Pure.
  */
-import { defaultTimeoutSeconds } from "../../engine/events.ts";
+import { defaultTimeoutSeconds } from "../../engine/events/facts.ts";
 import { terminalSafe } from "../../engine/terminal-safe.ts";
 import type { PanelTheme } from "../theme.ts";
 import { block, field, section } from "./detail-lines.ts";

@@ -5,7 +5,7 @@
  */
 import { Input } from "@earendil-works/pi-tui";
 import { sourceLabel } from "../../engine/config/sources.ts";
-import { defaultTimeoutSeconds, isFiredInPi, isHookEventName } from "../../engine/events.ts";
+import { defaultTimeoutSeconds, isFiredInPi, isHookEventName } from "../../engine/events/facts.ts";
 import { HOOK_EVENTS, type HookEventName, type HookSource } from "../../engine/types.ts";
 import type { PanelTheme } from "../theme.ts";
 import { type EditorField, type EditorValues, type FieldProblem, validateValues } from "./editor-values.ts";

@@ -6,7 +6,7 @@
 
 import { sourceLabel } from "../../engine/config/sources.ts";
 import type { NotRunHook } from "../../engine/engine.ts";
-import type { HandlerType } from "../../engine/events.ts";
+import type { HandlerType } from "../../engine/events/facts.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import { type HookLint, lintLine, lintOutcome } from "../../engine/lint/hook-lint.ts";
 import { formatTime } from "../card-format.ts";

@@ -5,7 +5,7 @@
  */
 import type { FileSnapshot, HookChange, SaveResult } from "../../engine/config/edit.ts";
 import type { FiringRecord } from "../../engine/engine.ts";
-import type { SessionInfo } from "../../engine/payload.ts";
+import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
 import type { FiringLog } from "./firing-log.ts";
 import type { TestRunner } from "./test-view.ts";

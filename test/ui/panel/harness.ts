@@ -18,7 +18,7 @@ import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { createConfigStore } from "../../../src/engine/config/store.ts";
 import { createEngine, type HookEngine } from "../../../src/engine/engine.ts";
 import { firingExcerpt } from "../../../src/engine/firing-excerpt.ts";
-import type { SessionInfo } from "../../../src/engine/payload.ts";
+import type { SessionInfo } from "../../../src/engine/payload/base.ts";
 import { runProcess } from "../../../src/engine/run.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../../src/engine/types.ts";
 import { approvalsFile, createApprovals } from "../../../src/pi/approval/approvals.ts";

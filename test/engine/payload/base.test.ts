@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { basePayload, effortLevel, hookEnvironment, type SessionInfo } from "../../src/engine/payload.ts";
+import { basePayload, effortLevel, type SessionInfo } from "../../../src/engine/payload/base.ts";
+import { hookEnvironment } from "../../../src/engine/payload/environment.ts";
 
 const session: SessionInfo = {
 	sessionId: "s1",
@@ -31,18 +32,5 @@ describe("effort", () => {
 		expect(basePayload(session, "UserPromptSubmit").effort).toBeUndefined();
 		expect(hookEnvironment({}, session, {}, "PostToolUse").CLAUDE_EFFORT).toBe("high");
 		expect(hookEnvironment({}, session, {}, "SessionStart").CLAUDE_EFFORT).toBeUndefined();
-	});
-});
-
-describe("hook environment", () => {
-	it("has Claude Code's fixed variables over pi's environment", () => {
-		const env = hookEnvironment({ COREPACK_ENABLE_AUTO_PIN: "1", KEEP: "x" }, session);
-		expect(env).toMatchObject({
-			KEEP: "x",
-			COREPACK_ENABLE_AUTO_PIN: "0",
-			NoDefaultCurrentDirectoryInExePath: "1",
-			CLAUDE_CODE_CHILD_SESSION: "1",
-			CLAUDECODE: "1",
-		});
 	});
 });

@@ -9,7 +9,7 @@ import {
 	isHookEventName,
 	isToolEvent,
 	notFiredReason,
-} from "../../src/engine/events.ts";
+} from "../../../src/engine/events/facts.ts";
 
 describe("hook events", () => {
 	it.each([

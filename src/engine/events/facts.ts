@@ -2,7 +2,7 @@
  * Static facts about each hook event (as in Claude Code): what its matcher filters on,
  * whether `if` applies, and the default timeout of a command hook.
  */
-import { HOOK_EVENTS, type HookEventName } from "./types.ts";
+import { HOOK_EVENTS, type HookEventName } from "../types.ts";
 
 /** Events whose hooks get `tool_name`/`tool_input` and honour `if` (as in Claude Code). */
 const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set([
