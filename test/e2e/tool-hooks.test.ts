@@ -304,14 +304,14 @@ describe("running hooks in the real pi", () => {
 		expect(readLines(join(sandbox.root, "once.jsonl"))).toHaveLength(1);
 	});
 
-	it("a copy differing in a field that changes the outcome (timeout) is not collapsed into the user's", async () => {
+	it("a copy differing only in timeout runs once with the user's, as in Claude Code (oracle l3)", async () => {
 		const once = command(script("hook.mjs", "--record", "../once.jsonl"));
 		setup({ PreToolUse: [{ matcher: "Bash", hooks: [once] }] });
 		sandbox.writeJson("home/.claude/settings.json", {
 			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ ...once, timeout: 99 }] }] },
 		});
 		await run("bash: echo once");
-		expect(readLines(join(sandbox.root, "once.jsonl"))).toHaveLength(2);
+		expect(readLines(join(sandbox.root, "once.jsonl"))).toHaveLength(1);
 	});
 
 	it("continue:false lets the tool finish, then the agent stops and the user sees the stop reason", async () => {
