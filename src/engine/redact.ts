@@ -1,13 +1,29 @@
 /**
  * Secret masking for text that is shown or persisted (cards, the firing log): values that look like
- * API keys, tokens, passwords or private keys become `[redacted]`. Pure; every pattern runs in linear time.
+ * API keys, tokens, passwords or private keys become `[redacted]`. Pure; every pattern runs in linear time. The
+ * token families, secret key names and password flags are tables in {@link ./secret-formats.ts}.
  */
+import {
+	keyParts,
+	NOT_SECRET_LAST_PART,
+	OPENSSL_PASS,
+	PASSWORD_FLAG_RULES,
+	SECRET_FLAG,
+	SECRET_PART,
+	TOKEN_FORMATS,
+	TOKEN_PREFIX,
+	URL_ENCODED_TOKEN_FORMATS,
+} from "./secret-formats.ts";
 
 /** What a masked value is replaced with. */
 export const REDACTED = "[redacted]";
 
-/** Key names whose values are secrets: `GITHUB_TOKEN`, `db_password`, `x-api-key`, `"client_secret"`... */
-const SECRET_KEY = /token|secret|passw(?:or)?d|api[_-]?key|private[_-]?key|credential/i;
+/**
+ * Key names whose values are secrets wherever the word is: `GITHUB_TOKEN`, `dbpassword`, `x-api-key`,
+ * `"client_secret"`; the shorter words (`KEY`, `PASS`, `PWD`, `AUTH`, `CRED`, `PAT`) count as whole parts of the
+ * name ({@link SECRET_PART}).
+ */
+const SECRET_KEY = /token|secret|passw(?:or)?d|passphrase|api[_-]?key|private[_-]?key|access[_-]?key|credential/i;
 
 /** Keys that contain a secret word but hold counts or names, not secrets (`max_tokens`, `tokenizer`). */
 const NOT_SECRET_KEY = /tokens|tokeniz|token_?(?:count|limit|usage|budget|type)/i;
@@ -37,35 +53,11 @@ const LINE_PAIR = /^([ \t]*(?:- )?)([A-Za-z0-9_.-]{1,128})([ \t]*:[ \t]+)([^\s#]
 /** `Authorization: Basic ...`, `"authorization": "Bearer ..."`, `Authorization=token ...`. */
 const AUTHORIZATION = /(\bAuthorization["']?\s*[:=]\s*["']?)((?:Basic|Bearer|Token|Digest)\s+)?([^\s"',;]{8,})/gi;
 
-/** `Bearer <long token>` anywhere (hex, base64, base64url, JWT). */
-const BEARER = /(\bBearer\s+)([A-Za-z0-9._~+/-]{16,}=*)/gi;
+/** `Bearer <long token>` anywhere (hex, base64, base64url, JWT), also URL-encoded (`Bearer%20...`). */
+const BEARER = /(\bBearer(?:\s+|%20|\+))([A-Za-z0-9._~+/-]{16,}=*)/gi;
 
-/** A password in a URL: `scheme://user:password@host`. */
-const URL_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s:/@]{1,256}:)([^\s@/]{1,256})(@)/g;
-
-/** Well-known token formats; the prefix stays visible so the reader knows what kind of secret it was. */
-const TOKEN_FORMATS: readonly RegExp[] = [
-	/\b(sk-)[A-Za-z0-9_-]{20,}/g, // OpenAI, Anthropic (sk-ant-...), sk-proj-...
-	/\b(gh[pousr]_)[A-Za-z0-9]{30,}/g, // GitHub tokens
-	/\b(github_pat_)[A-Za-z0-9_]{22,}/g, // GitHub fine-grained tokens
-	/\b(AKIA|ASIA)[0-9A-Z]{16}\b/g, // AWS access key ids
-	/\b(xox[abposr]-)[A-Za-z0-9-]{10,}/g, // Slack tokens
-	/\b(AIza)[0-9A-Za-z_-]{35}/g, // Google API keys
-	/\b(glpat-)[A-Za-z0-9_-]{20,}/g, // GitLab tokens
-	/\b(npm_)[A-Za-z0-9]{36}\b/g, // npm tokens
-	/\b(eyJ)[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g, // JWTs
-	/\b((?:sk|rk)_(?:live|test)_)[A-Za-z0-9]{16,}/g, // Stripe secret and restricted keys
-	/\b(hf_)[A-Za-z0-9]{30,}/g, // Hugging Face tokens
-	/\b(SG\.)[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g, // SendGrid API keys
-	/\b(pypi-)[A-Za-z0-9_-]{50,}/g, // PyPI upload tokens
-	/\b(ya29\.)[A-Za-z0-9_-]{20,}/g, // Google OAuth access tokens
-	/\b(do[opr]_v1_)[a-f0-9]{64}\b/g, // DigitalOcean tokens
-	/\b(glc_|glsa_)[A-Za-z0-9_=+/-]{20,}/g, // Grafana tokens
-	/\b(lin_api_)[A-Za-z0-9]{30,}/g, // Linear API keys
-	/\b(gsk_)[A-Za-z0-9]{40,}/g, // Groq API keys
-	/(https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]{10,}/g, // Slack webhook URLs
-	/(https:\/\/(?:discord(?:app)?\.com)\/api\/webhooks\/)[A-Za-z0-9_/-]{10,}/g, // Discord webhook URLs
-];
+/** A password in a URL: `scheme://user:password@host`, `redis://:password@host`. */
+const URL_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s:/@]{0,256}:)([^\s@/]{1,256})(@)/g;
 
 /**
  * Headers whose value is a credential, wherever they appear (`-H 'X-Api-Key: ...'`, `PRIVATE-TOKEN: ...`,
@@ -77,14 +69,6 @@ const HEADER =
 /** `curl -u user:password`, `--user user:password` (quoted or not): the password part. */
 const USER_PASSWORD = /((?:^|\s)(?:-u|--user|--proxy-user)\s*['"]?[^\s:'"]{1,128}:)([^\s'"]{1,256})/g;
 
-/** `--password X`, `--token X`, `--api-key X` (the `=` form is a `KEY=value` pair): the value. */
-const FLAG_VALUE =
-	/((?:^|\s)--?(?:password|passwd|pass|token|secret|api-?key|access-token|auth-token|client-secret)\s+)('[^'\n]*'|"[^"\n]*"|[^\s'"-][^\s'"]*)/gi;
-
-/** `mysql -pPASS` (and mysqldump, mysqladmin, mariadb): the password glued to `-p`. */
-const MYSQL_PASSWORD =
-	/(\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n;|&]*?\s-p)([^\s'"]+|'[^'\n]*'|"[^"\n]*")/g;
-
 /** `curl --cookie 'a=b'`, `curl -b 'session=...'`: the cookie string. */
 const COOKIE_FLAG = /((?:^|\s)(?:--cookie|-b)\s+)('[^'\n]*=[^'\n]*'|"[^"\n]*=[^"\n]*"|[^\s'"]*=[^\s'"]*)/g;
 
@@ -95,8 +79,17 @@ const COOKIE_FLAG = /((?:^|\s)(?:--cookie|-b)\s+)('[^'\n]*=[^'\n]*'|"[^"\n]*=[^"
  */
 const SECRET_KEY_EXACT = /^(?:_?auth|cookie|set-cookie|sessionid)$/i;
 
-const isSecretKey = (key: string): boolean =>
-	(SECRET_KEY.test(key) && !NOT_SECRET_KEY.test(key)) || SECRET_KEY_EXACT.test(key);
+/**
+ * Whether `key` names a secret: a secret word in it ({@link SECRET_KEY}, {@link SECRET_PART}) that is not a count
+ * (`max_tokens`) or a setting about the secret (`AUTH_URL`, `token_type`, `PASSWORD_FILE`).
+ */
+const isSecretKey = (key: string): boolean => {
+	if (SECRET_KEY_EXACT.test(key)) return true;
+	if (NOT_SECRET_KEY.test(key)) return false;
+	const parts = keyParts(key);
+	if (parts.length > 1 && NOT_SECRET_LAST_PART.test(parts[parts.length - 1] ?? "")) return false;
+	return SECRET_KEY.test(key) || parts.some((part) => SECRET_PART.test(part));
+};
 
 /** The masked form of a value, keeping its quotes; unchanged when it is not a secret. */
 const maskValue = (value: string): string => {
@@ -149,21 +142,24 @@ const maskAssignments = (text: string): string => {
 };
 
 /**
- * Masks values that look like secrets in `text`: known token formats (`sk-...`, `ghp_...`, `AKIA...`,
- * `xoxb-...`, `sk_live_...`, `hf_...`, `SG....`, `pypi-...`, `ya29....`, `dop_v1_...`, JWTs, Slack and Discord
- * webhook URLs), `Bearer`/`Authorization` credentials, credential headers (`X-Api-Key:`, `PRIVATE-TOKEN:`,
- * `Cookie:`), `curl -u user:pass`, `--password X`, `mysql -pPASS`, `--cookie`, URL passwords, PEM private keys,
- * docker's `"auth"` values, and the values of
- * `KEY=value`, `"key": "value"` and `key: value` pairs whose key names a secret (TOKEN, SECRET, PASSWORD,
- * PASSWD, API_KEY, APIKEY, PRIVATE_KEY, CREDENTIAL; `max_tokens` and the like are counts, not secrets).
- * Variable references (`$TOKEN`, `${TOKEN}`), placeholders (`<token>`) and empty values stay. Idempotent;
- * never throws; linear in the length of `text` (a bounded number of passes).
+ * Masks values that look like secrets in `text`: the token families of {@link TOKEN_FORMATS} (`sk-...`, `ghp_...`,
+ * `AKIA...`, `shpat_...`, `hvs....`, `dapi...`, JWTs, Slack and Discord webhook URLs, ...; also right after a URL
+ * escape such as `%20`), `Bearer`/`Authorization` credentials, credential headers (`X-Api-Key:`, `PRIVATE-TOKEN:`,
+ * `Cookie:`), `curl -u user:pass`, `--password X` and any long flag naming a secret (`--http-password X`), the
+ * password flags of common commands (`mysql -pPASS`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`),
+ * openssl's `pass:X`, `--cookie`, URL passwords, PEM private keys, docker's `"auth"` values, and the values of
+ * `KEY=value` (connection strings' `AccountKey=...;` included), `"key": "value"` and `key: value` pairs whose key
+ * names a secret (TOKEN, SECRET, PASSWORD, CREDENTIAL anywhere in it; KEY, PASS, PWD, AUTH, CRED, PAT as a part of
+ * it; `max_tokens` and the like are counts, `AUTH_URL` or `TOKEN_TYPE` settings, not secrets). Variable
+ * references (`$TOKEN`, `${TOKEN}`), placeholders (`<token>`) and empty values stay. Idempotent; never throws;
+ * linear in the length of `text` (a bounded number of passes).
  */
 export const redactSecrets = (text: string): string => {
 	if (text === "") return text; // a hook's empty output, the common case: no pass has anything to mask
 	// One pass can uncover a secret for another rule: a token mask ends a word that was too long to be a key, so
 	// `...GITHUB_TOKEN=abc` becomes a `KEY=value` pair. Repeat until nothing changes, so masking is idempotent.
 	let out = redactOnce(text);
+	if (out === text) return out; // nothing masked: nothing can have been uncovered
 	for (let pass = 1; pass < MAX_PASSES; pass++) {
 		const next = redactOnce(out);
 		if (next === out) break;
@@ -197,7 +193,7 @@ const redactOnce = (text: string): string => {
 			? match
 			: `${head}${REDACTED}${value.slice(trimmed.length)}`;
 	});
-	for (const rule of [USER_PASSWORD, FLAG_VALUE, MYSQL_PASSWORD, COOKIE_FLAG]) {
+	for (const rule of [USER_PASSWORD, SECRET_FLAG, ...PASSWORD_FLAG_RULES, OPENSSL_PASS, COOKIE_FLAG]) {
 		out = out.replace(rule, (match, head: string, value: string) => {
 			const masked = maskValue(value);
 			return masked === value ? match : `${head}${masked}`;
@@ -206,6 +202,8 @@ const redactOnce = (text: string): string => {
 	out = out.replace(URL_PASSWORD, (match, head: string, password: string, at: string) =>
 		NOT_SECRET_VALUE.test(password) || password === REDACTED ? match : `${head}${REDACTED}${at}`,
 	);
-	for (const format of TOKEN_FORMATS) out = out.replace(format, (_match, prefix: string) => `${prefix}${REDACTED}`);
+	if (!TOKEN_PREFIX.test(out)) return out;
+	const formats = out.includes("%") ? [...TOKEN_FORMATS, ...URL_ENCODED_TOKEN_FORMATS] : TOKEN_FORMATS;
+	for (const format of formats) out = out.replace(format, (_match, prefix: string) => `${prefix}${REDACTED}`);
 	return out;
 };

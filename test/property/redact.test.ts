@@ -24,9 +24,24 @@ const secrets = fc.oneof(
 		})
 		.map((body) => ({ text: `AKIA${body}`, body })),
 	alnum(24).map((body) => ({ text: `xoxb-${body}`, body })),
+	alnum(90).map((body) => ({ text: `hvs.${body}`, body })),
+	alnum(40).map((body) => ({ text: `figd_${body}`, body })),
+	alnum(36).map((body) => ({ text: `%20ghp_${body}%20`, body })),
 	alnum(40).map((body) => ({ text: `Bearer ${body}`, body })),
 	fc
-		.tuple(fc.constantFrom("GITHUB_TOKEN", "DB_PASSWORD", "api_key", "CLIENT_SECRET", "passwd"), alnum(12))
+		.tuple(
+			fc.constantFrom(
+				"GITHUB_TOKEN",
+				"DB_PASSWORD",
+				"api_key",
+				"CLIENT_SECRET",
+				"passwd",
+				"NAME_KEY",
+				"GH_PAT",
+				"DB_PWD",
+			),
+			alnum(12),
+		)
 		.map(([key, body]) => ({ text: `${key}=${body}`, body })),
 	fc
 		.tuple(fc.constantFrom("password", "apiKey", "access_token", "private_key"), alnum(12))

@@ -1,8 +1,8 @@
 /**
  * No line of the project's code is wider than 120 columns (a tab counts 4), string literals and comments
  * included: biome's formatter keeps the width but does not split a long string or comment. The only lines
- * allowed wider are two regular-expression literals of redact.ts that cannot be split without changing them (the
- * hidden characters of terminal-safe.ts are a table of ranges, not a literal).
+ * allowed wider is one regular-expression literal of redact.ts that cannot be split without changing it (longer
+ * patterns are built from parts: the tables of secret-formats.ts, the hidden characters of terminal-safe.ts).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -24,7 +24,7 @@ const CODE = /\.(?:ts|mjs|js)$/;
  * after `const NAME =`.
  */
 const ALLOWED_REGEX_CONSTANTS: Readonly<Record<string, readonly string[]>> = {
-	"src/engine/redact.ts": ["HEADER", "FLAG_VALUE"],
+	"src/engine/redact.ts": ["HEADER"],
 };
 
 /** The width of `line` in columns: one a code point, {@link TAB_COLUMNS} a tab. */
@@ -76,7 +76,7 @@ describe("line length", () => {
 		]);
 	});
 
-	it("allows only the listed regular-expression constants of redact.ts", () => {
+	it("allows only the listed regular-expression constant of redact.ts", () => {
 		const regex = `\t/${"a".repeat(130)}/gi;`;
 		const listed = ["const HEADER =", regex].join("\n");
 		expect(longLines("src/engine/redact.ts", listed)).toEqual([]);
