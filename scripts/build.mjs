@@ -1,8 +1,10 @@
 /**
  * Builds the extension pi loads: `src/index.ts` and everything it imports, bundled by esbuild into `dist/`
- * (`dist/index.js`, the panel as chunks it imports on first open). package.json's `pi.extensions` points at it;
- * `npm install` (`prepare`), `npm test`, `npm run demo`, `npm run bench` and every vitest run (its global set-up)
- * build it first, so it never lags behind `src/`.
+ * (`dist/index.js`, the panel as chunks it imports on first open), and the `pi-hook-manager` command
+ * (`dist/cli.mjs`, one file from `src/cli/bin.ts`; `.mjs` because of `dist/package.json`, below). package.json's
+ * `pi.extensions` points at the first, its `bin` at the second; `npm install` (`prepare`), `npm test`,
+ * `npm run demo`, `npm run bench` and every vitest run (its global set-up) build it first, so it never lags behind
+ * `src/`.
  *
  * Why a bundle: pi loads an extension through jiti, which costs about 0.13 ms per module plus a module wrapper
  * for each; one file and a few chunks instead of ~94 modules take pi's start-up from +50 ms to about +12 ms.
@@ -16,7 +18,7 @@
  * Files are written only when their content changed, so a build while another test run loads `dist/` does not
  * touch files it is reading; chunks no longer produced are removed. Usable as a module (`buildBundle()`).
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -25,6 +27,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Where the bundle goes. */
 export const DIST = join(ROOT, "dist");
+
+/** The `pi-hook-manager` command, with a `#!/usr/bin/env node` line (package.json `bin`). */
+export const CLI = join(DIST, "cli.mjs");
 
 /** `dist/package.json`: see the header. */
 const DIST_PACKAGE = `${JSON.stringify({ type: "commonjs" })}\n`;
@@ -90,10 +95,31 @@ export const buildBundle = async () => {
 		logLevel: "warning",
 		legalComments: "none",
 	});
-	const wanted = new Map([...result.outputFiles, ...execa.outputFiles].map((file) => [file.path, file.text]));
+	// The `pi-hook-manager` command (package.json `bin`): one file, run by the user's own Node, never by pi, so it
+	// must not import pi's packages (a project may have this package without pi).
+	const cli = await build({
+		entryPoints: [join(ROOT, "src", "cli", "bin.ts")],
+		outfile: CLI,
+		banner: { js: "#!/usr/bin/env node" },
+		bundle: true,
+		format: "esm",
+		platform: "node",
+		target: "node22",
+		packages: "external",
+		write: false,
+		logLevel: "warning",
+		legalComments: "none",
+	});
+	for (const file of cli.outputFiles)
+		if (file.text.includes("@earendil-works/"))
+			throw new Error("the CLI bundle imports a pi package (@earendil-works/...): it must run without pi");
+	const wanted = new Map(
+		[...result.outputFiles, ...execa.outputFiles, ...cli.outputFiles].map((file) => [file.path, file.text]),
+	);
 	wanted.set(join(DIST, "package.json"), DIST_PACKAGE);
 	let written = 0;
 	for (const [file, text] of wanted) if (writeIfChanged(file, text)) written++;
+	chmodSync(CLI, 0o755);
 	for (const name of readdirSync(DIST)) {
 		const file = join(DIST, name);
 		if (!wanted.has(file)) rmSync(file, { recursive: true, force: true });

@@ -181,6 +181,18 @@ export const samplePayload = (entry: HookEntry, session: SessionInfo): Json => {
 	return { ...base, ...eventFields(event, call, session.cwd) };
 };
 
+/**
+ * The stdin object of `event` with the given event-specific `fields` (a fixture's `input`): the common fields
+ * filled in as the workbench's samples have them (`session_id`, `transcript_path`, `cwd`, `permission_mode` where
+ * pi sends it, `hook_event_name`), then `fields` (which may override any of them), then a `tool_use_id` on tool
+ * events when `fields` has none.
+ */
+export const eventPayload = (event: HookEventName, fields: Readonly<Json>, session: SessionInfo): Json => ({
+	...basePayload(session, event, !WITHOUT_PERMISSION_MODE.has(event)),
+	...fields,
+	...(isToolEvent(event) && fields.tool_use_id === undefined ? { tool_use_id: SAMPLE_TOOL_USE_ID } : {}),
+});
+
 /** The sample stdin text for `entry`: pretty JSON, easy to edit in the panel (hooks parse any JSON layout). */
 export const sampleInput = (entry: HookEntry, session: SessionInfo): string =>
 	JSON.stringify(samplePayload(entry, session), null, 2);

@@ -9,6 +9,7 @@ import { decideBlockEvent } from "./decide-stop.ts";
 import { type CommonEffects, decidePostToolUse, decidePreToolUse } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
 import { hookName } from "./messages.ts";
+import type { HookEventName } from "./types.ts";
 
 /**
  * The kind of an effect: `deny`, `ask`, `allow` (PreToolUse), `rewrite` (updatedInput), `replace_output`
@@ -64,13 +65,23 @@ const contexts = (texts: readonly string[] = []): WouldEffect[] =>
 	texts.map((text) => ({ kind: "context" as const, label: "would add context", text: bare(text) }));
 
 /** The effects of `verdict` for its event; `matchQuery` is the tool name of a tool event (for the hook name). */
-export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEffect[] => {
-	const event = verdict.entry.event;
+export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEffect[] =>
+	eventEffects(verdict.entry.event, [verdict], matchQuery);
+
+/**
+ * The effects of every verdict of one event together, decided as the session decides them (a deny of one hook
+ * beats another's allow, contexts add up): what `pi-hook-manager test` compares with a fixture's `expect`.
+ */
+export const eventEffects = (
+	event: HookEventName,
+	verdicts: readonly HookVerdict[],
+	matchQuery?: string,
+): WouldEffect[] => {
 	const name = hookName(event, matchQuery);
 	const effects: WouldEffect[] = [];
 	switch (event) {
 		case "PreToolUse": {
-			const decision = decidePreToolUse([verdict], name);
+			const decision = decidePreToolUse(verdicts, name);
 			if (decision.permission === "deny")
 				effects.push({ kind: "deny", label: "would deny", text: decision.reason });
 			else if (decision.permission === "ask")
@@ -88,7 +99,7 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 		}
 		case "PostToolUse":
 		case "PostToolUseFailure": {
-			const decision = decidePostToolUse([verdict], name);
+			const decision = decidePostToolUse(verdicts, name);
 			const texts = decision.context?.texts ?? [];
 			const [feedback, ...rest] = decision.blocked ? texts : [];
 			if (feedback !== undefined)
@@ -109,7 +120,7 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 		case "PostModelSwitch": {
 			const canBlock = event !== "SessionStart" && event !== "PostModelSwitch";
 			const decision = decideContextEvent(
-				[verdict],
+				verdicts,
 				event === "SessionStart" ? `${name}:startup` : name,
 				canBlock,
 			);
@@ -128,7 +139,7 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 		case "Stop":
 		case "PostToolBatch":
 		case "PreCompact": {
-			const decision = decideBlockEvent([verdict], name);
+			const decision = decideBlockEvent(verdicts, name);
 			const label =
 				event === "Stop"
 					? "would keep the agent going"
@@ -143,16 +154,16 @@ export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEf
 			break;
 		}
 		case "MessageDisplay": {
-			const shown = decideDisplay([verdict]).shown;
+			const shown = decideDisplay(verdicts).shown;
 			if (shown !== undefined)
 				effects.push({ kind: "display", label: "would show instead of the text", text: shown.text });
-			effects.push(...common(decideBlockEvent([verdict], name)));
+			effects.push(...common(decideBlockEvent(verdicts, name)));
 			break;
 		}
 		default:
-			effects.push(...common(decideBlockEvent([verdict], name)));
+			effects.push(...common(decideBlockEvent(verdicts, name)));
 	}
-	for (const effect of verdict.effects) {
+	for (const effect of verdicts.flatMap((verdict) => verdict.effects)) {
 		if (effect.kind === "failed")
 			effects.push({
 				kind: "failed",

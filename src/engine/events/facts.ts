@@ -160,3 +160,33 @@ export const notFiredReason = (event: HookEventName): string =>
 			"PostModelSwitch), so PreModelSwitch hooks never run"
 		: `pi has no ${event} event, so this hook never fires (pi-hook-manager fires the tool, prompt, session, ` +
 			`stop, compaction, notification, model-switch, instructions and message-display events)`;
+
+/**
+ * The stdin field an event's matcher is tested against (Claude Code: the tool name on tool events, `source` on
+ * SessionStart, `trigger` on the compaction events, ...); undefined for events without a matcher. For a stdin
+ * built outside pi (a fixture of `pi-hook-manager test`), as pi's event adapters fill the match values.
+ */
+export const matchFieldOf = (event: HookEventName): string | undefined => {
+	if (TOOL_EVENTS.has(event)) return "tool_name";
+	switch (event) {
+		case "SessionStart":
+			return "source";
+		case "SessionEnd":
+			return "reason";
+		case "PreCompact":
+		case "PostCompact":
+			return "trigger";
+		case "Notification":
+			return "notification_type";
+		case "PostModelSwitch":
+			return "to_model";
+		case "InstructionsLoaded":
+			return "load_reason";
+		case "UserPromptExpansion":
+			return "command_name";
+		case "StopFailure":
+			return "error";
+		default:
+			return undefined;
+	}
+};

@@ -5,60 +5,18 @@
  */
 
 import { sourceLabel } from "../../engine/config/sources.ts";
-import type { NotRunHook } from "../../engine/engine.ts";
 import type { HandlerType } from "../../engine/events/facts.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import { type HookLint, lintLine, lintOutcome } from "../../engine/lint/hook-lint.ts";
+import { notRunSentence } from "../../engine/not-run-text.ts";
 import { formatTime } from "../card-format.ts";
 import type { PanelTheme } from "../theme.ts";
 import { block, field, prettyJson, section } from "./detail-lines.ts";
 import { verdictExit, verdictReason, verdictResult } from "./firing-log.ts";
-import { fit, formatClock, formatDuration, hookTarget, matcherLabel, oneLine, wordWrap } from "./format.ts";
+import { fit, formatClock, formatDuration, hookTarget, oneLine, wordWrap } from "./format.ts";
 import { type LogRow, resultColor } from "./log-list.ts";
 
-/** Why a hook did not run, as a sentence about this event. */
-export const notRunSentence = (hook: NotRunHook, matchQuery: string | undefined): string => {
-	const entry = hook.entry;
-	switch (hook.reason) {
-		case "matcher": {
-			const value = matchQuery === undefined ? "this event" : `"${matchQuery}"`;
-			return `matcher "${matcherLabel(entry)}" did not match ${value}`;
-		}
-		case "if":
-			return `if "${entry.handler.if ?? ""}" did not match this call`;
-		case "disabled":
-			return "disabled in the /hooks panel";
-		case "duplicate":
-			return "the same command already ran for this event (each command runs once)";
-		case "all_off":
-			return "all hooks were off (kill switch or disableAllHooks)";
-		case "untrusted":
-			return "the project is not trusted, so its hooks do not run";
-		case "unapproved":
-			return "a new or changed project hook that waits for your approval";
-		case "no_such_event":
-			return `pi has no ${entry.event} event`;
-		case "unsupported_type":
-			return `"${entry.handler.type}" hooks are not supported`;
-		case "type_not_on_event":
-			return `Claude Code does not run "${entry.handler.type}" hooks on ${entry.event}`;
-		case "once":
-			return "once: true, and it already ran this session";
-		case "managed_only":
-			return "managed policy allows only managed hooks (allowManagedHooksOnly)";
-		case "plugin_only":
-			return "managed policy allows only plugin and managed hooks (strictPluginOnlyCustomization)";
-		case "plugin_disabled":
-			return "its plugin is switched off in enabledPlugins";
-		case "no_moment":
-			return "pi has no moment for this hook (agent definitions run only inside their subagent)";
-		case "mcp_at_launch":
-			return (
-				"mcp_tool hooks do not run on SessionStart at start-up, which comes before MCP servers " +
-				"connect (as in Claude Code)"
-			);
-	}
-};
+export { notRunSentence };
 
 /** Lint findings of a run, one per line in the warning colour: `! <field>: <problem>; <fix>`. */
 export const lintLines = (theme: PanelTheme, lints: readonly HookLint[], width: number): string[] =>

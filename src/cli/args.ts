@@ -1,0 +1,129 @@
+/**
+ * The command line of `pi-hook-manager`: a subcommand (`list`, `lint`, `test`, `why`), its operands and the
+ * options every subcommand takes. A mistake is a {@link UsageError} (exit code 2), never a guess. Pure.
+ */
+
+/** The subcommands. */
+export const COMMANDS = ["list", "lint", "test", "why"] as const;
+
+/** A subcommand name. */
+export type CommandName = (typeof COMMANDS)[number];
+
+/** What the command line asks for. */
+export interface CliArgs {
+	readonly command: CommandName | "help" | "version";
+	/** Fixture files or folders (`test`, `why`). */
+	readonly operands: readonly string[];
+	/** `--json`: machine-readable output (`list`, `lint`). */
+	readonly json: boolean;
+	/** `--update`: write the current outcomes into the fixtures' `expect` (`test`). */
+	readonly update: boolean;
+	/** `--cwd DIR`: the project (default: the current directory). */
+	readonly cwd: string | undefined;
+	/** `--home DIR`: the home folder whose `.claude` and `.pi/agent` are read (default: the user's). */
+	readonly home: string | undefined;
+	/** `--approve-project-hooks`: project hooks count as approved for this run (nothing is saved). */
+	readonly approveProjectHooks: boolean;
+}
+
+/** A command line that cannot be run as written; `message` says what is wrong. Exit code 2. */
+export class UsageError extends Error {
+	override readonly name = "UsageError";
+}
+
+/** Options that take a value, by name. */
+const VALUE_OPTIONS = new Set(["--cwd", "--home"]);
+
+/** Which options each subcommand accepts (besides `--cwd`, `--home`, `--approve-project-hooks`). */
+const OWN_OPTIONS: Readonly<Record<CommandName, readonly string[]>> = {
+	list: ["--json"],
+	lint: ["--json"],
+	test: ["--update"],
+	why: [],
+};
+
+/** Every flag some subcommand takes. */
+const KNOWN_FLAGS = new Set(["--json", "--update", "--approve-project-hooks"]);
+
+/** The usage text (`--help`, and after a usage error). */
+export const USAGE = [
+	"usage: pi-hook-manager <command> [options]",
+	"",
+	"  list [--json]                 every hook, its source and state, in the order they run",
+	"  lint [--json]                 config problems as file:line:column: severity: message (exit 1 on an error)",
+	"  test [FIXTURE|DIR ...] [--update]",
+	"                                run fixtures (default .pi/hook-tests/) through the hooks and compare",
+	"  why FIXTURE                   why each configured hook runs or not for that fixture's event",
+	"",
+	"options:",
+	"  --cwd DIR                     the project folder (default: the current folder)",
+	"  --home DIR                    the home folder with .claude/ and .pi/agent/ (default: yours)",
+	"  --approve-project-hooks       run project hooks that are not approved, for this run only",
+	"",
+	"exit codes: 0 ok, 1 a test failed or lint found an error, 2 usage error or unreadable fixture, 3 internal error",
+].join("\n");
+
+/** Parses `argv` (without `node` and the script). Throws {@link UsageError}. */
+export const parseArgs = (argv: readonly string[]): CliArgs => {
+	const operands: string[] = [];
+	const flags = new Set<string>();
+	const values = new Map<string, string>();
+	let command: CliArgs["command"] | undefined;
+	for (let index = 0; index < argv.length; index++) {
+		const arg = argv[index] ?? "";
+		if (arg === "--help" || arg === "-h") return blank("help");
+		if (arg === "--version" || arg === "-v") return blank("version");
+		if (arg === "--") {
+			operands.push(...argv.slice(index + 1));
+			break;
+		}
+		if (arg.startsWith("--")) {
+			const eq = arg.indexOf("=");
+			const name = eq === -1 ? arg : arg.slice(0, eq);
+			if (VALUE_OPTIONS.has(name)) {
+				const value = eq === -1 ? argv[++index] : arg.slice(eq + 1);
+				if (value === undefined || value === "") throw new UsageError(`${name} needs a folder`);
+				values.set(name, value);
+			} else if (eq !== -1) throw new UsageError(`${name} takes no value`);
+			else flags.add(name);
+			continue;
+		}
+		if (arg.startsWith("-") && arg !== "-") throw new UsageError(`unknown option ${arg}`);
+		if (command === undefined) {
+			if (arg === "help") return blank("help");
+			if (!(COMMANDS as readonly string[]).includes(arg))
+				throw new UsageError(`unknown command "${arg}" (commands: ${COMMANDS.join(", ")})`);
+			command = arg as CommandName;
+		} else operands.push(arg);
+	}
+	if (command === undefined) throw new UsageError("no command given");
+	if (command === "help" || command === "version") return blank(command);
+	const allowed = new Set([...OWN_OPTIONS[command], "--approve-project-hooks"]);
+	for (const flag of flags) {
+		if (!allowed.has(flag))
+			throw new UsageError(KNOWN_FLAGS.has(flag) ? `${command} does not take ${flag}` : `unknown option ${flag}`);
+	}
+	if (command === "why" && operands.length !== 1) throw new UsageError("why takes exactly one FIXTURE file");
+	if ((command === "list" || command === "lint") && operands.length > 0)
+		throw new UsageError(`${command} takes no operands (got "${operands[0]}")`);
+	return {
+		command,
+		operands,
+		json: flags.has("--json"),
+		update: flags.has("--update"),
+		cwd: values.get("--cwd"),
+		home: values.get("--home"),
+		approveProjectHooks: flags.has("--approve-project-hooks"),
+	};
+};
+
+/** A command line for `help` or `version`. */
+const blank = (command: "help" | "version"): CliArgs => ({
+	command,
+	operands: [],
+	json: false,
+	update: false,
+	cwd: undefined,
+	home: undefined,
+	approveProjectHooks: false,
+});

@@ -1,0 +1,124 @@
+/**
+ * What every subcommand works on: the project's merged hook configuration, read from the same sources as the
+ * extension (managed policy, the five settings files, plugins, agent definitions), the approvals and the per-hook
+ * switches pi-hook-manager keeps under pi's agent directory (read, never written), and an engine that runs hooks
+ * as real processes. Nothing here writes a file: the CLI is a dry run.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { claudeUserDir, managedSettingsDir, settingsSources } from "../engine/config/sources.ts";
+import { createConfigStore } from "../engine/config/store.ts";
+import { createEngine, type HookEngine } from "../engine/engine.ts";
+import { runHttpHook } from "../engine/http.ts";
+import { isObject } from "../engine/is-object.ts";
+import type { SessionInfo } from "../engine/payload/base.ts";
+import { runProcess } from "../engine/run.ts";
+import type { HookConfig, HookEntry } from "../engine/types.ts";
+import { approvalsFile, createApprovals } from "../pi/approval/approvals.ts";
+import { UsageError } from "./args.ts";
+
+/** Where the CLI looks, and what it may do. */
+export interface ContextOptions {
+	/** The project folder; default the current directory. */
+	readonly cwd?: string;
+	/** The home folder; default the user's. */
+	readonly home?: string;
+	/** Project hooks count as approved (for this run only; nothing is saved). */
+	readonly approveProjectHooks: boolean;
+	/** The environment (`CLAUDE_CONFIG_DIR`, `PI_CODING_AGENT_DIR`, ...), inherited by hooks. */
+	readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** The project's hooks and the means to run them. */
+export interface CliContext {
+	readonly projectDir: string;
+	readonly home: string;
+	/** pi's agent directory (`$PI_CODING_AGENT_DIR`, else `<home>/.pi/agent`). */
+	readonly agentDir: string;
+	readonly config: HookConfig;
+	/** False for a hook switched off in /hooks (pi-hook-manager's `state.json`). */
+	readonly isEnabled: (entry: HookEntry) => boolean;
+	/** The session facts hooks get: a fixed session id, no transcript, the project as cwd. */
+	readonly session: SessionInfo;
+	readonly engine: HookEngine;
+	/** Problems with pi-hook-manager's own files (approvals, switches), for a line on stderr. */
+	readonly warnings: readonly string[];
+}
+
+/** The `session_id` of every CLI run (the workbench's samples use the same). */
+export const CLI_SESSION_ID = "00000000-0000-0000-0000-000000000000";
+
+/** A folder option's value as an absolute path; a {@link UsageError} when it is not a folder. */
+const folder = (option: string, value: string): string => {
+	const path = resolve(value);
+	const stat = statSync(path, { throwIfNoEntry: false });
+	if (stat === undefined) throw new UsageError(`${option} ${value}: no such folder`);
+	if (!stat.isDirectory()) throw new UsageError(`${option} ${value}: not a folder`);
+	return path;
+};
+
+/**
+ * The ids of hooks switched off in /hooks, read from `<agentDir>/pi-hook-manager/state.json` (the extension's
+ * `hook-state.ts` format: `{"version": 1, "disabled": {"<id>": {...}}}`); a problem is a warning, the hooks on.
+ */
+const disabledIds = (agentDir: string, warnings: string[]): ReadonlySet<string> => {
+	const file = join(agentDir, "pi-hook-manager", "state.json");
+	let text: string;
+	try {
+		text = readFileSync(file, "utf8");
+	} catch {
+		return new Set();
+	}
+	try {
+		const json: unknown = JSON.parse(text);
+		if (isObject(json) && isObject(json.disabled)) return new Set(Object.keys(json.disabled));
+	} catch {
+		// Reported below.
+	}
+	warnings.push(`${file} is not a pi-hook-manager state file; every hook counts as switched on`);
+	return new Set();
+};
+
+/** Reads the configuration of the project and builds the engine. Throws {@link UsageError} for a bad folder. */
+export const loadContext = (options: ContextOptions): CliContext => {
+	const projectDir = options.cwd === undefined ? process.cwd() : folder("--cwd", options.cwd);
+	const home = options.home === undefined ? homedir() : folder("--home", options.home);
+	const env = options.env;
+	const agentDir =
+		env.PI_CODING_AGENT_DIR !== undefined && env.PI_CODING_AGENT_DIR !== ""
+			? resolve(env.PI_CODING_AGENT_DIR)
+			: join(home, ".pi", "agent");
+	const claudeDir = claudeUserDir(home, env);
+	const warnings: string[] = [];
+	const approvals = createApprovals(approvalsFile(agentDir), projectDir);
+	if (approvals.loadProblem !== undefined) warnings.push(approvals.loadProblem);
+	const store = createConfigStore({
+		sources: settingsSources({ home, claudeDir, agentDir, projectDir }),
+		managedDir: env.PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR ?? managedSettingsDir(),
+		plugins: { home, claudeDir, projectDir },
+		// The CLI is started in the project on purpose: approval (or --approve-project-hooks) is its gate.
+		isTrusted: () => true,
+		isApproved: options.approveProjectHooks ? () => true : approvals.isApproved,
+	});
+	const config = store.current();
+	const disabled = disabledIds(agentDir, warnings);
+	const isEnabled = (entry: HookEntry): boolean => !disabled.has(entry.id);
+	const session: SessionInfo = {
+		sessionId: CLI_SESSION_ID,
+		transcriptPath: "",
+		cwd: projectDir,
+		projectDir,
+		promptId: undefined,
+		home,
+	};
+	const baseEnv = options.home === undefined ? env : { ...env, HOME: home };
+	const engine = createEngine({
+		config: () => config,
+		runner: runProcess,
+		httpRunner: runHttpHook,
+		baseEnv,
+		isEnabled,
+	});
+	return { projectDir, home, agentDir, config, isEnabled, session, engine, warnings };
+};

@@ -1,0 +1,64 @@
+/**
+ * `pi-hook-manager lint [--json]`: the configuration's problems and hook lint findings (see
+ * `src/engine/config-lint.ts`), one `file:line:column: severity: message` line each on stdout, the form editors
+ * and CI annotations read; a count on stderr. Exit code 1 when any finding is an error.
+ */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { type ConfigLintFinding, lintConfig } from "../engine/config-lint.ts";
+import type { CliContext } from "./context.ts";
+import { safe, shownPath } from "./format.ts";
+import { createLocator } from "./locate.ts";
+
+/** Bytes of a script read for the lint; a longer script is judged by its first part. */
+const MAX_SCRIPT_BYTES = 1024 * 1024;
+
+/** A script's text (its first {@link MAX_SCRIPT_BYTES}), or undefined when it is not a readable regular file. */
+export const readScript = (path: string): string | undefined => {
+	let fd: number | undefined;
+	try {
+		fd = openSync(path, "r");
+		if (!fstatSync(fd).isFile()) return undefined;
+		const buffer = Buffer.alloc(MAX_SCRIPT_BYTES);
+		const bytes = readSync(fd, buffer, 0, MAX_SCRIPT_BYTES, 0);
+		return buffer.subarray(0, bytes).toString("utf8");
+	} catch {
+		return undefined;
+	} finally {
+		if (fd !== undefined) closeSync(fd);
+	}
+};
+
+/** A finding with where it is. */
+export interface LocatedFinding extends ConfigLintFinding {
+	readonly line: number;
+	readonly column: number;
+}
+
+/** The findings of the context's configuration, located. */
+export const lintFindings = (ctx: CliContext): LocatedFinding[] => {
+	const locator = createLocator();
+	return lintConfig(ctx.config, ctx.projectDir, readScript).map((finding) => {
+		const position = finding.position ?? locator.position(finding.file, finding.jsonPath);
+		return { ...finding, line: position.line, column: position.column };
+	});
+};
+
+/** The output of `lint` and its exit code. */
+export const lintOutput = (ctx: CliContext, json: boolean): { stdout: string; stderr: string; code: number } => {
+	const findings = lintFindings(ctx);
+	const errors = findings.filter((finding) => finding.severity === "error").length;
+	const code = errors > 0 ? 1 : 0;
+	if (json) return { stdout: `${JSON.stringify({ version: 1, findings }, null, 2)}\n`, stderr: "", code };
+	const from = process.cwd();
+	const lines = findings.map(
+		(finding) =>
+			`${shownPath(finding.file, from, ctx.home)}:${finding.line}:${finding.column}: ${finding.severity}: ` +
+			`${safe(finding.message)}${finding.jsonPath === "" ? "" : ` (${finding.jsonPath})`}`,
+	);
+	const warnings = findings.length - errors;
+	return {
+		stdout: lines.length === 0 ? "" : `${lines.join("\n")}\n`,
+		stderr: `${errors} error(s), ${warnings} warning(s)\n`,
+		code,
+	};
+};

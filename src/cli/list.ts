@@ -1,0 +1,142 @@
+/**
+ * `pi-hook-manager list [--json]`: every configured hook with its event, matcher, handler type, what it runs,
+ * source file and JSON path, and its state (on; off in /hooks or by disableAllHooks; waiting for approval;
+ * skipped, with the reason), event by event in Claude Code's event order, each event's hooks in the order they
+ * are configured (the order the engine starts them in).
+ */
+import { isPolicySource, sourceLabel } from "../engine/config/sources.ts";
+import { HOOK_EVENTS, type HookEntry, type SkipReason } from "../engine/types.ts";
+import type { CliContext } from "./context.ts";
+import { columns, hookTarget, matcherText, safe, shownPath } from "./format.ts";
+import { createLocator } from "./locate.ts";
+import { needsPi } from "./run-fixture.ts";
+
+/**
+ * A hook's state: `on`; `off` (`disabled` in /hooks, or `all_off` by disableAllHooks); `waiting` (a project hook
+ * not approved: it never runs from the CLI without --approve-project-hooks); `skipped` (a configuration
+ * {@link SkipReason}; `needs_pi`: a prompt, agent or mcp_tool hook, which `test` cannot run outside pi).
+ */
+export type ListState =
+	| { readonly state: "on" }
+	| { readonly state: "off"; readonly reason: "disabled" | "all_off" }
+	| { readonly state: "waiting" }
+	| { readonly state: "skipped"; readonly reason: SkipReason | "needs_pi"; readonly message: string };
+
+/** One row of the list, as `--json` prints it. */
+export interface ListRow {
+	readonly event: string;
+	readonly matcher: string;
+	readonly type: string;
+	/** The command, URL, prompt or MCP tool, secrets masked. */
+	readonly target: string;
+	/** The source label (`Claude project`, `Plugin guard@my-marketplace`). */
+	readonly source: string;
+	/** Absolute path of the file. */
+	readonly file: string;
+	readonly jsonPath: string;
+	readonly line: number;
+	readonly column: number;
+	readonly state: ListState["state"];
+	readonly reason?: string;
+	readonly message?: string;
+}
+
+/** Why prompt, agent and mcp_tool hooks do not run from the CLI. */
+export const NEEDS_PI_MESSAGE =
+	"prompt and agent hooks need pi's model and mcp_tool hooks pi's MCP servers: test them inside pi (/hooks)";
+
+/** The state of a running entry of the configuration. */
+const stateOf = (ctx: CliContext, entry: HookEntry): ListState => {
+	const off = isPolicySource(entry.source)
+		? ctx.config.disableAllHooks && ctx.config.disableAllHooksManaged === true
+		: ctx.config.disableAllHooks;
+	if (off) return { state: "off", reason: "all_off" };
+	if (!isPolicySource(entry.source) && !ctx.isEnabled(entry)) return { state: "off", reason: "disabled" };
+	if (needsPi(entry)) return { state: "skipped", reason: "needs_pi", message: NEEDS_PI_MESSAGE };
+	return { state: "on" };
+};
+
+/** Every hook of the configuration with its state, in list order. */
+export const listRows = (ctx: CliContext): ListRow[] => {
+	const locator = createLocator();
+	const all: { entry: HookEntry; state: ListState }[] = [
+		...ctx.config.entries.map((entry) => ({ entry, state: stateOf(ctx, entry) })),
+		...ctx.config.skipped.map((skipped) => ({
+			entry: skipped.entry,
+			state:
+				skipped.reason === "unapproved"
+					? ({ state: "waiting" } as const)
+					: ({ state: "skipped", reason: skipped.reason, message: skipped.message } as const),
+		})),
+	];
+	const eventOrder = (event: string): number => {
+		const index = (HOOK_EVENTS as readonly string[]).indexOf(event);
+		return index === -1 ? HOOK_EVENTS.length : index;
+	};
+	const sorted = all
+		.map((row, index) => ({ ...row, index }))
+		.sort((a, b) => eventOrder(a.entry.event) - eventOrder(b.entry.event) || a.index - b.index);
+	return sorted.map(({ entry, state }) => {
+		const position = locator.position(entry.source.file, entry.jsonPath);
+		return {
+			event: entry.event,
+			matcher: matcherText(entry),
+			type: entry.handler.type,
+			target: hookTarget(entry),
+			source: sourceLabel(entry.source),
+			file: entry.source.file,
+			jsonPath: entry.jsonPath,
+			line: position.line,
+			column: position.column,
+			state: state.state,
+			...("reason" in state ? { reason: state.reason } : {}),
+			...("message" in state ? { message: state.message } : {}),
+		};
+	});
+};
+
+/** The words of a state in the text list. */
+const stateText = (row: ListRow): string => {
+	switch (row.state) {
+		case "on":
+			return "on";
+		case "off":
+			return row.reason === "all_off" ? "off (disableAllHooks)" : "off (switched off in /hooks)";
+		case "waiting":
+			return "waiting for approval";
+		case "skipped":
+			return "skipped";
+	}
+};
+
+/** The output of `list`: lines of text, or one JSON document. */
+export const listOutput = (ctx: CliContext, json: boolean): string => {
+	const rows = listRows(ctx);
+	if (json) return `${JSON.stringify({ version: 1, projectDir: ctx.projectDir, hooks: rows }, null, 2)}\n`;
+	if (rows.length === 0) return "no hooks configured\n";
+	const from = process.cwd();
+	const table = columns([
+		["STATE", "EVENT", "MATCHER", "TYPE", "RUNS", "WHERE"],
+		...rows.map((row) => [
+			stateText(row),
+			row.event,
+			row.matcher,
+			row.type,
+			row.target,
+			`${shownPath(row.file, from, ctx.home)}:${row.line}:${row.column} ${row.jsonPath} (${safe(row.source)})`,
+		]),
+	]);
+	const notes = rows
+		.filter((row) => row.state === "skipped" || row.state === "waiting")
+		.map(
+			(row) =>
+				`${row.event} ${row.target}: ${
+					row.state === "waiting"
+						? "a project hook not approved in pi: it runs only with --approve-project-hooks"
+						: safe(row.message ?? "")
+				}`,
+		);
+	const issues = ctx.config.issues.length;
+	const tail = issues === 0 ? [] : [`${issues} problem(s) in the settings files: run pi-hook-manager lint`];
+	return `${[...table, ...(notes.length > 0 ? ["", ...notes] : []), ...tail].join("\n")}\n`;
+};

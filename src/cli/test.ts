@@ -1,0 +1,169 @@
+/**
+ * `pi-hook-manager test [FIXTURE|DIR ...] [--update]`: runs each fixture's event through the configured hooks
+ * (in parallel, each hook within its own timeout) and compares the outcome with the fixture's `expect`. One line
+ * per fixture (`PASS`, `FAIL` with the difference below it, `SKIP` for a case a hook needing pi matches), then
+ * exactly `N passed, N failed`. `--update` writes the current outcomes into the fixtures' `expect` instead.
+ * Exit code 1 when any fixture failed, 2 when a fixture file cannot be read (it counts as failed too).
+ */
+import { availableParallelism } from "node:os";
+import { writeFileAtomic } from "../engine/atomic-write.ts";
+import type { HookVerdict } from "../engine/interpret.ts";
+import type { CliContext } from "./context.ts";
+import { type FixtureExpect, type FixtureFile, fixtureTextWith } from "./fixture.ts";
+import { fixtureFiles, readFixtureFile } from "./fixture-files.ts";
+import { oneLine, safe, shownPath } from "./format.ts";
+import { compareOutcome, expectFor } from "./outcome.ts";
+import { type FixtureRun, runFixture } from "./run-fixture.ts";
+
+/** Fixtures run at once: enough to keep the cores busy while hooks wait, few enough not to swamp them. */
+export const FIXTURE_CONCURRENCY = Math.max(4, availableParallelism() * 4);
+
+/** What one fixture came to. */
+export type FixtureResult =
+	| { readonly kind: "pass" | "updated"; readonly run: FixtureRun }
+	| { readonly kind: "fail"; readonly run: FixtureRun; readonly differences: readonly string[] }
+	| { readonly kind: "skip"; readonly run: FixtureRun };
+
+/** Runs `work` over `items` with at most `limit` at once; results in the items' order. */
+export const mapLimited = async <T, R>(
+	items: readonly T[],
+	limit: number,
+	work: (item: T) => Promise<R>,
+): Promise<R[]> => {
+	const results: R[] = new Array(items.length);
+	let next = 0;
+	const lane = async (): Promise<void> => {
+		while (next < items.length) {
+			const index = next++;
+			results[index] = await work(items[index] as T);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+	return results;
+};
+
+/** How a run ended, for the difference: `exit 2`, `timed out`, `could not start`. */
+const endOf = (verdict: HookVerdict): string => {
+	const outcome = verdict.outcome;
+	switch (outcome.kind) {
+		case "exited":
+			return `exit ${outcome.code}`;
+		case "signaled":
+			return `killed by ${outcome.signal}`;
+		case "timed_out":
+			return `timed out after ${outcome.timeoutMs} ms`;
+		case "aborted":
+			return "cancelled";
+		case "spawn_failed":
+			return `could not start: ${outcome.message}`;
+		case "request_failed":
+			return `request failed: ${outcome.message}`;
+	}
+};
+
+/** The lines under a failed fixture: the differences, the hooks that ran and how they ended, their failures. */
+const failureLines = (result: Extract<FixtureResult, { kind: "fail" }>): string[] => {
+	const run = result.run;
+	const ran =
+		run.verdicts.length === 0
+			? ["no hook ran for this input (pi-hook-manager why FIXTURE says why)"]
+			: run.verdicts.map((verdict) => {
+					const stderr =
+						"stderr" in verdict.outcome ? oneLine(verdict.outcome.stderr.text).slice(0, 300) : "";
+					const said = stderr === "" ? "" : `, stderr: ${stderr}`;
+					return `ran ${oneLine(commandOf(verdict))}: ${endOf(verdict)}${said}`;
+				});
+	return [...result.differences, ...ran, ...(run.outcome?.failures ?? [])].map((line) => `    ${safe(line)}`);
+};
+
+/** What a verdict's hook runs, shortened to one line of at most 100 characters. */
+const commandOf = (verdict: HookVerdict): string => {
+	const handler = verdict.entry.handler;
+	const text = handler.type === "command" ? [handler.command, ...(handler.args ?? [])].join(" ") : handler.type;
+	return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+};
+
+/** The result of one run against its fixture (`update`: the outcome becomes the expectation). */
+const judge = (run: FixtureRun, update: boolean): FixtureResult => {
+	const outcome = run.outcome;
+	if (outcome === undefined) return { kind: "skip", run };
+	if (update) return { kind: "updated", run };
+	const expect = run.fixture.expect;
+	if (expect === undefined)
+		return { kind: "fail", run, differences: ["no expect yet: run with --update to record the current outcome"] };
+	const differences = compareOutcome(expect, outcome);
+	return differences.length === 0 ? { kind: "pass", run } : { kind: "fail", run, differences };
+};
+
+/** Writes the updated expectations of `results` into their files; returns a problem per file that failed. */
+const writeUpdates = (files: readonly FixtureFile[], results: readonly FixtureResult[]): string[] => {
+	const problems: string[] = [];
+	for (const read of files) {
+		if (!read.ok) continue;
+		const expects = new Map<number, FixtureExpect>();
+		for (const result of results) {
+			const run = result.run;
+			if (result.kind !== "updated" || run.fixture.file !== read.file || run.outcome === undefined) continue;
+			expects.set(run.fixture.index ?? 0, expectFor(run.outcome, run.finished));
+		}
+		if (expects.size === 0) continue;
+		try {
+			writeFileAtomic(read.file, fixtureTextWith(read, expects));
+		} catch (error) {
+			problems.push(`${read.file}: could not be written: ${(error as Error).message}`);
+		}
+	}
+	return problems;
+};
+
+/** Runs `test`; writes its lines through `out` (stdout) and `err` (stderr); resolves with the exit code. */
+export const testCommand = async (
+	ctx: CliContext,
+	operands: readonly string[],
+	update: boolean,
+	out: (text: string) => void,
+	err: (text: string) => void,
+): Promise<number> => {
+	const from = process.cwd();
+	const where = (file: string): string => shownPath(file, from, ctx.home);
+	const files = fixtureFiles(operands, ctx.projectDir).map(readFixtureFile);
+	const broken = files.filter((read) => !read.ok);
+	for (const read of broken) if (!read.ok) out(`ERROR ${where(read.file)}: ${safe(read.message)}\n`);
+	const fixtures = files.flatMap((read) => (read.ok ? read.fixtures : []));
+	const results = await mapLimited(fixtures, FIXTURE_CONCURRENCY, async (fixture) =>
+		judge(await runFixture(ctx, fixture), update),
+	);
+	let passed = 0;
+	let failed = broken.length;
+	let skipped = 0;
+	for (const result of results) {
+		const fixture = result.run.fixture;
+		const label = `${safe(fixture.name)} (${where(fixture.file)})`;
+		switch (result.kind) {
+			case "pass":
+				passed++;
+				out(`PASS ${label}\n`);
+				break;
+			case "updated":
+				passed++;
+				out(`UPDATED ${label}: expect.decision "${result.run.outcome?.decision ?? "none"}"\n`);
+				break;
+			case "skip": {
+				skipped++;
+				const types = [...new Set(result.run.needPi.map((entry) => entry.handler.type))].join(", ");
+				out(`SKIP ${label}: a ${types} hook matches, and it runs only inside pi (/hooks tests it there)\n`);
+				break;
+			}
+			case "fail":
+				failed++;
+				out(`FAIL ${label}\n${failureLines(result).join("\n")}\n`);
+				break;
+		}
+	}
+	const problems = update ? writeUpdates(files, results) : [];
+	for (const problem of problems) err(`ERROR ${safe(problem)}\n`);
+	if (skipped > 0) out(`${skipped} skipped (not passed: their prompt, agent or mcp_tool hooks need pi)\n`);
+	out(`${passed} passed, ${failed} failed\n`);
+	if (broken.length > 0 || problems.length > 0) return 2;
+	return failed > 0 ? 1 : 0;
+};

@@ -1,0 +1,232 @@
+/**
+ * `pi-hook-manager` end to end: the built command (dist/cli.mjs) as a real process on a real project in a temp
+ * folder, its hooks real processes. The sample project is the README's (demo/hook-tests).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { type CliSandbox, createCliSandbox, SAMPLE_PROJECT } from "../support/cli.ts";
+
+let sandbox: CliSandbox | undefined;
+afterEach(() => {
+	sandbox?.remove();
+	sandbox = undefined;
+});
+
+const sample = (): CliSandbox => {
+	sandbox = createCliSandbox(SAMPLE_PROJECT);
+	return sandbox;
+};
+
+const empty = (): CliSandbox => {
+	sandbox = createCliSandbox();
+	return sandbox;
+};
+
+/** Writes a project's `.claude/settings.json` with these PreToolUse groups (and other events' when given). */
+const settings = (box: CliSandbox, hooks: Record<string, unknown>): void => {
+	const dir = join(box.project, ".claude");
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(join(dir, "settings.json"), `${JSON.stringify({ hooks }, null, 2)}\n`);
+};
+
+/** A fixture file in the project's default folder. */
+const fixture = (box: CliSandbox, name: string, value: unknown): string => {
+	mkdirSync(join(box.project, ".pi", "hook-tests"), { recursive: true });
+	const file = join(box.project, ".pi", "hook-tests", name);
+	writeFileSync(file, typeof value === "string" ? value : `${JSON.stringify(value, null, 2)}\n`);
+	return file;
+};
+
+const lastLine = (text: string): string => text.trimEnd().split("\n").at(-1) ?? "";
+
+describe("pi-hook-manager test", () => {
+	it("passes the sample project's fixtures, one line each and the closing count", async () => {
+		const box = sample();
+		const result = await box.run(["test", "--approve-project-hooks"]);
+		expect(result.stderr).toBe("");
+		expect(result.stdout.split("\n").filter((line) => line.startsWith("PASS "))).toHaveLength(4);
+		expect(lastLine(result.stdout)).toBe("4 passed, 0 failed");
+		expect(result.code).toBe(0);
+	});
+
+	it("fails with exit 1 and the difference when the guard no longer blocks rm -rf", async () => {
+		const box = sample();
+		const guard = join(box.project, ".claude", "hooks", "guard.mjs");
+		writeFileSync(guard, readFileSync(guard, "utf8").replace("process.exit(2);", "process.exit(0);"));
+		const result = await box.run(["test", "--approve-project-hooks"]);
+		expect(result.stdout).toContain(
+			"FAIL guard blocks a recursive delete (.pi/hook-tests/rm-rf.json)\n" +
+				'    decision: expected "deny", got "none"\n' +
+				'    reason: expected to contain "recursive delete", got nothing\n',
+		);
+		expect(result.stdout).toMatch(/ {4}ran node .*guard\.mjs.*: exit 0, stderr: Blocked: recursive delete/);
+		expect(lastLine(result.stdout)).toBe("3 passed, 1 failed");
+		expect(result.code).toBe(1);
+	});
+
+	it("never runs an unapproved project hook without --approve-project-hooks, and says so", async () => {
+		const box = sample();
+		const marker = join(box.root, "ran");
+		settings(box, {
+			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `touch ${marker}; exit 2` }] }],
+		});
+		const result = await box.run(["test", ".pi/hook-tests/rm-rf.json"]);
+		expect(result.stderr).toContain("1 project hook(s) are not approved in pi, so they do not run");
+		expect(result.stdout).toContain("no hook ran for this input");
+		expect(result.code).toBe(1);
+		expect(() => readFileSync(marker)).toThrow();
+	});
+
+	it("--update writes the current outcome into expect, and the fixture then passes", async () => {
+		const box = sample();
+		const file = fixture(box, "new.json", {
+			version: 1,
+			name: "new case",
+			event: "PreToolUse",
+			input: { tool_name: "Bash", tool_input: { command: "rm -fr /tmp/x" } },
+		});
+		const before = await box.run(["test", file, "--approve-project-hooks"]);
+		expect(before.stdout).toContain("no expect yet: run with --update");
+		expect(before.code).toBe(1);
+		const update = await box.run(["test", file, "--update", "--approve-project-hooks"]);
+		expect(update.stdout).toContain('UPDATED new case (.pi/hook-tests/new.json): expect.decision "deny"');
+		expect(update.code).toBe(0);
+		const written = JSON.parse(readFileSync(file, "utf8"));
+		expect(written.expect).toEqual({
+			decision: "deny",
+			reason: "Blocked: recursive delete. Delete the files one by one, or ask the user.",
+		});
+		expect(Object.keys(written)).toEqual(["version", "name", "event", "input", "expect"]);
+		const after = await box.run(["test", file, "--approve-project-hooks"]);
+		expect(lastLine(after.stdout)).toBe("1 passed, 0 failed");
+	});
+
+	it("reports a case a prompt hook matches as skipped, never as passed", async () => {
+		const box = sample();
+		settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this safe?" }] }] });
+		const result = await box.run(["test", ".pi/hook-tests/harmless.json", "--approve-project-hooks"]);
+		expect(result.stdout).toContain("SKIP guard lets a harmless command run");
+		expect(result.stdout).not.toContain("PASS");
+		expect(lastLine(result.stdout)).toBe("0 passed, 0 failed");
+		expect(result.code).toBe(0);
+	});
+
+	it.each([
+		["broken JSON", "{ nope", /ERROR \.pi\/hook-tests\/bad\.json: invalid JSON: .*line 1,? column 3/],
+		[
+			"an unknown event",
+			JSON.stringify({ version: 1, event: "PreToolUSe", input: {} }),
+			/ERROR \.pi\/hook-tests\/bad\.json: unknown hook event "PreToolUSe"/,
+		],
+		[
+			"a misspelt field",
+			JSON.stringify({ version: 1, event: "Stop", exepct: { decision: "none" } }),
+			/ERROR \.pi\/hook-tests\/bad\.json: unknown field "exepct"/,
+		],
+	])("names the file of a fixture with %s and exits 2", async (_what, text, message) => {
+		const box = sample();
+		fixture(box, "bad.json", text);
+		const result = await box.run(["test", "--approve-project-hooks"]);
+		expect(result.stdout).toMatch(message);
+		expect(lastLine(result.stdout)).toBe("4 passed, 1 failed");
+		expect(result.code).toBe(2);
+		expect(`${result.stdout}${result.stderr}`).not.toMatch(/\n\s+at /);
+	});
+
+	it.each([
+		[["test", "missing.json"], "pi-hook-manager: missing.json: no such file or folder"],
+		[["tset"], 'pi-hook-manager: unknown command "tset" (commands: list, lint, test, why)'],
+		[["list", "--update"], "pi-hook-manager: list does not take --update"],
+		[["why"], "pi-hook-manager: why takes exactly one FIXTURE file"],
+		[["list", "--cwd", "nowhere"], "pi-hook-manager: --cwd nowhere: no such folder"],
+	])("exits 2 with a message for %j", async (args, message) => {
+		const box = empty();
+		const result = await box.run(args);
+		expect(result.stderr.split("\n")[0]).toBe(message);
+		expect(result.code).toBe(2);
+	});
+
+	it("exits 2 when the project has no fixture folder", async () => {
+		const box = empty();
+		const result = await box.run(["test"]);
+		expect(result.stderr).toContain("no fixtures: .pi/hook-tests does not exist");
+		expect(result.code).toBe(2);
+	});
+});
+
+describe("pi-hook-manager lint", () => {
+	it("flags an exit-1 'block' as an error at its file:line:column, and exits 1", async () => {
+		const box = empty();
+		settings(box, {
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [{ type: "command", command: "echo 'no rm' >&2; exit 1", timeout: 5000 }] },
+			],
+			Stop: [{ matcher: "x", hooks: [{ type: "command", command: "true" }] }],
+		});
+		const result = await box.run(["lint"]);
+		const lines = result.stdout.trimEnd().split("\n");
+		expect(lines).toContain(
+			".claude/settings.json:7:11: error: exits 1 but never 2: in Claude Code exit 1 is a non-blocking error " +
+				"and the PreToolUse goes on; exit 2 (reason on stderr) or a JSON decision blocks " +
+				"(hooks.PreToolUse[0].hooks[0])",
+		);
+		expect(
+			lines.some((line) => /^\.claude\/settings\.json:\d+:\d+: warning: timeout is in seconds/.test(line)),
+		).toBe(true);
+		expect(lines.some((line) => /warning: Stop has no matcher: matcher "x" is ignored/.test(line))).toBe(true);
+		expect(result.stderr).toBe("1 error(s), 2 warning(s)\n");
+		expect(result.code).toBe(1);
+	});
+
+	it("exits 0 on the sample project, and --json parses", async () => {
+		const box = sample();
+		const text = await box.run(["lint"]);
+		expect(text.stdout).toBe("");
+		expect(text.code).toBe(0);
+		const json = await box.run(["lint", "--json"]);
+		expect(JSON.parse(json.stdout)).toEqual({ version: 1, findings: [] });
+	});
+});
+
+describe("pi-hook-manager list and why", () => {
+	it("list --json parses and names each hook's source, JSON path and state", async () => {
+		const box = sample();
+		const waiting = JSON.parse((await box.run(["list", "--json"])).stdout);
+		expect(waiting.hooks).toEqual([
+			expect.objectContaining({
+				event: "PreToolUse",
+				matcher: "Bash",
+				type: "command",
+				source: "Claude project",
+				file: join(box.project, ".claude", "settings.json"),
+				jsonPath: "hooks.PreToolUse[0].hooks[0]",
+				line: 7,
+				column: 6,
+				state: "waiting",
+			}),
+		]);
+		const approved = JSON.parse((await box.run(["list", "--json", "--approve-project-hooks"])).stdout);
+		expect(approved.hooks.map((hook: { state: string }) => hook.state)).toEqual(["on"]);
+	});
+
+	it("why lists each configured hook of the event with why it ran or not", async () => {
+		const box = sample();
+		settings(box, {
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [{ type: "command", command: "echo no >&2; exit 2" }] },
+				{ matcher: "Write", hooks: [{ type: "command", command: "true" }] },
+				{ matcher: "Bash", hooks: [{ type: "command", command: "true", if: "Bash(git *)" }] },
+			],
+			NoSuchEvent: [],
+		});
+		const result = await box.run(["why", ".pi/hook-tests/rm-rf.json", "--approve-project-hooks"]);
+		const lines = result.stdout.trimEnd().split("\n");
+		expect(lines[0]).toBe("guard blocks a recursive delete: PreToolUse Bash");
+		expect(lines[1]).toMatch(/^ {2}ran +Bash +echo no >&2; exit 2 +\.claude\/settings\.json:\d+:\d+ +would deny: /);
+		expect(lines[2]).toMatch(/^ {2}not run +Write +true .*matcher "Write" did not match "Bash"$/);
+		expect(lines[3]).toMatch(/^ {2}not run +Bash +true .*if "Bash\(git \*\)" did not match this call$/);
+		expect(lines).toHaveLength(4);
+		expect(result.code).toBe(0);
+	});
+});
