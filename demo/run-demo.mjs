@@ -1,13 +1,20 @@
 // `npm run demo`: the real pi with this extension, a throw-away demo project whose .claude/settings.json
 // holds example Claude Code hooks, and a scripted model on 127.0.0.1, so no API key or network is needed.
-// With a terminal it starts pi's TUI; without one (CI, pipes) it runs the demo prompts in print mode.
+// With a terminal it starts pi's TUI; without one (CI, pipes) it runs the demo prompts in print mode. `--port N`
+// puts the scripted model on that port (default: any free one).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { root, runPi, startScriptedPi } from "./scripted-pi.mjs";
+import { takeOwnOptions } from "./try-options.mjs";
 
 const demoDir = join(root, "demo");
-const interactive = process.stdin.isTTY && process.stdout.isTTY && !process.argv.includes("--print");
+const own = takeOwnOptions(process.argv.slice(2), { cwd: process.cwd(), env: process.env, allowAgentDir: false });
+if ("error" in own) {
+	console.error(`pi-hook-manager demo: ${own.error}`);
+	process.exit(2);
+}
+const interactive = process.stdin.isTTY && process.stdout.isTTY && !own.rest.includes("--print");
 
 const PROMPTS = [
 	["a guard blocks a recursive delete (exit 2)", "bash: rm -rf victim"],
@@ -33,7 +40,11 @@ for (const script of ["block_dangerous_bash.py", "bash_policy.py", "format_after
 writeFileSync(join(project, ".claude", "settings.json"), readFileSync(join(demoDir, "settings.json")));
 writeFileSync(join(project, "victim", "keep-me.txt"), "The guard keeps this file alive.\n");
 
-const pi = await startScriptedPi({ agentDir, env: { ...process.env, HOME: home } });
+const pi = await startScriptedPi({ agentDir, env: { ...process.env, HOME: home }, port: own.port }).catch((error) => {
+	console.error(`pi-hook-manager demo: the scripted model cannot listen on port ${own.port}: ${error.message}`);
+	rmSync(sandbox, { recursive: true, force: true });
+	process.exit(2);
+});
 const env = pi.env;
 
 /** Runs `pi -p <prompt>` in the demo project; resolves {status, stdout, stderr}. */
@@ -69,7 +80,10 @@ const cleanup = async () => {
 	rmSync(sandbox, { recursive: true, force: true });
 };
 
-console.log(`pi-hook-manager demo\n  project: ${project}\n  hooks:   ${join(project, ".claude", "settings.json")}\n`);
+console.log(
+	`pi-hook-manager demo (a throw-away project, deleted when the demo ends)\n  project: ${project}\n  hooks:   ` +
+		`${join(project, ".claude", "settings.json")}\n  model:   ${pi.url} (scripted)\n`,
+);
 if (interactive) {
 	console.log("pi first asks you to approve the project's hooks (they run commands on your machine): answer Yes.");
 	console.log("The model is scripted: type one of these prompts and watch the hooks decide.\n");

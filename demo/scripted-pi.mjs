@@ -15,13 +15,14 @@ export const piBin = join(root, "node_modules", ".bin", "pi");
 /**
  * Starts the scripted model on 127.0.0.1 and writes `<agentDir>/models.json` (provider `fake`, model
  * `fake-model`) and `<agentDir>/settings.json` (that model by default, quiet, no telemetry, no retries, plus
- * `settings`). Returns the environment pi runs in (`env` plus the agent dir and offline switches) and `close`,
- * which stops the model.
- * @param {{ agentDir: string, settings?: Record<string, unknown>, env?: NodeJS.ProcessEnv }} options
- * @returns {Promise<{ env: NodeJS.ProcessEnv, close: () => Promise<void> }>}
+ * `settings`). The model listens on `port` (undefined: any free port). Returns the environment pi runs in (`env`
+ * plus the agent dir and offline switches), the model's `url`, and `close`, which stops the model. Rejects when
+ * the port cannot be listened on (EADDRINUSE).
+ * @param {{ agentDir: string, settings?: Record<string, unknown>, env?: NodeJS.ProcessEnv, port?: number }} options
+ * @returns {Promise<{ env: NodeJS.ProcessEnv, url: string, close: () => Promise<void> }>}
  */
-export async function startScriptedPi({ agentDir, settings = {}, env = process.env }) {
-	const llm = await startFakeLlm();
+export async function startScriptedPi({ agentDir, settings = {}, env = process.env, port }) {
+	const llm = await startFakeLlm(port === undefined ? {} : { port });
 	const model = { id: FAKE_MODEL_ID, name: "Scripted demo model", contextWindow: 128000, maxTokens: 4096 };
 	writeFileSync(
 		join(agentDir, "models.json"),
@@ -48,6 +49,7 @@ export async function startScriptedPi({ agentDir, settings = {}, env = process.e
 			PI_SKIP_VERSION_CHECK: "1",
 			PI_TELEMETRY: "0",
 		},
+		url: llm.url,
 		close: () => llm.close(),
 	};
 }

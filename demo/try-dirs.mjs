@@ -10,8 +10,12 @@ export const TRY_DIR_PREFIX = "pi-hook-manager-try-";
 /** The file in a try agent dir holding the decimal pid of the try process that owns it. */
 export const TRY_PID_FILE = "try.pid";
 
-/** Whether a process with this pid exists (EPERM: it exists, owned by someone else). */
-const alive = (pid) => {
+/**
+ * Whether a process with this pid exists (EPERM: it exists, owned by someone else).
+ * @param {number} pid
+ * @returns {boolean}
+ */
+export const alive = (pid) => {
 	try {
 		process.kill(pid, 0);
 		return true;

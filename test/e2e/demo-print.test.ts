@@ -7,10 +7,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../support/pi-env.ts";
 
-/** Runs `node demo/run-demo.mjs --print` to its end; resolves its exit code and stdout. */
-const runDemo = (): Promise<{ code: number | null; stdout: string; stderr: string }> =>
+/** Runs `node demo/run-demo.mjs --print ...args` to its end; resolves its exit code and stdout. */
+const runDemo = (args: readonly string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> =>
 	new Promise((done) => {
-		const child = spawn("node", [join(PROJECT_ROOT, "demo", "run-demo.mjs"), "--print"], {
+		const child = spawn("node", [join(PROJECT_ROOT, "demo", "run-demo.mjs"), "--print", ...args], {
 			cwd: PROJECT_ROOT,
 			env: {
 				PATH: [join(PROJECT_ROOT, "node_modules", ".bin"), process.env.PATH ?? "/usr/bin:/bin"].join(":"),
@@ -39,5 +39,14 @@ describe("the demo in print mode", () => {
 		expect(run.stdout).toContain("force-push is not allowed here");
 		expect(run.stdout).toContain("Formatter rewrote");
 		expect(run.stdout).toMatch(/The logger hook wrote \d+ lines/);
+	});
+
+	it("refuses a --port that is not a port, and try's own --keep", async () => {
+		const bad = await runDemo(["--port", "99999"]);
+		expect(bad.code).toBe(2);
+		expect(bad.stderr).toContain('--port needs a port number from 1 to 65535, not "99999"');
+		const keep = await runDemo(["--keep"]);
+		expect(keep.code).toBe(2);
+		expect(keep.stderr).toContain("--keep is for npm run try");
 	});
 });

@@ -3,32 +3,11 @@
  * Code and pi hooks, answered by the scripted model, in a throw-away agent dir: the hooks run and the user's
  * agent dir is left as it was.
  */
-import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPiSandbox, type PiSandbox, PROJECT_ROOT } from "../support/pi-env.ts";
-
-const TRY = join(PROJECT_ROOT, "demo", "try.mjs");
-
-/** Runs `node demo/try.mjs ...args` the way npm does (INIT_CWD is where npm was started). */
-const runTry = (sandbox: PiSandbox, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> =>
-	new Promise((done) => {
-		const child = spawn("node", [TRY, ...args], {
-			cwd: PROJECT_ROOT,
-			env: sandbox.env({ INIT_CWD: sandbox.root }),
-			stdio: ["ignore", "pipe", "pipe"],
-		});
-		let stdout = "";
-		let stderr = "";
-		child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
-		child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-		const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-		child.on("close", (code) => {
-			clearTimeout(timer);
-			done({ code, stdout, stderr });
-		});
-	});
+import { createPiSandbox, type PiSandbox } from "../support/pi-env.ts";
+import { runTry } from "../support/run-try.ts";
 
 /** Every file under `dir`, relative, sorted, with its content. */
 const snapshot = (dir: string): string[] =>

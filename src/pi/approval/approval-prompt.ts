@@ -13,6 +13,7 @@ import { ApprovalDialog, type DialogKey } from "../../ui/approval-dialog.ts";
 import { approvalIntro } from "../../ui/approval-intro.ts";
 import { approvalListLines } from "../../ui/approval-list.ts";
 import { fromPiTheme } from "../../ui/theme.ts";
+import { type TryMode, tryMode } from "../manager/settings-copy.ts";
 import { showNotice } from "../session/notices.ts";
 import { type Approvals, runningIds } from "./approvals.ts";
 import { APPROVE_ENV } from "./approve-opt-in.ts";
@@ -55,6 +56,21 @@ const askInTui = (
 			requestRender: () => tui.requestRender(),
 		});
 	});
+
+/**
+ * How to approve project hooks when pi cannot ask (print, JSON mode). Under `npm run try` with a throw-away agent
+ * dir an approval given in its TUI is lost at exit, so only the one-run variable works (or a kept dir); with a
+ * kept dir, approving in try's TUI is remembered for the next run with that dir.
+ */
+export const howToApprove = (mode: TryMode): string =>
+	mode === "throwaway"
+		? `To approve them, set ${APPROVE_ENV}=1 for this run (npm run try forgets approvals at exit; ` +
+			"started with --keep, it remembers those you accept in its TUI)."
+		: mode === "kept"
+			? `To approve them, start npm run try with the same --keep or --agent-dir in a terminal and accept, or ` +
+				`set ${APPROVE_ENV}=1 for this run.`
+			: `To approve them, start pi interactively in this project and accept, or set ${APPROVE_ENV}=1 for ` +
+				"this run.";
 
 /**
  * Asks about the project hooks in `config` that wait for approval and were not asked about yet this session
@@ -135,7 +151,7 @@ export const askAbout = async (
 	}
 	const how = ctx.hasUI
 		? "Approve them in /hooks (Ctrl+T on a hook marked skip), or answer again in your next session."
-		: `To approve them, start pi interactively in this project and accept, or set ${APPROVE_ENV}=1 for this run.`;
+		: howToApprove(tryMode(process.env));
 	showNotice(ctx, {
 		level: "warning",
 		text: `${pending.length} new or changed project hook(s) will not run until approved:\n${told}\n${how}`,

@@ -15,7 +15,7 @@ import { STATE_FILE_MODE } from "../stores/json-store.ts";
 import type { ContextCards } from "../stores/view-settings.ts";
 import type { ManagerCore } from "./manager-core.ts";
 import type { RecordFeed } from "./record-feed.ts";
-import { copyReadOnlyReason, writableSources } from "./settings-copy.ts";
+import { copyReadOnlyReason, tryMode, writableSources } from "./settings-copy.ts";
 import type { Switches } from "./switches.ts";
 
 /**
@@ -94,7 +94,7 @@ export const panelServices = async (
 				if (problem === undefined && !enabled) switches.stopRuns(entry);
 				return problem;
 			},
-			readOnlyReason: (entry) => copyReadOnlyReason(entry, core.piGlobalCopyOf()),
+			readOnlyReason: (entry) => copyReadOnlyReason(entry, core.piGlobalCopyOf(), tryMode(core.env)),
 		},
 		edits: {
 			...base.edits,
