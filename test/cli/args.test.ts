@@ -1,0 +1,38 @@
+/** The command line: what each form means, and the usage error (exit 2) of each mistake. */
+import { describe, expect, it } from "vitest";
+import { parseArgs, UsageError } from "../../src/cli/args.ts";
+
+describe("parseArgs", () => {
+	it.each([
+		[["list"], { command: "list", json: false }],
+		[["list", "--json"], { command: "list", json: true }],
+		[["lint", "--json", "--cwd", "p"], { command: "lint", json: true, cwd: "p" }],
+		[["test"], { command: "test", operands: [], update: false }],
+		[["test", "a.json", "dir", "--update"], { command: "test", operands: ["a.json", "dir"], update: true }],
+		[["--home=/h", "test", "--approve-project-hooks"], { command: "test", home: "/h", approveProjectHooks: true }],
+		[["why", "a.json"], { command: "why", operands: ["a.json"] }],
+		[["test", "--", "--odd.json"], { command: "test", operands: ["--odd.json"] }],
+		[["--help"], { command: "help" }],
+		[["test", "-h"], { command: "help" }],
+		[["help"], { command: "help" }],
+		[["--version"], { command: "version" }],
+	])("%j", (argv, expected) => {
+		expect(parseArgs(argv)).toMatchObject(expected);
+	});
+
+	it.each([
+		[[], "no command given"],
+		[["run"], 'unknown command "run" (commands: list, lint, test, why)'],
+		[["list", "--update"], "list does not take --update"],
+		[["test", "--json"], "test does not take --json"],
+		[["test", "--verbose"], "unknown option --verbose"],
+		[["test", "-x"], "unknown option -x"],
+		[["list", "--cwd"], "--cwd needs a folder"],
+		[["list", "--json=1"], "--json takes no value"],
+		[["list", "extra"], 'list takes no operands (got "extra")'],
+		[["why"], "why takes exactly one FIXTURE file"],
+		[["why", "a.json", "b.json"], "why takes exactly one FIXTURE file"],
+	])("refuses %j", (argv, message) => {
+		expect(() => parseArgs(argv)).toThrow(new UsageError(message));
+	});
+});
