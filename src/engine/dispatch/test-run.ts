@@ -1,10 +1,10 @@
 /** A test run from the /hooks panel: one hook, its stdin as given, awaited, recorded as a test. */
 import { isToolEvent } from "../events/facts.ts";
-import { type HookVerdict, interpretOutcome } from "../interpret.ts";
+import { interpretOutcome } from "../interpret.ts";
 import type { FiringRecord } from "../record/firing-record.ts";
 import { tell } from "./observe.ts";
 import type { HookRun } from "./run-hook.ts";
-import type { EngineDeps, TestRunRequest } from "./types.ts";
+import type { EngineDeps, TestRunOutcome, TestRunRequest } from "./types.ts";
 
 /** The `tool_name` of a test run's stdin; undefined when it is not JSON with one. */
 const testedToolName = (stdin: string): string | undefined => {
@@ -32,10 +32,7 @@ export interface TestRunContext {
  * Runs one hook as a dry run (see `HookEngine.testRun`): the real process, the real environment, the stdin given
  * (a newline added when missing); the record, marked `test`, goes to `onRecord`. Never throws.
  */
-export const testRunHook = async (
-	context: TestRunContext,
-	request: TestRunRequest,
-): Promise<{ readonly verdict: HookVerdict; readonly record: FiringRecord }> => {
+export const testRunHook = async (context: TestRunContext, request: TestRunRequest): Promise<TestRunOutcome> => {
 	const { entry, session } = request;
 	const event = entry.event;
 	const time = context.now();

@@ -24,6 +24,12 @@ export interface TestRunRequest {
 	readonly signal?: AbortSignal;
 }
 
+/** What a test run produced: the hook's verdict and the record the log lists (marked `test`). */
+export interface TestRunOutcome {
+	readonly verdict: HookVerdict;
+	readonly record: FiringRecord;
+}
+
 /** What to dispatch. */
 export interface DispatchRequest {
 	readonly event: HookEventName;
@@ -142,5 +148,5 @@ export interface HookEngine {
 	 * even when the hook is `async`. The record (marked `test`) goes to `onRecord`; nothing else is told, so the
 	 * session's decisions, cards and counters do not change. Never throws.
 	 */
-	testRun(request: TestRunRequest): Promise<{ readonly verdict: HookVerdict; readonly record: FiringRecord }>;
+	testRun(request: TestRunRequest): Promise<TestRunOutcome>;
 }

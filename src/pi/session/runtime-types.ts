@@ -28,8 +28,8 @@ import type {
 	UserBashEventResult,
 } from "@earendil-works/pi-coding-agent";
 import type { Card } from "../../engine/card.ts";
+import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
-import type { HookVerdict } from "../../engine/interpret.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { HookConfig, HookEntry, HookEventName, ProcessRunner } from "../../engine/types.ts";
 import type { MessageDisplays } from "../events/message-displays.ts";
@@ -142,8 +142,5 @@ export interface HookRuntime {
 	askApproval?(entries: readonly HookEntry[], ctx: ExtensionContext): Promise<readonly HookEntry[]>;
 }
 
-/** What a test run produced. */
-export interface TestRunOutcome {
-	readonly verdict: HookVerdict;
-	readonly record: FiringRecord;
-}
+/** What a test run produced (the engine's type). */
+export type { TestRunOutcome } from "../../engine/dispatch/types.ts";

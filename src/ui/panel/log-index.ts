@@ -7,8 +7,8 @@
  */
 import type { FiringRecord } from "../../engine/engine.ts";
 import type { FiringLog } from "./firing-log.ts";
-import { buildLogRows, type LogRow } from "./log-list.ts";
 import { type LogQuery, matchesQuery, narrows, parseLogQuery, type QueryField, type QueryRow } from "./log-query.ts";
+import { buildLogRows, type LogRow } from "./log-rows.ts";
 
 /** A log row as the index keeps it: its position `n` (increasing, oldest first) and its lower-cased fields. */
 export interface IndexedRow extends QueryRow {

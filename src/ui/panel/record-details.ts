@@ -14,7 +14,8 @@ import type { PanelTheme } from "../theme.ts";
 import { block, field, prettyJson, section } from "./detail-lines.ts";
 import { verdictExit, verdictReason, verdictResult } from "./firing-log.ts";
 import { fit, formatClock, formatDuration, hookTarget, oneLine, wordWrap } from "./format.ts";
-import { type LogRow, resultColor } from "./log-list.ts";
+import { resultColor } from "./log-list.ts";
+import type { LogRow } from "./log-rows.ts";
 
 export { notRunSentence };
 

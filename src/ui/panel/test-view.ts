@@ -5,9 +5,9 @@
  */
 import { Editor, type EditorTheme, type TUI } from "@earendil-works/pi-tui";
 import { withLineAndColumn } from "../../engine/config/parse.ts";
+import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import { isObject } from "../../engine/is-object.ts";
 import type { HookEntry } from "../../engine/types.ts";
-import type { TestRunOutcome } from "../../pi/session/runtime-types.ts";
 import type { PanelTheme } from "../theme.ts";
 import { entrySource, fit, hookTarget, oneLine, wordWrap } from "./format.ts";
 import type { PanelKeys } from "./keys.ts";

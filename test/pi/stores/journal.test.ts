@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JOURNAL_EXCERPT_CHARS } from "../../../src/engine/journal-record.ts";
 import { createJournal, DEFAULT_JOURNAL_BYTES, journalCap, journalFile } from "../../../src/pi/stores/journal.ts";
-import { buildLogRows } from "../../../src/ui/panel/log-list.ts";
+import { buildLogRows } from "../../../src/ui/panel/log-rows.ts";
 import { entryWith, exitedWith, firingRecord, fixtureConfig } from "../../ui/panel/fixtures.ts";
 
 let dir: string;

@@ -4,7 +4,6 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createFiringLog } from "../../../src/ui/panel/firing-log.ts";
-import { buildLogRows } from "../../../src/ui/panel/log-list.ts";
 import { TEST_THEME_BGS, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText, screenLines } from "../../support/screen.ts";
 import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord, fixtureConfig } from "./fixtures.ts";
@@ -18,37 +17,10 @@ afterEach(() => {
 
 const config = fixtureConfig();
 const guard = entryWith(config, "block-rm.sh");
-const policy = entryWith(config, "git_policy.py");
-const prettier = entryWith(config, "prettier");
 const at = (hour: number, minute: number, second: number): number =>
 	new Date(2026, 0, 2, hour, minute, second).getTime();
 
-describe("buildLogRows", () => {
-	it("makes one row per hook run and one row for an event where no hook ran, saying why", () => {
-		const ran = firingRecord(1, at(9, 0, 0), [
-			[guard, exitedWith(2, 35, "", "no")],
-			[policy, exitedWith(0, 12)],
-		]);
-		const none = firingRecord(
-			2,
-			at(9, 0, 1),
-			[],
-			[
-				{ entry: prettier, reason: "matcher" },
-				{ entry: guard, reason: "disabled" },
-			],
-			"ls",
-		);
-		const rows = buildLogRows([none, ran]);
-		expect(rows.map((row) => [row.key, row.hook, row.decision])).toEqual([
-			["2:none", "2 not run (matcher, disabled)", "not run"],
-			// The script name first (as the cards say it), then the whole command.
-			["1:0", "block-rm.sh · ~/.claude/hooks/block-rm.sh · timeout 10 s", "block"],
-			["1:1", "git_policy.py · python3 .claude/hooks/git_policy.py · if Bash(git push *)", "ok"],
-		]);
-		expect(rows[1]?.input).toBe("Bash rm -rf build");
-	});
-
+describe("the firing log behind the tab", () => {
 	it("keeps every record of a long session within the default byte budget (not a small count)", () => {
 		const log = createFiringLog();
 		for (let seq = 1; seq <= 100_000; seq++) log.add(firingRecord(seq, seq, [[guard, exitedWith(0, 1)]]));
@@ -131,17 +103,5 @@ describe("the log tab at 100,000 rows", () => {
 		h.log.add(firingRecord(100_001, at(9, 30, 0), [[live, exitedWith(2, 5)]], [], "echo n99999 again"));
 		text = screenLines(await h.waitFor("Log 2 ")).join("\n");
 		expect(text).toMatch(/09:30:00 .*echo n99999.* block/);
-	});
-});
-
-describe("a SessionStart row", () => {
-	it("says its source once (not `startup startup`)", () => {
-		const record = {
-			...firingRecord(1, 0, [[guard, exitedWith(0, 5)]]),
-			event: "SessionStart" as const,
-			matchQuery: "startup",
-			summary: "startup",
-		};
-		expect(buildLogRows([record])[0]?.input).toBe("startup");
 	});
 });

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { firingExcerpt } from "../../../src/engine/firing-excerpt.ts";
 import { stoppedOutcome } from "../../../src/engine/request-outcome.ts";
 import type { ProcessOutcome } from "../../../src/engine/types.ts";
-import { buildLogRows } from "../../../src/ui/panel/log-list.ts";
+import { buildLogRows } from "../../../src/ui/panel/log-rows.ts";
 import { notRunSentence, recordDetailLines } from "../../../src/ui/panel/record-details.ts";
 import { plainTheme } from "../../../src/ui/theme.ts";
 import { screenLines } from "../../support/screen.ts";

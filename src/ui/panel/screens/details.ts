@@ -7,7 +7,7 @@ import { fit } from "../format.ts";
 import type { Hint } from "../frame.ts";
 import { hookDetailLines } from "../hook-details.ts";
 import type { PanelAction } from "../keys.ts";
-import type { LogRow } from "../log-list.ts";
+import type { LogRow } from "../log-rows.ts";
 import { recordDetailLines } from "../record-details.ts";
 import { ScrollWindow } from "../selection.ts";
 import { pair, toggleHook } from "./approve.ts";

@@ -8,7 +8,8 @@ import { type FiringLog, type HookStats, statsOver } from "../firing-log.ts";
 import type { Hint, Message } from "../frame.ts";
 import type { PanelKeys } from "../keys.ts";
 import { LogIndex } from "../log-index.ts";
-import { LogList, type LogRow } from "../log-list.ts";
+import { LogList } from "../log-list.ts";
+import type { LogRow } from "../log-rows.ts";
 import type { PanelServices, SessionRecord } from "../services.ts";
 
 /** The log tab's state: its rows, the filter over them and the journal once read. */

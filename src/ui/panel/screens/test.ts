@@ -8,7 +8,7 @@ import { wouldNotRun, wouldNotRunText } from "../../../engine/would-run.ts";
 import { prettyJson } from "../detail-lines.ts";
 import { formatClock } from "../format.ts";
 import type { Hint } from "../frame.ts";
-import type { LogRow } from "../log-list.ts";
+import type { LogRow } from "../log-rows.ts";
 import { type TestSetup, TestView } from "../test-view.ts";
 import { killSwitchHint, type PanelContext, type PanelScreen } from "./screen.ts";
 
