@@ -54,7 +54,10 @@ const screen = async (): Promise<Screen> => {
 	const hooks: ListedHook[] = entries.map((entry, index) => ({
 		entry,
 		change: index === 0 ? "changed" : "new",
-		scripts: index === 0 ? [{ shown: ".claude/hooks/guard.py", hash: "0".repeat(64), changed: true }] : [],
+		scripts:
+			index === 0
+				? [{ shown: ".claude/hooks/guard.py", hash: "0".repeat(64), named: true, state: "changed" as const }]
+				: [],
 	}));
 	const terminal = new VirtualTerminal(COLS, ROWS);
 	const tui = new TuiMainScreen(terminal);

@@ -1,23 +1,35 @@
 /**
  * What the user is shown before approving project hooks: for each hook one line with the event, matcher,
  * the command (or URL or prompt) and the source, then one line for every other field of its definition
- * (`args`, `async`, `timeout`, `if`, `shell`, `onFailure`, `headers`, `allowedEnvVars`, `model`, ...) and one per
- * script it runs, saying which changed; then a `⚠` note for each word that mixes look-alike scripts (`guаrd.py`
- * with a Cyrillic `а`). Everything is terminal-safe and nothing is cut. Pure.
+ * (`args`, `async`, `timeout`, `if`, `shell`, `onFailure`, `headers`, `allowedEnvVars`, `model`, ...), one per
+ * file its command runs, how many other files its approval covers, each covered file that changed with a short
+ * diff, what its approval does not track (`make`, a variable), and a `⚠` note for each word that mixes look-alike
+ * scripts (`guаrd.py` with a Cyrillic `а`). Everything is terminal-safe and nothing is cut. Pure.
  */
 import { sourceLabel } from "../engine/config/sources.ts";
 import { type MixedScriptWord, mixedScriptWords } from "../engine/look-alike.ts";
 import { escapeChar, terminalSafe } from "../engine/terminal-safe.ts";
+import type { CoverageNote } from "../engine/trust/reach.ts";
 import type { HookEntry } from "../engine/types.ts";
 
-/** A script a hook runs, as the list shows it. */
+/** One line of a covered file's diff: removed (`-`), added (`+`), or `skipped` (how many lines are not shown). */
+export type DiffLine =
+	| { readonly op: "-" | "+"; readonly text: string }
+	| { readonly op: "skipped"; readonly count: number }
+	| { readonly op: "unknown"; readonly reason: "no_copy" | "binary" | "large" };
+
+/** A file a hook's approval covers, as the list shows it. */
 export interface ListedScript {
 	/** Path relative to the project. */
 	readonly shown: string;
 	/** `missing` when the file does not exist. */
 	readonly hash: string;
-	/** Changed since the hook was approved. */
-	readonly changed: boolean;
+	/** True when the command names it (`runs ...`); false for a hook-folder file or one beside a script. */
+	readonly named: boolean;
+	/** How it differs from the approved hook. */
+	readonly state: "same" | "changed" | "added" | "removed";
+	/** What changed in it, for a changed file. */
+	readonly diff?: readonly DiffLine[];
 }
 
 /** One hook waiting for approval. */
@@ -25,7 +37,72 @@ export interface ListedHook {
 	readonly entry: HookEntry;
 	readonly change: "new" | "changed";
 	readonly scripts: readonly ListedScript[];
+	/** What its approval does not track. */
+	readonly notes?: readonly CoverageNote[];
 }
+
+/** The sentence of a note (made here from its code): what the approval does not track, in plain words. */
+export const noteText = (note: CoverageNote): string => {
+	const word = terminalSafe(note.word);
+	switch (note.kind) {
+		case "program":
+			return `changes to the files \`${word}\` reads are not tracked`;
+		case "variable":
+			return `\`$${word}\` is known only when the hook runs: changes to the files it names are not tracked`;
+		case "unparsed":
+			return "the command could not be read in full: changes to the files it runs are not tracked";
+		case "over_bound":
+			return (
+				`\`${word}\` holds more files than an approval covers: changes to the files past them are ` +
+				"not tracked"
+			);
+	}
+};
+
+const STATE_TEXT: Readonly<Record<ListedScript["state"], string>> = {
+	same: "",
+	changed: " (CHANGED since you approved it)",
+	added: " (new since you approved it)",
+	removed: " (removed since you approved it)",
+};
+
+/** The lines of a covered file's diff, indented below it. */
+const diffLines = (diff: readonly DiffLine[]): string[] =>
+	diff.map((line) => {
+		switch (line.op) {
+			case "skipped":
+				return `        ... ${line.count} more changed line(s)`;
+			case "unknown":
+				return line.reason === "no_copy"
+					? "        (no copy of the approved version was kept, so what changed cannot be shown)"
+					: line.reason === "binary"
+						? "        (not a text file: what changed is not shown)"
+						: "        (too large to compare: what changed is not shown)";
+			default:
+				return `        ${line.op} ${terminalSafe(line.text, { keepTabs: true })}`;
+		}
+	});
+
+/** The lines about the files a hook's approval covers. */
+const fileLines = (scripts: readonly ListedScript[]): string[] => {
+	const lines: string[] = [];
+	for (const script of scripts) {
+		if (!script.named) continue;
+		const state = script.hash === "missing" && script.state !== "removed" ? " (does not exist yet)" : "";
+		lines.push(`    runs ${terminalSafe(script.shown)}${state || STATE_TEXT[script.state]}`);
+		if (script.diff !== undefined) lines.push(...diffLines(script.diff));
+	}
+	const others = scripts.filter((script) => !script.named);
+	if (others.length > 0) {
+		lines.push(`    covers ${others.length} more file(s) of the hook folders and beside its scripts`);
+	}
+	for (const script of others) {
+		if (script.state === "same") continue;
+		lines.push(`    covers ${terminalSafe(script.shown)}${STATE_TEXT[script.state]}`);
+		if (script.diff !== undefined) lines.push(...diffLines(script.diff));
+	}
+	return lines;
+};
 
 /** The field a hook's first line shows, by handler type. */
 const MAIN_FIELD: Readonly<Record<string, string>> = {
@@ -78,15 +155,8 @@ export const approvalLines = (hook: ListedHook): string[] => {
 		if (key === "type" || key === main) continue;
 		lines.push(`    ${terminalSafe(key)}: ${fieldText(value)}`);
 	}
-	for (const script of hook.scripts) {
-		const state =
-			script.hash === "missing"
-				? " (does not exist yet)"
-				: script.changed
-					? " (CHANGED since you approved it)"
-					: "";
-		lines.push(`    runs ${terminalSafe(script.shown)}${state}`);
-	}
+	lines.push(...fileLines(hook.scripts));
+	for (const note of hook.notes ?? []) lines.push(`    note: ${noteText(note)}`);
 	const texts = [entry.matcher.source ?? "", ...Object.entries(definition).flatMap(([k, v]) => [k, rawText(v)])];
 	lines.push(...lookAlikeNotes([...texts, ...hook.scripts.map((script) => script.shown)]));
 	return lines;

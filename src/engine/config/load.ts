@@ -14,15 +14,18 @@ export type FileRead =
 	| { readonly kind: "error"; readonly message: string };
 
 /**
- * A string that changes when the file changes (size, mtime, inode), `"missing"` when it does not exist,
- * or `"error:<code>"` when it cannot be stat'ed. Costs one `stat` call.
+ * A string that changes when the file changes (size, mtime, ctime, inode), `"missing"` when it does not exist,
+ * or `"error:<code>"` when it cannot be stat'ed. Costs one `stat` call. ctime is in it because a rewrite that puts
+ * the old mtime back (`touch -r`) cannot put the old ctime back. It ends in `d` for a directory, `f` for a regular
+ * file and `o` for anything else (a FIFO, socket or device).
  */
 export const fileStamp = (file: string): string => {
 	try {
 		// No exception for a missing file: most of the five settings files usually are, and this runs per event.
 		const stat = statSync(file, { throwIfNoEntry: false });
 		if (stat === undefined) return "missing";
-		return `${stat.size}:${stat.mtimeMs}:${stat.ino}:${stat.isDirectory() ? "d" : "f"}`;
+		const kind = stat.isDirectory() ? "d" : stat.isFile() ? "f" : "o";
+		return `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${kind}`;
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		return code === "ENOENT" || code === "ENOTDIR" ? "missing" : `error:${code ?? "unknown"}`;

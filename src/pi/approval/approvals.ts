@@ -1,18 +1,20 @@
 /**
  * Change-aware trust for project hooks: a hook from a project settings file runs only once the user has
- * approved its current definition and the current content of the scripts it runs. An approval is kept under a
- * full-length SHA-256 of file, event, matcher, the whole handler definition and the scripts' hashes, in
- * pi-hook-manager's approvals file (mode 0600, secrets masked); any change asks again.
+ * approved its current definition and the current content of every file its approval covers (trust/coverage.ts:
+ * the hook folders, the files its command names, the files beside its scripts). An approval is kept under a
+ * full-length SHA-256 of file, event, matcher, the whole handler definition and the covered files' hashes, in
+ * pi-hook-manager's approvals file (mode 0600, secrets masked); any change asks again, checked before every run.
  */
 import { createHash } from "node:crypto";
-import { join, relative } from "node:path";
-import { hookScriptPaths } from "../../engine/hook-scripts.ts";
+import { join } from "node:path";
 import { isObject } from "../../engine/is-object.ts";
 import { commandText } from "../../engine/messages.ts";
 import { redactSecrets } from "../../engine/redact.ts";
+import type { CoverageNote } from "../../engine/trust/reach.ts";
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
 import { createJsonFileStore } from "../stores/json-store.ts";
-import { createScriptHashes, MISSING_SCRIPT } from "./script-hashes.ts";
+import { type CoveredFile, createCoverage } from "../trust/coverage.ts";
+import { MISSING_FILE } from "../trust/file-state.ts";
 
 /** Where approvals live: `<agentDir>/pi-hook-manager/approvals.json`. */
 export const approvalsFile = (agentDir: string): string => join(agentDir, "pi-hook-manager", "approvals.json");
@@ -31,29 +33,29 @@ export interface ApprovedHook {
 	readonly definition?: string;
 	/** The hook's id (full SHA-256 of file, event, matcher, definition). */
 	readonly hookId?: string;
-	/** SHA-256 of each script the hook runs, by path relative to the project. */
+	/** SHA-256 of each file the approval covers, by path relative to the project. */
 	readonly scripts?: Readonly<Record<string, string>>;
 	/** ISO time of the approval. */
 	readonly at: string;
 }
 
-/** A script a project hook runs, with its current hash. */
-export interface HookScript {
-	/** Absolute path. */
-	readonly path: string;
-	/** Path relative to the project, as shown. */
-	readonly shown: string;
-	/** SHA-256 hex, or `missing`. */
-	readonly hash: string;
-	/** True when the hook was approved with this script in another state. */
-	readonly changed: boolean;
+/**
+ * A file a project hook's approval covers, as the dialog shows it: `state` says how it differs from the approved
+ * hook (`same`, `changed`, `added`: covered now but not then, `removed`: covered then, gone now; always `same`
+ * for a new hook); `before` is its hash then.
+ */
+export interface HookScript extends CoveredFile {
+	readonly state: "same" | "changed" | "added" | "removed";
+	readonly before?: string;
 }
 
-/** A project hook that needs approval: new, or a changed version of an approved one, and its scripts. */
+/** A project hook that needs approval: new, or a changed version of an approved one, its files and notes. */
 export interface PendingApproval {
 	readonly entry: HookEntry;
 	readonly change: "new" | "changed";
 	readonly scripts: readonly HookScript[];
+	/** What its approval does not track (`make`, a variable, a folder over the bound). */
+	readonly notes: readonly CoverageNote[];
 }
 
 /** The ids of the hooks `config` runs now, for {@link Approvals.pending}'s `running`. */
@@ -61,8 +63,13 @@ export const runningIds = (config: HookConfig): ReadonlySet<string> => new Set(c
 
 /** The approvals store. */
 export interface Approvals {
-	/** True when this exact definition, with its scripts as they are now, was approved. */
+	/** True when this exact definition, with its covered files as they are now, was approved. */
 	isApproved(entry: HookEntry): boolean;
+	/**
+	 * The per-run check: true when `entry` is still approved as its covered files are now. Costs one `stat` per
+	 * covered file and folder when nothing moved; hashes only the files whose stamp moved. Never throws.
+	 */
+	stillApproved(entry: HookEntry): boolean;
 	/** Approves the current definitions of `entries` and saves; returns an error message when saving failed. */
 	approve(entries: readonly HookEntry[]): string | undefined;
 	/** Approves `entries` for this pi process only (nothing is saved). */
@@ -73,11 +80,11 @@ export interface Approvals {
 	 * an approved hook still among them only moved (a hook inserted before it), so the one now at its place is new.
 	 */
 	pending(entries: readonly HookEntry[], running?: ReadonlySet<string>): PendingApproval[];
-	/** The approval key of `entry` now: its id, or with its scripts' hashes. Changes when a script changes. */
+	/** The approval key of `entry` now: its id, or with its covered files' hashes. Changes when a file changes. */
 	keyOf(entry: HookEntry): string;
 	/** A counter that changes with every approval, so cached configurations know to re-merge. */
 	version(): number;
-	/** Changes when a script of a project hook changes on disk (one `stat` per script); for the config store. */
+	/** Changes when a covered file of a project hook changes on disk (one `stat` per file); for the config store. */
 	scriptsStamp(): string;
 	/** Why the approvals file could not be used at start (it then counts as empty); undefined when it could. */
 	readonly loadProblem: string | undefined;
@@ -92,15 +99,13 @@ const decode = (json: unknown): Record<string, ApprovedHook> | undefined => {
 	return approved;
 };
 
-/** A script's path as shown: relative to the project, or `${CLAUDE_PLUGIN_ROOT}/...` inside a plugin's folder. */
-const shownPath = (path: string, projectDir: string, pluginRoot: string | undefined): string => {
-	const inProject = relative(projectDir, path);
-	if (!inProject.startsWith("..")) return inProject;
-	return pluginRoot === undefined ? path : `\${CLAUDE_PLUGIN_ROOT}/${relative(pluginRoot, path)}`;
-};
-
-/** Creates the approvals store backed by `file`; scripts are looked for inside `projectDir`. */
-export const createApprovals = (file: string, projectDir: string, now: () => Date = () => new Date()): Approvals => {
+/** Creates the approvals store backed by `file`; `skip`: paths never covered (pi's agent dir). */
+export const createApprovals = (
+	file: string,
+	projectDir: string,
+	now: () => Date = () => new Date(),
+	skip: readonly string[] = [],
+): Approvals => {
 	const store = createJsonFileStore<Record<string, ApprovedHook>>(file, {
 		name: "approvals",
 		empty: () => ({}),
@@ -110,35 +115,38 @@ export const createApprovals = (file: string, projectDir: string, now: () => Dat
 	const loaded = store.read();
 	let approved = loaded.data;
 	const forRun = new Set<string>();
-	const hashes = createScriptHashes();
-	const paths = new WeakMap<HookEntry, string[]>();
+	const coverage = createCoverage(projectDir, skip);
+	/** The answer of the last full check per hook, reused by `stillApproved` while no stamp moved. */
+	const checked = new WeakMap<HookEntry, { readonly approved: boolean; readonly version: number }>();
 	let version = 0;
 
-	const scriptsOf = (entry: HookEntry): { path: string; shown: string; hash: string }[] => {
-		let found = paths.get(entry);
-		if (found === undefined) {
-			found = hookScriptPaths(entry, projectDir);
-			paths.set(entry, found);
-		}
-		const root = entry.source.plugin?.root ?? entry.source.root;
-		return found.map((path) => ({ path, shown: shownPath(path, projectDir, root), hash: hashes.hash(path) }));
-	};
-	/** The approval key: the hook id alone, or with its scripts' hashes. */
+	/** The approval key: the hook id alone, or with its covered files' hashes. */
 	const keyOf = (entry: HookEntry): string => {
-		const scripts = scriptsOf(entry);
-		if (scripts.length === 0) return entry.id;
-		const parts = [entry.id, ...scripts.map((script) => [script.shown, script.hash])];
+		const files = coverage.of(entry).files;
+		if (files.length === 0) return entry.id;
+		const parts = [entry.id, ...files.map((covered) => [covered.shown, covered.hash])];
 		return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 	};
 
 	const isApproved = (entry: HookEntry): boolean => {
 		const key = keyOf(entry);
-		return approved[key] !== undefined || forRun.has(key);
+		const yes = approved[key] !== undefined || forRun.has(key);
+		checked.set(entry, { approved: yes, version });
+		return yes;
 	};
 
 	return {
 		loadProblem: loaded.problem,
 		isApproved,
+		stillApproved(entry) {
+			try {
+				const last = checked.get(entry);
+				if (last !== undefined && last.version === version && coverage.unchanged(entry)) return last.approved;
+				return isApproved(entry);
+			} catch {
+				return false;
+			}
+		},
 		keyOf,
 		approveForRun(entries) {
 			for (const entry of entries) forRun.add(keyOf(entry));
@@ -161,7 +169,9 @@ export const createApprovals = (file: string, projectDir: string, now: () => Dat
 					command: redactSecrets(commandText(entry)),
 					definition,
 					hookId: entry.id,
-					scripts: Object.fromEntries(scriptsOf(entry).map((script) => [script.shown, script.hash])),
+					scripts: Object.fromEntries(
+						coverage.of(entry).files.map((covered) => [covered.shown, covered.hash]),
+					),
 					at: now().toISOString(),
 				};
 			}
@@ -174,11 +184,20 @@ export const createApprovals = (file: string, projectDir: string, now: () => Dat
 				.filter((entry) => !isApproved(entry))
 				.map((entry) => {
 					const same = known.find((hook) => hook.hookId === entry.id);
-					const scripts = scriptsOf(entry).map((script) => {
-						const before =
-							same?.scripts?.[script.shown] ?? (same === undefined ? undefined : MISSING_SCRIPT);
-						return { ...script, changed: before !== undefined && before !== script.hash };
+					const { files, notes } = coverage.of(entry);
+					const scripts: HookScript[] = files.map((covered) => {
+						const before = same?.scripts?.[covered.shown];
+						if (same === undefined) return { ...covered, state: "same" };
+						if (before === undefined)
+							return { ...covered, state: covered.hash === MISSING_FILE ? "same" : "added" };
+						return { ...covered, before, state: before === covered.hash ? "same" : "changed" };
 					});
+					const now = new Set(files.map((covered) => covered.shown));
+					for (const [shown, before] of Object.entries(same?.scripts ?? {})) {
+						if (now.has(shown) || before === MISSING_FILE) continue;
+						const path = join(projectDir, shown);
+						scripts.push({ path, shown, hash: MISSING_FILE, named: false, state: "removed", before });
+					}
 					const changed =
 						same !== undefined ||
 						known.some(
@@ -187,10 +206,10 @@ export const createApprovals = (file: string, projectDir: string, now: () => Dat
 								hook.jsonPath === entry.jsonPath &&
 								!(hook.hookId !== undefined && running?.has(hook.hookId) === true),
 						);
-					return { entry, change: changed ? "changed" : "new", scripts } as const;
+					return { entry, change: changed ? "changed" : "new", scripts, notes } as const;
 				});
 		},
 		version: () => version,
-		scriptsStamp: () => hashes.stamp(),
+		scriptsStamp: () => coverage.stamp(),
 	};
 };

@@ -58,7 +58,11 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	const { deps, clock } = core;
 	const projectDir = ctx.cwd;
 	const claudeDir = claudeUserDir(deps.home(), deps.env);
-	const approvals = createApprovals(approvalsFile(deps.agentDir()), projectDir, () => new Date(clock()));
+	// pi's agent dir may sit inside the project (PI_CODING_AGENT_DIR=.pi/agent): what this extension writes there
+	// (approvals, journal, state) is never part of an approval.
+	const approvals = createApprovals(approvalsFile(deps.agentDir()), projectDir, () => new Date(clock()), [
+		deps.agentDir(),
+	]);
 	if (approvals.loadProblem !== undefined) showNotice(ctx, { level: "warning", text: approvals.loadProblem });
 	const skills = createSkillHooks(deps.pi, projectDir);
 	const store = createConfigStore({

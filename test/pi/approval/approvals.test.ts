@@ -91,7 +91,9 @@ describe("createApprovals", () => {
 		expect(approvals.keyOf(hook())).not.toBe(key);
 		expect(approvals.isApproved(hook())).toBe(false);
 		const [pending] = approvals.pending([hook()]);
-		expect(pending?.scripts).toEqual([expect.objectContaining({ shown: ".claude/hooks/guard.sh", changed: true })]);
+		expect(pending?.scripts).toEqual([
+			expect.objectContaining({ shown: ".claude/hooks/guard.sh", named: true, state: "changed" }),
+		]);
 	});
 
 	it("approves for this run without saving", () => {
