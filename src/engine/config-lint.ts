@@ -7,7 +7,7 @@
  */
 import { ifRuleProblem } from "./config-notices.ts";
 import { eventUsesMatcher, isToolEvent } from "./events/facts.ts";
-import { hookScriptPaths } from "./hook-scripts.ts";
+import { hookReach } from "./trust/reach.ts";
 import type { ConfigIssue, HookConfig, HookEntry, HookEventName } from "./types.ts";
 
 /**
@@ -101,7 +101,8 @@ const commandTexts = (
 	const handler = entry.handler;
 	if (handler.type !== "command") return [];
 	const texts = [[handler.command, ...(handler.args ?? [])].join(" ")];
-	for (const path of hookScriptPaths(entry, projectDir)) {
+	const isFile = (path: string): boolean => readScript(path) !== undefined;
+	for (const path of hookReach(entry, { projectDir, isFile }).files) {
 		const text = readScript(path);
 		if (text !== undefined) texts.push(text);
 	}
