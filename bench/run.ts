@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { measureCli } from "./figures/cli.ts";
 import { measureConfig } from "./figures/config.ts";
 import { measureHistory } from "./figures/history.ts";
 import { measureInPi } from "./figures/in-pi.ts";
@@ -48,6 +49,23 @@ const missedReasons = (rows: readonly MainRow[]): string[] => {
 	];
 };
 
+/** The rows of the `pi-hook-manager` command as a table (figure, floor, ratio). */
+const cliTable = (rows: readonly MainRow[]): string[] => [
+	"| What | Target | Figure | Floor | Ratio | Result |",
+	"| --- | --- | --- | --- | --- | --- |",
+	...rows.map(
+		(row) =>
+			`| ${cell(row.what)} | ${cell(row.target)} | ${cell(row.figure)} | ${cell(row.floor)} | ` +
+			`${cell(row.ratio)} | ${row.result} |`,
+	),
+];
+
+/** `npm run bench -- --only cli`: that row alone, printed, BENCHMARKS.md left as it is. */
+const onlyCli = async (): Promise<void> => {
+	const rows = await measureCli();
+	process.stdout.write(`${cliTable(rows).join("\n")}\n`);
+};
+
 const main = async (): Promise<void> => {
 	const started = performance.now();
 	const load = loadavg()[0] ?? 0;
@@ -61,6 +79,7 @@ const main = async (): Promise<void> => {
 		)),
 		...(await attempt("panel at 100,000 rows", measurePanel, mainFailed("the panel rows"))),
 	];
+	const cliRows = await attempt("pi-hook-manager test on 100 fixtures", measureCli, mainFailed("the command"));
 	const otherFailed = (figure: number, what: string) => (measured: string) =>
 		({ figure, what, target: "-", measured, result: "-" }) as FigureRow;
 	const otherRows: FigureRow[] = [
@@ -92,6 +111,10 @@ const main = async (): Promise<void> => {
 		),
 		"",
 		...missedReasons(mainRows),
+		"## Issue 18: the pi-hook-manager command",
+		"",
+		...cliTable(cliRows),
+		"",
 		"## Other figures (outside pi)",
 		"",
 		"| # | What | Target | Measured | Result |",
@@ -139,6 +162,11 @@ const main = async (): Promise<void> => {
 		"  100,000 records through its `add` (10,000 for the second column), `render(120)` timed as pi-tui calls it:",
 		"  with nothing new (the floor), after one more record, per keystroke of the filter `case-42`. Not inside pi:",
 		"  the panel only draws in pi's interactive terminal.",
+		"- **The command** (`bench/figures/cli.ts`): `node dist/cli.mjs test` in a temp project with 100 fixtures",
+		"  of a PreToolUse hook `true` (in the sandbox's `~/.claude/settings.json`), wall time from spawn to exit,",
+		"  nine runs alternating with the floor: a Node process spawning `/bin/sh -c true` 100 times, as many at once",
+		"  as the command runs fixtures, each with a stdin line written and its output read. `npm run bench -- --only",
+		"  cli` measures this row alone and prints it (BENCHMARKS.md is not written).",
 		"- 3 `parallel.ts`: one dispatch with 16 distinct `sleep 0.2` hooks, real processes, wall time.",
 		"- 4 `config.ts`: a live configuration over 5 files (100 handlers each, some with `if` rules) read from disk,",
 		"  parsed, compiled and merged; then `current()` when no file changed, with a check forced on every call (5",
@@ -154,4 +182,5 @@ const main = async (): Promise<void> => {
 	process.stderr.write(`wrote ${join(ROOT, "BENCHMARKS.md")}\n`);
 };
 
-await main();
+if (process.argv.includes("--only") && process.argv.includes("cli")) await onlyCli();
+else await main();
