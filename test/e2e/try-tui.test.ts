@@ -77,4 +77,36 @@ describe("npm run try in a terminal", () => {
 		await tmux.waitFor((text) => !text.includes("Filter:"), { name: "global" });
 		await tmux.quit("global");
 	});
+
+	it("says an export from the log is in the throw-away dir and goes at exit", async () => {
+		sandbox = createPiSandbox();
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "echo checked >&2" }] }] },
+		});
+		tmux.start(["node", join(PROJECT_ROOT, "demo", "try.mjs"), sandbox.projectDir], {
+			cwd: PROJECT_ROOT,
+			env: { ...sandbox.env(), TERM: "tmux-256color" },
+			cols: 120,
+			rows: 40,
+			name: "export",
+		});
+		await tmux.waitFor("Your hooks on this project", { name: "export", timeoutMs: 60_000 });
+		await tmux.submit("bash: echo exported-run", "export");
+		await tmux.waitFor("fake-model saw tool result: exported-run", { name: "export" });
+		tmux.type("/hooks", "export");
+		tmux.keys(["Enter"], "export");
+		await tmux.waitFor("Filter:", { name: "export" });
+		tmux.keys(["Tab"], "export");
+		await tmux.waitFor("echo exported-run", { name: "export" });
+		tmux.keys(["C-x"], "export");
+		const flat = (text: string): string => text.replace(/\s+/g, " ");
+		const screen = flat(
+			await tmux.waitFor((text) => flat(text).includes("Exported 1 record(s)"), { name: "export" }),
+		);
+		expect(screen).toMatch(/pi-hook-manager-try-\S+\/pi-hook-manager\/exports\/hooks-log-/);
+		expect(screen).toContain("throw-away agent dir: deleted when try exits");
+		tmux.keys(["Escape"], "export");
+		await tmux.waitFor((text) => !text.includes("Filter:"), { name: "export" });
+		await tmux.quit("export");
+	});
 });

@@ -40,11 +40,14 @@ const approveSaved = (core: ManagerCore, file: string, text: string, id: string 
 	return undefined;
 };
 
-/** Writes `records` as JSON lines under the agent dir's exports folder; the file written, or why not. */
+/**
+ * Writes `records` as JSON lines under the agent dir's exports folder; the file written (`throwaway` when the agent
+ * dir is `npm run try`'s throw-away one), or why not.
+ */
 const exportRecords = (
 	core: ManagerCore,
 	records: readonly SessionRecord[],
-): { readonly file: string } | { readonly error: string } => {
+): { readonly file: string; readonly throwaway?: boolean } | { readonly error: string } => {
 	const file = join(
 		core.deps.agentDir(),
 		"pi-hook-manager",
@@ -55,7 +58,7 @@ const exportRecords = (
 		mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
 		const text = records.map((item) => `${journalLine(item.record, item.session)}\n`).join("");
 		writeFileSync(file, text, { mode: STATE_FILE_MODE });
-		return { file };
+		return tryMode(core.env) === "throwaway" ? { file, throwaway: true } : { file };
 	} catch (error) {
 		return { error: `could not write ${file}: ${(error as Error).message}` };
 	}

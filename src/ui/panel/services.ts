@@ -63,8 +63,13 @@ export interface SessionRecord {
 export interface JournalPort {
 	/** The journal's records of earlier sessions, oldest first (read when called); undefined without a journal. */
 	history(): readonly SessionRecord[] | undefined;
-	/** Writes `records` as JSON lines (the journal's format) to a new file; returns the file or why it failed. */
-	exportRecords(records: readonly SessionRecord[]): { readonly file: string } | { readonly error: string };
+	/**
+	 * Writes `records` as JSON lines (the journal's format) to a new file; returns the file (`throwaway`: it is in
+	 * `npm run try`'s throw-away agent dir, deleted when try exits) or why it failed.
+	 */
+	exportRecords(
+		records: readonly SessionRecord[],
+	): { readonly file: string; readonly throwaway?: boolean } | { readonly error: string };
 }
 
 /** Test runs of one hook. */

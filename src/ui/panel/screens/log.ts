@@ -129,6 +129,14 @@ export class LogTab {
 		const result = journal.exportRecords(records);
 		return "error" in result
 			? { level: "error", text: result.error }
-			: { level: "info", text: `Exported ${records.length} record(s) as JSON lines to ${result.file}` };
+			: {
+					level: "info",
+					text:
+						`Exported ${records.length} record(s) as JSON lines to ${result.file}` +
+						(result.throwaway === true
+							? " (in npm run try's throw-away agent dir: deleted when try exits; copy it, or start try " +
+								"with --keep to keep exports)"
+							: ""),
+				};
 	}
 }
