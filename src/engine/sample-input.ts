@@ -154,18 +154,6 @@ const eventFields = (event: HookEventName, call: ClaudeToolCall, cwd: string): J
 	}
 };
 
-/** Events whose stdin has no `permission_mode` (as pi-hook-manager sends them). */
-const WITHOUT_PERMISSION_MODE: ReadonlySet<HookEventName> = new Set([
-	"SessionStart",
-	"SessionEnd",
-	"StopFailure",
-	"PreCompact",
-	"PostCompact",
-	"Notification",
-	"InstructionsLoaded",
-	"MessageDisplay",
-]);
-
 /** The sample stdin object for `entry`'s event. */
 export const samplePayload = (entry: HookEntry, session: SessionInfo): Json => {
 	const event = entry.event;
@@ -175,7 +163,7 @@ export const samplePayload = (entry: HookEntry, session: SessionInfo): Json => {
 		return postToolUsePayload(session, call, sampleResponse(call.toolName, call.toolInput as Json), 12);
 	if (event === "PostToolUseFailure")
 		return postToolUseFailurePayload(session, call, "Exit code 1\ncommand failed", false, 12);
-	const base = basePayload(session, event, !WITHOUT_PERMISSION_MODE.has(event));
+	const base = basePayload(session, event);
 	if (isToolEvent(event))
 		return { ...base, tool_name: call.toolName, tool_input: call.toolInput, tool_use_id: call.toolUseId };
 	return { ...base, ...eventFields(event, call, session.cwd) };

@@ -21,25 +21,6 @@ export interface SessionInfo {
 	readonly home: string;
 }
 
-/**
- * Claude Code's effort level (`low`, `medium`, `high`, `xhigh`, `max`) for pi's thinking level; undefined when
- * pi's thinking is off or unknown (Claude Code sends `effort` only when the model supports effort).
- */
-export const effortLevel = (thinkingLevel: string | undefined): string | undefined => {
-	switch (thinkingLevel) {
-		case "minimal":
-		case "low":
-			return "low";
-		case "medium":
-		case "high":
-		case "xhigh":
-		case "max":
-			return thinkingLevel;
-		default:
-			return undefined;
-	}
-};
-
 /** Events whose stdin carries `effort` and whose environment `CLAUDE_EFFORT` (Claude Code: tool events and Stop). */
 const EFFORT_EVENTS: ReadonlySet<string> = new Set([
 	"PreToolUse",
@@ -63,16 +44,26 @@ export interface ClaudeToolCall {
 	readonly toolUseId: string;
 }
 
+/** Events whose stdin has no `permission_mode` (the session and notice events; the sample stdin follows it too). */
+const WITHOUT_PERMISSION_MODE: ReadonlySet<string> = new Set([
+	"SessionStart",
+	"SessionEnd",
+	"StopFailure",
+	"PreCompact",
+	"PostCompact",
+	"Notification",
+	"InstructionsLoaded",
+	"MessageDisplay",
+]);
+
 /**
  * The common fields: `session_id, transcript_path, cwd, prompt_id?, permission_mode?, effort?, hook_event_name`
- * (`effort` = `{level}` on tool events and Stop while pi thinks, as Claude Code sends it).
+ * (`permission_mode` but on the session and notice events; `effort` = `{level}` on tool events and Stop while pi
+ * thinks, as Claude Code sends it).
  */
-export const basePayload = (
-	session: SessionInfo,
-	event: string,
-	withPermissionMode = true,
-): Record<string, unknown> => {
+export const basePayload = (session: SessionInfo, event: string): Record<string, unknown> => {
 	const effort = eventEffort(session, event);
+	const withPermissionMode = !WITHOUT_PERMISSION_MODE.has(event);
 	return {
 		session_id: session.sessionId,
 		transcript_path: session.transcriptPath,

@@ -43,3 +43,22 @@ export const postToolUseFailurePayload = (
 	is_interrupt: isInterrupt,
 	...(durationMs === undefined ? {} : { duration_ms: Math.round(durationMs) }),
 });
+
+/** One call of a PostToolBatch, in Claude Code terms: the call and its result's text. */
+export interface ClaudeBatchCall extends ClaudeToolCall {
+	readonly toolResponse: string;
+}
+
+/** PostToolBatch stdin: base + `tool_calls`, each `tool_name, tool_input, tool_use_id, tool_response`. */
+export const postToolBatchPayload = (
+	session: SessionInfo,
+	calls: readonly ClaudeBatchCall[],
+): Record<string, unknown> => ({
+	...basePayload(session, "PostToolBatch"),
+	tool_calls: calls.map((call) => ({
+		tool_name: call.toolName,
+		tool_input: call.toolInput,
+		tool_use_id: call.toolUseId,
+		tool_response: call.toolResponse,
+	})),
+});

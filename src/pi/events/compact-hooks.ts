@@ -8,13 +8,10 @@ import type {
 	SessionCompactEvent,
 } from "@earendil-works/pi-coding-agent";
 import { decideBlockEvent } from "../../engine/decide-stop.ts";
-import { basePayload } from "../../engine/payload/base.ts";
+import { compactTrigger } from "../../engine/events/pi-vocabulary.ts";
+import { postCompactPayload, preCompactPayload } from "../../engine/payload/compact.ts";
 import { planPreCompact } from "../../engine/plan-stop.ts";
 import { carryOut, type HookContext, runHooks, showNotices } from "./hook-context.ts";
-
-/** Claude Code's compaction `trigger` for pi's reason. */
-export const compactTrigger = (reason: SessionBeforeCompactEvent["reason"]): "manual" | "auto" =>
-	reason === "manual" ? "manual" : "auto";
 
 /** `session_before_compact` -> PreCompact. */
 export const handleBeforeCompact = async (
@@ -26,11 +23,7 @@ export const handleBeforeCompact = async (
 	const verdicts = await runHooks(hc, {
 		event: "PreCompact",
 		matchValues: [trigger],
-		payload: {
-			...basePayload(hc.session, "PreCompact", false),
-			trigger,
-			custom_instructions: trigger === "manual" ? (event.customInstructions ?? "") : null,
-		},
+		payload: preCompactPayload(hc.session, { trigger, customInstructions: event.customInstructions }),
 		summary: trigger,
 	});
 	const plan = planPreCompact(decideBlockEvent(verdicts, "PreCompact"), {
@@ -49,11 +42,7 @@ export const handleCompact = async (event: SessionCompactEvent, hc: HookContext)
 	const verdicts = await runHooks(hc, {
 		event: "PostCompact",
 		matchValues: [trigger],
-		payload: {
-			...basePayload(hc.session, "PostCompact", false),
-			trigger,
-			compact_summary: event.compactionEntry.summary,
-		},
+		payload: postCompactPayload(hc.session, { trigger, summary: event.compactionEntry.summary }),
 		summary: trigger,
 	});
 	showNotices(hc, decideBlockEvent(verdicts, "PostCompact").notices);

@@ -3,23 +3,14 @@
  * once per file at session start (`load_reason: "session_start"`) and again after a compaction (`"compact"`).
  * The files are the ones pi put in its system prompt. Output and exit codes are ignored, as in Claude Code.
  */
-import { basename, relative } from "node:path";
 import { decideBlockEvent } from "../../engine/decide-stop.ts";
-import { basePayload } from "../../engine/payload/base.ts";
+import { memoryType } from "../../engine/events/pi-vocabulary.ts";
+import { instructionsLoadedPayload } from "../../engine/payload/instructions.ts";
 import { type HookContext, runHooks, showNotices } from "./hook-context.ts";
 
 /** The context files pi put in a system prompt, in order (`<project_instructions path="...">`). */
 export const contextFilePaths = (systemPrompt: string): string[] =>
 	[...systemPrompt.matchAll(/<project_instructions path="([^"]+)">/g)].map((match) => match[1] ?? "").filter(Boolean);
-
-/**
- * Claude Code's `memory_type` of a context file: `User` in pi's agent directory, `Local` for `CLAUDE.local.md`,
- * else `Project` (the project's file and its parent folders').
- */
-export const memoryType = (file: string, agentDir: string): string => {
-	if (!relative(agentDir, file).startsWith("..")) return "User";
-	return basename(file) === "CLAUDE.local.md" ? "Local" : "Project";
-};
 
 /** Runs InstructionsLoaded hooks once per context file of pi's current system prompt. */
 export const runInstructionsLoaded = async (hc: HookContext, agentDir: string, reason: string): Promise<void> => {
@@ -34,12 +25,11 @@ export const runInstructionsLoaded = async (hc: HookContext, agentDir: string, r
 		const verdicts = await runHooks(hc, {
 			event: "InstructionsLoaded",
 			matchValues: [reason],
-			payload: {
-				...basePayload(hc.session, "InstructionsLoaded", false),
-				file_path: file,
-				memory_type: memoryType(file, agentDir),
-				load_reason: reason,
-			},
+			payload: instructionsLoadedPayload(hc.session, {
+				filePath: file,
+				memoryType: memoryType(file, agentDir),
+				loadReason: reason,
+			}),
 			summary: file,
 		});
 		showNotices(hc, decideBlockEvent(verdicts, "InstructionsLoaded").notices);

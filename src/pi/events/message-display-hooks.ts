@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { MessageEndEvent, MessageUpdateEvent } from "@earendil-works/pi-coding-agent";
 import { batchShown, decideDisplay } from "../../engine/decide-display.ts";
-import { basePayload } from "../../engine/payload/base.ts";
+import { messageDisplayPayload } from "../../engine/payload/message-display.ts";
 import { type HookContext, runHooks } from "./hook-context.ts";
 import type { MessageDisplays } from "./message-displays.ts";
 
@@ -70,14 +70,13 @@ const runBatch = async (
 	const verdicts = await runHooks(hc, {
 		event: "MessageDisplay",
 		matchValues: [],
-		payload: {
-			...basePayload(hc.session, "MessageDisplay", false),
-			turn_id: ids.turnId,
-			message_id: ids.messageId,
+		payload: messageDisplayPayload(hc.session, {
+			turnId: ids.turnId,
+			messageId: ids.messageId,
 			index,
 			final,
 			delta,
-		},
+		}),
 		summary: delta.slice(0, 120),
 	});
 	const decision = decideDisplay(verdicts);

@@ -5,19 +5,10 @@
  */
 import type { ExtensionAPI, ModelSelectEvent } from "@earendil-works/pi-coding-agent";
 import { decideContextEvent } from "../../engine/decide-context.ts";
-import { basePayload } from "../../engine/payload/base.ts";
+import { modelSwitchSource } from "../../engine/events/pi-vocabulary.ts";
+import { postModelSwitchPayload } from "../../engine/payload/model-switch.ts";
 import { planSessionContext } from "../../engine/plan-prompt.ts";
 import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks } from "./hook-context.ts";
-
-/**
- * Claude Code's PostModelSwitch `source` for pi's: `set` (the model picker or RPC/SDK `set_model`) is `picker`
- * in the TUI and `sdk` elsewhere, `cycle` (Ctrl+P) is `picker`, `restore` is `resume`.
- */
-export const modelSwitchSource = (source: ModelSelectEvent["source"], mode: string): string => {
-	if (source === "restore") return "resume";
-	if (source === "cycle") return "picker";
-	return mode === "tui" ? "picker" : "sdk";
-};
 
 /** `model_select` -> PostModelSwitch. */
 export const handleModelSelect = async (
@@ -31,13 +22,7 @@ export const handleModelSelect = async (
 	const verdicts = await runHooks(hc, {
 		event: "PostModelSwitch",
 		matchValues: [to],
-		payload: {
-			...basePayload(hc.session, "PostModelSwitch"),
-			from_model: from ?? null,
-			to_model: to,
-			requested_model: to,
-			source: modelSwitchSource(event.source, hc.ctx.mode),
-		},
+		payload: postModelSwitchPayload(hc.session, { from, to, source: modelSwitchSource(event.source, hc.ctx.mode) }),
 		summary: `${from ?? "(none)"} -> ${to}`,
 	});
 	// Like SessionStart: it cannot block, its context goes with the next request.

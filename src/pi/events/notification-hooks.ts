@@ -7,7 +7,8 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { decideBlockEvent } from "../../engine/decide-stop.ts";
-import { basePayload } from "../../engine/payload/base.ts";
+import type { ClaudeNotification } from "../../engine/events/pi-vocabulary.ts";
+import { notificationPayload } from "../../engine/payload/notification.ts";
 import { type HookContext, runHooks, showNotices } from "./hook-context.ts";
 
 /** Milliseconds of user silence after the agent settles before `idle_prompt` (Claude Code: about 60 s). */
@@ -16,23 +17,14 @@ export const IDLE_PROMPT_MS = 60_000;
 /** Milliseconds a permission dialog stays unanswered before `permission_prompt` (Claude Code: 6 s). */
 export const PERMISSION_PROMPT_MS = 6_000;
 
-/** Runs Notification hooks for one notification. */
-export const runNotification = async (
-	hc: HookContext,
-	type: string,
-	message: string,
-	title?: string,
-): Promise<void> => {
+/** Runs Notification hooks for one notification (made in the engine: `IDLE_PROMPT`, `permissionPrompt`). */
+export const runNotification = async (hc: HookContext, notification: ClaudeNotification): Promise<void> => {
 	if (!hc.engine.hasHooks("Notification")) return;
+	const { type, message } = notification;
 	const verdicts = await runHooks(hc, {
 		event: "Notification",
 		matchValues: [type],
-		payload: {
-			...basePayload(hc.session, "Notification", false),
-			message,
-			...(title === undefined ? {} : { title }),
-			notification_type: type,
-		},
+		payload: notificationPayload(hc.session, notification),
 		summary: `${type}: ${message}`,
 	});
 	showNotices(hc, decideBlockEvent(verdicts, "Notification").notices);

@@ -6,7 +6,7 @@
 import type { BeforeAgentStartEventResult, InputEvent, InputEventResult } from "@earendil-works/pi-coding-agent";
 import { decideContextEvent } from "../../engine/decide-context.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
-import { basePayload } from "../../engine/payload/base.ts";
+import { userPromptExpansionPayload, userPromptSubmitPayload } from "../../engine/payload/prompt.ts";
 import { planPrompt, promptExpansion } from "../../engine/plan-prompt.ts";
 import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks } from "./hook-context.ts";
 
@@ -31,14 +31,7 @@ export const handleInput = async (
 		const verdicts = await runHooks(hc, {
 			event: "UserPromptExpansion",
 			matchValues: [expansion.commandName],
-			payload: {
-				...basePayload(hc.session, "UserPromptExpansion"),
-				expansion_type: "slash_command",
-				command_name: expansion.commandName,
-				command_args: expansion.commandArgs,
-				command_source: expansion.source,
-				prompt,
-			},
+			payload: userPromptExpansionPayload(hc.session, expansion, prompt),
 			summary: prompt,
 		});
 		if (applyDecision(hc, state, "UserPromptExpansion", verdicts, prompt)) return { action: "handled" };
@@ -47,7 +40,7 @@ export const handleInput = async (
 	const verdicts = await runHooks(hc, {
 		event: "UserPromptSubmit",
 		matchValues: [],
-		payload: { ...basePayload(hc.session, "UserPromptSubmit"), prompt },
+		payload: userPromptSubmitPayload(hc.session, prompt),
 		summary: prompt,
 	});
 	return applyDecision(hc, state, "UserPromptSubmit", verdicts, prompt)

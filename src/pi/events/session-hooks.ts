@@ -3,42 +3,11 @@
  * SessionStart context reaches the model before its first request; SessionEnd
  * hooks run under Claude Code's short budget so quitting never hangs.
  */
-import type { ExtensionAPI, SessionShutdownEvent, SessionStartEvent } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { decideContextEvent } from "../../engine/decide-context.ts";
-import { basePayload } from "../../engine/payload/base.ts";
+import { sessionEndPayload, sessionStartPayload } from "../../engine/payload/session.ts";
 import { planSessionContext } from "../../engine/plan-prompt.ts";
 import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks, showNotices } from "./hook-context.ts";
-
-/** Claude Code's SessionStart `source` for a pi `session_start` reason; undefined = no SessionStart. */
-export const sessionStartSource = (reason: SessionStartEvent["reason"], hasHistory: boolean): string | undefined => {
-	switch (reason) {
-		case "startup":
-			// `pi --session <id>` reports startup; a session that already has messages is a resume.
-			return hasHistory ? "resume" : "startup";
-		case "new":
-			return "clear";
-		case "resume":
-			return "resume";
-		case "fork":
-			return "fork";
-		default:
-			return undefined;
-	}
-};
-
-/** Claude Code's SessionEnd `reason` for a pi `session_shutdown` reason. */
-export const sessionEndReason = (reason: SessionShutdownEvent["reason"], interactive: boolean): string => {
-	switch (reason) {
-		case "quit":
-			return interactive ? "prompt_input_exit" : "other";
-		case "new":
-			return "clear";
-		case "resume":
-			return "resume";
-		default:
-			return "other";
-	}
-};
 
 /**
  * Runs SessionStart hooks for `source` with `CLAUDE_ENV_FILE` set, and sends their context to the model as
@@ -58,7 +27,7 @@ export const runSessionStart = async (
 	const verdicts = await runHooks(hc, {
 		event: "SessionStart",
 		matchValues: [source],
-		payload: { ...basePayload(hc.session, "SessionStart", false), source, ...(model ? { model } : {}) },
+		payload: sessionStartPayload(hc.session, { source, model }),
 		...(envFile ? { extraEnv: { CLAUDE_ENV_FILE: envFile } } : {}),
 		...(only ? { only } : {}),
 		...(atLaunch ? { atLaunch } : {}),
@@ -84,7 +53,7 @@ export const runSessionEnd = async (hc: HookContext, reason: string): Promise<vo
 	const verdicts = await runHooks(hc, {
 		event: "SessionEnd",
 		matchValues: [reason],
-		payload: { ...basePayload(hc.session, "SessionEnd", false), reason },
+		payload: sessionEndPayload(hc.session, reason),
 		summary: reason,
 	});
 	showNotices(hc, decideContextEvent(verdicts, "SessionEnd", false).notices);

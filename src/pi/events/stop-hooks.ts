@@ -5,7 +5,9 @@
  */
 import type { AgentBeforeSettleEvent, BoundaryResult, TurnEndEvent } from "@earendil-works/pi-coding-agent";
 import { decideBlockEvent } from "../../engine/decide-stop.ts";
-import { basePayload } from "../../engine/payload/base.ts";
+import { settleEvent, stopFailureType } from "../../engine/events/pi-vocabulary.ts";
+import { stopFailurePayload, stopPayload } from "../../engine/payload/stop.ts";
+import { postToolBatchPayload } from "../../engine/payload/tool.ts";
 import { planBatch, planStop } from "../../engine/plan-stop.ts";
 import { toClaudeToolInput, toClaudeToolName } from "../../engine/tool-map.ts";
 import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks } from "./hook-context.ts";
@@ -43,20 +45,6 @@ const textOf = (message: MessageLike | undefined): string => {
 const lastAssistant = (messages: readonly unknown[]): MessageLike | undefined =>
 	[...messages].reverse().find((message) => (message as MessageLike).role === "assistant") as MessageLike | undefined;
 
-/** Claude Code's StopFailure `error` type for a provider error message. */
-export const stopFailureType = (message: string): string => {
-	const text = message.toLowerCase();
-	if (/rate.?limit|429/.test(text)) return "rate_limit";
-	if (/overload|529/.test(text)) return "overloaded";
-	if (/auth|401|403|api key/.test(text)) return "authentication_failed";
-	if (/billing|credit|quota/.test(text)) return "billing_error";
-	if (/model.*not.*found|404/.test(text)) return "model_not_found";
-	if (/max.?(output.?)?tokens|length/.test(text)) return "max_output_tokens";
-	if (/invalid|400/.test(text)) return "invalid_request";
-	if (/5\d\d|server/.test(text)) return "server_error";
-	return "unknown";
-};
-
 /** `agent_before_settle` -> Stop (completed runs), StopFailure (runs that ended in a provider error). */
 export const handleBeforeSettle = async (
 	event: AgentBeforeSettleEvent,
@@ -65,11 +53,12 @@ export const handleBeforeSettle = async (
 ): Promise<BoundaryResult | undefined> => {
 	const messages = event.context.contextMessages as readonly unknown[];
 	const assistant = lastAssistant(messages);
-	if (event.outcome === "aborted") {
+	const hookEvent = settleEvent(event.outcome);
+	if (hookEvent === undefined) {
 		state.consecutiveBlocks = 0; // Claude Code: Stop does not fire when the user interrupts.
 		return undefined;
 	}
-	if (event.outcome === "error") {
+	if (hookEvent === "StopFailure") {
 		state.consecutiveBlocks = 0;
 		if (!hc.engine.hasHooks("StopFailure")) return undefined;
 		const details = assistant?.errorMessage ?? textOf(assistant);
@@ -77,12 +66,7 @@ export const handleBeforeSettle = async (
 		await runHooks(hc, {
 			event: "StopFailure",
 			matchValues: [error],
-			payload: {
-				...basePayload(hc.session, "StopFailure", false),
-				error,
-				error_details: details,
-				last_assistant_message: details,
-			},
+			payload: stopFailurePayload(hc.session, { error, details }),
 			summary: error,
 		});
 		return undefined; // Claude Code: StopFailure output and exit codes are ignored.
@@ -92,13 +76,10 @@ export const handleBeforeSettle = async (
 	const verdicts = await runHooks(hc, {
 		event: "Stop",
 		matchValues: [],
-		payload: {
-			...basePayload(hc.session, "Stop"),
-			stop_hook_active: state.consecutiveBlocks > 0,
-			last_assistant_message: lastText,
-			background_tasks: [],
-			session_crons: [],
-		},
+		payload: stopPayload(hc.session, {
+			stopHookActive: state.consecutiveBlocks > 0,
+			lastAssistantMessage: lastText,
+		}),
 		summary: lastText.slice(0, 120),
 	});
 	const plan = planStop(decideBlockEvent(verdicts, "Stop"), state.consecutiveBlocks, state.cap, {
@@ -144,17 +125,17 @@ export const handleTurnEnd = async (
 		const call = calls.find((block) => block.id === result.toolCallId);
 		const piName = result.toolName;
 		return {
-			tool_name: toClaudeToolName(hc.mcpNames?.claudeName(piName) ?? piName),
-			tool_input: toClaudeToolInput(piName, call?.arguments ?? {}, hc.session.cwd, hc.session.home),
-			tool_use_id: result.toolCallId,
-			tool_response: textOf(result as MessageLike),
+			toolName: toClaudeToolName(hc.mcpNames?.claudeName(piName) ?? piName),
+			toolInput: toClaudeToolInput(piName, call?.arguments ?? {}, hc.session.cwd, hc.session.home),
+			toolUseId: result.toolCallId,
+			toolResponse: textOf(result as MessageLike),
 		};
 	});
 	const verdicts = await runHooks(hc, {
 		event: "PostToolBatch",
 		matchValues: [],
-		payload: { ...basePayload(hc.session, "PostToolBatch"), tool_calls: toolCalls },
-		summary: toolCalls.map((call) => call.tool_name).join(", "),
+		payload: postToolBatchPayload(hc.session, toolCalls),
+		summary: toolCalls.map((call) => call.toolName).join(", "),
 	});
 	const plan = planBatch(decideBlockEvent(verdicts, "PostToolBatch"), {
 		event: "PostToolBatch",

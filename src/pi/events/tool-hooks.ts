@@ -14,6 +14,7 @@ import type {
 import type { Card } from "../../engine/card.ts";
 import { decidePostToolUse, decidePreToolUse } from "../../engine/decide-tool.ts";
 import type { HookEngine } from "../../engine/engine.ts";
+import { toolResultEvent } from "../../engine/events/pi-vocabulary.ts";
 import { hookName } from "../../engine/messages.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import { postToolUseFailurePayload, postToolUsePayload, preToolUsePayload } from "../../engine/payload/tool.ts";
@@ -239,7 +240,7 @@ export const handleToolResult = (
 	deps.state.startedAt.delete(event.toolCallId);
 	const pending = deps.state.pendingContext.get(event.toolCallId);
 	if (pending !== undefined) deps.state.pendingContext.delete(event.toolCallId);
-	const hookEvent: "PostToolUse" | "PostToolUseFailure" = event.isError ? "PostToolUseFailure" : "PostToolUse";
+	const hookEvent = toolResultEvent(event.isError);
 	// Only MCP tools' names start with `mcp__`: other results have nothing to teach.
 	if (event.toolName.startsWith("mcp__")) deps.mcpNames?.learn(event.toolName, event.details);
 	try {

@@ -4,6 +4,8 @@
  * cancelled, the settings files checked again between events, and skills coming into use.
  */
 import { randomUUID } from "node:crypto";
+import { AFTER_COMPACTION } from "../../engine/events/lifecycle.ts";
+import { permissionPrompt, sessionEndReason } from "../../engine/events/pi-vocabulary.ts";
 import { askForApprovals } from "../approval/approval-prompt.ts";
 import { handleBeforeCompact, handleCompact } from "../events/compact-hooks.ts";
 import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
@@ -11,7 +13,7 @@ import { handleMessageEnd, handleMessageUpdate } from "../events/message-display
 import { handleModelSelect } from "../events/model-hooks.ts";
 import { watchKeys } from "../events/notification-hooks.ts";
 import { handleBeforeAgentStart, handleInput } from "../events/prompt-hooks.ts";
-import { runSessionEnd, runSessionStart, sessionEndReason } from "../events/session-hooks.ts";
+import { runSessionEnd, runSessionStart } from "../events/session-hooks.ts";
 import { handleBeforeSettle, handleTurnEnd } from "../events/stop-hooks.ts";
 import { handleToolCall, handleToolResult } from "../events/tool-hooks.ts";
 import { handleUserBash, userBashHooksOn } from "../events/user-bash-hooks.ts";
@@ -149,10 +151,12 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 		async compact(event, ctx) {
 			const now = active(ctx);
 			if (now === undefined) return;
-			await handleCompact(event, now.hc);
-			// Claude Code: SessionStart fires again with source "compact" after a compaction.
-			await runSessionStart(now.hc, deps.pi, "compact", undefined);
-			await runInstructionsLoaded(now.hc, deps.agentDir(), "compact");
+			// Claude Code: PostCompact, then SessionStart again with source "compact", then InstructionsLoaded.
+			for (const step of AFTER_COMPACTION) {
+				if (step.event === "PostCompact") await handleCompact(event, now.hc);
+				else if (step.event === "SessionStart") await runSessionStart(now.hc, deps.pi, step.source, undefined);
+				else await runInstructionsLoaded(now.hc, deps.agentDir(), step.loadReason);
+			}
 		},
 		async modelSelect(event, ctx) {
 			const now = active(ctx);
@@ -187,10 +191,10 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 		},
 		uiPromptStart(event, ctx) {
 			const now = active(ctx);
-			if (now === undefined || (event.kind !== "confirm" && event.kind !== "select")) return;
-			const message = event.title ? `pi needs your permission: ${event.title}` : "pi needs your permission";
+			const note = permissionPrompt(event.kind, event.title);
+			if (now === undefined || note === undefined) return;
 			// Claude Code notifies about a permission dialog only once it has waited unanswered for a while.
-			now.current.permissionNote = { message, title: event.title };
+			now.current.permissionNote = note;
 			now.current.permissionWait.start();
 		},
 		uiPromptEnd(ctx) {

@@ -4,6 +4,7 @@
  */
 import type { ConfigStore } from "../../engine/config/store.ts";
 import type { HookEngine } from "../../engine/engine.ts";
+import type { ClaudeNotification } from "../../engine/events/pi-vocabulary.ts";
 import type { Approvals } from "../approval/approvals.ts";
 import type { DisplayStream } from "../events/message-display-hooks.ts";
 import type { IdleTimer } from "../events/notification-hooks.ts";
@@ -29,7 +30,7 @@ export interface SessionState {
 	/** Runs `permission_prompt` once the open dialog has waited long enough; cancelled when it is answered. */
 	readonly permissionWait: IdleTimer;
 	/** What the `permission_prompt` of the open dialog says. */
-	permissionNote: { readonly message: string; readonly title: string | undefined } | undefined;
+	permissionNote: ClaudeNotification | undefined;
 	/** Notification hooks in flight, awaited at shutdown so none outlives pi. */
 	readonly inFlight: Set<Promise<void>>;
 	readonly approvals: Approvals;

@@ -9,10 +9,11 @@ import { claudeUserDir, managedSettingsDir, settingsSources } from "../../engine
 import { createConfigStore } from "../../engine/config/store.ts";
 import { stopBlockCap } from "../../engine/decide-stop.ts";
 import { evaluateEnvFile } from "../../engine/env-file.ts";
+import { afterSessionStart, type LifecycleStep } from "../../engine/events/lifecycle.ts";
 import { askForApprovals } from "../approval/approval-prompt.ts";
 import { approvalsFile, createApprovals } from "../approval/approvals.ts";
 import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
-import { runSessionStart, sessionStartSource } from "../events/session-hooks.ts";
+import { runSessionStart } from "../events/session-hooks.ts";
 import { createSkillHooks } from "../events/skill-hooks.ts";
 import { createToolHookState } from "../events/tool-hooks.ts";
 import { createMcpNames } from "../runners/mcp-names.ts";
@@ -35,20 +36,23 @@ const applyEnvFile = async (core: RuntimeCore, ctx: ExtensionContext, file: stri
 	else Object.assign(deps.processEnv, result.vars);
 };
 
+/** The SessionStart step of a start (its `source`, and whether it is pi's launch). */
+type SessionStartStep = Extract<LifecycleStep, { readonly event: "SessionStart" }>;
+
 /**
- * Runs SessionStart hooks (all, or those in `only`) with a fresh CLAUDE_ENV_FILE; resolves with the ids that ran.
+ * Runs the SessionStart hooks of `step` (all, or those in `only`) with a fresh CLAUDE_ENV_FILE; resolves with the
+ * ids that ran.
  */
 const runStartHooks = async (
 	core: RuntimeCore,
 	ctx: ExtensionContext,
-	source: string,
+	step: SessionStartStep,
 	only: ReadonlySet<string> | undefined,
-	atLaunch: boolean,
 ): Promise<ReadonlySet<string>> => {
 	const now = core.active(ctx);
 	if (now === undefined || !now.current.engine.hasHooks("SessionStart")) return new Set();
 	const envFile = createEnvFile(join(core.deps.agentDir(), "pi-hook-manager"), now.hc.session.sessionId);
-	const ran = await runSessionStart(now.hc, core.deps.pi, source, envFile, only, atLaunch);
+	const ran = await runSessionStart(now.hc, core.deps.pi, step.source, envFile, only, step.atLaunch);
 	await applyEnvFile(core, ctx, envFile);
 	return ran;
 };
@@ -111,9 +115,9 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	core.tellConfig(current, store.current());
 	// The first command hook should not wait for the runner's code: load it while pi waits for the model.
 	if (store.current().entries.some((entry) => entry.handler.type === "command")) deps.runner.warm?.();
-	const source = sessionStartSource(event.reason, hasHistory(ctx));
-	// pi's start comes before its MCP servers connect (Claude Code skips mcp_tool hooks at launch).
-	const atLaunch = event.reason === "startup";
+	// The Claude Code events of this start, in order (lifecycle.ts): SessionStart, then InstructionsLoaded.
+	const steps = afterSessionStart(event.reason, hasHistory(ctx));
+	const start = steps.find((step): step is SessionStartStep => step.event === "SessionStart");
 	// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
 	// user answers, unapproved project hooks stay off; SessionStart hooks approved late run then.
 	const approving = askForApprovals(ctx, store.current(), approvals, current.asked, deps.approveOptIn ?? false);
@@ -126,8 +130,8 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 			const late = (async () => {
 				const ran = await started;
 				const waiting = approved.filter((entry) => entry.event === "SessionStart" && !ran.has(entry.id));
-				if (waiting.length > 0 && source !== undefined)
-					await runStartHooks(core, ctx, source, new Set(waiting.map((entry) => entry.id)), atLaunch);
+				if (waiting.length > 0 && start !== undefined)
+					await runStartHooks(core, ctx, start, new Set(waiting.map((entry) => entry.id)));
 			})();
 			current.sessionStartDone = late;
 			return late;
@@ -135,13 +139,21 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	);
 	let ran: ReadonlySet<string> = new Set();
 	try {
-		if (source !== undefined) ran = await runStartHooks(core, ctx, source, undefined, atLaunch);
+		for (const step of steps) {
+			if (step.event === "SessionStart") {
+				try {
+					ran = await runStartHooks(core, ctx, step, undefined);
+				} finally {
+					startedWith(ran);
+				}
+			} else if (step.event === "InstructionsLoaded") {
+				const loaded = core.active(ctx);
+				if (loaded !== undefined) await runInstructionsLoaded(loaded.hc, deps.agentDir(), step.loadReason);
+			}
+		}
 	} finally {
-		// Always settles, so neither a prompt nor the approved hooks wait forever on a failed start.
+		// Always settles (also without a SessionStart, or when it failed), so neither a prompt nor the approved
+		// hooks wait forever on a failed start.
 		startedWith(ran);
 	}
-	// Claude Code: InstructionsLoaded comes after SessionStart and before the first UserPromptSubmit.
-	const loaded = core.active(ctx);
-	if (loaded !== undefined && source !== undefined)
-		await runInstructionsLoaded(loaded.hc, deps.agentDir(), "session_start");
 };

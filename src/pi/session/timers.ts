@@ -4,6 +4,7 @@
  * about neither at once). A timer is no pi event, so each checks the settings files before its hooks run.
  */
 import type { ConfigStore } from "../../engine/config/store.ts";
+import { IDLE_PROMPT } from "../../engine/events/pi-vocabulary.ts";
 import {
 	createIdleTimer,
 	IDLE_PROMPT_MS,
@@ -36,7 +37,7 @@ export const createNotificationTimers = (core: RuntimeCore, store: ConfigStore):
 		// A timer is no pi event: nothing checked the settings files since the last one (README: "checked
 		// between events"), so a hook removed or changed meanwhile must not fire as it was.
 		store.invalidate();
-		core.track(now.current, runNotification(now.hc, "idle_prompt", "pi is waiting for your input"));
+		core.track(now.current, runNotification(now.hc, IDLE_PROMPT));
 	});
 	const permissionMs =
 		deps.permissionPromptMs ?? (Number(deps.env.PI_HOOK_MANAGER_PERMISSION_PROMPT_MS) || PERMISSION_PROMPT_MS);
@@ -46,7 +47,7 @@ export const createNotificationTimers = (core: RuntimeCore, store: ConfigStore):
 		if (now === undefined || note === undefined) return;
 		now.current.permissionNote = undefined;
 		store.invalidate(); // A timer, not a pi event: check the settings files first (as above).
-		core.track(now.current, runNotification(now.hc, "permission_prompt", note.message, note.title));
+		core.track(now.current, runNotification(now.hc, note));
 	});
 	return { idle, permissionWait };
 };

@@ -1,13 +1,54 @@
-/** pi's compaction reasons as Claude Code's trigger. */
+/**
+ * PreCompact and PostCompact on pi's compaction events, on a real engine with real hook processes: the hooks get
+ * Claude Code's trigger for pi's reason and match on it, a PreCompact exit 2 cancels the compaction with a card.
+ */
+import { join } from "node:path";
+import type { SessionBeforeCompactEvent, SessionCompactEvent } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { compactTrigger } from "../../../src/pi/events/compact-hooks.ts";
+import { handleBeforeCompact, handleCompact } from "../../../src/pi/events/compact-hooks.ts";
+import { readJsonLines } from "../../support/e2e.ts";
+import { recordStdinTo, startHookContext } from "../../support/hook-context.ts";
+import { useSdkSandbox } from "../../support/pi-sdk.ts";
 
-describe("pi -> Claude Code event mappings", () => {
-	it("compaction reasons map to manual and auto", () => {
-		expect([compactTrigger("manual"), compactTrigger("threshold"), compactTrigger("overflow")]).toEqual([
-			"manual",
-			"auto",
-			"auto",
+const sdk = useSdkSandbox("phm-compact-hooks-");
+
+const beforeCompact = (reason: SessionBeforeCompactEvent["reason"], customInstructions?: string) =>
+	({ type: "session_before_compact", reason, customInstructions }) as unknown as SessionBeforeCompactEvent;
+
+describe("handleBeforeCompact", () => {
+	it("gives a manual compaction's hook the trigger and the user's instructions; exit 2 cancels it", async () => {
+		const log = join(sdk.root, "runs.jsonl");
+		const blocking = { type: "command", command: `cat >> '${log}'; echo >> '${log}'; echo 'not now' >&2; exit 2` };
+		const { hc, records } = await startHookContext(sdk, { PreCompact: [{ matcher: "manual", hooks: [blocking] }] });
+		expect(await handleBeforeCompact(beforeCompact("manual", "keep the notes"), hc)).toEqual({ cancel: true });
+		expect(readJsonLines(log)).toMatchObject([
+			{ hook_event_name: "PreCompact", trigger: "manual", custom_instructions: "keep the notes" },
+		]);
+		expect(records.map((record) => record.kind)).toEqual(["compact_cancelled"]);
+		expect(records[0]?.reason).toMatch(/: not now$/);
+	});
+
+	it("calls pi's threshold compaction auto: a manual-only hook does not run, the compaction goes on", async () => {
+		const log = join(sdk.root, "runs.jsonl");
+		const { hc } = await startHookContext(sdk, {
+			PreCompact: [{ matcher: "manual", hooks: [recordStdinTo(log)] }],
+		});
+		expect(await handleBeforeCompact(beforeCompact("threshold"), hc)).toBeUndefined();
+		expect(() => readJsonLines(log)).toThrow(/ENOENT/);
+	});
+});
+
+describe("handleCompact", () => {
+	it("gives PostCompact the trigger and pi's summary", async () => {
+		const log = join(sdk.root, "runs.jsonl");
+		const { hc } = await startHookContext(sdk, { PostCompact: [{ matcher: "auto", hooks: [recordStdinTo(log)] }] });
+		const event = {
+			reason: "overflow",
+			compactionEntry: { summary: "We fixed it." },
+		} as unknown as SessionCompactEvent;
+		await handleCompact(event, hc);
+		expect(readJsonLines(log)).toMatchObject([
+			{ hook_event_name: "PostCompact", trigger: "auto", compact_summary: "We fixed it." },
 		]);
 	});
 });

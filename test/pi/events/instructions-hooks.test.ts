@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
-import { contextFilePaths, memoryType, runInstructionsLoaded } from "../../../src/pi/events/instructions-hooks.ts";
+import { contextFilePaths, runInstructionsLoaded } from "../../../src/pi/events/instructions-hooks.ts";
 import { readJsonLines } from "../../support/e2e.ts";
 import { recordStdinTo, startHookContext } from "../../support/hook-context.ts";
 import { useSdkSandbox } from "../../support/pi-sdk.ts";
@@ -24,19 +24,6 @@ describe("contextFilePaths", () => {
 		expect(contextFilePaths(prompt)).toEqual(["/h/.pi/agent/AGENTS.md", "/w/p/CLAUDE.md"]);
 		expect(contextFilePaths("")).toEqual([]);
 		expect(contextFilePaths('<project_instructions path="unterminated>')).toEqual([]);
-	});
-});
-
-describe("memoryType", () => {
-	it.each([
-		["/h/.pi/agent/AGENTS.md", "User"],
-		["/h/.pi/agent/sub/CLAUDE.md", "User"],
-		["/w/p/CLAUDE.local.md", "Local"],
-		["/w/p/CLAUDE.md", "Project"],
-		["/w/AGENTS.md", "Project"],
-		["/h/.pi/agent-other/AGENTS.md", "Project"],
-	])("%s is %s", (file, type) => {
-		expect(memoryType(file, "/h/.pi/agent")).toBe(type);
 	});
 });
 

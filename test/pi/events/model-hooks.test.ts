@@ -9,24 +9,11 @@ import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import type { ModelSelectEvent } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { CONTEXT_MESSAGE_TYPE } from "../../../src/pi/events/hook-context.ts";
-import { handleModelSelect, modelSwitchSource } from "../../../src/pi/events/model-hooks.ts";
+import { handleModelSelect } from "../../../src/pi/events/model-hooks.ts";
 import { type Hooks, startHookContext } from "../../support/hook-context.ts";
 import { useSdkSandbox } from "../../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-model-hooks-");
-
-describe("modelSwitchSource", () => {
-	it.each([
-		["set", "tui", "picker"],
-		["set", "rpc", "sdk"],
-		["set", "print", "sdk"],
-		["cycle", "rpc", "picker"],
-		["cycle", "tui", "picker"],
-		["restore", "tui", "resume"],
-	] as const)("pi's %s in %s mode is %s", (source, mode, expected) => {
-		expect(modelSwitchSource(source, mode)).toBe(expected);
-	});
-});
 
 /**
  * Switches from a model `previous` (null: none) to pi's faux model through the hooks, then prompts; returns what the

@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { IDLE_PROMPT } from "../../../src/engine/events/pi-vocabulary.ts";
 import { createIdleTimer, runNotification } from "../../../src/pi/events/notification-hooks.ts";
 import { readJsonLines } from "../../support/e2e.ts";
 import { recordStdinTo, startHookContext } from "../../support/hook-context.ts";
@@ -16,8 +17,12 @@ describe("runNotification", () => {
 	it("gives the hook the message, the title and the notification type", async () => {
 		const log = join(sdk.root, "runs.jsonl");
 		const { hc, records } = await startHookContext(sdk, { Notification: [{ hooks: [recordStdinTo(log)] }] });
-		await runNotification(hc, "permission_prompt", "pi needs your permission to use Bash", "Permission needed");
-		await runNotification(hc, "idle_prompt", "pi is waiting for your input");
+		await runNotification(hc, {
+			type: "permission_prompt",
+			message: "pi needs your permission to use Bash",
+			title: "Permission needed",
+		});
+		await runNotification(hc, IDLE_PROMPT);
 		const [asked, idle] = readJsonLines(log);
 		expect(asked).toMatchObject({
 			hook_event_name: "Notification",
@@ -36,8 +41,8 @@ describe("runNotification", () => {
 		const { hc } = await startHookContext(sdk, {
 			Notification: [{ matcher: "idle_prompt", hooks: [recordStdinTo(log)] }],
 		});
-		await runNotification(hc, "permission_prompt", "asked");
-		await runNotification(hc, "idle_prompt", "idle");
+		await runNotification(hc, { type: "permission_prompt", message: "asked" });
+		await runNotification(hc, { type: "idle_prompt", message: "idle" });
 		expect(readJsonLines(log).map((run) => run.message)).toEqual(["idle"]);
 	});
 
@@ -53,7 +58,7 @@ describe("runNotification", () => {
 				},
 			],
 		});
-		await runNotification(hc, "idle_prompt", "idle");
+		await runNotification(hc, { type: "idle_prompt", message: "idle" });
 		expect(records.map((record) => [record.kind, record.event])).toEqual([["error", "Notification"]]);
 		expect(ui.notices).toEqual([]);
 	});
