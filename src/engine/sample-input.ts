@@ -176,7 +176,7 @@ export const samplePayload = (entry: HookEntry, session: SessionInfo): Json => {
  * events when `fields` has none.
  */
 export const eventPayload = (event: HookEventName, fields: Readonly<Json>, session: SessionInfo): Json => ({
-	...basePayload(session, event, !WITHOUT_PERMISSION_MODE.has(event)),
+	...basePayload(session, event),
 	...fields,
 	...(isToolEvent(event) && fields.tool_use_id === undefined ? { tool_use_id: SAMPLE_TOOL_USE_ID } : {}),
 });
