@@ -3,9 +3,9 @@
  * code, decision), and one row for an event where no hook ran, so "why didn't my hook fire?" has a row to
  * open. Selection is kept by key while new records arrive.
  */
+import { verdictExit } from "../../engine/record/result-kind.ts";
 import type { PanelTheme, UiColor } from "../theme.ts";
 import { highlightFit } from "./filter.ts";
-import { verdictExit } from "./firing-log.ts";
 import { fit, fitRight, formatClock, formatDuration } from "./format.ts";
 import type { IndexedRow } from "./log-index.ts";
 import { type LogQuery, parseLogQuery, queryRanges } from "./log-query.ts";

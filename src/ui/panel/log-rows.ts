@@ -4,8 +4,8 @@
  */
 import type { FiringRecord, NotRunReason } from "../../engine/engine.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
+import { type RunResult, verdictResult } from "../../engine/record/result-kind.ts";
 import type { FilterMatch } from "./filter.ts";
-import { type RunResult, verdictResult } from "./firing-log.ts";
 import { hookLabel, oneLine } from "./format.ts";
 
 /** One row of the log. */

@@ -1,52 +1,11 @@
 /** The firing log keeps the newest records within its bound and counts per-hook statistics for the session. */
 import { describe, expect, it } from "vitest";
-import { interpretOutcome } from "../../../src/engine/interpret.ts";
-import { createFiringLog, NO_STATS, recordBytes, slimRecord, verdictResult } from "../../../src/ui/panel/firing-log.ts";
+import { createFiringLog, NO_STATS, recordBytes, slimRecord } from "../../../src/ui/panel/firing-log.ts";
 import { entryWith, exitedWith, firingRecord, fixtureConfig } from "./fixtures.ts";
 
 const config = fixtureConfig();
 const guard = entryWith(config, "block-rm.sh");
 const policy = entryWith(config, "git_policy.py");
-
-describe("verdictResult", () => {
-	it.each([
-		[exitedWith(0, 1), "ok"],
-		[exitedWith(2, 1, "", "no"), "block"],
-		[exitedWith(1, 1), "error"],
-		[
-			exitedWith(
-				0,
-				1,
-				JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny" } }),
-			),
-			"deny",
-		],
-		[
-			exitedWith(
-				0,
-				1,
-				JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } }),
-			),
-			"ask",
-		],
-		[exitedWith(0, 1, JSON.stringify({ decision: "block", reason: "x" })), "block"],
-		[exitedWith(0, 1, JSON.stringify({ continue: false })), "stop"],
-		// Output that looks like JSON but does not parse is a failure (its card says so), not `ok`.
-		[exitedWith(0, 1, '{"decision": "block"} and then garbage'), "error"],
-		[
-			{
-				kind: "timed_out",
-				timeoutMs: 10,
-				stdout: { text: "", bytes: 0, truncated: false },
-				stderr: { text: "", bytes: 0, truncated: false },
-				durationMs: 10,
-			} as const,
-			"timeout",
-		],
-	])("classifies an outcome as %#", (outcome, decision) => {
-		expect(verdictResult(interpretOutcome(guard, "PreToolUse", outcome))).toBe(decision);
-	});
-});
 
 describe("createFiringLog", () => {
 	it("keeps the newest records first within its byte budget: past it old records are slimmed, then dropped", () => {
