@@ -7,6 +7,7 @@ import type { UserNotice } from "./decide-tool.ts";
 import { piToolNameInRule } from "./if-rule.ts";
 import { isPiSettingsFile } from "./match-index.ts";
 import { commandText } from "./messages.ts";
+import { HIDDEN_CLASS_WORDS, hiddenCharacters, hiddenClass } from "./terminal-safe.ts";
 import type { HookConfig, HookEntry } from "./types.ts";
 
 /** Whose problem a file problem is: `settings`, `managed policy`, `plugin guard@my-marketplace`, `skill deploy`. */
@@ -107,6 +108,7 @@ export const configNotices = (config: HookConfig): ConfigNotice[] => {
 			},
 		});
 	}
+	notices.push(...hiddenPromptNotices(config.entries));
 	for (const reason of ["managed_only", "plugin_only"] as const) {
 		const held = config.skipped.filter((s) => s.reason === reason);
 		const first = held[0];
@@ -129,3 +131,32 @@ export const configNotices = (config: HookConfig): ConfigNotice[] => {
 	}
 	return notices;
 };
+
+/**
+ * One notice per prompt or agent hook whose prompt holds hidden characters (tag characters spelling an instruction,
+ * zero-width or bidi controls...): how many, of which classes, and that they are removed before the prompt goes to
+ * the model (`buildHookPrompt`); the approval dialog showed them escaped. Keyed by the hook, so told once.
+ */
+export const hiddenPromptNotices = (entries: readonly HookEntry[]): ConfigNotice[] =>
+	entries.flatMap((entry) => {
+		const type = entry.handler.type;
+		const prompt = entry.definition.prompt;
+		if ((type !== "prompt" && type !== "agent") || typeof prompt !== "string") return [];
+		const hidden = hiddenCharacters(prompt);
+		if (hidden.length === 0) return [];
+		const classes = [...new Set(hidden.map((char) => hiddenClass(char.codePointAt(0) ?? 0)))].flatMap((name) =>
+			name === undefined ? [] : [HIDDEN_CLASS_WORDS[name]],
+		);
+		return [
+			{
+				key: `hidden-prompt:${entry.id}`,
+				notice: {
+					level: "warning",
+					text:
+						`${entry.event} ${type} hook in ${entry.source.file} (${entry.jsonPath}): its prompt holds ` +
+						`${hidden.length} hidden character(s) (${classes.join(", ")}); they are removed before the ` +
+						`prompt is sent to the model${classes.includes(HIDDEN_CLASS_WORDS.odd_space) ? " (odd spaces become plain ones)" : ""}`,
+				},
+			},
+		];
+	});

@@ -3,10 +3,19 @@
  * answers `{ok, reason}`; `ok: false` means what a block means for that event. Pure: building the prompt and
  * turning the answer into the hook JSON the rest of the engine reads.
  */
+import { escapeHiddenInJson, stripHidden } from "./terminal-safe.ts";
 import type { HookEventName } from "./types.ts";
 
-/** The prompt sent to the model: `$ARGUMENTS` replaced by the event JSON, or the JSON appended. `\$` escapes. */
-export const buildHookPrompt = (prompt: string, inputJson: string): string => {
+/**
+ * The prompt sent to the model: `$ARGUMENTS` replaced by the event JSON, or the JSON appended. `\$` escapes.
+ * Nothing the user could not read reaches the model: the hook's prompt loses its hidden characters (tag
+ * characters, zero-width and bidi controls, variation selectors...: what the approval dialog showed as escapes,
+ * and a notice says so, see `hiddenPromptNotices`), and those in the event JSON become JSON escapes (`\u200b`), so
+ * its value is the same but nothing in it is invisible.
+ */
+export const buildHookPrompt = (hookPrompt: string, eventJson: string): string => {
+	const prompt = stripHidden(hookPrompt);
+	const inputJson = escapeHiddenInJson(eventJson);
 	if (!/(^|[^\\])\$ARGUMENTS/.test(prompt)) return `${prompt.replace(/\\\$/g, "$")}\n\n${inputJson}`;
 	return prompt
 		.replace(/(^|[^\\])\$ARGUMENTS/g, (_whole, before: string) => `${before}${inputJson}`)

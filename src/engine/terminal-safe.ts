@@ -22,6 +22,23 @@ export type HiddenClass =
 	| "line_separator"
 	| "lone_surrogate";
 
+/** The words for each {@link HiddenClass} in a notice. */
+export const HIDDEN_CLASS_WORDS: Readonly<Record<HiddenClass, string>> = {
+	control: "control characters",
+	bidi: "bidi controls",
+	zero_width: "zero-width characters",
+	invisible_format: "invisible format characters",
+	tag: "tag characters",
+	variation_selector: "variation selectors",
+	filler: "blank fillers",
+	odd_space: "odd spaces",
+	combining_overlay: "combining overlays",
+	interlinear_annotation: "interlinear annotation marks",
+	musical_format: "musical format controls",
+	line_separator: "line separators",
+	lone_surrogate: "lone surrogates",
+};
+
 /** One class of characters a reader cannot see as they are: inclusive code point ranges `[first, last]`. */
 export interface HiddenCharacters {
 	readonly class: HiddenClass;
@@ -171,22 +188,28 @@ const hiddenPair = (text: string, index: number): boolean => {
 };
 
 /**
- * What one matched code unit at `offset` of `text` becomes: its escape; for a surrogate pair of a hidden astral
- * character the escape of the pair (on its high half) and nothing (on its low half); any other pair stays.
+ * A replacer for `String.replace` over a {@link hiddenPattern}: each hidden character (a BMP one, a lone surrogate,
+ * or the surrogate pair of a hidden astral one, on its high half; its low half becomes nothing) becomes
+ * `write(char)`; any other surrogate pair stays as it is.
  */
-const replaceUnit = (unit: string, offset: number, text: string, drop: boolean): string => {
-	const code = unit.charCodeAt(0);
-	if (isHigh(code) && isLow(text.charCodeAt(offset + 1))) {
-		if (!hiddenPair(text, offset)) return unit;
-		return drop ? "" : escapeChar(text.slice(offset, offset + 2));
-	}
-	if (isLow(code) && offset > 0 && isHigh(text.charCodeAt(offset - 1)))
-		return hiddenPair(text, offset - 1) ? "" : unit;
-	return drop ? "" : escapeChar(unit);
-};
+const replacer =
+	(write: (char: string) => string) =>
+	(unit: string, offset: number, text: string): string => {
+		const code = unit.charCodeAt(0);
+		if (isHigh(code) && isLow(text.charCodeAt(offset + 1)))
+			return hiddenPair(text, offset) ? write(text.slice(offset, offset + 2)) : unit;
+		if (isLow(code) && offset > 0 && isHigh(text.charCodeAt(offset - 1)))
+			return hiddenPair(text, offset - 1) ? "" : unit;
+		return write(unit);
+	};
 
-const escapeUnit = (unit: string, offset: number, text: string): string => replaceUnit(unit, offset, text, false);
-const dropUnit = (unit: string, offset: number, text: string): string => replaceUnit(unit, offset, text, true);
+const escapeUnit = replacer((char) => escapeChar(char));
+/** Nothing for a hidden character, a plain space for an odd one (so words stay apart). */
+const dropUnit = replacer((char) => (hiddenClass(char.codePointAt(0) ?? 0) === "odd_space" ? " " : ""));
+/** A JSON string escape of every UTF-16 unit of `char` (`\udb40\udc41`). */
+const jsonUnit = replacer((char) =>
+	[...Array(char.length).keys()].map((i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""),
+);
 
 const UNSAFE = hiddenPattern([]);
 /** Same set without `\n` and `\t`, for text that keeps its line breaks and tabs (hook text for the model). */
@@ -237,16 +260,31 @@ export const terminalSafe = (text: string, options: TerminalSafeOptions = {}): s
 		escapeUnit,
 	);
 
-/** How many characters of {@link HIDDEN_CHARACTERS} `text` holds, `\n` and `\t` not counted. */
-export const countHidden = (text: string): number => {
-	let count = 0;
-	for (const match of text.matchAll(UNSAFE_KEEP_LINES_AND_TABS)) {
-		// A hidden pair counts once, on its high half.
-		const pairedLow = isLow(match[0].charCodeAt(0)) && match.index > 0 && isHigh(text.charCodeAt(match.index - 1));
-		if (!pairedLow && dropUnit(match[0], match.index, text) === "") count++;
-	}
-	return count;
+/** The hidden characters of `text` ({@link HIDDEN_CHARACTERS}, `\n` and `\t` not counted), in order. */
+export const hiddenCharacters = (text: string): string[] => {
+	const found: string[] = [];
+	text.replace(
+		UNSAFE_KEEP_LINES_AND_TABS,
+		replacer((char) => {
+			found.push(char);
+			return "";
+		}),
+	);
+	return found;
 };
 
-/** `text` without the characters of {@link HIDDEN_CHARACTERS}, keeping `\n` and `\t`; the same string when none. */
+/** How many characters of {@link HIDDEN_CHARACTERS} `text` holds, `\n` and `\t` not counted. */
+export const countHidden = (text: string): number => hiddenCharacters(text).length;
+
+/**
+ * `text` without the characters of {@link HIDDEN_CHARACTERS}, keeping `\n` and `\t` and writing an odd space as a
+ * plain one; the same string when there are none.
+ */
 export const stripHidden = (text: string): string => text.replace(UNSAFE_KEEP_LINES_AND_TABS, dropUnit);
+
+/**
+ * JSON text with every hidden character written as its JSON escape (`\u200b`, a tag character as `\udb40\udc41`):
+ * the same JSON value, but nothing in it a reader (or a model) cannot see. `\n` and `\t` stay (JSON text has them
+ * only as whitespace).
+ */
+export const escapeHiddenInJson = (json: string): string => json.replace(UNSAFE_KEEP_LINES_AND_TABS, jsonUnit);

@@ -102,6 +102,7 @@ describe("terminalSafe", () => {
 		expect(stripHidden(text)).toBe("Is it safe?\n\tyes");
 		expect(countHidden("plain\ttext\n")).toBe(0);
 		expect(stripHidden("plain")).toBe("plain");
+		expect(stripHidden("rm\u00a0-rf\u3000x")).toBe("rm -rf x");
 	});
 
 	it("keeps line breaks when asked, and escapes everything else", () => {
