@@ -53,7 +53,10 @@ export class PanelState {
 		return this.rows.find((candidate) => candidate.key === key);
 	}
 
-	/** The hook of the selected row (hooks tab) or of the selected run (log tab); undefined for issues and empty rows. */
+	/**
+	 * The hook of the selected row (hooks tab) or of the selected run (log tab); undefined for issues and empty
+	 * rows.
+	 */
 	selectedEntry(): HookEntry | undefined {
 		this.refresh();
 		if (this.tab === "hooks") {

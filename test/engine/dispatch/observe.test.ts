@@ -86,7 +86,7 @@ describe("run observers", () => {
 		expect((await throwing.dispatch(request)).verdicts.map((v) => v.status)).toEqual(["success"]);
 	});
 
-	it("a record observer that throws fails neither the dispatch nor the no-match path (dispatch never throws)", async () => {
+	it("a record observer that throws fails neither the dispatch nor the no-match path", async () => {
 		const config = configOf({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "x" }] }] });
 		const seen: number[] = [];
 		const engine = createEngine({

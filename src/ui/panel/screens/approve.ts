@@ -127,7 +127,9 @@ export const toggleHook = (ctx: PanelContext, entry: HookEntry | undefined): voi
 	if (isPolicySource(entry.source)) {
 		ctx.say({
 			level: "error",
-			text: `${sourceLabel(entry.source)} hook: managed policy keeps it on; only managed policy can switch it off.`,
+			text:
+				`${sourceLabel(entry.source)} hook: managed policy keeps it on; ` +
+				"only managed policy can switch it off.",
 		});
 		return;
 	}

@@ -47,7 +47,8 @@ export class DeleteScreen implements PanelScreen {
 		const t = this.ctx.theme;
 		const { row } = this;
 		const label = (action: PanelAction): string => this.ctx.keys.label(action);
-		const from = `from ${fileLabel(row.entry.source.file, this.ctx.services.hooks.sources)} (${row.entry.source.file})`;
+		const fileName = fileLabel(row.entry.source.file, this.ctx.services.hooks.sources);
+		const from = `from ${fileName} (${row.entry.source.file})`;
 		const lines = [
 			t.bold(t.fg("warning", fit("Delete this hook?", width))),
 			...hardWrap(`${row.event}  matcher ${row.matcher}`, width).map((line) => fit(line, width)),

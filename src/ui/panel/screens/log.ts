@@ -134,8 +134,8 @@ export class LogTab {
 					text:
 						`Exported ${records.length} record(s) as JSON lines to ${result.file}` +
 						(result.throwaway === true
-							? " (in npm run try's throw-away agent dir: deleted when try exits; copy it, or start try " +
-								"with --keep to keep exports)"
+							? " (in npm run try's throw-away agent dir: deleted when try exits; " +
+								"copy it, or start try with --keep to keep exports)"
 							: ""),
 				};
 	}
