@@ -3,6 +3,7 @@
  * and what each hook decided. Shapes follow Claude Code's hooks contract ("Claude Code hooks" below).
  */
 import type { IfRule } from "./if-rule.ts";
+import type { ProjectSetting } from "./trust/project-settings.ts";
 
 /** Every hook event name Claude Code defines (v2.1.240 + the two model-switch events). */
 export const HOOK_EVENTS = [
@@ -251,6 +252,11 @@ export interface HookConfig {
 	 * `$VAR` only when the hook's `allowedEnvVars` and every list name it.
 	 */
 	readonly httpHookAllowedEnvVars?: readonly (readonly string[])[];
+	/**
+	 * Project settings that would switch hooks off or change a plugin's options, held back until the user approves
+	 * them (src/engine/trust/project-settings.ts); the configuration above is without them. Absent when none wait.
+	 */
+	readonly pendingSettings?: readonly ProjectSetting[];
 }
 
 /** What to spawn for one hook run. Validated by the runner before spawning. */

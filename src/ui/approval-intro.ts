@@ -7,7 +7,7 @@ import { terminalSafe } from "../engine/terminal-safe.ts";
 import type { HookEntry, SourceScope } from "../engine/types.ts";
 
 /** The project settings files by scope, as the user knows them (relative to the project). */
-const PROJECT_FILES: Partial<Readonly<Record<SourceScope, string>>> = {
+export const PROJECT_FILES: Partial<Readonly<Record<SourceScope, string>>> = {
 	"claude-project": ".claude/settings.json",
 	"claude-local": ".claude/settings.local.json",
 	"pi-project": ".pi/settings.json",

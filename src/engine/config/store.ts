@@ -7,6 +7,7 @@
  */
 
 import { shortCommand } from "../messages.ts";
+import { holdBackSettings } from "../trust/project-settings.ts";
 import type { ConfigIssue, HookConfig, HookEntry, HookSource } from "../types.ts";
 import { agentDefinitionFiles, parseFrontmatterHooks } from "./frontmatter.ts";
 import { fileStamp, readSettingsFile } from "./load.ts";
@@ -20,6 +21,8 @@ import {
 	type PluginResolution,
 	resolvePlugins,
 } from "./plugins.ts";
+
+const approveAll = (): boolean => true;
 
 /** Options of {@link createConfigStore}. */
 export interface ConfigStoreOptions {
@@ -35,6 +38,11 @@ export interface ConfigStoreOptions {
 	readonly isTrusted: () => boolean;
 	/** Change-aware trust: false for a project hook whose current definition is not approved. Default: all approved. */
 	readonly isApproved?: (entry: HookEntry) => boolean;
+	/**
+	 * True when the user approved this project setting value (its key, {@link holdBackSettings}); a project value
+	 * that switches hooks off or changes a plugin's options applies only then. Default: all approved.
+	 */
+	readonly isSettingApproved?: (key: string) => boolean;
 	/** Changes whenever approvals change, so the merge is redone. */
 	readonly approvalsVersion?: () => number;
 	/**
@@ -276,7 +284,9 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 			options.managedDir === undefined ? { sources: [], issues: [] } : managedFiles(options.managedDir);
 		const settingsSources = [...managed.sources, ...options.sources];
 		let changed = refresh(settingsSources) || merged === undefined || !same;
-		const settings = parsedOf(settingsSources);
+		// Project values that switch hooks off or change plugin options count only once approved.
+		const held = holdBackSettings(parsedOf(settingsSources), trusted, options.isSettingApproved ?? approveAll);
+		const settings = held.settings;
 		const resolution = pluginSources(settings);
 		const plugged = withLastGood(resolution);
 		if (plugged.changed) changed = true;
@@ -300,7 +310,7 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 		}
 		if (changed || merged === undefined) {
 			const issues: ConfigIssue[] = [...managed.issues, ...resolution.issues, ...plugged.issues];
-			merged = mergeSources(
+			const config = mergeSources(
 				[...settings, ...parsedOf([...plugged.sources, ...skills, ...agents])],
 				trusted,
 				options.isApproved,
@@ -310,6 +320,7 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 					unreadableManaged: managed.issues.map((issue) => issue.file),
 				},
 			);
+			merged = held.pending.length === 0 ? config : { ...config, pendingSettings: held.pending };
 			mergedTrust = trusted;
 			mergedApprovals = approvals;
 			// The merge hashed any script it saw for the first time: start watching it from here.

@@ -8,10 +8,12 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
 import { matchesKey } from "@earendil-works/pi-tui";
 import { redactSecrets } from "../../engine/redact.ts";
+import type { ProjectSetting } from "../../engine/trust/project-settings.ts";
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
 import { ApprovalDialog, type DialogKey } from "../../ui/approval-dialog.ts";
 import { approvalIntro } from "../../ui/approval-intro.ts";
 import { approvalListLines } from "../../ui/approval-list.ts";
+import { settingListLines, settingsIntro } from "../../ui/approval-settings.ts";
 import { fromPiTheme } from "../../ui/theme.ts";
 import { type TryMode, tryMode } from "../manager/settings-copy.ts";
 import { showNotice } from "../session/notices.ts";
@@ -19,6 +21,13 @@ import { type Approvals, runningIds } from "./approvals.ts";
 import { APPROVE_ENV } from "./approve-opt-in.ts";
 
 export { APPROVE_ENV } from "./approve-opt-in.ts";
+
+/** `2 new or changed project hook(s) and 1 project setting(s)`, leaving out a part that is 0. */
+const whatWaits = (hooks: number, settings: number): string =>
+	[
+		...(hooks === 0 ? [] : [`${hooks} new or changed project hook(s)`]),
+		...(settings === 0 ? [] : [`${settings} project setting(s) that switch off or change your hooks`]),
+	].join(" and ");
 
 const dialogKey =
 	(keybindings: KeybindingsManager) =>
@@ -87,21 +96,25 @@ export const askForApprovals = async (
 	const waiting = config.skipped.filter(
 		(skipped) => skipped.reason === "unapproved" && !asked.has(approvals.keyOf(skipped.entry)),
 	);
-	if (waiting.length === 0) return [];
+	const settings = (config.pendingSettings ?? []).filter((setting) => !asked.has(setting.key));
+	if (waiting.length === 0 && settings.length === 0) return [];
 	for (const skipped of waiting) asked.add(approvals.keyOf(skipped.entry));
+	for (const setting of settings) asked.add(setting.key);
 	return askAbout(
 		ctx,
 		waiting.map((skipped) => skipped.entry),
 		approvals,
 		optIn,
 		runningIds(config),
+		settings,
 	);
 };
 
 /**
- * Asks about `entries` (project hooks waiting for approval) with every field of each shown, and approves them
+ * Asks about `entries` (project hooks waiting for approval) with every field of each shown, and `settings` (project
+ * settings that would switch hooks off or change plugin options) with what each would do, and approves them all
  * when the user says Yes (or `optIn` approves this process). `running`: the ids of the hooks configured now, so a
- * hook inserted before an approved one reads as new, not changed. Resolves with the approved ones. Never throws.
+ * hook inserted before an approved one reads as new, not changed. Resolves with the approved hooks. Never throws.
  */
 export const askAbout = async (
 	ctx: ExtensionContext,
@@ -109,28 +122,35 @@ export const askAbout = async (
 	approvals: Approvals,
 	optIn: boolean,
 	running?: ReadonlySet<string>,
+	settings: readonly ProjectSetting[] = [],
 ): Promise<readonly HookEntry[]> => {
-	if (waiting.length === 0) return [];
+	if (waiting.length === 0 && settings.length === 0) return [];
 	const pending = approvals.pending(waiting, running);
-	const lines = approvalListLines(pending);
+	const lines = [...settingListLines(settings), ...approvalListLines(pending)];
 	const list = lines.map((line) => `  ${line}`).join("\n");
 	// Notices are not where you approve, and print-mode stderr often ends up in a CI log: secrets masked there.
 	const told = redactSecrets(list);
 	const entries = pending.map((item) => item.entry);
+	const what = whatWaits(pending.length, settings.length);
 	if (optIn) {
 		// An explicit opt-in for this pi process only: nothing is written to the approvals file.
 		approvals.approveForRun(entries);
+		approvals.approveSettings(settings, true);
 		showNotice(ctx, {
 			level: "info",
-			text: `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n${told}`,
+			text:
+				settings.length === 0
+					? `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n${told}`
+					: `${APPROVE_ENV}=1: ${what} approved for this run only:\n${told}`,
 		});
 		return entries;
 	}
 	let approved = false;
 	if (ctx.hasUI) {
-		const title = `Run ${pending.length} new or changed project hook(s)?`;
+		const title =
+			settings.length === 0 ? `Run ${pending.length} new or changed project hook(s)?` : `Approve ${what}?`;
 		try {
-			const intro = approvalIntro(entries);
+			const intro = [...settingsIntro(settings), ...(entries.length === 0 ? [] : approvalIntro(entries))];
 			const answer = await askInTui(ctx, title, intro, lines);
 			approved =
 				answer ??
@@ -144,9 +164,15 @@ export const askAbout = async (
 		}
 	}
 	if (approved) {
-		const problem = approvals.approve(entries);
+		const problem =
+			(entries.length === 0 ? undefined : approvals.approve(entries)) ??
+			approvals.approveSettings(settings, false);
 		if (problem !== undefined) showNotice(ctx, { level: "error", text: problem });
-		showNotice(ctx, { level: "info", text: `approved ${pending.length} project hook(s); they run from now on` });
+		const text =
+			settings.length === 0
+				? `approved ${pending.length} project hook(s); they run from now on`
+				: `approved ${what}; they apply from now on`;
+		showNotice(ctx, { level: "info", text });
 		return entries;
 	}
 	const how = ctx.hasUI
@@ -154,7 +180,11 @@ export const askAbout = async (
 		: howToApprove(tryMode(process.env));
 	showNotice(ctx, {
 		level: "warning",
-		text: `${pending.length} new or changed project hook(s) will not run until approved:\n${told}\n${how}`,
+		text:
+			settings.length === 0
+				? `${pending.length} new or changed project hook(s) will not run until approved:\n${told}\n${how}`
+				: `${what} wait for your approval: the hooks do not run and the settings do not apply (your own ` +
+					`hooks keep running as you configured them):\n${told}\n${how}`,
 	});
 	return [];
 };

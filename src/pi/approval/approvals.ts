@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { isObject } from "../../engine/is-object.ts";
 import { commandText } from "../../engine/messages.ts";
 import { redactSecrets } from "../../engine/redact.ts";
+import { type ApprovedSetting, approvedSetting, type ProjectSetting } from "../../engine/trust/project-settings.ts";
 import type { CoverageNote } from "../../engine/trust/reach.ts";
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
 import { createJsonFileStore } from "../stores/json-store.ts";
@@ -84,17 +85,26 @@ export interface Approvals {
 	keyOf(entry: HookEntry): string;
 	/** A counter that changes with every approval, so cached configurations know to re-merge. */
 	version(): number;
+	/** True when a project setting value (its key, src/engine/trust/project-settings.ts) was approved. */
+	isSettingApproved(key: string): boolean;
+	/** Approves project setting values, saved, or with `forRun` for this pi process only; an error when saving failed. */
+	approveSettings(settings: readonly ProjectSetting[], forRun: boolean): string | undefined;
 	/** Changes when a covered file of a project hook changes on disk (one `stat` per file); for the config store. */
 	scriptsStamp(): string;
 	/** Why the approvals file could not be used at start (it then counts as empty); undefined when it could. */
 	readonly loadProblem: string | undefined;
 }
 
-const decode = (json: unknown): Record<string, ApprovedHook> | undefined => {
+/** A record of the approvals file: a hook, or a project setting value (which has `setting`). */
+type Approved = ApprovedHook | ApprovedSetting;
+
+const isHook = (record: Approved): record is ApprovedHook => !("setting" in record);
+
+const decode = (json: unknown): Record<string, Approved> | undefined => {
 	if (!isObject(json) || !isObject(json.approved)) return undefined;
-	const approved: Record<string, ApprovedHook> = {};
+	const approved: Record<string, Approved> = {};
 	for (const [key, value] of Object.entries(json.approved)) {
-		if (isObject(value) && typeof value.file === "string") approved[key] = value as unknown as ApprovedHook;
+		if (isObject(value) && typeof value.file === "string") approved[key] = value as unknown as Approved;
 	}
 	return approved;
 };
@@ -106,7 +116,7 @@ export const createApprovals = (
 	now: () => Date = () => new Date(),
 	skip: readonly string[] = [],
 ): Approvals => {
-	const store = createJsonFileStore<Record<string, ApprovedHook>>(file, {
+	const store = createJsonFileStore<Record<string, Approved>>(file, {
 		name: "approvals",
 		empty: () => ({}),
 		decode,
@@ -179,7 +189,7 @@ export const createApprovals = (
 			return store.write(approved);
 		},
 		pending(entries, running) {
-			const known = Object.values(approved);
+			const known = Object.values(approved).filter(isHook);
 			return entries
 				.filter((entry) => !isApproved(entry))
 				.map((entry) => {
@@ -208,6 +218,15 @@ export const createApprovals = (
 						);
 					return { entry, change: changed ? "changed" : "new", scripts, notes } as const;
 				});
+		},
+		isSettingApproved: (key) => approved[key] !== undefined || forRun.has(key),
+		approveSettings(settings, runOnly) {
+			for (const item of settings) forRun.add(item.key);
+			version += 1;
+			if (runOnly) return undefined;
+			approved = { ...store.read().data, ...approved };
+			for (const item of settings) approved[item.key] = approvedSetting(item, now());
+			return store.write(approved);
 		},
 		version: () => version,
 		scriptsStamp: () => coverage.stamp(),

@@ -76,6 +76,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		skills: skills.active,
 		isTrusted: () => ctx.isProjectTrusted(),
 		isApproved: approvals.isApproved,
+		isSettingApproved: approvals.isSettingApproved,
 		approvalsVersion: approvals.version,
 		extraStamp: approvals.scriptsStamp,
 	});

@@ -1,0 +1,87 @@
+/**
+ * A cloned repository's settings cannot switch off or re-configure the user's own guards unapproved (real pi,
+ * print mode, the scripted model): a project `enabledPlugins` false, a project plugin option and a project
+ * `disableAllHooks: true` apply only once approved; until then print mode says they wait, and the one-run opt-in
+ * applies them.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { layClaudeLayout } from "../support/claude-layout.ts";
+import { useE2e } from "../support/e2e.ts";
+import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+
+const e2e = useE2e();
+let sandbox: PiSandbox;
+const OPT_IN = { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" };
+const RM = "bash: rm -rf victim";
+
+/** The recorded Claude Code layout (the user's guard@my-marketplace plugin, level strict), project files replaced. */
+const withGuardPlugin = (project: Record<string, unknown>): PiSandbox => {
+	const box = e2e.sandbox({ trustProject: true });
+	layClaudeLayout(box.home, box.projectDir);
+	box.writeJson("project/.claude/settings.json", project);
+	box.writeFile("project/victim/file.txt", "keep me\n");
+	return box;
+};
+const victimGone = (): boolean => !existsSync(join(sandbox.projectDir, "victim"));
+
+describe("a project setting that switches off or changes a user's guard waits for approval", () => {
+	it("enabledPlugins false for the user's guard plugin: the guard keeps blocking, and print mode says why", async () => {
+		sandbox = withGuardPlugin({ enabledPlugins: { "guard@my-marketplace": false } });
+		const result = await runPiPrint(sandbox, piPrintArgs(RM));
+		expect(result.stderr).toContain("guard@my-marketplace (level strict) blocked");
+		expect(victimGone()).toBe(false);
+		expect(result.stderr).toContain("enabledPlugins.guard@my-marketplace = false");
+		expect(result.stderr).toContain("switches off the plugin guard@my-marketplace");
+
+		// Approved for one run, Claude Code's precedence applies: the project switches the plugin off.
+		const approved = await runPiPrint(sandbox, piPrintArgs(RM), { env: OPT_IN });
+		expect(approved.stderr).not.toContain("blocked");
+		expect(victimGone()).toBe(true);
+	});
+
+	it("a project value of the plugin's option: the hook gets the user's value until approved", async () => {
+		sandbox = withGuardPlugin({ pluginConfigs: { "guard@my-marketplace": { options: { level: "off" } } } });
+		const result = await runPiPrint(sandbox, piPrintArgs(RM));
+		expect(result.stderr).toContain("guard@my-marketplace (level strict) blocked");
+		expect(result.stderr).toContain('pluginConfigs.guard@my-marketplace.options.level = "off"');
+		expect(result.stderr).toContain('replaces your value "strict" of the option level');
+		expect(victimGone()).toBe(false);
+
+		const approved = await runPiPrint(sandbox, piPrintArgs(RM), { env: OPT_IN });
+		expect(approved.stderr).toContain("guard@my-marketplace (level off) blocked");
+	});
+
+	it.each([
+		[".claude/settings.json", "project/.claude/settings.json"],
+		[".claude/settings.local.json", "project/.claude/settings.local.json"],
+		[".pi/settings.json", "project/.pi/settings.json"],
+	])("disableAllHooks: true in %s leaves the user's hooks on until approved", async (shown, file) => {
+		sandbox = e2e.sandbox({ trustProject: true });
+		const agent = join(sandbox.agentDir, "settings.json");
+		sandbox.writeJson("agent/settings.json", {
+			...(JSON.parse(readFileSync(agent, "utf8")) as object),
+			hooks: {
+				PreToolUse: [
+					{
+						matcher: "Bash",
+						hooks: [{ type: "command", command: "echo 'user guard: blocked' >&2; exit 2" }],
+					},
+				],
+			},
+		});
+		sandbox.writeJson(file, { disableAllHooks: true });
+		const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > victim.txt"));
+		expect(result.stderr).toContain("user guard: blocked");
+		expect(existsSync(join(sandbox.projectDir, "victim.txt"))).toBe(false);
+		expect(result.stderr).toContain(`setting ${shown}: disableAllHooks = true`);
+		expect(result.stderr).toContain("switches off every hook, yours included");
+		expect(result.stderr).not.toContain("disableAllHooks is set in");
+
+		const approved = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > victim.txt"), { env: OPT_IN });
+		expect(approved.stderr).not.toContain("user guard: blocked");
+		expect(approved.stderr).toContain("disableAllHooks is set in");
+		expect(existsSync(join(sandbox.projectDir, "victim.txt"))).toBe(true);
+	});
+});
