@@ -8,28 +8,11 @@
 import { basename } from "node:path";
 import { withLineAndColumn } from "../engine/config/parse.ts";
 import { isHookEventName } from "../engine/events/facts.ts";
+import { DECISIONS, type Decision, FIXTURE_VERSION, type FixtureExpect } from "../engine/fixture/outcome.ts";
 import { isObject } from "../engine/is-object.ts";
 import type { HookEventName } from "../engine/types.ts";
 
-/** The fixture format this version reads and writes. */
-export const FIXTURE_VERSION = 1;
-
-/** The decisions a fixture can expect. */
-export const DECISIONS = ["deny", "allow", "ask", "block", "none"] as const;
-
-/** What an event decided: `deny`/`allow`/`ask` (PreToolUse), `block` (any blocking event), `none`. */
-export type Decision = (typeof DECISIONS)[number];
-
-/** What a fixture expects; `decision` is required, the rest are checked when present. */
-export interface FixtureExpect {
-	readonly decision: Decision;
-	/** A substring of the decision's reason. */
-	readonly reason?: string;
-	/** A substring of the context the model would get. */
-	readonly context?: string;
-	/** Fields the rewritten tool input must have (a partial object, compared deeply). */
-	readonly updatedInput?: Readonly<Record<string, unknown>>;
-}
+export { DECISIONS, type Decision, FIXTURE_VERSION, type FixtureExpect };
 
 /** One test case. */
 export interface Fixture {

@@ -7,6 +7,7 @@
  */
 import type { NotRunHook } from "../engine/engine.ts";
 import { isToolEvent, matchFieldOf } from "../engine/events/facts.ts";
+import { type FixtureOutcome, outcomeOf } from "../engine/fixture/outcome.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import { isObject } from "../engine/is-object.ts";
 import { entriesFor } from "../engine/match-index.ts";
@@ -17,7 +18,6 @@ import { eventEffects } from "../engine/would.ts";
 import { wouldNotRun } from "../engine/would-run.ts";
 import type { CliContext } from "./context.ts";
 import type { Fixture } from "./fixture.ts";
-import { type FixtureOutcome, outcomeOf } from "./outcome.ts";
 
 /** Handler types the CLI cannot run: they need pi's model or pi's MCP servers. */
 const NEEDS_PI = new Set(["prompt", "agent", "mcp_tool"]);

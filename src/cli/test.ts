@@ -7,12 +7,12 @@
  */
 import { availableParallelism } from "node:os";
 import { writeFileAtomic } from "../engine/atomic-write.ts";
+import { compareOutcome, expectFor } from "../engine/fixture/outcome.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import type { CliContext } from "./context.ts";
 import { type FixtureExpect, type FixtureFile, fixtureTextWith } from "./fixture.ts";
 import { fixtureFiles, readFixtureFile } from "./fixture-files.ts";
 import { oneLine, safe, shownPath } from "./format.ts";
-import { compareOutcome, expectFor } from "./outcome.ts";
 import { type FixtureRun, runFixture } from "./run-fixture.ts";
 
 /** Fixtures run at once: enough to keep the cores busy while hooks wait, few enough not to swamp them. */

@@ -11,6 +11,7 @@ import {
 	snapshotFile,
 } from "../../engine/config/edit.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
+import { fixtureFromRun } from "../../engine/fixture/from-run.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import { sampleInput } from "../../engine/sample-input.ts";
 import type { HookConfig, HookSource } from "../../engine/types.ts";
@@ -18,6 +19,7 @@ import type { FiringLog } from "../../ui/panel/firing-log.ts";
 import { hookTarget } from "../../ui/panel/format.ts";
 import type { PanelServices } from "../../ui/panel/services.ts";
 import type { TestRunOutcome } from "../session/runtime-types.ts";
+import { saveFixture } from "../stores/fixture-files.ts";
 import type { HookState } from "../stores/hook-state.ts";
 import type { KillSwitch } from "./kill-switch.ts";
 
@@ -115,6 +117,11 @@ export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
 		sampleInput: (entry) =>
 			sampleInput(entry, deps.session?.() ?? fallbackSession(deps.cwd ?? process.cwd(), deps.home ?? "")),
 		run: (entry, stdin, signal) => deps.testRun?.({ entry, stdin, signal, summary: testSummary(stdin) }),
+		saveCase(stdin, outcome) {
+			const fixture = fixtureFromRun(stdin, outcome.verdict);
+			if (fixture === undefined) return { error: "The stdin is not a JSON object: there is no case to save." };
+			return saveFixture(deps.session?.()?.projectDir ?? deps.cwd ?? process.cwd(), fixture);
+		},
 	},
 	approvals: undefined,
 	journal: undefined,

@@ -32,7 +32,8 @@ export type PanelAction =
 	| "history"
 	| "export"
 	| "approveAll"
-	| "contextCards";
+	| "contextCards"
+	| "saveCase";
 
 /** The part of pi's KeybindingsManager the panel uses. */
 export interface KeybindingsLike {
@@ -69,7 +70,8 @@ type OwnAction =
 	| "history"
 	| "export"
 	| "approveAll"
-	| "contextCards";
+	| "contextCards"
+	| "saveCase";
 
 /** The panel's own keys (no pi id exists for these actions). */
 export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
@@ -86,6 +88,7 @@ export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
 	export: "ctrl+x",
 	approveAll: "ctrl+y",
 	contextCards: "ctrl+k",
+	saveCase: "ctrl+f",
 };
 
 /** The kill switch shortcut by default, also registered with `pi.registerShortcut`. */

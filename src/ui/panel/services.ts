@@ -4,6 +4,7 @@
  * journal, the context-cards setting) is a port given as `undefined`, never half a port.
  */
 import type { FileSnapshot, HookChange, SaveResult } from "../../engine/config/edit.ts";
+import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord } from "../../engine/engine.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
@@ -80,6 +81,11 @@ export interface TestRunPort {
 	sampleInput(entry: HookEntry): string;
 	/** Runs `entry` now with `stdin` as a dry run (logged as a test); undefined when no session is running. */
 	readonly run: TestRunner;
+	/**
+	 * Saves a run's case (its stdin and outcome) as a fixture file of `pi-hook-manager test` in the project
+	 * (`.pi/hook-tests/`); the file as shown, or why it was not saved.
+	 */
+	saveCase(stdin: string, outcome: TestRunOutcome): { readonly file: string } | { readonly error: string };
 }
 
 /** Change-aware trust: project hooks that wait for the user's approval. */

@@ -46,6 +46,11 @@ export interface TestSetup {
 	readonly sampleFor?: (entry: HookEntry) => string;
 	/** Why the hook would not run for this stdin in the session now (a test run runs it anyway). */
 	readonly whyNot?: (entry: HookEntry, stdin: string) => string | undefined;
+	/** Saves the run on screen as a fixture file of `pi-hook-manager test`; without it the view offers no key. */
+	readonly saveCase?: (
+		stdin: string,
+		outcome: TestRunOutcome,
+	) => { readonly file: string } | { readonly error: string };
 }
 
 /** What the TUI around the view offers: terminal rows (the Editor sizes itself by them) and re-rendering. */
@@ -70,6 +75,8 @@ export class TestView {
 	private running: AbortController | undefined;
 	private result: { readonly outcome: TestRunOutcome; readonly lines: number } | undefined;
 	private problem: string | undefined;
+	/** What the last save said (the fixture file), shown above the hook. */
+	private saved: string | undefined;
 	private readonly window = new ScrollWindow();
 	private sample: string;
 
@@ -136,6 +143,10 @@ export class TestView {
 			this.start();
 			return undefined;
 		}
+		if (this.setup.saveCase !== undefined && is("saveCase")) {
+			this.saveCase(this.setup.saveCase);
+			return undefined;
+		}
 		if (is("nextField") || is("previousField")) {
 			const order: Focus[] = [
 				...(this.setup.hooks.length > 1 ? (["hook"] as const) : []),
@@ -176,6 +187,24 @@ export class TestView {
 			this.sample = this.setup.sampleFor(entry);
 			this.editor.setText(this.sample);
 		}
+	}
+
+	/** Saves the last run with the stdin it ran on (not an edit made since) as a fixture, and says where. */
+	private saveCase(save: NonNullable<TestSetup["saveCase"]>): void {
+		const result = this.result;
+		if (result === undefined || this.running !== undefined) {
+			const run = this.keys.label("test");
+			this.problem = `Run the hook first (${run}): a fixture saves the case with its outcome.`;
+			this.host.requestRender();
+			return;
+		}
+		const answer = save(result.outcome.record.stdin, result.outcome);
+		if ("error" in answer) this.problem = answer.error;
+		else {
+			this.problem = undefined;
+			this.saved = `Saved as ${answer.file}: pi-hook-manager test runs it through every hook of the event.`;
+		}
+		this.host.requestRender();
 	}
 
 	private start(): void {
@@ -229,6 +258,8 @@ export class TestView {
 		// What is happening comes first, above a stdin that may be taller than the panel.
 		if (this.problem !== undefined)
 			for (const line of wordWrap(this.problem, width)) head.push(t.fg("error", fit(line, width)));
+		if (this.saved !== undefined)
+			for (const line of wordWrap(this.saved, width)) head.push(t.fg("success", fit(line, width)));
 		if (this.running !== undefined)
 			head.push(
 				t.fg(
@@ -309,6 +340,9 @@ export class TestView {
 		const k = (action: Parameters<PanelKeys["matches"]>[1]): string => this.keys.label(action);
 		return [
 			[k("test"), "run"],
+			...(this.setup.saveCase !== undefined && this.result !== undefined
+				? ([[k("saveCase"), "save as fixture"]] as [string, string][])
+				: []),
 			[k("nextField"), this.setup.hooks.length > 1 ? "hook/stdin/result" : "stdin/result"],
 			...(this.setup.hooks.length > 1 ? ([[`${k("left")}${k("right")}`, "hook"]] as [string, string][]) : []),
 			[k("cancel"), this.running === undefined ? "back" : "stop and back"],

@@ -62,7 +62,8 @@ export const showTest = (ctx: PanelContext, setup: TestSetup, stopped?: () => vo
 		});
 		return reason === undefined ? undefined : wouldNotRunText(entry, reason);
 	};
-	const view = new TestView(ctx.theme, ctx.keys, { ...setup, whyNot }, tests.run, {
+	const saveCase = (stdin: string, outcome: Parameters<typeof tests.saveCase>[1]) => tests.saveCase(stdin, outcome);
+	const view = new TestView(ctx.theme, ctx.keys, { ...setup, whyNot, saveCase }, tests.run, {
 		rows: () => ctx.host.rows(),
 		requestRender: () => ctx.host.requestRender(),
 	});

@@ -1,0 +1,29 @@
+/**
+ * Saving a workbench case as a fixture file of `pi-hook-manager test`: `<project>/.pi/hook-tests/<name>.json`,
+ * never over an existing file (`-2`, `-3`, ... is added), written atomically.
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { writeFileAtomic } from "../../engine/atomic-write.ts";
+import { type FixtureCase, fixtureFileName } from "../../engine/fixture/from-run.ts";
+
+/** Where fixtures go in a project (and where `pi-hook-manager test` looks by default). */
+export const fixtureDir = (projectDir: string): string => join(projectDir, ".pi", "hook-tests");
+
+/** Writes `fixture` into the project's fixture folder; the file as shown (relative to the project), or why not. */
+export const saveFixture = (
+	projectDir: string,
+	fixture: FixtureCase,
+): { readonly file: string } | { readonly error: string } => {
+	const dir = fixtureDir(projectDir);
+	try {
+		mkdirSync(dir, { recursive: true });
+		const base = fixtureFileName(fixture.name).replace(/\.json$/, "");
+		let file = join(dir, `${base}.json`);
+		for (let n = 2; existsSync(file); n++) file = join(dir, `${base}-${n}.json`);
+		writeFileAtomic(file, `${JSON.stringify(fixture, null, 2)}\n`);
+		return { file: relative(projectDir, file) };
+	} catch (error) {
+		return { error: `the fixture could not be saved in ${dir}: ${(error as Error).message}` };
+	}
+};
