@@ -158,7 +158,9 @@ export const approvalLines = (hook: ListedHook): string[] => {
 	lines.push(...fileLines(hook.scripts));
 	for (const note of hook.notes ?? []) lines.push(`    note: ${noteText(note)}`);
 	const texts = [entry.matcher.source ?? "", ...Object.entries(definition).flatMap(([k, v]) => [k, rawText(v)])];
-	lines.push(...lookAlikeNotes([...texts, ...hook.scripts.map((script) => script.shown)]));
+	// Only the files the list names: a look-alike among the covered files it only counts is no word on screen.
+	const shownFiles = hook.scripts.filter((script) => script.named || script.state !== "same");
+	lines.push(...lookAlikeNotes([...texts, ...shownFiles.map((script) => script.shown)]));
 	return lines;
 };
 
