@@ -48,6 +48,8 @@ export const notRunSentence = (hook: NotRunHook, matchQuery: string | undefined)
 			return "its plugin is switched off in enabledPlugins";
 		case "no_moment":
 			return "pi has no moment for this hook (agent definitions run only inside their subagent)";
+		case "files_changed":
+			return "a file its approval covers changed since you approved it: it runs again once you approve it";
 		case "mcp_at_launch":
 			return (
 				"mcp_tool hooks do not run on SessionStart at start-up, which comes before MCP servers " +

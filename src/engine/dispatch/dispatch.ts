@@ -5,6 +5,7 @@
  */
 import { type HookVerdict, interpretOutcome } from "../interpret.ts";
 import { hasConfiguredHooks } from "../match-index.ts";
+import { filesChangedVerdicts } from "../trust/files-changed.ts";
 import type { HookEntry } from "../types.ts";
 import { recordIfNoneMatches } from "./no-match.ts";
 import { observe, tell } from "./observe.ts";
@@ -41,6 +42,11 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			const stdin = `${JSON.stringify(request.payload)}\n`;
 			const env = toRun.length === 0 ? {} : hookRun.environment(request);
 			const verdicts: HookVerdict[] = [];
+			const lost = notRun.filter((hook) => hook.reason === "files_changed").map((hook) => hook.entry);
+			if (lost.length > 0) {
+				verdicts.push(...filesChangedVerdicts(lost, request.event));
+				observe(() => deps.onApprovalLost?.(lost));
+			}
 			const runOne = async (entry: HookEntry, signal: AbortSignal | undefined): Promise<HookVerdict> => {
 				const outcome = await hookRun.run(entry, {
 					event: request.event,

@@ -1,6 +1,7 @@
 /**
  * Which of an event's matched hooks run: `only`, `mcp_at_launch`, `if`, the off switches (disableAllHooks and the
- * kill switch, the hook's own switch), `once`, then dedupe (`../dedupe.ts`); the others get a `NotRunReason`.
+ * kill switch, the hook's own switch), `once`, the per-run trust check of a project hook (`stillApproved`), then
+ * dedupe (`../dedupe.ts`); the others get a `NotRunReason`.
  */
 import { isPolicySource } from "../config/sources.ts";
 import { dedupeHandlers } from "../dedupe.ts";
@@ -27,7 +28,7 @@ export interface Selection {
 export const selectHooks = (
 	config: HookConfig,
 	request: DispatchRequest,
-	switches: Pick<EngineDeps, "allOff" | "isEnabled">,
+	switches: Pick<EngineDeps, "allOff" | "isEnabled" | "stillApproved">,
 	spent: Set<string>,
 ): Selection => {
 	const toRun: HookEntry[] = [];
@@ -70,6 +71,11 @@ export const selectHooks = (
 		}
 		if (runsOnce(entry) && spent.has(entry.id)) {
 			notRun.push({ entry, reason: "once" });
+			continue;
+		}
+		// Last, right before it runs: a file its approval covers may have changed since the last event.
+		if (entry.source.project && switches.stillApproved !== undefined && !switches.stillApproved(entry)) {
+			notRun.push({ entry, reason: "files_changed" });
 			continue;
 		}
 		candidates.push(entry);

@@ -107,6 +107,14 @@ export interface EngineDeps {
 	/** True while the kill switch has all hooks off. */
 	readonly allOff?: () => boolean;
 	/**
+	 * The per-run trust check, asked right before a matched project hook runs: false when a file its approval
+	 * covers changed since it was approved. It then does not run (not-run reason `files_changed`; with
+	 * `onFailure: "block"` it blocks, trust/files-changed.ts). Never asked for a user's hook or on the no-match path.
+	 */
+	readonly stillApproved?: (entry: HookEntry) => boolean;
+	/** Told the hooks the per-run check stopped in one dispatch (to ask the user again). */
+	readonly onApprovalLost?: (entries: readonly HookEntry[]) => void;
+	/**
 	 * A signal that fires when the user switches `entry` off while it runs (its switch or the kill switch): the
 	 * run is then stopped as Esc stops it (the process group gets SIGTERM, the verdict is `cancelled`).
 	 */

@@ -9,8 +9,9 @@ import type { HookEntry, HookEventName, SkipReason } from "../types.ts";
 /**
  * Why a configured hook did not run for an event: its matcher or `if` did not match, it is switched off, the same
  * handler already ran, everything is off, `once` and it ran already, `mcp_at_launch` (an `mcp_tool` hook on the
- * SessionStart of pi's start, which comes before MCP servers connect: Claude Code skips those), or a
- * {@link SkipReason} of the configuration.
+ * SessionStart of pi's start, which comes before MCP servers connect: Claude Code skips those), `files_changed`
+ * (a project hook the per-run trust check stopped: a file its approval covers changed), or a {@link SkipReason}
+ * of the configuration.
  */
 export type NotRunReason =
 	| "matcher"
@@ -20,6 +21,7 @@ export type NotRunReason =
 	| "all_off"
 	| "once"
 	| "mcp_at_launch"
+	| "files_changed"
 	| SkipReason;
 
 /** A configured hook of the event that did not run, and why ("why didn't my hook fire?"). */

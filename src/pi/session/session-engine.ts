@@ -6,13 +6,23 @@
 import type { ConfigStore } from "../../engine/config/store.ts";
 import { createEngine, type HookEngine } from "../../engine/engine.ts";
 import { runHttpHook } from "../../engine/http.ts";
+import type { Approvals } from "../approval/approvals.ts";
 import { deliverAsyncVerdict } from "../events/async-hooks.ts";
 import { createAgentRunner } from "../runners/agent-runner.ts";
 import { createPromptRunner } from "../runners/prompt-runner.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 
-/** Creates the session's engine over `store`; background hooks end when `background` aborts. */
-export const createSessionEngine = (core: RuntimeCore, store: ConfigStore, background: AbortController): HookEngine => {
+/**
+ * Creates the session's engine over `store`; background hooks end when `background` aborts. `approvals` checks a
+ * project hook's covered files before each run; a hook it stops is asked about again at once (`askAgain`).
+ */
+export const createSessionEngine = (
+	core: RuntimeCore,
+	store: ConfigStore,
+	background: AbortController,
+	approvals: Pick<Approvals, "stillApproved">,
+	askAgain: () => void,
+): HookEngine => {
 	const { deps, clock, currentCtx } = core;
 	return createEngine({
 		now: clock,
@@ -53,6 +63,12 @@ export const createSessionEngine = (core: RuntimeCore, store: ConfigStore, backg
 			// It arrives from a child process, not a pi event: what it starts reads the files first.
 			store.invalidate();
 			if (now !== undefined) deliverAsyncVerdict(now.hc, deps.pi, verdict, request);
+		},
+		stillApproved: approvals.stillApproved,
+		onApprovalLost: () => {
+			// The merge still holds the hook as approved: check the files again, then ask (not on this event's path).
+			store.invalidate();
+			askAgain();
 		},
 		...(deps.isEnabled ? { isEnabled: deps.isEnabled } : {}),
 		...(deps.allOff ? { allOff: deps.allOff } : {}),

@@ -81,7 +81,16 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		extraStamp: approvals.scriptsStamp,
 	});
 	const background = new AbortController();
-	const engine = createSessionEngine(core, store, background);
+	const engine = createSessionEngine(core, store, background, approvals, () => {
+		const ctx = core.currentCtx();
+		const state = core.state();
+		if (ctx === undefined || state === undefined) return;
+		// The dialog in the TUI (or the notice without a UI) at once; the guarded event has gone on as onFailure says.
+		core.track(
+			state,
+			askForApprovals(ctx, store.current(), approvals, state.asked, deps.approveOptIn ?? false).then(() => {}),
+		);
+	});
 	const { idle, permissionWait } = createNotificationTimers(core, store);
 	let startedWith: (ran: ReadonlySet<string>) => void = () => {};
 	const started = new Promise<ReadonlySet<string>>((resolve) => {

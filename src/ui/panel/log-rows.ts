@@ -60,6 +60,7 @@ export const NOT_RUN_WORDS: Readonly<Record<NotRunReason, string>> = {
 	plugin_disabled: "plugin off",
 	no_moment: "no moment",
 	mcp_at_launch: "MCP not yet connected",
+	files_changed: "files changed",
 };
 
 /**

@@ -1,0 +1,96 @@
+/**
+ * The per-run check, attacked end to end in the real pi: one model reply makes two tool calls; the first rewrites
+ * a script an approved project hook runs (in place with the old mtime put back by `touch -r`, or a plain `cp`),
+ * and the hook's next run, within the same reply, must not run the new content under the old approval. The user
+ * is asked again at once (RPC confirm); with `onFailure: "block"` the guarded call is blocked instead of skipped.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { sessionDecisions, useE2e } from "../support/e2e.ts";
+import type { PiSandbox } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
+
+const e2e = useE2e();
+
+/** Shell text that appends `word` to runs.txt in the project; "good" and "EVIL" have the same length. */
+const mark = (word: string) => `echo ${word} >> "$CLAUDE_PROJECT_DIR/runs.txt"\n`;
+
+const runs = (sandbox: PiSandbox): string => {
+	const file = join(sandbox.projectDir, "runs.txt");
+	return existsSync(file) ? readFileSync(file, "utf8") : "";
+};
+
+const REWRITES = [
+	[
+		"in place, the old mtime put back with touch -r",
+		"touch -r .claude/post.sh ref.stamp && cat evil.txt > .claude/post.sh && touch -r ref.stamp .claude/post.sh",
+	],
+	["with a plain cp", "cp evil.txt .claude/post.sh"],
+] as const;
+
+/** A project with an approved PostToolUse [Bash] hook running .claude/post.sh; returns the RPC session. */
+const approvedProject = async (extra: Record<string, unknown> = {}) => {
+	const sandbox = e2e.sandbox();
+	sandbox.writeJson("project/.claude/settings.json", {
+		hooks: {
+			PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/post.sh", ...extra }] }],
+		},
+	});
+	sandbox.writeFile("project/.claude/post.sh", mark("good"));
+	sandbox.writeFile("project/evil.txt", mark("EVIL"));
+	const rpc = startPiRpc(sandbox);
+	const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+	rpc.send({ type: "extension_ui_response", id: first.id, confirmed: true });
+	await rpc.prompt("bash: echo one");
+	expect(runs(sandbox)).toBe("good\n");
+	return { sandbox, rpc, first };
+};
+
+describe("covered files are checked before every run of a project hook", () => {
+	it.each(REWRITES)(
+		"a tool call that rewrites the script %s: the next run in the same reply does not run it",
+		async (_name, rewrite) => {
+			const { sandbox, rpc, first } = await approvedProject();
+			try {
+				const asked = rpc.waitFor(
+					(r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id,
+				);
+				// One reply, two tool calls: the first rewrites the script, the hook then runs after each.
+				const prompt = rpc.prompt(`bash: ${rewrite}\nbash: echo two`);
+				const again = await asked;
+				expect(String(again.message)).toContain("changed PostToolUse [Bash]");
+				expect(String(again.message)).toContain("runs .claude/post.sh (CHANGED since you approved it)");
+				rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false });
+				await prompt;
+				// The record of the run it did not make says why, with its code.
+				const rows = rpc.records.filter((r) => r.type === "extension_ui_request" && r.method === "notify");
+				expect(rows.some((r) => String(r.message).includes("will not run until approved"))).toBe(true);
+			} finally {
+				await rpc.close();
+			}
+			expect(runs(sandbox)).not.toContain("EVIL");
+			expect(runs(sandbox)).toBe("good\n");
+		},
+	);
+
+	it('with onFailure: "block" the call it guards is blocked, with the reason', async () => {
+		const { sandbox, rpc, first } = await approvedProject({ onFailure: "block" });
+		try {
+			const asked = rpc.waitFor(
+				(r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id,
+			);
+			const prompt = rpc.prompt(`bash: ${REWRITES[1][1]}`);
+			const again = await asked;
+			rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false });
+			await prompt;
+		} finally {
+			await rpc.close();
+		}
+		expect(runs(sandbox)).toBe("good\n");
+		const blocks = sessionDecisions(sandbox).filter((card) => card.kind === "block");
+		expect(blocks.map((card) => String(card.reason))).toEqual([
+			expect.stringContaining("a file its approval covers changed since you approved it"),
+		]);
+	});
+});

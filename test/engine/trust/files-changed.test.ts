@@ -1,0 +1,88 @@
+/**
+ * The per-run trust check in the engine: a project hook that `stillApproved` turns down does not run (not-run
+ * reason `files_changed`), blocks with `onFailure: "block"`, is told to `onApprovalLost`; a user's hook and the
+ * no-match path never ask the check.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mergeSources } from "../../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../../src/engine/config/parse.ts";
+import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
+import { runProcess } from "../../../src/engine/run.ts";
+import type { HookEntry, HookSource } from "../../../src/engine/types.ts";
+import { engineSession } from "../../support/engine-session.ts";
+
+let dir: string;
+beforeEach(() => {
+	dir = mkdtempSync(join(tmpdir(), "phm-files-changed-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const user: HookSource = { scope: "claude-user", file: "/u/settings.json", project: false };
+const project: HookSource = { scope: "claude-project", file: "/p/.claude/settings.json", project: true };
+const touch = (name: string, extra: Record<string, unknown> = {}) => ({
+	hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `touch ${name}`, ...extra }] }] },
+});
+const request = (tool = "Bash") => ({
+	event: "PreToolUse" as const,
+	matchValues: [tool, tool.toLowerCase()],
+	tool: { ccToolName: tool, ccInput: { command: "ls" } },
+	payload: { hook_event_name: "PreToolUse", tool_name: tool, tool_input: { command: "ls" } },
+	session: engineSession(dir, { sessionId: "S1" }),
+});
+
+const engineWith = (projectExtra: Record<string, unknown> = {}) => {
+	const config = mergeSources(
+		[
+			parseSettingsText(JSON.stringify(touch("user.txt")), user),
+			parseSettingsText(JSON.stringify(touch("project.txt", projectExtra)), project),
+		],
+		true,
+	);
+	const asked: string[] = [];
+	const lost: HookEntry[][] = [];
+	const engine = createEngine({
+		config: () => config,
+		runner: runProcess,
+		baseEnv: process.env,
+		stillApproved: (entry) => {
+			asked.push(entry.source.scope);
+			return false;
+		},
+		onApprovalLost: (entries) => lost.push([...entries]),
+	});
+	return { engine, asked, lost };
+};
+
+describe("the per-run trust check", () => {
+	it("stops a project hook whose covered files changed; the user's hook runs and is never checked", async () => {
+		const { engine, asked, lost } = engineWith();
+		const result = await engine.dispatch(request());
+		expect(existsSync(join(dir, "user.txt"))).toBe(true);
+		expect(existsSync(join(dir, "project.txt"))).toBe(false);
+		expect(asked).toEqual(["claude-project"]);
+		expect(result.record?.notRun.map((hook) => `${hook.entry.source.scope}:${hook.reason}`)).toEqual([
+			"claude-project:files_changed",
+		]);
+		expect(result.verdicts.map((verdict) => verdict.status)).toEqual(["success"]);
+		expect(lost.map((entries) => entries.map((entry) => entry.source.scope))).toEqual([["claude-project"]]);
+	});
+
+	it('blocks the event when the stopped hook says onFailure: "block"', async () => {
+		const { engine } = engineWith({ onFailure: "block" });
+		const result = await engine.dispatch(request());
+		expect(existsSync(join(dir, "project.txt"))).toBe(false);
+		const blocking = result.verdicts.filter((verdict) => verdict.status === "blocking");
+		expect(blocking.map((verdict) => verdict.entry.source.scope)).toEqual(["claude-project"]);
+		expect(blocking[0]?.message).toContain("a file its approval covers changed since you approved it");
+	});
+
+	it("is never asked on the no-match path", () => {
+		const { engine, asked } = engineWith();
+		const none = request("Read");
+		expect(engine.recordIfNoneMatches({ ...none, summary: "", payload: () => none.payload })).toBe(true);
+		expect(asked).toEqual([]);
+	});
+});
