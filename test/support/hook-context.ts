@@ -9,6 +9,7 @@ import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine, type EngineDeps } from "../../src/engine/engine.ts";
 import { runProcess } from "../../src/engine/run.ts";
 import type { HookContext } from "../../src/pi/events/hook-context.ts";
+import { createMcpNames, type McpNames } from "../../src/pi/runners/mcp-names.ts";
 import { engineSession } from "./engine-session.ts";
 import {
 	type ExtensionMode,
@@ -73,15 +74,21 @@ export const startHookContext = async (
 	const records: Card[] = [];
 	let seen: ExtensionContext | undefined;
 	let api: ExtensionAPI | undefined;
-	const contextOf = (ctx: ExtensionContext): HookContext => ({
-		engine,
-		session: engineSession(ctx.cwd, { sessionId: "s-1" }),
-		ctx,
-		onCard: (record) => records.push(record),
-		now: () => CLOCK,
-	});
+	let mcpNames: McpNames | undefined;
+	const contextOf = (ctx: ExtensionContext): HookContext => {
+		if (mcpNames === undefined) throw new Error("startHookContext: no extension loaded");
+		return {
+			engine,
+			session: engineSession(ctx.cwd, { sessionId: "s-1" }),
+			ctx,
+			onCard: (record) => records.push(record),
+			clock: () => CLOCK,
+			mcpNames,
+		};
+	};
 	const factory = (given: ExtensionAPI) => {
 		api = given;
+		mcpNames = createMcpNames(given);
 		given.on("session_start", (_event, ctx) => {
 			seen = ctx;
 		});

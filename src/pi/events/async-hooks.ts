@@ -23,7 +23,7 @@ export const deliverAsyncVerdict = (
 		event: request.event,
 		...(request.tool ? { tool: request.tool.ccToolName } : {}),
 		input: request.summary ?? "",
-		time: hc.now(),
+		time: hc.clock(),
 	});
 	carryOut(hc, plan.steps);
 	if (plan.deliver?.action === "wake") {

@@ -29,7 +29,7 @@ export const handleBeforeCompact = async (
 	const plan = planPreCompact(decideBlockEvent(verdicts, "PreCompact"), {
 		event: "PreCompact",
 		input: trigger,
-		time: hc.now(),
+		time: hc.clock(),
 	});
 	carryOut(hc, plan.steps);
 	return plan.cancel ? { cancel: true } : undefined;

@@ -14,17 +14,21 @@ import type { PlanStep } from "../../engine/plan.ts";
 import type { McpNames } from "../runners/mcp-names.ts";
 import { showNotice } from "../session/notices.ts";
 
-/** One event's view of the session. */
-export interface HookContext {
+/** What every event adapter runs hooks with, the same for every event of a session. */
+export interface EventPorts {
 	readonly engine: HookEngine;
-	readonly session: SessionInfo;
-	readonly ctx: ExtensionContext;
-	/** Receives one record per decision a hook made. */
+	/** Receives one record per decision a hook made (cards, footer counter). */
 	readonly onCard: (record: Card) => void;
 	/** The clock, epoch milliseconds (injected: the session's, `Date.now` in pi). */
-	readonly now: () => number;
-	/** Real names of MCP tools, for events that name tools (PostToolBatch); without it pi's names are used. */
-	readonly mcpNames?: McpNames;
+	readonly clock: () => number;
+	/** Real names of MCP tools (`mcp__my-srv__do-thing`), for the events that name tools. */
+	readonly mcpNames: McpNames;
+}
+
+/** One event's view of the session: the ports, the session facts of this event and pi's context. */
+export interface HookContext extends EventPorts {
+	readonly session: SessionInfo;
+	readonly ctx: ExtensionContext;
 }
 
 /** The parts of a dispatch request that vary per event. */
@@ -48,7 +52,7 @@ export const runHooks = async (hc: HookContext, request: EventRequest): Promise<
 		const details = {
 			...(request.tool ? { tool: request.tool.ccToolName } : {}),
 			input: request.summary ?? "",
-			time: hc.now(),
+			time: hc.clock(),
 		};
 		if (reportsHookFailures(request.event))
 			for (const record of failureCards(request.event, verdicts, details)) hc.onCard(record);

@@ -30,7 +30,7 @@ export const handleModelSelect = async (
 	const plan = planSessionContext(decision, "PostModelSwitch", {
 		event: "PostModelSwitch",
 		input: to,
-		time: hc.now(),
+		time: hc.clock(),
 	});
 	if (plan.context.length > 0) {
 		pi.sendMessage(

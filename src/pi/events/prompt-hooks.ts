@@ -56,7 +56,7 @@ const applyDecision = (
 	verdicts: readonly HookVerdict[],
 	prompt: string,
 ): boolean => {
-	const plan = planPrompt(decideContextEvent(verdicts, event, true), { event, input: prompt, time: hc.now() });
+	const plan = planPrompt(decideContextEvent(verdicts, event, true), { event, input: prompt, time: hc.clock() });
 	carryOut(hc, plan.steps);
 	state.pending.push(...plan.context);
 	return plan.blocked;

@@ -36,7 +36,7 @@ export const runSessionStart = async (
 	const ran = new Set(verdicts.map((verdict) => verdict.entry.id));
 	const name = `SessionStart:${source}`;
 	const decision = decideContextEvent(verdicts, name, false);
-	const plan = planSessionContext(decision, name, { event: "SessionStart", input: source, time: hc.now() });
+	const plan = planSessionContext(decision, name, { event: "SessionStart", input: source, time: hc.clock() });
 	if (plan.context.length > 0) {
 		pi.sendMessage(
 			{ customType: CONTEXT_MESSAGE_TYPE, content: plan.context.join("\n"), display: false },

@@ -85,7 +85,7 @@ export const handleBeforeSettle = async (
 	const plan = planStop(decideBlockEvent(verdicts, "Stop"), state.consecutiveBlocks, state.cap, {
 		event: "Stop",
 		input: lastText.slice(0, 120),
-		time: hc.now(),
+		time: hc.clock(),
 	});
 	carryOut(hc, plan.steps);
 	state.consecutiveBlocks = plan.consecutiveBlocks;
@@ -125,7 +125,7 @@ export const handleTurnEnd = async (
 		const call = calls.find((block) => block.id === result.toolCallId);
 		const piName = result.toolName;
 		return {
-			toolName: toClaudeToolName(hc.mcpNames?.claudeName(piName) ?? piName),
+			toolName: toClaudeToolName(hc.mcpNames.claudeName(piName) ?? piName),
 			toolInput: toClaudeToolInput(piName, call?.arguments ?? {}, hc.session.cwd, hc.session.home),
 			toolUseId: result.toolCallId,
 			toolResponse: textOf(result as MessageLike),
@@ -140,7 +140,7 @@ export const handleTurnEnd = async (
 	const plan = planBatch(decideBlockEvent(verdicts, "PostToolBatch"), {
 		event: "PostToolBatch",
 		input: "",
-		time: hc.now(),
+		time: hc.clock(),
 	});
 	const entries = [...event.entries];
 	if (plan.context !== "") {

@@ -11,9 +11,7 @@ import type {
 	ToolResultEvent,
 	ToolResultEventResult,
 } from "@earendil-works/pi-coding-agent";
-import type { Card } from "../../engine/card.ts";
 import { decidePostToolUse, decidePreToolUse } from "../../engine/decide-tool.ts";
-import type { HookEngine } from "../../engine/engine.ts";
 import { toolResultEvent } from "../../engine/events/pi-vocabulary.ts";
 import { hookName } from "../../engine/messages.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
@@ -21,9 +19,8 @@ import { postToolUseFailurePayload, postToolUsePayload, preToolUsePayload } from
 import { planPostToolUse, planPreToolAnswer, planPreToolUse } from "../../engine/plan-tool.ts";
 import { terminalSafe } from "../../engine/terminal-safe.ts";
 import { toClaudeToolError, toClaudeToolInput, toClaudeToolName, toClaudeToolResponse } from "../../engine/tool-map.ts";
-import type { McpNames } from "../runners/mcp-names.ts";
 import { showNotice } from "../session/notices.ts";
-import { carryOut, runHooks } from "./hook-context.ts";
+import { carryOut, type EventPorts, runHooks } from "./hook-context.ts";
 
 /** Milliseconds the PostToolUseFailure hooks of an interrupted call may run (pi's own signal has fired). */
 export const INTERRUPTED_HOOK_TIMEOUT_MS = 5000;
@@ -45,17 +42,14 @@ export const createToolHookState = (): ToolHookState => ({
 	stopRequested: undefined,
 });
 
-/** Dependencies of the tool hooks. */
-export interface ToolHookDeps {
-	readonly engine: HookEngine;
+/**
+ * Dependencies of the tool hooks: the session's event ports, made once per session (a tool call no hook matches
+ * builds nothing), its tool-hook state, and the session facts read from pi for a call that runs hooks.
+ */
+export interface ToolHookDeps extends EventPorts {
 	readonly state: ToolHookState;
-	readonly session: (ctx: ExtensionContext) => SessionInfo;
-	/** Receives one record per decision a hook made (cards, counters). */
-	readonly onCard: (record: Card) => void;
-	/** The clock, epoch milliseconds. */
-	readonly now: () => number;
-	/** Real names of MCP tools (`mcp__my-srv__do-thing`); without it pi's names are used. */
-	readonly mcpNames?: McpNames;
+	/** The session facts a hook's stdin starts with, read from pi for `ctx` now. */
+	readonly sessionOf: (ctx: ExtensionContext) => SessionInfo;
 }
 
 /**
@@ -64,7 +58,7 @@ export interface ToolHookDeps {
  */
 const claudeToolName = (deps: ToolHookDeps, piToolName: string): string =>
 	toClaudeToolName(
-		piToolName.startsWith("mcp__") ? (deps.mcpNames?.claudeName(piToolName) ?? piToolName) : piToolName,
+		piToolName.startsWith("mcp__") ? (deps.mcpNames.claudeName(piToolName) ?? piToolName) : piToolName,
 	);
 
 const summarize = (input: Readonly<Record<string, unknown>>): string => {
@@ -113,7 +107,7 @@ export const handleToolCall = (
 			piMatchValues: [event.toolName],
 			summary: () => summarize(input),
 			payload: () => {
-				const session = deps.session(ctx);
+				const session = deps.sessionOf(ctx);
 				return preToolUsePayload(session, {
 					toolName: ccToolName,
 					toolInput: toClaudeToolInput(event.toolName, input, session.cwd, session.home),
@@ -137,11 +131,18 @@ const runPreToolUse = async (
 	ccToolName: string,
 ): Promise<ToolCallEventResult | undefined> => {
 	try {
-		const session = deps.session(ctx);
+		const session = deps.sessionOf(ctx);
 		const summary = summarize(input);
 		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
 		const name = hookName("PreToolUse", ccToolName);
-		const hc = { engine: deps.engine, session, ctx, onCard: deps.onCard, now: deps.now };
+		const hc = {
+			engine: deps.engine,
+			onCard: deps.onCard,
+			clock: deps.clock,
+			mcpNames: deps.mcpNames,
+			session,
+			ctx,
+		};
 		const verdicts = await runHooks(hc, {
 			event: "PreToolUse",
 			matchValues: [ccToolName],
@@ -160,7 +161,7 @@ const runPreToolUse = async (
 			event: "PreToolUse" as const,
 			tool: ccToolName,
 			input: summary,
-			time: deps.now(),
+			time: deps.clock(),
 			name,
 			piToolName: event.toolName,
 			summarize,
@@ -242,7 +243,7 @@ export const handleToolResult = (
 	if (pending !== undefined) deps.state.pendingContext.delete(event.toolCallId);
 	const hookEvent = toolResultEvent(event.isError);
 	// Only MCP tools' names start with `mcp__`: other results have nothing to teach.
-	if (event.toolName.startsWith("mcp__")) deps.mcpNames?.learn(event.toolName, event.details);
+	if (event.toolName.startsWith("mcp__")) deps.mcpNames.learn(event.toolName, event.details);
 	try {
 		if (deps.engine.hasHooks(hookEvent)) {
 			const input = event.input as Record<string, unknown>;
@@ -252,7 +253,7 @@ export const handleToolResult = (
 			// The session facts are read from pi only when a payload is built (a call no hook matches: when read).
 			let session: SessionInfo | undefined;
 			const sessionNow = (): SessionInfo => {
-				session ??= deps.session(ctx);
+				session ??= deps.sessionOf(ctx);
 				return session;
 			};
 			const payloadOf = (ccInput: Record<string, unknown>): Record<string, unknown> => {
@@ -310,7 +311,14 @@ const runPostToolUse = async (
 		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
 		const payload = matched.payloadOf(ccInput);
 		const name = hookName(hookEvent, ccToolName);
-		const hc = { engine: deps.engine, session, ctx, onCard: deps.onCard, now: deps.now };
+		const hc = {
+			engine: deps.engine,
+			onCard: deps.onCard,
+			clock: deps.clock,
+			mcpNames: deps.mcpNames,
+			session,
+			ctx,
+		};
 		// Claude Code: the hooks of a call the user interrupted (Esc) still run, under a short timeout of their
 		// own; pi's signal has already fired, so it must not be the hooks' signal.
 		const interrupted = ctx.signal?.aborted === true;
@@ -328,7 +336,7 @@ const runPostToolUse = async (
 			event: hookEvent,
 			tool: ccToolName,
 			input: summarize(input),
-			time: deps.now(),
+			time: deps.clock(),
 			name,
 			piToolName: event.toolName,
 			summarize,

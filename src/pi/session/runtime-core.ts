@@ -103,7 +103,7 @@ export const createRuntimeCore = (deps: RuntimeDeps): RuntimeCore => {
 				},
 				ctx,
 				onCard,
-				now: clock,
+				clock,
 				mcpNames: state.mcpNames,
 			},
 		};
@@ -116,9 +116,9 @@ export const createRuntimeCore = (deps: RuntimeDeps): RuntimeCore => {
 			const made = {
 				engine: state.engine,
 				state: state.tools,
-				session: sessionInfo,
+				sessionOf: sessionInfo,
 				onCard,
-				now: clock,
+				clock,
 				mcpNames: state.mcpNames,
 			};
 			toolDepsMade = { current: state, deps: made };

@@ -19,6 +19,7 @@ import {
 	handleToolResult,
 	type ToolHookState,
 } from "../../../src/pi/events/tool-hooks.ts";
+import { createMcpNames } from "../../../src/pi/runners/mcp-names.ts";
 import { answeringHooks, type Hooks, printsJson } from "../../support/hook-context.ts";
 import { type SdkRuntime, useSdkSandbox } from "../../support/pi-sdk.ts";
 
@@ -44,7 +45,7 @@ const start = async (hooks: Hooks): Promise<{ pi: SdkRuntime } & Wired> => {
 		const deps = {
 			engine,
 			state: wired.state,
-			session: (ctx: { cwd: string }) => ({
+			sessionOf: (ctx: { cwd: string }) => ({
 				sessionId: "s-1",
 				transcriptPath: "",
 				cwd: ctx.cwd,
@@ -53,7 +54,8 @@ const start = async (hooks: Hooks): Promise<{ pi: SdkRuntime } & Wired> => {
 				home: join(sdk.root, "home"),
 			}),
 			onCard: (record: Card) => wired.records.push(record),
-			now: () => CLOCK,
+			clock: () => CLOCK,
+			mcpNames: createMcpNames(api),
 		};
 		api.on("tool_call", (event, ctx) => handleToolCall(event, ctx, deps));
 		api.on("tool_result", (event, ctx) => handleToolResult(event, ctx, deps));

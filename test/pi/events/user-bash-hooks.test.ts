@@ -23,8 +23,8 @@ const start = async (hooks: Hooks) => {
 		register: (api, hc) => {
 			const state = createToolHookState();
 			api.on("user_bash", (event, ctx) => {
-				const { engine, onCard, now, session } = hc();
-				return handleUserBash(event, ctx, { engine, state, session: () => session, onCard, now });
+				const { session, ctx: _ctx, ...ports } = hc();
+				return handleUserBash(event, ctx, { ...ports, state, sessionOf: () => session });
 			});
 		},
 	});
