@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
 	countHidden,
@@ -103,6 +104,28 @@ describe("terminalSafe", () => {
 		expect(countHidden("plain\ttext\n")).toBe(0);
 		expect(stripHidden("plain")).toBe("plain");
 		expect(stripHidden("rm\u00a0-rf\u3000x")).toBe("rm -rf x");
+	});
+
+	it("leaves no hidden character in any text, changes nothing twice, and strips to text without them", () => {
+		const hidden = fc.constantFrom(
+			...HIDDEN_CHARACTERS.flatMap(({ ranges }) => ranges.flatMap(([first, last]) => [first, last])),
+		);
+		const unit = fc.oneof(
+			fc.string({ unit: "grapheme", maxLength: 4 }),
+			fc.string({ unit: "binary", maxLength: 4 }),
+			hidden.map((code) => (code >= 0xd800 && code <= 0xdfff ? String.fromCharCode(code) : chars(code))),
+		);
+		fc.assert(
+			fc.property(fc.array(unit, { maxLength: 12 }), (parts) => {
+				const text = parts.join("");
+				const safe = terminalSafe(text);
+				expect(countHidden(safe)).toBe(0);
+				expect(terminalSafe(safe)).toBe(safe);
+				expect(countHidden(stripHidden(text))).toBe(0);
+				expect(stripHidden(text).length).toBeLessThanOrEqual(text.length);
+			}),
+			{ numRuns: 2000 },
+		);
 	});
 
 	it("keeps line breaks when asked, and escapes everything else", () => {
