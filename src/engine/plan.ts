@@ -30,20 +30,31 @@ export const notify = (notice: UserNotice): PlanStep => ({ do: "notify", notice 
 /** Steps that show each of `notices`. */
 export const notifyAll = (notices: readonly UserNotice[]): PlanStep[] => notices.map(notify);
 
+/** Kinds whose reason is made of the hooks' blocking reasons (`[cmd]: stderr` for an exit 2): their card says these. */
+const BLOCKING_KINDS: ReadonlySet<CardKind> = new Set([
+	"block",
+	"prompt_blocked",
+	"compact_cancelled",
+	"stop_continue",
+]);
+
 /**
- * The hooks' own words behind a `block` or `context` record, read from their effects: blocking reasons (or
- * stderr), deny reasons, context texts. Undefined for other kinds, whose reason is already plain words.
+ * The hooks' own words behind a blocking or `context` record, read from their effects: blocking reasons (or
+ * stderr, without the `[cmd]: ` the model or the notice gets before it), deny reasons, context texts; so a card
+ * shows the reason first, not a long command. Undefined for other kinds, whose reason is already plain words, and
+ * when the effects say nothing (a `continue: false` stop): the card then shows the reason.
  */
 const saidBy = (kind: CardKind, by: readonly HookVerdict[]): string[] | undefined => {
-	if (kind !== "block" && kind !== "context") return undefined;
-	return by.flatMap((verdict) =>
+	if (!BLOCKING_KINDS.has(kind) && kind !== "context") return undefined;
+	const said = by.flatMap((verdict) =>
 		verdict.effects.flatMap((effect) => {
-			if (kind === "block" && (effect.kind === "block" || effect.kind === "deny"))
+			if (BLOCKING_KINDS.has(kind) && (effect.kind === "block" || effect.kind === "deny"))
 				return [effect.reason || (effect.kind === "deny" ? "denied this tool call" : "")];
 			if (effect.kind === "context" || (kind === "context" && effect.kind === "stdout")) return [effect.text];
 			return [];
 		}),
 	);
+	return said.some((words) => words.trim() !== "") ? said : undefined;
 };
 
 /**

@@ -129,7 +129,11 @@ const expandedLines = (record: Card, width: number, options: CardViewOptions): s
 	lines.push(...detail("event", record.event, width, theme));
 	if (record.tool !== undefined && record.tool !== "") lines.push(...detail("tool", record.tool, width, theme));
 	if (record.input !== "") lines.push(...detail("input", record.input, width, theme));
-	if (record.reason !== "") lines.push(...detail("reason", record.reason, width, theme));
+	// The hooks' own words first; the whole text (with the command, as the model or the notice got it) after.
+	const said = record.said?.join("\n").trim() ?? "";
+	if (said !== "") lines.push(...detail("reason", said, width, theme));
+	if (record.reason !== "" && record.reason.trim() !== said)
+		lines.push(...detail(said === "" ? "reason" : "message", record.reason, width, theme));
 	if (record.contextCut !== undefined)
 		lines.push(...detail("cut", `the model saw it ${cutText(record)}`, width, theme));
 	if (record.answer !== undefined) lines.push(...detail("answer", ANSWER_TEXT[record.answer], width, theme));

@@ -10,6 +10,10 @@ import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
 import { createPiSandbox, EXTENSION_PATH, PI_BIN, type PiSandbox, PROJECT_ROOT } from "../support/pi-env.ts";
 import { createTmuxServer, type TmuxServer } from "../support/tmux.ts";
 
+const PROMPT_GUARD =
+	'grep -q forbidden-word && { echo "prompt refused: it names the forbidden word" >&2; exit 2; }; exit 0 ' +
+	`# ${"a long comment that makes the command wider than the terminal ".repeat(3)}`;
+
 let llm: FakeLlm;
 let sandbox: PiSandbox;
 let tmux: TmuxServer;
@@ -40,6 +44,8 @@ beforeAll(async () => {
 					],
 				},
 			],
+			// A prompt guard with a long command: its card must show the reason, not the command before it.
+			UserPromptSubmit: [{ hooks: [{ type: "command", command: PROMPT_GUARD }] }],
 		},
 	});
 	mkdirSync(join(sandbox.projectDir, "victim"));
@@ -109,5 +115,21 @@ describe("decision cards and the footer counter in the real pi", () => {
 		expect(expanded).toContain("hooks 1 blocked");
 		await tmux.quit("resumed");
 		await tmux.waitFor(/pi --session/, { name: "resumed" });
+	});
+
+	it("a blocked prompt's card shows the hook's reason first, not its long command", async () => {
+		tmux.start([PI_BIN, "-e", EXTENSION_PATH], { name: "prompt", cwd: sandbox.projectDir, env: env() });
+		await tmux.waitFor("fake-model", { name: "prompt" });
+		tmux.type("say the forbidden-word", "prompt");
+		tmux.keys(["Enter"], "prompt");
+		const screen = await tmux.waitFor(/\u2717 blocked prompt UserPromptSubmit/, { name: "prompt" });
+		expect(screen).toMatch(
+			/\u2717 blocked prompt UserPromptSubmit \u00b7 grep \u00b7 prompt refused: it names the forbidden word/,
+		);
+		tmux.keys(["C-o"], "prompt");
+		const expanded = await tmux.waitFor("to collapse", { name: "prompt" });
+		expect(expanded).toMatch(/reason +prompt refused: it names the forbidden word\n/);
+		expect(expanded).toMatch(/message +\[grep -q forbidden-word/);
+		await tmux.quit("prompt");
 	});
 });

@@ -49,6 +49,29 @@ describe("planPrompt", () => {
 	});
 });
 
+describe("a blocked prompt's card", () => {
+	const cardOfPlan = (...hooks: ProcessOutcome[]) => {
+		const decision = decideContextEvent(verdicts("UserPromptSubmit", ...hooks), "UserPromptSubmit", true);
+		const step = planPrompt(decision, { event: "UserPromptSubmit", input: "go", time: 1 }).steps.at(-1);
+		return step?.do === "record" ? step.record : undefined;
+	};
+
+	it("says the hook's words (its stderr) without the [command] the notice puts before them", () => {
+		const card = cardOfPlan(exited(2, "", "no secrets in prompts\n"));
+		expect(card?.reason).toBe("[u0.sh]: no secrets in prompts");
+		expect(card?.said).toEqual(["no secrets in prompts\n"]);
+	});
+
+	it("says a JSON block's reason, and has no words of its own for a bare continue:false", () => {
+		expect(cardOfPlan(exited(0, JSON.stringify({ decision: "block", reason: "not now" })))?.said).toEqual([
+			"not now",
+		]);
+		const stopped = cardOfPlan(exited(0, JSON.stringify({ continue: false, stopReason: "halt" })));
+		expect(stopped?.said).toBeUndefined();
+		expect(stopped?.reason).toContain("halt");
+	});
+});
+
 describe("planSessionContext", () => {
 	it("SessionStart exit 2 is only a notice; stdout is context", () => {
 		const decision = decideContextEvent(

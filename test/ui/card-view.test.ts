@@ -164,6 +164,22 @@ describe("expanded card", () => {
 		expect(screenLines(screen).every((line) => visibleWidth(line) <= width)).toBe(true);
 	});
 
+	it("puts the hooks' own words first as the reason, the whole text with the command after them", async () => {
+		const command = `python3 /a/very/long/path/${"deeper/".repeat(12)}prompt_guard.py --strict`;
+		const record = blockRecord({
+			kind: "prompt_blocked",
+			event: "UserPromptSubmit",
+			tool: undefined,
+			input: "deploy",
+			reason: `[${command}]: no deploys on Fridays`,
+			said: ["no deploys on Fridays\n"],
+		});
+		const text = screenToText(await show(record, 80, { expanded: true }));
+		expect(text).toMatch(/reason {3}no deploys on Fridays\n/);
+		expect(text).toContain("message  [python3\n");
+		expect(text.indexOf("reason")).toBeLessThan(text.indexOf("message"));
+	});
+
 	it("labels several hooks and the answer to an ask", async () => {
 		const record = blockRecord({
 			kind: "ask",
