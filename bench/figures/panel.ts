@@ -12,8 +12,8 @@ import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { settingsSources } from "../../src/engine/config/sources.ts";
-import type { FiringRecord } from "../../src/engine/engine.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
+import { type FiringRecord, firingRecord } from "../../src/engine/record/firing-record.ts";
 import type { HookEntry } from "../../src/engine/types.ts";
 import { createKillSwitch, createPanelServices } from "../../src/pi/manager/panel-services.ts";
 import { createHookState, hookStateFile } from "../../src/pi/stores/hook-state.ts";
@@ -32,7 +32,7 @@ const recordAt = (i: number, entries: readonly HookEntry[]): FiringRecord => {
 	const [guard, logger, other] = entries as [HookEntry, HookEntry, HookEntry];
 	const command = `npm test -- --grep case-${i % 97} && git commit -m "change ${i}"`;
 	const blocked = i % 10 === 0;
-	return {
+	return firingRecord({
 		seq: i + 1,
 		time: Date.UTC(2026, 0, 1) + i * 1000,
 		event: "PreToolUse",
@@ -49,7 +49,7 @@ const recordAt = (i: number, entries: readonly HookEntry[]): FiringRecord => {
 			}),
 		],
 		notRun: [{ entry: other, reason: "matcher" }],
-	};
+	});
 };
 
 /** Frame times (milliseconds) and memory of the panel over a log fed `rows` records. */

@@ -10,8 +10,8 @@ import { Container, KeybindingsManager, Spacer, Text, TUI_KEYBINDINGS, TuiMainSc
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { settingsSources } from "../../src/engine/config/sources.ts";
-import type { FiringRecord, NotRunHook } from "../../src/engine/engine.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
+import { type FiringRecord, firingRecord, type NotRunHook } from "../../src/engine/record/firing-record.ts";
 import type { HookConfig, HookEntry, ProcessOutcome } from "../../src/engine/types.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../src/pi/manager/panel-services.ts";
 import { createHookState } from "../../src/pi/stores/hook-state.ts";
@@ -112,22 +112,23 @@ const record = (
 	input: Record<string, unknown>,
 	runs: readonly [HookEntry, ProcessOutcome][],
 	notRun: readonly NotRunHook[],
-): FiringRecord => ({
-	seq,
-	time,
-	event,
-	matchQuery: tool,
-	summary,
-	stdin: `${JSON.stringify({
-		session_id: "5f0c9a3e",
-		cwd: "/home/dev/shop",
-		hook_event_name: event,
-		tool_name: tool,
-		tool_input: input,
-	})}\n`,
-	verdicts: runs.map(([hook, outcome]) => interpretOutcome(hook, event, outcome)),
-	notRun,
-});
+): FiringRecord =>
+	firingRecord({
+		seq,
+		time,
+		event,
+		matchQuery: tool,
+		summary,
+		stdin: `${JSON.stringify({
+			session_id: "5f0c9a3e",
+			cwd: "/home/dev/shop",
+			hook_event_name: event,
+			tool_name: tool,
+			tool_input: input,
+		})}\n`,
+		verdicts: runs.map(([hook, outcome]) => interpretOutcome(hook, event, outcome)),
+		notRun,
+	});
 
 /** A short session: a test run, a blocked rm -rf, a push that asked, a formatted write. */
 const fillLog = (log: FiringLog): void => {

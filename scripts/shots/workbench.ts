@@ -11,8 +11,8 @@ import { KeybindingsManager, Text, TUI_KEYBINDINGS, TuiMainScreen } from "@earen
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { settingsSources } from "../../src/engine/config/sources.ts";
-import type { FiringRecord } from "../../src/engine/engine.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
+import { type FiringRecord, firingRecord } from "../../src/engine/record/firing-record.ts";
 import type { HookConfig, HookEntry, ProcessOutcome } from "../../src/engine/types.ts";
 import { withLints } from "../../src/pi/manager/lint-notices.ts";
 import { createKillSwitch, createPanelServices } from "../../src/pi/manager/panel-services.ts";
@@ -105,7 +105,7 @@ const mount = (rows: number) => {
 		prompt: "ship it",
 	};
 	const prompt = `${JSON.stringify(input)}\n`;
-	const logged: FiringRecord = {
+	const logged: FiringRecord = firingRecord({
 		seq: 1,
 		time: at(47, 12),
 		event: "UserPromptSubmit",
@@ -114,7 +114,7 @@ const mount = (rows: number) => {
 		stdin: prompt,
 		verdicts: [interpretOutcome(today, "UserPromptSubmit", exited(0, 19, TODAY_STDOUT))],
 		notRun: [],
-	};
+	});
 	log.add(withLints(logged));
 	const fixed = config();
 	const services = createPanelServices({
@@ -128,7 +128,7 @@ const mount = (rows: number) => {
 		cwd: SESSION.cwd,
 		testRun: async ({ entry: hook, stdin }) => {
 			const verdict = interpretOutcome(hook, hook.event, GUARD_OUTCOME);
-			const record: FiringRecord = {
+			const record: FiringRecord = firingRecord({
 				seq: 2,
 				time: at(48, 3),
 				event: hook.event,
@@ -138,7 +138,7 @@ const mount = (rows: number) => {
 				verdicts: [verdict],
 				notRun: [],
 				test: true,
-			};
+			});
 			return { verdict, record };
 		},
 	});

@@ -8,7 +8,7 @@
 import { parseSettingsText } from "./config/parse.ts";
 import { interpretOutcome } from "./interpret.ts";
 import { isObject } from "./is-object.ts";
-import type { FiringRecord, NotRunHook, NotRunReason } from "./record/firing-record.ts";
+import { type FiringRecord, firingRecord, type NotRunHook, type NotRunReason } from "./record/firing-record.ts";
 import { redactSecrets } from "./redact.ts";
 import { HOOK_EVENTS, type HookEntry, type HookEventName, type ProcessOutcome, type SourceScope } from "./types.ts";
 
@@ -153,7 +153,7 @@ export const reviveJournalLine = (
 		const entry = isObject(hook) && isObject(hook.hook) ? revive(hook.hook as unknown as StoredHook) : undefined;
 		if (entry !== undefined) notRun.push({ entry, reason: hook.reason });
 	}
-	const record: FiringRecord = {
+	const record = firingRecord({
 		seq: Number(line.seq) || 0,
 		time: Number(line.time) || 0,
 		event: line.event,
@@ -163,6 +163,6 @@ export const reviveJournalLine = (
 		verdicts,
 		notRun,
 		...(line.test === true ? { test: true as const } : {}),
-	};
+	});
 	return { record, session: line.session };
 };

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import type { FiringRecord } from "../../src/engine/engine.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
 import {
 	createHookReviver,
@@ -13,6 +12,7 @@ import {
 	journalLine,
 	reviveJournalLine,
 } from "../../src/engine/journal-record.ts";
+import { type FiringRecord, firingRecord, type RecordData } from "../../src/engine/record/firing-record.ts";
 import type { HookEntry, HookSource, ProcessOutcome } from "../../src/engine/types.ts";
 
 const SOURCE: HookSource = { scope: "claude-project", file: "/p/.claude/settings.json", project: true };
@@ -44,9 +44,9 @@ const exited = (code: number, stdout: string, stderr = ""): ProcessOutcome => ({
 	durationMs: 12,
 });
 
-const record = (overrides: Partial<FiringRecord> = {}): FiringRecord => {
+const record = (overrides: Partial<RecordData> = {}): FiringRecord => {
 	const [guard, audit] = entries() as [HookEntry, HookEntry];
-	return {
+	return firingRecord({
 		seq: 4,
 		time: 1_764_500_000_000,
 		event: "PreToolUse",
@@ -56,7 +56,7 @@ const record = (overrides: Partial<FiringRecord> = {}): FiringRecord => {
 		verdicts: [interpretOutcome(guard, "PreToolUse", exited(2, "", "no rm please"))],
 		notRun: [{ entry: audit, reason: "if" }],
 		...overrides,
-	};
+	});
 };
 
 const roundTrip = (line: string) => reviveJournalLine(JSON.parse(line), createHookReviver());

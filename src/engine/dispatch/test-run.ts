@@ -1,7 +1,7 @@
 /** A test run from the /hooks panel: one hook, its stdin as given, awaited, recorded as a test. */
 import { isToolEvent } from "../events/facts.ts";
 import { interpretOutcome } from "../interpret.ts";
-import type { FiringRecord } from "../record/firing-record.ts";
+import { firingRecord } from "../record/firing-record.ts";
 import { tell } from "./observe.ts";
 import type { HookRun } from "./run-hook.ts";
 import type { EngineDeps, TestRunOutcome, TestRunRequest } from "./types.ts";
@@ -48,7 +48,7 @@ export const testRunHook = async (context: TestRunContext, request: TestRunReque
 	});
 	const verdict = interpretOutcome(entry, event, outcome);
 	const toolName = isToolEvent(event) ? testedToolName(stdin) : undefined;
-	const record: FiringRecord = {
+	const record = firingRecord({
 		seq: context.nextSeq(),
 		time,
 		event,
@@ -58,7 +58,7 @@ export const testRunHook = async (context: TestRunContext, request: TestRunReque
 		verdicts: [verdict],
 		notRun: [],
 		test: true,
-	};
+	});
 	tell(context.deps.onRecord, record);
 	return { verdict, record };
 };

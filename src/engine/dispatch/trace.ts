@@ -4,7 +4,8 @@
  */
 import { eventUsesMatcher } from "../events/facts.ts";
 import { entriesFor, matchingEntries } from "../match-index.ts";
-import type { FiringRecord, NotRunHook } from "../record/firing-record.ts";
+import { FiringRecord, type NotRunHook, type RecordFacts } from "../record/firing-record.ts";
+import { Lazy } from "../record/lazy.ts";
 import type { HookConfig, HookEntry } from "../types.ts";
 import type { DispatchRequest } from "./types.ts";
 
@@ -51,37 +52,25 @@ export const traceRequest = (request: TraceRequest): TraceRequest => ({
 	only: request.only,
 });
 
-/** What a record's closure holds of a stdin built on first read, in characters (for the log's byte estimate). */
-const LAZY_STDIN_CHARS = 512;
+/** The trace of a dispatch, built when first read (a module-level build: the cell allocates no closure). */
+const buildTrace = (
+	source: { readonly config: HookConfig; readonly request: TraceRequest },
+	turnedDown: readonly NotRunHook[],
+): NotRunHook[] => whyNotRun(source.config, source.request, turnedDown);
 
 /**
- * A firing record whose `notRun` is built on first read, and its stdin too when given as a function. Made here,
- * outside the dispatch, so the getters hold only the configuration, the request's match fields, the turned-down
- * hooks and the stdin source, never raw outputs. The getters do not use `this`: a copy may reuse them as they are.
+ * A dispatch's firing record, whose `notRun` is built on first read. Its cell holds only the configuration, the
+ * request's match fields and the turned-down hooks, never the payload or raw outputs.
  */
 export const recordWithTrace = (
-	fields: Omit<FiringRecord, "notRun" | "stdin" | "sizeHint">,
-	stdin: string | (() => string),
+	facts: RecordFacts,
+	stdin: string,
 	config: HookConfig,
 	request: TraceRequest,
 	turnedDown: readonly NotRunHook[],
-): FiringRecord => {
-	const asked = traceRequest(request);
-	let trace: readonly NotRunHook[] | undefined;
-	let text = typeof stdin === "string" ? stdin : undefined;
-	return {
-		...fields,
-		get stdin() {
-			text ??= (stdin as () => string)();
-			return text;
-		},
-		get notRun() {
-			trace ??= whyNotRun(config, asked, turnedDown);
-			return trace;
-		},
-		sizeHint: {
-			stdinChars: typeof stdin === "string" ? stdin.length : LAZY_STDIN_CHARS,
-			notRunHeld: turnedDown.length,
-		},
-	};
-};
+): FiringRecord =>
+	new FiringRecord(facts, {
+		stdin,
+		notRun: new Lazy(buildTrace, { config, request: traceRequest(request) }, turnedDown),
+		sizeHint: { stdinChars: stdin.length, notRunHeld: turnedDown.length },
+	});

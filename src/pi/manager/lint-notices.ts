@@ -4,10 +4,10 @@
  */
 
 import type { UserNotice } from "../../engine/decide-tool.ts";
-import type { FiringRecord } from "../../engine/engine.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import { lintLine, lintOutcome } from "../../engine/lint/hook-lint.ts";
 import { hookName, shortCommand } from "../../engine/messages.ts";
+import { type FiringRecord, withVerdicts } from "../../engine/record/firing-record.ts";
 
 /** Adds `lints` to every verdict of `record` (from its full output); verdicts without findings are unchanged. */
 export const withLints = (record: FiringRecord): FiringRecord => {
@@ -19,9 +19,8 @@ export const withLints = (record: FiringRecord): FiringRecord => {
 		return { ...verdict, lints };
 	});
 	if (!changed) return record;
-	// A copy that keeps the record's getters (the lazy "why didn't it fire" trace) as getters.
-	const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(record)) as FiringRecord;
-	return Object.defineProperty(copy, "verdicts", { value: verdicts, enumerable: true });
+	// A copy sharing the record's lazy parts (the "why didn't it fire" trace stays unbuilt).
+	return withVerdicts(record, verdicts);
 };
 
 /** True when the run already has its one message: a failure, or a warning such as JSON followed by text. */

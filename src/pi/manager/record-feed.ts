@@ -3,8 +3,9 @@
  * full stdin kept for exact replays), its lint notices told once, and runs journaled once the event is done.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { FiringRecord } from "../../engine/engine.ts";
-import { firingExcerpt, UnmatchedRow } from "../../engine/firing-excerpt.ts";
+import { firingExcerpt } from "../../engine/record/excerpt.ts";
+import type { FiringRecord } from "../../engine/record/firing-record.ts";
+import { Lazy, readPart } from "../../engine/record/lazy.ts";
 import { recordBytes } from "../../ui/panel/firing-log.ts";
 import { afterEvent } from "../session/after-event.ts";
 import { showNotice } from "../session/notices.ts";
@@ -15,25 +16,24 @@ import type { ManagerCore } from "./manager-core.ts";
 export const RAW_INPUT_CHARS = 64 * 1024;
 
 /** The stdin of a call no hook matched, for a replay: the text a hook would have got, unless too large to keep. */
-const replayInput = (row: UnmatchedRow): string | undefined => {
-	const text = row.unmasked();
-	return text.length <= RAW_INPUT_CHARS ? text : undefined;
+const replayInput = (record: FiringRecord): string | undefined => {
+	const text = record.replay;
+	return text !== undefined && text.length <= RAW_INPUT_CHARS ? text : undefined;
 };
 
 /**
- * Reads a record's full stdin for a replay, up to {@link RAW_INPUT_CHARS}. Through the engine's own getter when
- * the record has one (it builds a no-match call's stdin on first read, and holds no hook outputs); else the text.
+ * Reads a record's full stdin for a replay, up to {@link RAW_INPUT_CHARS}. Through the record's own cell when its
+ * stdin is built on first read (it builds a call's stdin only then, and holds no hook outputs); else the text.
  */
 const rawInputReader = (record: FiringRecord): (() => string | undefined) | undefined => {
-	const getter = Object.getOwnPropertyDescriptor(record, "stdin")?.get as (() => string) | undefined;
-	const hint = record.sizeHint?.stdinChars;
-	if (getter !== undefined && hint !== undefined && hint <= RAW_INPUT_CHARS) {
+	const { stdin, sizeHint } = record.parts;
+	if (stdin instanceof Lazy && sizeHint !== undefined && sizeHint.stdinChars <= RAW_INPUT_CHARS) {
 		return () => {
-			const text = getter();
+			const text = stdin.read();
 			return text.length <= RAW_INPUT_CHARS ? text : undefined;
 		};
 	}
-	const text = record.stdin;
+	const text = readPart(stdin);
 	return text.length <= RAW_INPUT_CHARS ? () => text : undefined;
 };
 
@@ -58,7 +58,7 @@ export const createRecordFeed = (core: ManagerCore): RecordFeed => {
 		onRecord(record, ctx) {
 			// A call no hook matched: the engine's record is already the log row (stdin masked when read, its replay
 			// input from the record itself).
-			if (record instanceof UnmatchedRow) {
+			if (record.isLogRow) {
 				log.add(record, recordBytes(record));
 				return;
 			}
@@ -84,6 +84,6 @@ export const createRecordFeed = (core: ManagerCore): RecordFeed => {
 				if (problem !== undefined) showNotice(ctx, { level: "warning", text: problem });
 			});
 		},
-		rawInput: (record) => (record instanceof UnmatchedRow ? replayInput(record) : rawInputs.get(record)?.()),
+		rawInput: (record) => (record.isLogRow ? replayInput(record) : rawInputs.get(record)?.()),
 	};
 };

@@ -2,9 +2,9 @@
  * The panel's memory of what fired: the last firing records (bounded, newest first) and per-hook statistics
  * for the whole session (runs, blocks, errors, timeouts, recent durations). Pure data; no pi, no I/O.
  */
-import type { FiringRecord } from "../../engine/engine.ts";
-import { LOG_EXCERPT_CHARS, UnmatchedRow } from "../../engine/firing-excerpt.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
+import { LOG_EXCERPT_CHARS } from "../../engine/record/excerpt.ts";
+import { type FiringRecord, withParts } from "../../engine/record/firing-record.ts";
 import { isBlock, type RunResult, verdictResult } from "../../engine/record/result-kind.ts";
 import { percentile } from "./format.ts";
 
@@ -26,7 +26,7 @@ const slimText = (text: string): string =>
 
 /**
  * A record with its stdin and outputs cut to {@link SLIM_CHARS} (what old records keep past the budget). Its other
- * properties are copied as they are, getters included: a lazily built `notRun` stays unbuilt.
+ * parts are shared: a lazily built `notRun` stays unbuilt.
  */
 export const slimRecord = (record: FiringRecord): FiringRecord => {
 	const stdin = slimText(record.stdin);
@@ -43,15 +43,8 @@ export const slimRecord = (record: FiringRecord): FiringRecord => {
 		};
 	});
 	const hint = record.sizeHint === undefined ? undefined : { ...record.sizeHint, stdinChars: stdin.length };
-	// An unmatched row keeps its trace on its prototype: the copy takes the trace's own reader, not the row.
-	const trace: PropertyDescriptorMap =
-		record instanceof UnmatchedRow ? { notRun: { get: record.traceReader, enumerable: true } } : {};
-	return Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(record)), {
-		stdin: { value: stdin, enumerable: true },
-		verdicts: { value: verdicts, enumerable: true },
-		...trace,
-		...(hint === undefined ? {} : { sizeHint: { value: hint, enumerable: true } }),
-	}) as FiringRecord;
+	// The trace stays as it is (lazy when unbuilt); a slimmed row keeps no unmasked stdin for a replay.
+	return withParts(record, verdicts, { stdin, replay: undefined, sizeHint: hint });
 };
 
 /** Characters of one text a logged record can hold: the log's excerpt and its marker. */

@@ -3,40 +3,40 @@
  * a hook is told once per session, as one line naming the field; test runs are never told.
  */
 import { describe, expect, it } from "vitest";
-import type { FiringRecord } from "../../../src/engine/engine.ts";
 import { interpretOutcome } from "../../../src/engine/interpret.ts";
+import { type FiringRecord, firingRecord, withFacts, withParts } from "../../../src/engine/record/firing-record.ts";
+import { Lazy } from "../../../src/engine/record/lazy.ts";
 import { createLintNotices, withLints } from "../../../src/pi/manager/lint-notices.ts";
 import { commandEntry, exited } from "../../support/entries.ts";
 
 const context = commandEntry("./ctx.sh", "UserPromptSubmit");
 const clean = commandEntry("./clean.sh", "UserPromptSubmit");
 
-const record = (seq: number, test = false): FiringRecord => ({
-	seq,
-	time: seq,
-	event: "UserPromptSubmit",
-	matchQuery: undefined,
-	summary: "hi",
-	stdin: "{}\n",
-	verdicts: [
-		interpretOutcome(context, "UserPromptSubmit", exited(0, '{"additionalContext": "c"}')),
-		interpretOutcome(clean, "UserPromptSubmit", exited(0, "plain context\n")),
-	],
-	notRun: [],
-	...(test ? { test: true as const } : {}),
-});
+const record = (seq: number, test = false): FiringRecord =>
+	firingRecord({
+		seq,
+		time: seq,
+		event: "UserPromptSubmit",
+		matchQuery: undefined,
+		summary: "hi",
+		stdin: "{}\n",
+		verdicts: [
+			interpretOutcome(context, "UserPromptSubmit", exited(0, '{"additionalContext": "c"}')),
+			interpretOutcome(clean, "UserPromptSubmit", exited(0, "plain context\n")),
+		],
+		notRun: [],
+		...(test ? { test: true as const } : {}),
+	});
 
 describe("lint notices", () => {
 	it("adds the findings to the verdicts that have some and keeps the record's lazy fields", () => {
 		let reads = 0;
 		const base = record(1);
-		const lazy = Object.defineProperty({ ...base }, "notRun", {
-			get: () => {
-				reads++;
-				return [];
-			},
-			enumerable: true,
-		});
+		const trace = () => {
+			reads++;
+			return [];
+		};
+		const lazy = withParts(base, base.verdicts, { notRun: new Lazy(trace, undefined, undefined) });
 		const linted = withLints(lazy);
 		expect(reads).toBe(0);
 		expect(linted.verdicts[0]?.lints?.map((lint) => lint.code)).toEqual(["top_level_additional_context"]);
@@ -59,21 +59,19 @@ describe("lint notices", () => {
 
 	it("tells nothing about plain chatter on an event that ignores it (the log details still say so)", () => {
 		const chatty = commandEntry("./fmt.sh", "PostToolUse");
-		const formatted: FiringRecord = {
-			...record(5),
+		const formatted = withFacts(record(5), {
 			event: "PostToolUse",
 			verdicts: [interpretOutcome(chatty, "PostToolUse", exited(0, "formatted 1 file\n"))],
-		};
+		});
 		const linted = withLints(formatted);
 		expect(linted.verdicts[0]?.lints?.map((lint) => lint.code)).toEqual(["plain_text_ignored"]);
 		expect(createLintNotices().take(linted)).toEqual([]);
 	});
 
 	it("adds no line to a failure, which is already one message", () => {
-		const failing: FiringRecord = {
-			...record(4),
+		const failing = withFacts(record(4), {
 			verdicts: [interpretOutcome(context, "UserPromptSubmit", exited(0, '{"decision": "block"} trailing'))],
-		};
+		});
 		const linted = withLints(failing);
 		expect(linted.verdicts[0]?.lints?.map((lint) => lint.code)).toEqual(["text_after_json"]);
 		expect(createLintNotices().take(linted)).toEqual([]);

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JOURNAL_EXCERPT_CHARS } from "../../../src/engine/journal-record.ts";
+import { withFacts, withParts } from "../../../src/engine/record/firing-record.ts";
 import { createJournal, DEFAULT_JOURNAL_BYTES, journalCap, journalFile } from "../../../src/pi/stores/journal.ts";
 import { buildLogRows } from "../../../src/ui/panel/log-rows.ts";
 import { entryWith, exitedWith, firingRecord, fixtureConfig } from "../../ui/panel/fixtures.ts";
@@ -51,7 +52,7 @@ describe("the firing journal", () => {
 	it("keeps a test run marked as a test, so an earlier session's log shows it as one", () => {
 		const file = join(dir, "j.jsonl");
 		const journal = createJournal(file, DEFAULT_JOURNAL_BYTES);
-		journal.append({ ...firingRecord(1, 1, [[guard, exitedWith(0, 5)]]), test: true }, "s");
+		journal.append(withFacts(firingRecord(1, 1, [[guard, exitedWith(0, 5)]]), { test: true }), "s");
 		journal.append(firingRecord(2, 2, [[guard, exitedWith(0, 5)]]), "s");
 		const read = createJournal(file, DEFAULT_JOURNAL_BYTES).read();
 		expect(read.map((item) => item.record.test)).toEqual([true, undefined]);
@@ -61,16 +62,14 @@ describe("the firing journal", () => {
 	it("masks secrets in every stored field and caps excerpts", () => {
 		const file = join(dir, "j.jsonl");
 		const journal = createJournal(file, DEFAULT_JOURNAL_BYTES);
-		const record = {
-			...firingRecord(1, 1, [
-				[
-					guard,
-					exitedWith(0, 5, `GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789 ${"x".repeat(10_000)}`),
-				],
-			]),
-			stdin: '{"command":"export API_KEY=hunter22secret"}',
-			summary: "curl -H 'Authorization: Bearer sk-abcdefghijklmnopqrstuvwx'",
-		};
+		const ran = firingRecord(1, 1, [
+			[guard, exitedWith(0, 5, `GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789 ${"x".repeat(10_000)}`)],
+		]);
+		const record = withParts(
+			withFacts(ran, { summary: "curl -H 'Authorization: Bearer sk-abcdefghijklmnopqrstuvwx'" }),
+			ran.verdicts,
+			{ stdin: '{"command":"export API_KEY=hunter22secret"}' },
+		);
 		journal.append(record, "s");
 		const text = readFileSync(file, "utf8");
 		expect(text).not.toContain("hunter22secret");

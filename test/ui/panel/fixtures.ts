@@ -6,8 +6,12 @@
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
-import type { FiringRecord, NotRunHook } from "../../../src/engine/engine.ts";
 import { interpretOutcome } from "../../../src/engine/interpret.ts";
+import {
+	type FiringRecord,
+	type NotRunHook,
+	firingRecord as plainRecord,
+} from "../../../src/engine/record/firing-record.ts";
 import type { HookConfig, HookEntry, HookSource, ProcessOutcome } from "../../../src/engine/types.ts";
 
 /** The five sources of a project at /p for a user at /home/u with pi's agent dir /home/u/.pi/agent. */
@@ -104,7 +108,7 @@ export const firingRecord = (
 	const event = runs[0]?.[0].event ?? notRun[0]?.entry.event ?? "PreToolUse";
 	const input = { hook_event_name: event, tool_name: "Bash", tool_input: { command: summary } };
 	const stdin = `${JSON.stringify(input)}\n`;
-	return {
+	return plainRecord({
 		seq,
 		time,
 		event,
@@ -113,5 +117,5 @@ export const firingRecord = (
 		stdin,
 		verdicts: runs.map(([entry, outcome]) => interpretOutcome(entry, event, outcome)),
 		notRun,
-	};
+	});
 };

@@ -1,5 +1,6 @@
 /** The firing log's rows: one per hook run and one per event where no hook ran, saying why. */
 import { describe, expect, it } from "vitest";
+import { withFacts } from "../../../src/engine/record/firing-record.ts";
 import { buildLogRows } from "../../../src/ui/panel/log-rows.ts";
 import { entryWith, exitedWith, firingRecord, fixtureConfig } from "./fixtures.ts";
 
@@ -39,12 +40,11 @@ describe("buildLogRows", () => {
 
 describe("a SessionStart row", () => {
 	it("says its source once (not `startup startup`)", () => {
-		const record = {
-			...firingRecord(1, 0, [[guard, exitedWith(0, 5)]]),
-			event: "SessionStart" as const,
+		const record = withFacts(firingRecord(1, 0, [[guard, exitedWith(0, 5)]]), {
+			event: "SessionStart",
 			matchQuery: "startup",
 			summary: "startup",
-		};
+		});
 		expect(buildLogRows([record])[0]?.input).toBe("startup");
 	});
 });

@@ -5,7 +5,8 @@
 
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
-import { firingExcerpt } from "../../../src/engine/firing-excerpt.ts";
+import { firingExcerpt } from "../../../src/engine/record/excerpt.ts";
+import { withFacts } from "../../../src/engine/record/firing-record.ts";
 import { stoppedOutcome } from "../../../src/engine/request-outcome.ts";
 import type { ProcessOutcome } from "../../../src/engine/types.ts";
 import { buildLogRows } from "../../../src/ui/panel/log-rows.ts";
@@ -154,7 +155,7 @@ describe("log row details of a hook that wrote 20 MB", () => {
 		const verdict = base.verdicts[0];
 		if (verdict?.outcome.kind !== "exited") throw new Error("unexpected outcome");
 		const outcome = { ...verdict.outcome, stdout: { text: kept, bytes: 20_000_000, truncated: true } };
-		h.log.add(firingExcerpt({ ...base, verdicts: [{ ...verdict, outcome }] }));
+		h.log.add(firingExcerpt(withFacts(base, { verdicts: [{ ...verdict, outcome }] })));
 		const text = screenLines(await h.send(KEY.tab, KEY.enter)).join("\n");
 		expect(text.indexOf("Stdin JSON sent to the hooks")).toBeGreaterThan(0);
 		expect(text.indexOf("Stdin JSON sent to the hooks")).toBeLessThan(text.indexOf("Ran (1)"));

@@ -1,20 +1,22 @@
 import { describe, expect, it } from "vitest";
-import type { FiringRecord } from "../../src/engine/engine.ts";
-import { firingExcerpt, LOG_EXCERPT_CHARS } from "../../src/engine/firing-excerpt.ts";
-import { interpretOutcome } from "../../src/engine/interpret.ts";
-import { REDACTED } from "../../src/engine/redact.ts";
-import { commandEntry, exited } from "../support/entries.ts";
+import { interpretOutcome } from "../../../src/engine/interpret.ts";
+import { firingExcerpt, LOG_EXCERPT_CHARS } from "../../../src/engine/record/excerpt.ts";
+import { type FiringRecord, firingRecord, withFacts, withParts } from "../../../src/engine/record/firing-record.ts";
+import { Lazy } from "../../../src/engine/record/lazy.ts";
+import { REDACTED } from "../../../src/engine/redact.ts";
+import { commandEntry, exited } from "../../support/entries.ts";
 
-const record = (stdout: string, stdin: string): FiringRecord => ({
-	seq: 1,
-	time: 0,
-	event: "PreToolUse",
-	matchQuery: "Bash",
-	summary: "ls",
-	stdin,
-	verdicts: [interpretOutcome(commandEntry("guard"), "PreToolUse", exited(0, stdout, ""))],
-	notRun: [],
-});
+const record = (stdout: string, stdin: string): FiringRecord =>
+	firingRecord({
+		seq: 1,
+		time: 0,
+		event: "PreToolUse",
+		matchQuery: "Bash",
+		summary: "ls",
+		stdin,
+		verdicts: [interpretOutcome(commandEntry("guard"), "PreToolUse", exited(0, stdout, ""))],
+		notRun: [],
+	});
 
 describe("firingExcerpt", () => {
 	it("cuts a megabyte of output and stdin to an excerpt with a visible marker", () => {
@@ -34,7 +36,7 @@ describe("firingExcerpt", () => {
 		const verdict = base.verdicts[0];
 		if (verdict?.outcome.kind !== "exited") throw new Error("unexpected outcome");
 		const outcome = { ...verdict.outcome, stdout: { text: big, bytes: 20_000_000, truncated: true } };
-		const kept = firingExcerpt({ ...base, verdicts: [{ ...verdict, outcome }] }).verdicts[0]?.outcome;
+		const kept = firingExcerpt(withFacts(base, { verdicts: [{ ...verdict, outcome }] })).verdicts[0]?.outcome;
 		expect(kept?.kind === "exited" ? kept.stdout.text : "").toContain(
 			"[pi-hook-manager: the log keeps the first 16,000 characters of 20,000,000 bytes]",
 		);
@@ -50,16 +52,14 @@ describe("firingExcerpt", () => {
 });
 
 describe("firingExcerpt and the lazy trace", () => {
-	it("keeps the record's notRun getter instead of building the trace itself", () => {
+	it("shares the record's lazy notRun instead of building the trace itself", () => {
 		let reads = 0;
 		const base = record("", "{}");
-		const lazy: FiringRecord = Object.defineProperty({ ...base }, "notRun", {
-			get: () => {
-				reads++;
-				return [];
-			},
-			enumerable: true,
-		});
+		const trace = () => {
+			reads++;
+			return [];
+		};
+		const lazy = withParts(base, base.verdicts, { notRun: new Lazy(trace, undefined, undefined) });
 		const kept = firingExcerpt(lazy);
 		expect(reads).toBe(0);
 		expect(kept.notRun).toEqual([]);
