@@ -144,6 +144,7 @@ export const hiddenPromptNotices = (entries: readonly HookEntry[]): ConfigNotice
 		if ((type !== "prompt" && type !== "agent") || typeof prompt !== "string") return [];
 		const hidden = hiddenCharacters(prompt);
 		if (hidden.length === 0) return [];
+		const oddSpaces = hidden.some((char) => hiddenClass(char.codePointAt(0) ?? 0) === "odd_space");
 		const classes = [...new Set(hidden.map((char) => hiddenClass(char.codePointAt(0) ?? 0)))].flatMap((name) =>
 			name === undefined ? [] : [HIDDEN_CLASS_WORDS[name]],
 		);
@@ -155,7 +156,7 @@ export const hiddenPromptNotices = (entries: readonly HookEntry[]): ConfigNotice
 					text:
 						`${entry.event} ${type} hook in ${entry.source.file} (${entry.jsonPath}): its prompt holds ` +
 						`${hidden.length} hidden character(s) (${classes.join(", ")}); they are removed before the ` +
-						`prompt is sent to the model${classes.includes(HIDDEN_CLASS_WORDS.odd_space) ? " (odd spaces become plain ones)" : ""}`,
+						`prompt is sent to the model${oddSpaces ? " (odd spaces become plain ones)" : ""}`,
 				},
 			},
 		];

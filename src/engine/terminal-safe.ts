@@ -80,7 +80,9 @@ export const HIDDEN_CHARACTERS: readonly HiddenCharacters[] = [
 		],
 	},
 	// Soft hyphen, combining grapheme joiner, Mongolian vowel separator, Khmer inherent vowels, the deprecated
-	// format characters (U+206A-U+206F), shorthand format controls, Egyptian hieroglyph format controls.
+	// format characters (U+206A-U+206F), shorthand format controls, Egyptian hieroglyph format controls, and the
+	// unassigned code points Unicode says to draw as nothing (U+FFF0-U+FFF8, the rest of the tag plane up to
+	// U+E0FFF).
 	{
 		class: "invisible_format",
 		ranges: [
@@ -89,8 +91,11 @@ export const HIDDEN_CHARACTERS: readonly HiddenCharacters[] = [
 			[0x17b4, 0x17b5],
 			[0x180e, 0x180e],
 			[0x206a, 0x206f],
+			[0xfff0, 0xfff8],
 			[0x13430, 0x1343f],
 			[0x1bca0, 0x1bca3],
+			[0xe0080, 0xe00ff],
+			[0xe01f0, 0xe0fff],
 		],
 	},
 	// Tag characters: invisible ASCII (U+E0041 is a hidden "A"), the whole block.

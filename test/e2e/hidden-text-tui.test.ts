@@ -37,7 +37,7 @@ const SECRETS = {
 const flat = (screen: string): string => screen.replace(/\s+/g, " ");
 
 describe("hidden and look-alike text in the real pi's TUI", () => {
-	it("the dialog escapes tag characters and flags a look-alike; the model never gets them; secrets are masked", async () => {
+	it("the dialog escapes tags and flags a look-alike; the model never gets them; secrets are masked", async () => {
 		const sandbox = e2e.sandbox();
 		sandbox.writeJson("project/.claude/settings.json", {
 			hooks: {

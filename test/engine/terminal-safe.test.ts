@@ -88,7 +88,22 @@ describe("terminalSafe", () => {
 				}
 			}
 		}
-		expect(terminalSafe(chars(0xe0080, 0x2801, 0x3165, 0x20cf))).toBe(chars(0xe0080, 0x2801, 0x3165, 0x20cf));
+		expect(terminalSafe(chars(0xe1000, 0x2801, 0x3165, 0x20cf))).toBe(chars(0xe1000, 0x2801, 0x3165, 0x20cf));
+	});
+
+	it("escapes every format, default-ignorable, space-separator and control code point Unicode knows", () => {
+		// The prepended concatenation marks (Arabic number signs and the like) are format characters a font draws.
+		const drawn = new Set([
+			0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6dd, 0x70f, 0x890, 0x891, 0x8e2, 0x110bd, 0x110cd,
+		]);
+		const kinds = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zs}\p{Zl}\p{Zp}\p{Cc}]/u;
+		const missed: string[] = [];
+		for (let code = 0; code <= 0x10ffff; code++) {
+			if ((code >= 0xd800 && code <= 0xdfff) || code === 0x20 || drawn.has(code)) continue;
+			if (kinds.test(String.fromCodePoint(code)) && hiddenClass(code) === undefined)
+				missed.push(code.toString(16));
+		}
+		expect(missed).toEqual([]);
 	});
 
 	it("keeps emoji, letters of every script and paired surrogates whole", () => {
