@@ -86,6 +86,35 @@ describe("a fixture saved from the workbench", () => {
 		expect(result.code).toBe(0);
 	});
 
+	it("the log saves the events it shows as fixtures, and pi-hook-manager test passes them too", async () => {
+		tmux.keys(["Escape"]);
+		await tmux.waitFor((screen) => !screen.includes("Hooks > test"));
+		tmux.keys(["Escape"]);
+		await tmux.waitFor("Filter: type to filter");
+		tmux.keys(["Escape"]);
+		await tmux.waitFor((screen) => !screen.includes("Filter:"));
+		tmux.type("bash: echo forbidden fruit");
+		tmux.keys(["Enter"]);
+		await tmux.waitFor(/hooks 1 blocked/);
+		tmux.type("/hooks");
+		tmux.keys(["Enter"]);
+		await tmux.waitFor("Filter:");
+		tmux.keys(["Tab"]);
+		tmux.type("forbidden fruit");
+		await tmux.waitFor(/PreToolUse +Bash echo forbidden fruit/);
+		tmux.keys(["C-f"]);
+		await tmux.waitFor("Saved 1 event(s) as fixtures in .pi/hook-tests");
+		const file = join(sandbox.projectDir, ".pi", "hook-tests", "pretooluse-bash-echo-forbidden-fruit.json");
+		expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({
+			event: "PreToolUse",
+			input: { tool_name: "Bash", tool_input: { command: "echo forbidden fruit" } },
+			expect: { decision: "deny", reason: "Blocked: a forbidden call" },
+		});
+		const result = await cli(["test"]);
+		expect(result.stdout.trimEnd().split("\n").at(-1)).toBe("2 passed, 0 failed");
+		expect(result.code).toBe(0);
+	});
+
 	it("fails in pi-hook-manager test once the guard no longer blocks", async () => {
 		sandbox.writeJson("home/.claude/settings.json", {
 			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "exit 0" }] }] },

@@ -3,6 +3,7 @@
  * the kill switch, and saving hook edits to the settings files (a disabled mark follows an edited hook to its
  * new id and is dropped with a deleted one).
  */
+import { relative } from "node:path";
 import {
 	type FileSnapshot,
 	parseHookPath,
@@ -11,7 +12,7 @@ import {
 	snapshotFile,
 } from "../../engine/config/edit.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
-import { fixtureFromRun } from "../../engine/fixture/from-run.ts";
+import { fixtureFromEvent, fixtureFromRun } from "../../engine/fixture/from-run.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import { sampleInput } from "../../engine/sample-input.ts";
 import type { HookConfig, HookSource } from "../../engine/types.ts";
@@ -19,7 +20,7 @@ import type { FiringLog } from "../../ui/panel/firing-log.ts";
 import { hookTarget } from "../../ui/panel/format.ts";
 import type { PanelServices } from "../../ui/panel/services.ts";
 import type { TestRunOutcome } from "../session/runtime-types.ts";
-import { saveFixture } from "../stores/fixture-files.ts";
+import { fixtureDir, saveFixture } from "../stores/fixture-files.ts";
 import type { HookState } from "../stores/hook-state.ts";
 import type { KillSwitch } from "./kill-switch.ts";
 
@@ -121,6 +122,26 @@ export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
 			const fixture = fixtureFromRun(stdin, outcome.verdict);
 			if (fixture === undefined) return { error: "The stdin is not a JSON object: there is no case to save." };
 			return saveFixture(deps.session?.()?.projectDir ?? deps.cwd ?? process.cwd(), fixture);
+		},
+		saveRecords(records) {
+			const projectDir = deps.session?.()?.projectDir ?? deps.cwd ?? process.cwd();
+			let saved = 0;
+			let unusable = 0;
+			for (const record of records) {
+				const fixture = fixtureFromEvent(
+					deps.rawInput?.(record) ?? record.stdin,
+					record.event,
+					record.verdicts,
+				);
+				if (fixture === undefined) {
+					unusable++;
+					continue;
+				}
+				const result = saveFixture(projectDir, fixture);
+				if ("error" in result) return result;
+				saved++;
+			}
+			return { dir: relative(projectDir, fixtureDir(projectDir)), saved, unusable };
 		},
 	},
 	approvals: undefined,

@@ -86,6 +86,14 @@ export interface TestRunPort {
 	 * (`.pi/hook-tests/`); the file as shown, or why it was not saved.
 	 */
 	saveCase(stdin: string, outcome: TestRunOutcome): { readonly file: string } | { readonly error: string };
+	/**
+	 * Saves logged events as fixtures (one file each, their stdin and what their hooks decided as `expect`); the
+	 * folder as shown, how many were written and how many were not (their stdin kept only as a cut excerpt that is
+	 * no JSON object), or why none could be.
+	 */
+	saveRecords(
+		records: readonly FiringRecord[],
+	): { readonly dir: string; readonly saved: number; readonly unusable: number } | { readonly error: string };
 }
 
 /** Change-aware trust: project hooks that wait for the user's approval. */

@@ -59,6 +59,7 @@ export const KEY = {
 	ctrlY: "\x19",
 	ctrlU: "\x15",
 	ctrlR: "\x12",
+	ctrlF: "\x06",
 	ctrlShiftH: "\x1b[104;6u",
 } as const;
 

@@ -230,4 +230,35 @@ describe("TestView", () => {
 			"Note: in this session the hook would not run for this input now: its matcher Bash does not match Read.",
 		);
 	});
+
+	it("saves the last run's case with ctrl+f once it ran, and says where", async () => {
+		const { entries, run } = hooksRunning("cat >/dev/null; echo no >&2; exit 2");
+		const saves: { stdin: string; event: string; status: string }[] = [];
+		const saveCase: NonNullable<TestSetup["saveCase"]> = (stdin, outcome) => {
+			saves.push({ stdin, event: outcome.record.event, status: outcome.verdict.status });
+			return { file: ".pi/hook-tests/case.json" };
+		};
+		const { view } = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE, saveCase }, run);
+		view.handleInput(KEY.ctrlF);
+		expect(saves).toEqual([]);
+		expect(screen(view, 120)).toContain("Run the hook first (ctrl+r): a fixture saves the case with its outcome.");
+		expect(view.hints().map(([, what]) => what)).not.toContain("save as fixture");
+		view.handleInput(KEY.ctrlR);
+		await finished(view);
+		expect(view.hints().map(([, what]) => what)).toContain("save as fixture");
+		view.handleInput(KEY.ctrlF);
+		expect(saves).toEqual([{ stdin: `${SAMPLE}\n`, event: "PreToolUse", status: "blocking" }]);
+		expect(screen(view, 120)).toContain("Saved as .pi/hook-tests/case.json: pi-hook-manager test runs it");
+	});
+
+	it("shows why a save failed", async () => {
+		const { entries, run } = hooksRunning("cat >/dev/null");
+		const saveCase: NonNullable<TestSetup["saveCase"]> = () => ({ error: "the disk is full" });
+		const { view } = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE, saveCase }, run);
+		view.handleInput(KEY.ctrlR);
+		await finished(view);
+		view.handleInput(KEY.ctrlF);
+		expect(screen(view)).toContain("the disk is full");
+		expect(screen(view)).not.toContain("Saved as");
+	});
 });

@@ -46,6 +46,9 @@ export class ListScreen implements PanelScreen {
 			state.refresh();
 			const message = state.log.exportShown();
 			if (message !== undefined) ctx.say(message);
+		} else if (is("saveCase") && state.tab === "log") {
+			state.refresh();
+			ctx.say(state.log.saveShownAsFixtures());
 		} else if (is("approveAll")) {
 			approveAllWaiting(ctx);
 		} else if (is("contextCards") && ctx.services.contextCards !== undefined) {

@@ -64,13 +64,33 @@ export class LogTab {
 		);
 	}
 
-	/** The history and export keys (when there is a journal). */
+	/** The fixtures key, and the history and export keys (when there is a journal). */
 	hints(keys: PanelKeys): Hint[] {
-		if (this.services.journal === undefined) return [];
+		const fixtures: Hint = [keys.label("saveCase"), "save as fixtures"];
+		if (this.services.journal === undefined) return [fixtures];
 		return [
 			[keys.label("history"), this.showingHistory ? "this session" : "earlier sessions"],
 			[keys.label("export"), "export"],
+			fixtures,
 		];
+	}
+
+	/** Saves the events the log shows (after the filter) as fixtures of `pi-hook-manager test`; says where. */
+	saveShownAsFixtures(): Message {
+		const seen = new Set<FiringRecord>();
+		for (const indexed of this.index.matches()) seen.add(indexed.row.record);
+		if (seen.size === 0) return { level: "error", text: "The log shows no event to save as a fixture." };
+		const result = this.services.tests.saveRecords([...seen]);
+		if ("error" in result) return { level: "error", text: result.error };
+		return {
+			level: "info",
+			text:
+				`Saved ${result.saved} event(s) as fixtures in ${result.dir}, each with what its hooks decided: ` +
+				"pi-hook-manager test runs them." +
+				(result.unusable > 0
+					? ` ${result.unusable} not saved: the log kept only a cut copy of their input.`
+					: ""),
+		};
 	}
 
 	/** The journal, read once per panel; undefined when there is none. */
