@@ -148,17 +148,17 @@ export const PASSWORD_FLAG_RULES: readonly RegExp[] = PASSWORD_FLAGS.map(([comma
 });
 
 /** Words that a secret's long flag may contain: `--password`, `--http-password`, `--db-pass`, `--api-token`. */
-const FLAG_SECRET_WORD = "password|passwd|pass|passphrase|pwd|token|secret|api-?key|access-key|secret-key|auth-key";
+const FLAG_SECRET_WORD = "password|passwd|pass|passphrase|pwd|token|secret|api[-_]?key|(?:access|secret|auth)[-_]key";
 
 /** Flag endings that name where a secret comes from, not the secret (`--password-stdin`, `--token-file`). */
-const FLAG_NOT_VALUE = "(?!-(?:stdin|file|env|prompt|cmd|command|length|policy|type)\\b)";
+const FLAG_NOT_VALUE = "(?![-_](?:stdin|file|env|prompt|cmd|command|length|policy|type)\\b)";
 
 /**
  * `--password X`, `--http-password X`, `--token X`, `-password X` (the `=` form is a `KEY=value` pair): group 1 runs
  * to the value, group 2 is the value (never a following flag).
  */
 export const SECRET_FLAG = new RegExp(
-	`((?:^|\\s)--?(?:[a-z0-9]+-){0,3}(?:${FLAG_SECRET_WORD})${FLAG_NOT_VALUE}(?:-[a-z0-9]+){0,2}\\s+)` +
+	`((?:^|\\s)--?(?:[a-z0-9]+[-_]){0,3}(?:${FLAG_SECRET_WORD})${FLAG_NOT_VALUE}(?:[-_][a-z0-9]+){0,2}\\s+)` +
 		`('[^'\\n]*'|"[^"\\n]*"|[^\\s'"-][^\\s'"]*)`,
 	"gi",
 );

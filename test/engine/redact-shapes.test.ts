@@ -45,6 +45,7 @@ const SHAPES: readonly (readonly [string, string, string, string])[] = [
 	["wget --http-password spaced", `wget --http-password ${body(16)} https://x/f`, body(16), "https://x/f"],
 	["--password=", `app --password=${body(16)} --verbose`, body(16), "--verbose"],
 	["--db-pass X", `migrate --db-pass ${body(16)} up`, body(16), "up"],
+	["--api_key X", `client --api_key ${body(24)} --json`, body(24), "--json"],
 	["mysql -pPASS", `mysqldump -u root -p${body(12)} shop > shop.sql`, body(12), "shop.sql"],
 	["redis-cli -a", `redis-cli -h cache -a ${body(20)} ping`, body(20), "ping"],
 	["ldapsearch -w", `ldapsearch -x -D cn=admin -w ${body(14)} -H ldap://x`, body(14), "-H ldap://x"],
