@@ -27,7 +27,7 @@ const withGuardPlugin = (project: Record<string, unknown>): PiSandbox => {
 const victimGone = (): boolean => !existsSync(join(sandbox.projectDir, "victim"));
 
 describe("a project setting that switches off or changes a user's guard waits for approval", () => {
-	it("enabledPlugins false for the user's guard plugin: the guard keeps blocking, and print mode says why", async () => {
+	it("enabledPlugins false for the user's guard plugin: it keeps blocking, and print mode says why", async () => {
 		sandbox = withGuardPlugin({ enabledPlugins: { "guard@my-marketplace": false } });
 		const result = await runPiPrint(sandbox, piPrintArgs(RM));
 		expect(result.stderr).toContain("guard@my-marketplace (level strict) blocked");

@@ -140,7 +140,8 @@ export const askAbout = async (
 			level: "info",
 			text:
 				settings.length === 0
-					? `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n${told}`
+					? `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n` +
+						told
 					: `${APPROVE_ENV}=1: ${what} approved for this run only:\n${told}`,
 		});
 		return entries;
@@ -175,9 +176,11 @@ export const askAbout = async (
 		showNotice(ctx, { level: "info", text });
 		return entries;
 	}
-	const how = ctx.hasUI
-		? "Approve them in /hooks (Ctrl+T on a hook marked skip), or answer again in your next session."
-		: howToApprove(tryMode(process.env));
+	const how = !ctx.hasUI
+		? howToApprove(tryMode(process.env))
+		: entries.length === 0
+			? "You are asked about the settings again in your next session."
+			: "Approve them in /hooks (Ctrl+T on a hook marked skip), or answer again in your next session.";
 	showNotice(ctx, {
 		level: "warning",
 		text:

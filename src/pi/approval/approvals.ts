@@ -87,7 +87,7 @@ export interface Approvals {
 	version(): number;
 	/** True when a project setting value (its key, src/engine/trust/project-settings.ts) was approved. */
 	isSettingApproved(key: string): boolean;
-	/** Approves project setting values, saved, or with `forRun` for this pi process only; an error when saving failed. */
+	/** Approves project setting values, saved (or with `forRun` for this pi process only); errors if saving fails. */
 	approveSettings(settings: readonly ProjectSetting[], forRun: boolean): string | undefined;
 	/** Changes when a covered file of a project hook changes on disk (one `stat` per file); for the config store. */
 	scriptsStamp(): string;
