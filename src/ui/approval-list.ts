@@ -9,14 +9,9 @@
 import { sourceLabel } from "../engine/config/sources.ts";
 import { type MixedScriptWord, mixedScriptWords } from "../engine/look-alike.ts";
 import { escapeChar, terminalSafe } from "../engine/terminal-safe.ts";
+import type { DiffLine } from "../engine/trust/line-diff.ts";
 import type { CoverageNote } from "../engine/trust/reach.ts";
 import type { HookEntry } from "../engine/types.ts";
-
-/** One line of a covered file's diff: removed (`-`), added (`+`), or `skipped` (how many lines are not shown). */
-export type DiffLine =
-	| { readonly op: "-" | "+"; readonly text: string }
-	| { readonly op: "skipped"; readonly count: number }
-	| { readonly op: "unknown"; readonly reason: "no_copy" | "binary" | "large" };
 
 /** A file a hook's approval covers, as the list shows it. */
 export interface ListedScript {

@@ -61,6 +61,8 @@ describe("covered files are checked before every run of a project hook", () => {
 				const again = await asked;
 				expect(String(again.message)).toContain("changed PostToolUse [Bash]");
 				expect(String(again.message)).toContain("runs .claude/post.sh (CHANGED since you approved it)");
+				// What changed, line by line, not only "CHANGED".
+				expect(String(again.message)).toContain(`- ${mark("good").trim()}\n          + ${mark("EVIL").trim()}`);
 				rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false });
 				await prompt;
 				// The record of the run it did not make says why, with its code.

