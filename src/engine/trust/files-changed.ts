@@ -7,7 +7,7 @@
 import { type HookVerdict, interpretOutcome, onFailureApplies } from "../interpret.ts";
 import type { HookEntry, HookEventName } from "../types.ts";
 
-/** The failure a stopped `onFailure: "block"` hook reports (the model and the user read it after Claude Code's words). */
+/** The failure a stopped `onFailure: "block"` hook reports (read after Claude Code's words for a failing hook). */
 export const FILES_CHANGED_MESSAGE =
 	"not run: a file its approval covers changed since you approved it; approve it again (/hooks approve) to run it";
 
