@@ -33,7 +33,7 @@ export default function piHookManager(pi: ExtensionAPI): void {
 		agentDir: getAgentDir,
 		home: homedir,
 		processEnv: process.env,
-		now: Date.now,
+		clock: Date.now,
 		approveOptIn,
 		mcpTools,
 	});

@@ -74,7 +74,11 @@ const measureCalls = async (hookCount: number, calls: number, runs: number): Pro
 			home: () => home,
 			env: { PATH: process.env.PATH },
 			processEnv: {},
-			onRecord: () => void records++,
+			reap: () => {},
+			clock: Date.now,
+			approveOptIn: false,
+			observers: { onRecord: () => void records++, onCard: () => {}, onRunStart: () => {}, onRunEnd: () => {} },
+			switches: { isEnabled: () => true, allOff: () => false, switchSignal: () => undefined },
 			currentCtx: () => ctx,
 		});
 		await runtime.start({ type: "session_start", reason: "startup" } as SessionStartEvent, ctx);

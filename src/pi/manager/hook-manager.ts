@@ -32,7 +32,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		sessionStart(ctx) {
 			core.readSources(ctx);
 			core.reconcile();
-			deps.footer?.setKillSwitch(killSwitch.isOff(), ctx);
+			deps.footer.setKillSwitch(killSwitch.isOff(), ctx);
 			core.updateFooter(ctx);
 		},
 		openPanel: (ctx, options) =>
@@ -52,7 +52,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 				return;
 			}
 			// Never blind: the dialog lists every field of every hook, and says what it approved or why not.
-			await deps.live.askApproval?.(
+			await deps.live.askApproval(
 				waiting.map((skipped) => skipped.entry),
 				ctx,
 			);

@@ -17,7 +17,7 @@ import { PI_GLOBAL_COPY_ENV } from "./settings-copy.ts";
 export interface ManagerCore {
 	readonly deps: HookManagerDeps;
 	readonly log: FiringLog;
-	/** Epoch milliseconds now (the injected clock, else `Date.now`). */
+	/** Epoch milliseconds now (the injected clock). */
 	readonly clock: () => number;
 	/** Records from this time on (epoch ms) are in the live log; the journal's older ones are "earlier". */
 	readonly startedAt: number;
@@ -44,8 +44,7 @@ export interface ManagerCore {
 /** Creates the shared core; nothing is read until asked. */
 export const createManagerCore = (deps: HookManagerDeps): ManagerCore => {
 	const log = createFiringLog(deps.logLimit);
-	const clock = deps.now ?? Date.now;
-	const env = deps.env ?? process.env;
+	const { clock, env } = deps;
 	let journal: Journal | undefined;
 	let state: HookState | undefined;
 	let sources: readonly HookSource[] = [];
@@ -100,7 +99,7 @@ export const createManagerCore = (deps: HookManagerDeps): ManagerCore => {
 		piGlobalCopyOf: () => env[PI_GLOBAL_COPY_ENV],
 		updateFooter(ctx = deps.currentCtx()) {
 			const config = deps.live.config();
-			if (config !== undefined) deps.footer?.setDisabledCount(hookState().disabledCount(config), ctx);
+			if (config !== undefined) deps.footer.setDisabledCount(hookState().disabledCount(config), ctx);
 		},
 	};
 };

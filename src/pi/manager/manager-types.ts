@@ -16,19 +16,21 @@ export interface FooterControls {
 	setKillSwitch(on: boolean, ctx?: ExtensionContext): void;
 	setDisabledCount(count: number, ctx?: ExtensionContext): void;
 	/** Redraws the footer (after a view choice changed what it counts). */
-	refresh?(ctx?: ExtensionContext): void;
+	refresh(ctx?: ExtensionContext): void;
 }
 
 /** What the manager reads and changes of the running session. */
 export interface LiveSession {
 	config(): HookConfig | undefined;
 	approve(entries: readonly HookEntry[]): string | undefined;
-	session?(): SessionInfo | undefined;
-	testRun?(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
+	/** The session facts a hook's stdin starts with now; undefined before `session_start`. */
+	session(): SessionInfo | undefined;
+	/** A dry run of one hook from the panel; undefined before `session_start`. */
+	testRun(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
 	/** What the user sees before approving `entry` (every field, the scripts it runs). */
-	approvalLines?(entry: HookEntry): string[];
+	approvalLines(entry: HookEntry): string[];
 	/** Asks about `entries` in the approval dialog (every field shown); resolves with the approved ones. */
-	askApproval?(entries: readonly HookEntry[], ctx: ExtensionContext): Promise<readonly HookEntry[]>;
+	askApproval(entries: readonly HookEntry[], ctx: ExtensionContext): Promise<readonly HookEntry[]>;
 }
 
 /** What the manager needs. */
@@ -39,13 +41,14 @@ export interface HookManagerDeps {
 	readonly live: LiveSession;
 	/** The session's pi context of the latest event (the session object owns it; see session.ts). */
 	readonly currentCtx: () => ExtensionContext | undefined;
-	readonly footer?: FooterControls;
+	/** The footer: the kill switch and the count of switched-off hooks (the card log's). */
+	readonly footer: FooterControls;
 	/** Bytes of firing records kept for the log; default {@link DEFAULT_LOG_BYTES}. */
 	readonly logLimit?: number;
-	/** The environment (the journal's cap); default `process.env`. */
-	readonly env?: Readonly<Record<string, string | undefined>>;
-	/** Epoch milliseconds now; default `Date.now`. */
-	readonly now?: () => number;
+	/** pi's environment: the journal's cap, the kill switch key, `$CLAUDE_CONFIG_DIR`, `npm run try`'s copy. */
+	readonly env: Readonly<Record<string, string | undefined>>;
+	/** The clock, epoch milliseconds (`Date.now` in pi). */
+	readonly clock: () => number;
 	/** How routine context shows (the panel's choice); without it the panel offers no choice. */
 	readonly view?: ViewSettings;
 }

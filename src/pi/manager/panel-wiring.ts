@@ -82,8 +82,8 @@ export const panelServices = async (
 		killSwitch: switches.killSwitch,
 		trusted: () => ctx.isProjectTrusted(),
 		onChange: () => core.updateFooter(ctx),
-		session: () => deps.live.session?.(),
-		testRun: (request) => deps.live.testRun?.(request),
+		session: () => deps.live.session(),
+		testRun: (request) => deps.live.testRun(request),
 		rawInput: feed.rawInput,
 		cwd: ctx.cwd,
 		home: deps.home(),
@@ -116,7 +116,7 @@ export const panelServices = async (
 					.config()
 					?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.reason === "unapproved") ??
 				false,
-			approvalLines: (entry) => deps.live.approvalLines?.(entry) ?? [],
+			approvalLines: (entry) => deps.live.approvalLines(entry),
 			approve(entry) {
 				const problem = deps.live.approve([entry]);
 				core.updateFooter(ctx);
@@ -141,7 +141,7 @@ export const panelServices = async (
 						set(value: ContextCards) {
 							const problem = deps.view?.setContextCards(value);
 							// The footer count of context follows the choice at once.
-							deps.footer?.refresh?.(ctx);
+							deps.footer.refresh(ctx);
 							return problem;
 						},
 					},

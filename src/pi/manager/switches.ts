@@ -34,7 +34,7 @@ export const createSwitches = (core: ManagerCore, onToggle: () => void): Switche
 	const killKey = killSwitchKey(core.env);
 	const killKeyName = killKey === "none" ? "/hooks on" : `${killKey} (or /hooks on)`;
 	const killSwitch: KillSwitch = createKillSwitch((off) => {
-		deps.footer?.setKillSwitch(off, deps.currentCtx());
+		deps.footer.setKillSwitch(off, deps.currentCtx());
 		onToggle();
 		if (off) {
 			// Hooks running now stop as Esc stops them (managed hooks keep running: the kill switch spares them).

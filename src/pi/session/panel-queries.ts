@@ -42,13 +42,7 @@ export const panelQueries = (core: RuntimeCore): PanelQueries => {
 		async askApproval(entries, ctx) {
 			const state = core.state();
 			if (state === undefined) return [];
-			return askAbout(
-				ctx,
-				entries,
-				state.approvals,
-				deps.approveOptIn ?? false,
-				runningIds(state.store.current()),
-			);
+			return askAbout(ctx, entries, state.approvals, deps.approveOptIn, runningIds(state.store.current()));
 		},
 		approvalLines(entry) {
 			const state = core.state();

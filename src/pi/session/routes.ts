@@ -36,85 +36,85 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 	const { deps, active, toolDeps } = core;
 	/** Asks about project hooks that came into play (a skill in use) and are not approved yet. */
 	const askAgain = (ctx: Parameters<typeof askForApprovals>[0], current: SessionState) =>
-		askForApprovals(ctx, current.store.current(), current.approvals, current.asked, deps.approveOptIn ?? false);
+		askForApprovals(ctx, current.store.current(), current.approvals, current.asked, deps.approveOptIn);
 	return {
 		async shutdown(event, ctx) {
-			const now = active(ctx);
-			if (now === undefined) return;
-			now.current.idle.cancel();
-			now.current.stopWatchingKeys?.();
-			now.current.permissionWait.cancel();
+			const live = active(ctx);
+			if (live === undefined) return;
+			live.current.idle.cancel();
+			live.current.stopWatchingKeys?.();
+			live.current.permissionWait.cancel();
 			// Hooks were given the session file as transcript_path: make sure it exists (SessionEnd hooks read it too).
-			if (now.current.hooksRan) ensureTranscript(ctx);
-			await runSessionEnd(now.hc, sessionEndReason(event.reason, ctx.hasUI));
+			if (live.current.hooksRan) ensureTranscript(ctx);
+			await runSessionEnd(live.hc, sessionEndReason(event.reason, ctx.hasUI));
 			// Background hooks end with the session (Claude Code kills them at teardown in -p).
-			now.current.background.abort();
-			await Promise.allSettled([...now.current.inFlight]);
-			deps.reap?.();
+			live.current.background.abort();
+			await Promise.allSettled([...live.current.inFlight]);
+			deps.reap();
 		},
 		async input(event, ctx) {
-			const now = active(ctx);
-			if (now === undefined) return { action: "continue" };
-			now.current.idle.cancel();
+			const live = active(ctx);
+			if (live === undefined) return { action: "continue" };
+			live.current.idle.cancel();
 			// SessionStart context belongs before the first prompt: wait for SessionStart hooks still running. An
 			// answer that arrived together with this prompt (one RPC read) is settled first, by one turn of the loop.
-			if (now.current.answering) await new Promise((resolve) => setImmediate(resolve));
-			await now.current.sessionStartDone.catch(() => undefined);
+			if (live.current.answering) await new Promise((resolve) => setImmediate(resolve));
+			await live.current.sessionStartDone.catch(() => undefined);
 			// A skill typed as /skill:name is in use from now on: its frontmatter hooks count (as in Claude Code).
-			now.current.skills.useFromPrompt(event.text);
+			live.current.skills.useFromPrompt(event.text);
 			// A new prompt always sees the latest settings, even an edit made a moment ago.
-			now.current.store.invalidate();
-			await askAgain(ctx, now.current);
-			now.current.promptId = randomUUID();
-			now.current.stop.consecutiveBlocks = 0;
-			const hc = { ...now.hc, session: core.sessionInfo(ctx) };
+			live.current.store.invalidate();
+			await askAgain(ctx, live.current);
+			live.current.promptId = randomUUID();
+			live.current.stop.consecutiveBlocks = 0;
+			const hc = { ...live.hc, session: core.sessionInfo(ctx) };
 			const templates = () =>
 				deps.pi
 					.getCommands()
 					.filter((command) => command.source === "prompt")
 					.map((command) => command.name);
-			return handleInput(event, hc, now.current.prompts, templates);
+			return handleInput(event, hc, live.current.prompts, templates);
 		},
 		beforeAgentStart(ctx) {
-			const now = active(ctx);
-			return now === undefined ? undefined : handleBeforeAgentStart(now.current.prompts);
+			const live = active(ctx);
+			return live === undefined ? undefined : handleBeforeAgentStart(live.current.prompts);
 		},
 		toolCall(event, ctx) {
-			const now = toolDeps();
-			if (now === undefined) return undefined;
+			const live = toolDeps();
+			if (live === undefined) return undefined;
 			// The model loads a skill by reading its SKILL.md: from then on the skill is in use. (pi's `ctx.cwd` is
 			// read only for a read.)
-			if (event.toolName === "read" && now.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)) {
-				now.current.store.invalidate();
-				return askAgain(ctx, now.current).then(() => handleToolCall(event, ctx, now.deps));
+			if (event.toolName === "read" && live.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)) {
+				live.current.store.invalidate();
+				return askAgain(ctx, live.current).then(() => handleToolCall(event, ctx, live.deps));
 			}
 			// A call no hook matches is answered at once (no promise): pi awaits whichever it gets.
-			return handleToolCall(event, ctx, now.deps);
+			return handleToolCall(event, ctx, live.deps);
 		},
 		async userBash(event, ctx) {
-			const now = toolDeps();
-			if (now === undefined || !userBashHooksOn(deps.processEnv)) return undefined;
-			return handleUserBash(event, ctx, now.deps);
+			const live = toolDeps();
+			if (live === undefined || !userBashHooksOn(deps.processEnv)) return undefined;
+			return handleUserBash(event, ctx, live.deps);
 		},
 		toolResult(event, ctx) {
-			const now = toolDeps();
-			if (now === undefined) return undefined;
+			const live = toolDeps();
+			if (live === undefined) return undefined;
 			// The tool may have edited a settings file: check them once this event is done, off its path.
-			now.current.store.checkSoon();
-			return handleToolResult(event, ctx, now.deps);
+			live.current.store.checkSoon();
+			return handleToolResult(event, ctx, live.deps);
 		},
 		async turnEnd(event, ctx) {
-			const now = active(ctx);
-			if (now === undefined) return undefined;
-			const result = await handleTurnEnd(event, now.hc, (text) => {
-				now.current.stoppedBy = text;
+			const live = active(ctx);
+			if (live === undefined) return undefined;
+			const result = await handleTurnEnd(event, live.hc, (text) => {
+				live.current.stoppedBy = text;
 			});
-			now.current.store.checkSoon();
-			const stop = now.current.tools.stopRequested;
+			live.current.store.checkSoon();
+			const stop = live.current.tools.stopRequested;
 			if (stop !== undefined) {
-				now.current.tools.stopRequested = undefined;
+				live.current.tools.stopRequested = undefined;
 				// The user was shown the stop text once already: its `continue_false` card (on stderr without a UI).
-				now.current.stoppedBy = stop;
+				live.current.stoppedBy = stop;
 				// Claude Code: `continue: false` lets the current tool finish, then no further model request. pi has
 				// no clean stop for extensions, so the run is aborted; `settled` then ends it cleanly.
 				ctx.abort();
@@ -122,86 +122,86 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			return result;
 		},
 		async beforeSettle(event, ctx) {
-			const now = active(ctx);
-			return now === undefined ? undefined : handleBeforeSettle(event, now.hc, now.current.stop);
+			const live = active(ctx);
+			return live === undefined ? undefined : handleBeforeSettle(event, live.hc, live.current.stop);
 		},
 		settled(ctx) {
-			const now = active(ctx);
-			if (now === undefined) return;
-			const stopped = now.current.stoppedBy;
-			now.current.stoppedBy = undefined;
+			const live = active(ctx);
+			if (live === undefined) return;
+			const stopped = live.current.stoppedBy;
+			live.current.stoppedBy = undefined;
 			// The run ends with the hook's stop, not with pi's "aborted" (Claude Code: `-p` exits 0 with the
 			// stopReason shown): the last message of the session says why the agent stopped. It is not drawn: the
 			// hook's card already shows that text.
 			if (stopped !== undefined)
 				deps.pi.sendMessage({ customType: STOPPED_MESSAGE_TYPE, content: stopped, display: false });
 			if (ctx.hasUI) {
-				now.current.idle.start();
+				live.current.idle.start();
 				// Claude Code's idle period is time the user has not typed: any key in pi restarts it.
-				now.current.stopWatchingKeys ??= watchKeys(ctx, now.current.idle);
+				live.current.stopWatchingKeys ??= watchKeys(ctx, live.current.idle);
 			}
 		},
 		agentStart(ctx) {
 			active(ctx)?.current.idle.cancel();
 		},
 		async beforeCompact(event, ctx) {
-			const now = active(ctx);
-			return now === undefined ? undefined : handleBeforeCompact(event, now.hc);
+			const live = active(ctx);
+			return live === undefined ? undefined : handleBeforeCompact(event, live.hc);
 		},
 		async compact(event, ctx) {
-			const now = active(ctx);
-			if (now === undefined) return;
+			const live = active(ctx);
+			if (live === undefined) return;
 			// Claude Code: PostCompact, then SessionStart again with source "compact", then InstructionsLoaded.
 			for (const step of AFTER_COMPACTION) {
-				if (step.event === "PostCompact") await handleCompact(event, now.hc);
-				else if (step.event === "SessionStart") await runSessionStart(now.hc, deps.pi, step.source, undefined);
-				else await runInstructionsLoaded(now.hc, deps.agentDir(), step.loadReason);
+				if (step.event === "PostCompact") await handleCompact(event, live.hc);
+				else if (step.event === "SessionStart") await runSessionStart(live.hc, deps.pi, step.source, undefined);
+				else await runInstructionsLoaded(live.hc, deps.agentDir(), step.loadReason);
 			}
 		},
 		async modelSelect(event, ctx) {
-			const now = active(ctx);
-			if (now !== undefined) await handleModelSelect(event, now.hc, deps.pi);
+			const live = active(ctx);
+			if (live !== undefined) await handleModelSelect(event, live.hc, deps.pi);
 		},
 		async messageUpdate(event, ctx) {
 			// Once per streamed token: nothing is built unless MessageDisplay hooks are configured.
 			if (!core.state()?.engine.hasHooks("MessageDisplay")) return;
-			const now = active(ctx);
-			if (now === undefined) return;
-			const turnId = now.current.promptId ?? now.hc.session.sessionId;
-			now.current.displayStream = await handleMessageUpdate(
+			const live = active(ctx);
+			if (live === undefined) return;
+			const turnId = live.current.promptId ?? live.hc.session.sessionId;
+			live.current.displayStream = await handleMessageUpdate(
 				event,
-				now.hc,
+				live.hc,
 				turnId,
-				now.current.displayStream,
+				live.current.displayStream,
 				deps.displays,
 			);
 		},
 		async messageEnd(event, ctx) {
-			const now = active(ctx);
-			if (now === undefined) return;
-			const stream = now.current.displayStream;
-			if ((event.message as { role?: string }).role === "assistant") now.current.displayStream = undefined;
+			const live = active(ctx);
+			if (live === undefined) return;
+			const stream = live.current.displayStream;
+			if ((event.message as { role?: string }).role === "assistant") live.current.displayStream = undefined;
 			await handleMessageEnd(
 				event,
-				now.hc,
-				now.current.promptId ?? now.hc.session.sessionId,
+				live.hc,
+				live.current.promptId ?? live.hc.session.sessionId,
 				stream,
 				deps.displays,
 			);
 		},
 		uiPromptStart(event, ctx) {
-			const now = active(ctx);
+			const live = active(ctx);
 			const note = permissionPrompt(event.kind, event.title);
-			if (now === undefined || note === undefined) return;
+			if (live === undefined || note === undefined) return;
 			// Claude Code notifies about a permission dialog only once it has waited unanswered for a while.
-			now.current.permissionNote = note;
-			now.current.permissionWait.start();
+			live.current.permissionNote = note;
+			live.current.permissionWait.start();
 		},
 		uiPromptEnd(ctx) {
-			const now = active(ctx);
-			if (now === undefined) return;
-			now.current.permissionNote = undefined;
-			now.current.permissionWait.cancel();
+			const live = active(ctx);
+			if (live === undefined) return;
+			live.current.permissionNote = undefined;
+			live.current.permissionWait.cancel();
 		},
 	};
 };

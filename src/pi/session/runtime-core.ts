@@ -25,7 +25,7 @@ export interface Active {
 /** The runtime's shared parts. */
 export interface RuntimeCore {
 	readonly deps: RuntimeDeps;
-	/** Epoch milliseconds: the injected clock, else `Date.now`. */
+	/** Epoch milliseconds: the injected clock. */
 	readonly clock: () => number;
 	/** The pi context of the latest event; the session object owns it (undefined before its first event). */
 	readonly currentCtx: () => ExtensionContext | undefined;
@@ -50,7 +50,7 @@ export interface RuntimeCore {
 /** Creates the shared parts; the state is set by `begin`. */
 export const createRuntimeCore = (deps: RuntimeDeps): RuntimeCore => {
 	let state: SessionState | undefined;
-	const clock = deps.now ?? Date.now;
+	const clock = deps.clock;
 	const currentCtx = deps.currentCtx;
 
 	/** The configuration whose notices were last told; the store returns the same object while nothing changed. */
@@ -85,7 +85,7 @@ export const createRuntimeCore = (deps: RuntimeDeps): RuntimeCore => {
 		// Without a UI nobody sees the transcript: say what a hook did on stderr (print, JSON mode).
 		const notice = ctx.hasUI ? undefined : headlessNotice(record);
 		if (notice !== undefined) showNotice(ctx, notice);
-		deps.onCard?.(record, ctx);
+		deps.observers.onCard(record, ctx);
 	};
 
 	const active = (ctx: ExtensionContext): Active | undefined => {

@@ -35,6 +35,28 @@ import type { HookConfig, HookEntry, HookEventName, ProcessRunner } from "../../
 import type { MessageDisplays } from "../events/message-displays.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";
 
+/** Where the runtime reports what happens; each is called with the pi context of the latest event. */
+export interface RuntimeObservers {
+	/** Receives every firing record (for the panel's log). */
+	onRecord(record: FiringRecord, ctx: ExtensionContext): void;
+	/** Receives one record per decision a hook made (cards, footer counter). */
+	onCard(record: Card, ctx: ExtensionContext): void;
+	/** Called when an awaited hook starts running (the footer shows it, with its `statusMessage`). */
+	onRunStart(entry: HookEntry, ctx: ExtensionContext): void;
+	/** Called once for every `onRunStart` when that hook has finished. */
+	onRunEnd(entry: HookEntry, ctx: ExtensionContext): void;
+}
+
+/** The user's switches (see EngineDeps: `isEnabled`, `allOff`, `switchSignal`). */
+export interface RuntimeSwitches {
+	/** False for a hook the user switched off in the panel. */
+	isEnabled(entry: HookEntry): boolean;
+	/** True while the kill switch has every hook off (managed hooks still run). */
+	allOff(): boolean;
+	/** Fires when the user switches a running hook off. */
+	switchSignal(entry: HookEntry): AbortSignal | undefined;
+}
+
 /** What the runtime needs from the outside world. */
 export interface RuntimeDeps {
 	readonly pi: Pick<ExtensionAPI, "sendMessage" | "getCommands" | "getAllTools">;
@@ -46,31 +68,21 @@ export interface RuntimeDeps {
 	/** The environment hooks inherit: pi's environment at start-up (CLAUDE_ENV_FILE exports do not leak in). */
 	readonly env: Readonly<Record<string, string | undefined>>;
 	/** Ends the background jobs of hooks that already exited (the runner's `reapLingeringGroups`). */
-	readonly reap?: () => void;
+	readonly reap: () => void;
 	/** pi's live environment, where CLAUDE_ENV_FILE exports go so later bash tool commands see them. */
 	readonly processEnv: Record<string, string | undefined>;
-	/** The clock, epoch milliseconds; default `Date.now`. Cards and the engine's firing times use it. */
-	readonly now?: () => number;
+	/** The clock, epoch milliseconds (`Date.now` in pi). Cards and the engine's firing times use it. */
+	readonly clock: () => number;
 	/** Where MessageDisplay `displayContent` goes to be drawn instead of the text; none = hooks only observe. */
 	readonly displays?: MessageDisplays;
 	/** The pi context of the latest event; the session object owns it (see session.ts). */
 	readonly currentCtx: () => ExtensionContext | undefined;
 	/** `PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS=1` was set (and removed from the environment) at load. */
-	readonly approveOptIn?: boolean;
-	/** Receives every firing record (for the panel's log). */
-	readonly onRecord?: (record: FiringRecord, ctx: ExtensionContext) => void;
-	/** Receives one record per decision a hook made (cards, footer counter). */
-	readonly onCard?: (record: Card, ctx: ExtensionContext) => void;
-	/** Called when an awaited hook starts running (the footer shows it, with its `statusMessage`). */
-	readonly onRunStart?: (entry: HookEntry, ctx: ExtensionContext) => void;
-	/** Called once for every `onRunStart` when that hook has finished. */
-	readonly onRunEnd?: (entry: HookEntry, ctx: ExtensionContext) => void;
-	/** False for a hook the user switched off in the panel; default: every hook enabled. */
-	readonly isEnabled?: (entry: HookEntry) => boolean;
-	/** True while the kill switch has every hook off. */
-	readonly allOff?: () => boolean;
-	/** Fires when the user switches a running hook off (see EngineDeps.switchSignal). */
-	readonly switchSignal?: (entry: HookEntry) => AbortSignal | undefined;
+	readonly approveOptIn: boolean;
+	/** Where the session's firing records, cards and running hooks go (the log, the card log, the footer). */
+	readonly observers: RuntimeObservers;
+	/** The user's switches the engine asks before and while a hook runs (the hook manager's). */
+	readonly switches: RuntimeSwitches;
 	/**
 	 * The managed policy folder; default: the environment variable `PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR`, else
 	 * Claude Code's folder for this platform (`/etc/claude-code` on Linux).
@@ -137,9 +149,9 @@ export interface HookRuntime {
 	/** A dry run of one hook from the panel (see `HookEngine.testRun`); undefined before `session_start`. */
 	testRun(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
 	/** What the user sees before approving `entry`: every field and the scripts it runs (terminal-safe lines). */
-	approvalLines?(entry: HookEntry): string[];
+	approvalLines(entry: HookEntry): string[];
 	/** Asks the user about `entries` in the approval dialog (every field shown); resolves with those approved. */
-	askApproval?(entries: readonly HookEntry[], ctx: ExtensionContext): Promise<readonly HookEntry[]>;
+	askApproval(entries: readonly HookEntry[], ctx: ExtensionContext): Promise<readonly HookEntry[]>;
 }
 
 /** What a test run produced (the engine's type). */

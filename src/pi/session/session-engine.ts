@@ -44,25 +44,25 @@ export const createSessionEngine = (
 			const state = core.state();
 			if (state !== undefined && record.verdicts.length > 0) state.hooksRan = true;
 			const ctx = currentCtx();
-			if (state !== undefined && ctx !== undefined) deps.onRecord?.(record, ctx);
+			if (state !== undefined && ctx !== undefined) deps.observers.onRecord(record, ctx);
 		},
 		onRunStart: (entry) => {
 			const ctx = currentCtx();
-			if (core.state() !== undefined && ctx !== undefined) deps.onRunStart?.(entry, ctx);
+			if (core.state() !== undefined && ctx !== undefined) deps.observers.onRunStart(entry, ctx);
 		},
 		onRunEnd: (entry) => {
 			const ctx = currentCtx();
-			if (core.state() !== undefined && ctx !== undefined) deps.onRunEnd?.(entry, ctx);
+			if (core.state() !== undefined && ctx !== undefined) deps.observers.onRunEnd(entry, ctx);
 		},
 		onAsyncVerdict: (verdict, request) => {
 			// A background hook can finish after the session ended (its context is then stale): drop it.
 			const ctx = currentCtx();
 			const state = core.state();
 			if (state === undefined || ctx === undefined || state.background.signal.aborted) return;
-			const now = core.active(ctx);
+			const live = core.active(ctx);
 			// It arrives from a child process, not a pi event: what it starts reads the files first.
 			store.invalidate();
-			if (now !== undefined) deliverAsyncVerdict(now.hc, deps.pi, verdict, request);
+			if (live !== undefined) deliverAsyncVerdict(live.hc, deps.pi, verdict, request);
 		},
 		stillApproved: approvals.stillApproved,
 		onApprovalLost: () => {
@@ -70,8 +70,8 @@ export const createSessionEngine = (
 			store.invalidate();
 			askAgain();
 		},
-		...(deps.isEnabled ? { isEnabled: deps.isEnabled } : {}),
-		...(deps.allOff ? { allOff: deps.allOff } : {}),
-		...(deps.switchSignal ? { switchSignal: deps.switchSignal } : {}),
+		isEnabled: deps.switches.isEnabled,
+		allOff: deps.switches.allOff,
+		switchSignal: deps.switches.switchSignal,
 	});
 };

@@ -25,10 +25,10 @@ import type {
 	UIPromptStartEvent,
 	UserBashEvent,
 } from "@earendil-works/pi-coding-agent";
-import type { HookEntry, ProcessRunner } from "../../engine/types.ts";
+import type { ProcessRunner } from "../../engine/types.ts";
 import { type CardLog, createCardLog, registerCardRenderer } from "../cards/card-log.ts";
 import { createMessageDisplays, type MessageDisplays } from "../events/message-displays.ts";
-import { createHookManager, type HookManager, KILL_SWITCH_KEY } from "../manager/hook-manager.ts";
+import { createHookManager, type HookManager, KILL_SWITCH_KEY, type LiveSession } from "../manager/hook-manager.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";
 import { createViewSettings, viewSettingsFile } from "../stores/view-settings.ts";
 import { failSafe } from "./fail-safe.ts";
@@ -47,7 +47,7 @@ export interface SessionPorts {
 	/** pi's live environment (CLAUDE_ENV_FILE exports go here); hooks inherit a copy taken now. */
 	readonly processEnv: Record<string, string | undefined>;
 	/** The clock, epoch milliseconds (`Date.now`). */
-	readonly now: () => number;
+	readonly clock: () => number;
 	/** The one-run project-hook approval opt-in, read (and removed) before the environment was copied. */
 	readonly approveOptIn: boolean;
 	/** The MCP tools pi connected, for `mcp_tool` hooks and the real names of MCP tools (mcp-tools.ts). */
@@ -95,14 +95,13 @@ export const createHookSession = (
 		quietContext,
 	});
 	// The manager and the runtime reach each other only through these two views of the session.
-	const live = {
+	const live: LiveSession = {
 		config: () => runtime.config(),
-		approve: (entries: Parameters<HookRuntime["approve"]>[0]) => runtime.approve(entries),
+		approve: (entries) => runtime.approve(entries),
 		session: () => runtime.session(),
-		testRun: (request: Parameters<HookRuntime["testRun"]>[0]) => runtime.testRun(request),
-		approvalLines: (entry: HookEntry) => runtime.approvalLines?.(entry) ?? [],
-		askApproval: (entries: readonly HookEntry[], ctx: ExtensionContext) =>
-			runtime.askApproval?.(entries, ctx) ?? Promise.resolve([]),
+		testRun: (request) => runtime.testRun(request),
+		approvalLines: (entry) => runtime.approvalLines(entry),
+		askApproval: (entries, ctx) => runtime.askApproval(entries, ctx),
 	};
 	const manager = createHookManager({
 		agentDir: ports.agentDir,
@@ -112,19 +111,23 @@ export const createHookSession = (
 		currentCtx: () => current,
 		view,
 		env: ports.processEnv,
-		now: ports.now,
+		clock: ports.clock,
 	});
 	const displays = createMessageDisplays(() => runtime.hasHooks("MessageDisplay"));
 	const runtime = createRuntime({
 		pi,
 		displays,
-		onCard: cards.record,
-		onRecord: (record, ctx) => manager.onRecord(record, ctx),
-		isEnabled: (entry) => manager.isEnabled(entry),
-		allOff: () => manager.allOff(),
-		switchSignal: (entry) => manager.switchSignal(entry),
-		onRunStart: cards.runStarted,
-		onRunEnd: cards.runEnded,
+		observers: {
+			onRecord: (record, ctx) => manager.onRecord(record, ctx),
+			onCard: cards.record,
+			onRunStart: cards.runStarted,
+			onRunEnd: cards.runEnded,
+		},
+		switches: {
+			isEnabled: (entry) => manager.isEnabled(entry),
+			allOff: () => manager.allOff(),
+			switchSignal: (entry) => manager.switchSignal(entry),
+		},
 		runner: ports.runner,
 		reap: ports.reap,
 		agentDir: ports.agentDir,
@@ -133,7 +136,7 @@ export const createHookSession = (
 		processEnv: ports.processEnv,
 		approveOptIn: ports.approveOptIn,
 		currentCtx: () => current,
-		now: ports.now,
+		clock: ports.clock,
 		...(ports.mcpTools ? { mcpTools: ports.mcpTools } : {}),
 	});
 

@@ -49,10 +49,10 @@ const runStartHooks = async (
 	step: SessionStartStep,
 	only: ReadonlySet<string> | undefined,
 ): Promise<ReadonlySet<string>> => {
-	const now = core.active(ctx);
-	if (now === undefined || !now.current.engine.hasHooks("SessionStart")) return new Set();
-	const envFile = createEnvFile(join(core.deps.agentDir(), "pi-hook-manager"), now.hc.session.sessionId);
-	const ran = await runSessionStart(now.hc, core.deps.pi, step.source, envFile, only, step.atLaunch);
+	const live = core.active(ctx);
+	if (live === undefined || !live.current.engine.hasHooks("SessionStart")) return new Set();
+	const envFile = createEnvFile(join(core.deps.agentDir(), "pi-hook-manager"), live.hc.session.sessionId);
+	const ran = await runSessionStart(live.hc, core.deps.pi, step.source, envFile, only, step.atLaunch);
 	await applyEnvFile(core, ctx, envFile);
 	return ran;
 };
@@ -88,7 +88,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		// The dialog in the TUI (or the notice without a UI) at once; the guarded event has gone on as onFailure says.
 		core.track(
 			state,
-			askForApprovals(ctx, store.current(), approvals, state.asked, deps.approveOptIn ?? false).then(() => {}),
+			askForApprovals(ctx, store.current(), approvals, state.asked, deps.approveOptIn).then(() => {}),
 		);
 	});
 	const { idle, permissionWait } = createNotificationTimers(core, store);
@@ -130,7 +130,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	const start = steps.find((step): step is SessionStartStep => step.event === "SessionStart");
 	// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
 	// user answers, unapproved project hooks stay off; SessionStart hooks approved late run then.
-	const approving = askForApprovals(ctx, store.current(), approvals, current.asked, deps.approveOptIn ?? false);
+	const approving = askForApprovals(ctx, store.current(), approvals, current.asked, deps.approveOptIn);
 	core.track(
 		current,
 		approving.then((approved) => {

@@ -32,22 +32,22 @@ export const createNotificationTimers = (core: RuntimeCore, store: ConfigStore):
 	};
 	const idleMs = deps.idlePromptMs ?? (Number(deps.env.PI_HOOK_MANAGER_IDLE_PROMPT_MS) || IDLE_PROMPT_MS);
 	const idle = createIdleTimer(idleMs, () => {
-		const now = activeNow();
-		if (now === undefined) return;
+		const live = activeNow();
+		if (live === undefined) return;
 		// A timer is no pi event: nothing checked the settings files since the last one (README: "checked
 		// between events"), so a hook removed or changed meanwhile must not fire as it was.
 		store.invalidate();
-		core.track(now.current, runNotification(now.hc, IDLE_PROMPT));
+		core.track(live.current, runNotification(live.hc, IDLE_PROMPT));
 	});
 	const permissionMs =
 		deps.permissionPromptMs ?? (Number(deps.env.PI_HOOK_MANAGER_PERMISSION_PROMPT_MS) || PERMISSION_PROMPT_MS);
 	const permissionWait = createIdleTimer(permissionMs, () => {
-		const now = activeNow();
-		const note = now?.current.permissionNote;
-		if (now === undefined || note === undefined) return;
-		now.current.permissionNote = undefined;
+		const live = activeNow();
+		const note = live?.current.permissionNote;
+		if (live === undefined || note === undefined) return;
+		live.current.permissionNote = undefined;
 		store.invalidate(); // A timer, not a pi event: check the settings files first (as above).
-		core.track(now.current, runNotification(now.hc, note));
+		core.track(live.current, runNotification(live.hc, note));
 	});
 	return { idle, permissionWait };
 };

@@ -14,6 +14,7 @@ import type { HookConfig } from "../../../src/engine/types.ts";
 import { createHookManager, type HookManager } from "../../../src/pi/manager/hook-manager.ts";
 import { createHookState, hookStateFile } from "../../../src/pi/stores/hook-state.ts";
 import { layClaudeLayout } from "../../support/claude-layout.ts";
+import { liveSession, NO_FOOTER } from "../../support/manager-deps.ts";
 import { exitedWith, firingRecord } from "../../ui/panel/fixtures.ts";
 
 let dir: string;
@@ -55,11 +56,14 @@ beforeEach(() => {
 	manager = createHookManager({
 		agentDir: () => agentDir,
 		home: () => home,
-		live: { config: () => config(), approve: () => undefined },
+		live: liveSession(() => config()),
 		currentCtx: () => ctx,
+		env: process.env,
+		clock: Date.now,
 		footer: {
 			setKillSwitch: (on) => void footer.killSwitch.push(on),
 			setDisabledCount: (count) => void footer.disabled.push(count),
+			refresh: () => {},
 		},
 	});
 	ctx = {
@@ -159,7 +163,9 @@ describe("a plugin hook's switch", () => {
 				agentDir: () => agentDir,
 				home: () => home,
 				env: {},
-				live: { config: () => store.current(), approve: () => undefined },
+				clock: Date.now,
+				footer: NO_FOOTER,
+				live: liveSession(() => store.current()),
 				currentCtx: () => ctx,
 			});
 		pluginManager().sessionStart({ ...ctx, cwd: projectDir } as ExtensionContext);

@@ -11,6 +11,7 @@ import { createConfigStore } from "../../../src/engine/config/store.ts";
 import { createHookManager, type HookManager } from "../../../src/pi/manager/hook-manager.ts";
 import { HOOKS_SUBCOMMANDS, hooksCompletions, runHooksCommand } from "../../../src/pi/manager/hooks-command.ts";
 import { startHookContext } from "../../support/hook-context.ts";
+import { liveSession, NO_FOOTER } from "../../support/manager-deps.ts";
 import { type FakeUiLog, useSdkSandbox } from "../../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-hooks-command-");
@@ -36,8 +37,11 @@ const start = async (): Promise<Started> => {
 	const manager = createHookManager({
 		agentDir: () => locations.agentDir,
 		home: () => locations.home,
-		live: { config: () => store.current(), approve: () => undefined },
+		live: liveSession(() => store.current()),
 		currentCtx: () => hc.ctx,
+		env: process.env,
+		clock: Date.now,
+		footer: NO_FOOTER,
 	});
 	const panels: string[] = [];
 	const openPanel = async (_ctx: ExtensionContext, options?: { readonly tab?: "hooks" | "log" }) => {

@@ -71,12 +71,20 @@ const start = async (hooks: Hooks): Promise<Started> => {
 			home: () => home,
 			env: { ...process.env },
 			processEnv: { ...process.env },
-			now: () => CLOCK,
+			clock: () => CLOCK,
+			approveOptIn: false,
 			managedDir: () => join(root, "managed"),
-			onRecord: (record) => records.push(record),
-			onCard: (record) => decisions.push(record),
-			isEnabled: (entry: HookEntry) => !switches.off.has(entry.id),
-			allOff: () => switches.allOff,
+			observers: {
+				onRecord: (record) => void records.push(record),
+				onCard: (record) => void decisions.push(record),
+				onRunStart: () => {},
+				onRunEnd: () => {},
+			},
+			switches: {
+				isEnabled: (entry: HookEntry) => !switches.off.has(entry.id),
+				allOff: () => switches.allOff,
+				switchSignal: () => undefined,
+			},
 			currentCtx: () => current,
 		});
 		const live = runtime;

@@ -62,7 +62,7 @@ const build = (api: ExtensionAPI, home: string): void => {
 		agentDir: () => join(root, "agent"),
 		home: () => home,
 		processEnv: { ...process.env },
-		now: () => CLOCK,
+		clock: () => CLOCK,
 		approveOptIn: false,
 	});
 	session = built;
