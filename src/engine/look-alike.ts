@@ -2,7 +2,8 @@
  * Look-alike letters: a word that mixes the letters of scripts whose letters look alike (a Cyrillic `а` inside
  * the Latin `guаrd.py`, a Greek `ο` in `pοrt`) reads as another word than the one that is there. Such words are
  * found here as data (a finding per word, with the letters that stand out); the approval list turns each into
- * a note. Pure.
+ * a note. So is a file name or identifier written wholly in Cyrillic or Greek letters that pass for Latin ones
+ * (`ѕеt.sh`, `рор_3`), which reads as a Latin name. Pure.
  */
 
 /** The scripts whose letters pass for one another: each with the Unicode script property it is tested by. */
@@ -24,11 +25,14 @@ export interface OddLetter {
 	readonly script: ConfusableScript;
 }
 
-/** A word whose letters come from more than one of {@link CONFUSABLE_SCRIPTS}. */
+/**
+ * A word whose letters come from more than one of {@link CONFUSABLE_SCRIPTS} (`mixed_script`), or a name (a word
+ * with a digit or one of `_ . -`) whose letters are all Cyrillic or Greek ones that look Latin (`latin_look_alike`).
+ */
 export interface MixedScriptWord {
-	readonly kind: "mixed_script";
+	readonly kind: "mixed_script" | "latin_look_alike";
 	readonly word: string;
-	/** The script most of its letters are in (the first of the table on a tie). */
+	/** Latin when the word has Latin letters, else the script most of its letters are in (the first on a tie). */
 	readonly main: ConfusableScript;
 	/** The letters of the other scripts, in order. */
 	readonly odd: readonly OddLetter[];
@@ -43,6 +47,12 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const scriptOf = (char: string): ConfusableScript | undefined =>
 	CONFUSABLE_SCRIPTS.find(({ pattern }) => pattern.test(char))?.script;
 
+/** Cyrillic and Greek letters drawn like a Latin letter (`а` `е` `о` `р` `с` `х` `ѕ` `і`, `ο` `ρ` `Α` `Β`...). */
+const LATIN_LOOK_ALIKES = new Set([..."аеорсухѕіјһԁԛԝӏүАВЕКМНОРСТХЅІЈԚԜҮ", ..."οραικνυΑΒΕΖΗΙΚΜΝΟΡΤΥΧ"]);
+
+/** A name rather than a word of prose: it holds a digit or one of `_ . -`. */
+const NAME_LIKE = /[0-9_.-]/;
+
 /** The mixed word `word` is, or undefined when its letters are of one script (or of none of the table). */
 const mixedWord = (word: string): MixedScriptWord | undefined => {
 	const letters = [...word].flatMap((char) => {
@@ -51,9 +61,14 @@ const mixedWord = (word: string): MixedScriptWord | undefined => {
 	});
 	const counts = new Map<ConfusableScript, number>();
 	for (const { script } of letters) counts.set(script, (counts.get(script) ?? 0) + 1);
+	if (counts.size === 1 && !counts.has("Latin") && letters.length >= 2 && NAME_LIKE.test(word)) {
+		if (letters.every((letter) => LATIN_LOOK_ALIKES.has(letter.char)))
+			return { kind: "latin_look_alike", word, main: "Latin", odd: letters };
+	}
 	if (counts.size < 2) return undefined;
+	// A command is read as Latin: with Latin letters in the word, every other letter is the odd one.
 	let main: ConfusableScript = "Latin";
-	let most = -1;
+	let most = counts.has("Latin") ? Number.POSITIVE_INFINITY : -1;
 	for (const { script } of CONFUSABLE_SCRIPTS) {
 		const count = counts.get(script) ?? 0;
 		if (count > most) [main, most] = [script, count];

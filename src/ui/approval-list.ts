@@ -122,14 +122,22 @@ const fieldText = (value: unknown): string => terminalSafe(rawText(value));
 /** `U+0430` of a code point. */
 const codeName = (code: number): string => `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
 
+/** `word` with its `odd` letters escaped, terminal-safe: `gu\u0430rd.py`. */
+const marked = (word: string, odd: MixedScriptWord["odd"]): string => {
+	const oddChars = new Set(odd.map((letter) => letter.char));
+	return terminalSafe([...word].map((char) => (oddChars.has(char) ? escapeChar(char) : char)).join(""));
+};
+
+/** `Cyrillic U+0430, Greek U+03BF`. */
+const letterNames = (odd: MixedScriptWord["odd"]): string =>
+	odd.map((letter) => `${letter.script} ${codeName(letter.codePoint)}`).join(", ");
+
 /** The note of one finding, by kind (the words come from the finding's data, never from text it carries). */
 const NOTES: Readonly<Record<MixedScriptWord["kind"], (finding: MixedScriptWord) => string>> = {
-	mixed_script: ({ word, main, odd }) => {
-		const oddChars = new Set(odd.map((letter) => letter.char));
-		const shown = terminalSafe([...word].map((char) => (oddChars.has(char) ? escapeChar(char) : char)).join(""));
-		const letters = odd.map((letter) => `${letter.script} ${codeName(letter.codePoint)}`).join(", ");
-		return `    ⚠ look-alike letters: ${shown} is a ${main} word with ${letters}`;
-	},
+	mixed_script: ({ word, main, odd }) =>
+		`    ⚠ look-alike letters: ${marked(word, odd)} is a ${main} word with ${letterNames(odd)}`,
+	latin_look_alike: ({ word, odd }) =>
+		`    ⚠ look-alike letters: ${marked(word, odd)} looks Latin but is written in ${letterNames(odd)}`,
 };
 
 /** The `⚠` note lines for the words of `texts` that mix look-alike scripts. */

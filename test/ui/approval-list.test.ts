@@ -149,6 +149,16 @@ describe("approvalLines: what the user cannot see as it is", () => {
 		expect(approvalLines({ entry: plain, change: "new", scripts: [] })).toHaveLength(1);
 	});
 
+	it("flags a name written wholly in Cyrillic letters that look Latin", () => {
+		const entry = only({
+			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./\u0455\u0435\u0441_1" }] }],
+		});
+		expect(approvalLines({ entry, change: "new", scripts: [] }).at(-1)).toBe(
+			"    ⚠ look-alike letters: \\u0455\\u0435\\u0441_1 looks Latin but is written in Cyrillic U+0455, " +
+				"Cyrillic U+0435, Cyrillic U+0441",
+		);
+	});
+
 	it("flags a mixed word in the matcher and in any field", () => {
 		const entry = only({
 			PreToolUse: [{ matcher: "B\u0430sh", hooks: [{ type: "command", command: "x", if: "Bash(rm \u03bfk)" }] }],
