@@ -9,6 +9,7 @@ import { availableParallelism } from "node:os";
 import { writeFileAtomic } from "../engine/atomic-write.ts";
 import { compareOutcome, expectFor } from "../engine/fixture/outcome.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
+import { lintLine, lintOutcome } from "../engine/lint/hook-lint.ts";
 import type { CliContext } from "./context.ts";
 import { type FixtureExpect, type FixtureFile, fixtureTextWith } from "./fixture.ts";
 import { fixtureFiles, readFixtureFile } from "./fixture-files.ts";
@@ -83,6 +84,17 @@ const commandOf = (verdict: HookVerdict): string => {
 	return text.length > 100 ? `${text.slice(0, 99)}…` : text;
 };
 
+/**
+ * Hook lint of the runs (output Claude Code silently ignores, as the panel's details show it), one indented
+ * `! <command>: <field>: <problem>; <fix>` line per finding, under any fixture's line.
+ */
+export const lintNotes = (run: FixtureRun): string[] =>
+	run.verdicts.flatMap((verdict) =>
+		lintOutcome(verdict.entry.event, verdict.outcome, verdict.entry.handler.type).map(
+			(lint) => `    ! ${safe(oneLine(commandOf(verdict)))}: ${safe(lintLine(lint))}`,
+		),
+	);
+
 /** The result of one run against its fixture (`update`: the outcome becomes the expectation). */
 const judge = (run: FixtureRun, update: boolean): FixtureResult => {
 	const outcome = run.outcome;
@@ -133,6 +145,10 @@ export const testCommand = async (
 	const results = await mapLimited(fixtures, FIXTURE_CONCURRENCY, async (fixture) =>
 		judge(await runFixture(ctx, fixture), update),
 	);
+	const notes = (run: FixtureRun): string =>
+		lintNotes(run)
+			.map((line) => `${line}\n`)
+			.join("");
 	let passed = 0;
 	let failed = broken.length;
 	let skipped = 0;
@@ -142,12 +158,14 @@ export const testCommand = async (
 		switch (result.kind) {
 			case "pass":
 				passed++;
-				out(`PASS ${label}\n`);
+				out(`PASS ${label}\n${notes(result.run)}`);
 				break;
-			case "updated":
+			case "updated": {
 				passed++;
-				out(`UPDATED ${label}: expect.decision "${result.run.outcome?.decision ?? "none"}"\n`);
+				const decision = result.run.outcome?.decision ?? "none";
+				out(`UPDATED ${label}: expect.decision "${decision}"\n${notes(result.run)}`);
 				break;
+			}
 			case "skip": {
 				skipped++;
 				const types = [...new Set(result.run.needPi.map((entry) => entry.handler.type))].join(", ");
@@ -156,7 +174,7 @@ export const testCommand = async (
 			}
 			case "fail":
 				failed++;
-				out(`FAIL ${label}\n${failureLines(result).join("\n")}\n`);
+				out(`FAIL ${label}\n${failureLines(result).join("\n")}\n${notes(result.run)}`);
 				break;
 		}
 	}

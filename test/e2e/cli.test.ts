@@ -102,6 +102,20 @@ describe("pi-hook-manager test", () => {
 		expect(lastLine(after.stdout)).toBe("1 passed, 0 failed");
 	});
 
+	it("notes under a fixture's line the hook output Claude Code ignores (hook lint), naming the field", async () => {
+		const box = sample();
+		settings(box, {
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [{ type: "command", command: `echo '{"additionalContext": "x"}'` }] },
+			],
+		});
+		const result = await box.run(["test", ".pi/hook-tests/harmless.json", "--approve-project-hooks"]);
+		const lines = result.stdout.split("\n");
+		expect(lines[0]).toMatch(/^PASS guard lets a harmless command run/);
+		expect(lines[1]).toMatch(/^ {4}! echo .*: additionalContext: top-level "additionalContext" is ignored/);
+		expect(result.code).toBe(0);
+	});
+
 	it("reports a case a prompt hook matches as skipped, never as passed", async () => {
 		const box = sample();
 		settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this safe?" }] }] });
