@@ -15,6 +15,7 @@ import { measureHistory } from "./figures/history.ts";
 import { measureInPi } from "./figures/in-pi.ts";
 import { measurePanel } from "./figures/panel.ts";
 import { measureParallel } from "./figures/parallel.ts";
+import { measureTrustCheck } from "./figures/trust-check.ts";
 import type { FigureRow, MainRow } from "./stats.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -86,6 +87,7 @@ const main = async (): Promise<void> => {
 		...(await attempt("16 parallel hooks", measureParallel, otherFailed(3, "16 parallel hooks"))),
 		...(await attempt("settings load and change check", measureConfig, otherFailed(4, "settings load"))),
 		...(await attempt("decision history rebuild", measureHistory, otherFailed(6, "history rebuild"))),
+		...(await attempt("the per-run trust check", measureTrustCheck, otherFailed(8, "trust check"))),
 	];
 	const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
 	const date = new Date().toISOString().slice(0, 10);
@@ -174,6 +176,9 @@ const main = async (): Promise<void> => {
 		"- 6 `history.ts`: a session file written by pi's SessionManager with 5,000 decision entries, opened with",
 		"  `SessionManager.open`; the extension's part is `CardLog.restore` (history and footer counts) on that",
 		"  branch.",
+		"- 8 `trust-check.ts`: the per-run trust check of an approved project hook (`stillApproved`) on a project",
+		"  whose `.claude/` holds 13 files in 4 folders, when nothing changed: one `stat` per covered file and folder,",
+		"  in batches of 50 calls. `npm run bench -- --only trust` measures this row alone and prints it.",
 		"",
 	];
 	const table = lines.join("\n");
@@ -182,5 +187,12 @@ const main = async (): Promise<void> => {
 	process.stderr.write(`wrote ${join(ROOT, "BENCHMARKS.md")}\n`);
 };
 
+/** `npm run bench -- --only trust`: the per-run trust check alone, printed, BENCHMARKS.md left as it is. */
+const onlyTrust = async (): Promise<void> => {
+	for (const row of await measureTrustCheck())
+		process.stdout.write(`| ${row.what} | ${row.target} | ${row.measured} | ${row.result} |\n`);
+};
+
 if (process.argv.includes("--only") && process.argv.includes("cli")) await onlyCli();
+else if (process.argv.includes("--only") && process.argv.includes("trust")) await onlyTrust();
 else await main();

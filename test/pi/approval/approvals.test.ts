@@ -141,3 +141,70 @@ describe("createApprovals", () => {
 		expect(createApprovals(join(root, "none.json"), project).loadProblem).toBeUndefined();
 	});
 });
+
+describe("every part of an approval's identity matters: changing only that part asks again", () => {
+	const base = { type: "command", command: "bash .claude/hooks/guard.sh", timeout: 5 };
+	const entryOf = (event: string, matcher: string, handler: Record<string, unknown>): HookEntry => {
+		const [entry] = parseSettingsText(JSON.stringify({ hooks: { [event]: [{ matcher, hooks: [handler] }] } }), {
+			scope: "claude-project",
+			file: join(project, ".claude", "settings.json"),
+			project: true,
+		}).entries;
+		if (entry === undefined) throw new Error("no entry");
+		return entry;
+	};
+	const approvedBase = () => {
+		const approvals = createApprovals(file, project);
+		approvals.approve([entryOf("PreToolUse", "Read", base)]);
+		expect(approvals.isApproved(entryOf("PreToolUse", "Read", base))).toBe(true);
+		return approvals;
+	};
+
+	it.each([
+		["the event", () => entryOf("PostToolUse", "Read", base)],
+		["the matcher (Read -> Bash)", () => entryOf("PreToolUse", "Bash", base)],
+		["the command", () => entryOf("PreToolUse", "Read", { ...base, command: "bash .claude/hooks/guard.sh x" })],
+		["the timeout", () => entryOf("PreToolUse", "Read", { ...base, timeout: 6 })],
+		["args", () => entryOf("PreToolUse", "Read", { ...base, args: ["x"] })],
+		["async", () => entryOf("PreToolUse", "Read", { ...base, async: true })],
+		["shell", () => entryOf("PreToolUse", "Read", { ...base, shell: "powershell" })],
+		["if", () => entryOf("PreToolUse", "Read", { ...base, if: "Read(*.env)" })],
+		["onFailure", () => entryOf("PreToolUse", "Read", { ...base, onFailure: "block" })],
+		["statusMessage", () => entryOf("PreToolUse", "Read", { ...base, statusMessage: "checking" })],
+		["a field this version does not know", () => entryOf("PreToolUse", "Read", { ...base, futureField: 1 })],
+	])("%s", (_part, changed) => {
+		const approvals = approvedBase();
+		expect(approvals.isApproved(changed())).toBe(false);
+		expect(approvals.stillApproved(changed())).toBe(false);
+	});
+
+	it.each([
+		["the script the command names", ".claude/hooks/guard.sh"],
+		["a file beside it in the hook folder", ".claude/hooks/lib.sh"],
+		["any file of the .claude tree", ".claude/commands/review.md"],
+		["a file of the .pi tree", ".pi/extensions/x.ts"],
+	])("%s", (_part, path) => {
+		const approvals = approvedBase();
+		const entry = entryOf("PreToolUse", "Read", base);
+		expect(approvals.stillApproved(entry)).toBe(true);
+		mkdirSync(dirname(join(project, path)), { recursive: true });
+		writeFileSync(join(project, path), "changed\n");
+		expect(approvals.stillApproved(entry)).toBe(false);
+		expect(approvals.isApproved(entry)).toBe(false);
+	});
+
+	it("what pi and Claude Code write there themselves is not part of it", () => {
+		const approvals = approvedBase();
+		const entry = entryOf("PreToolUse", "Read", base);
+		for (const path of [
+			".claude/settings.local.json",
+			".claude/logs/tool.jsonl",
+			".pi/settings.json",
+			".pi/npm/x",
+		]) {
+			mkdirSync(dirname(join(project, path)), { recursive: true });
+			writeFileSync(join(project, path), "{}\n");
+		}
+		expect(approvals.stillApproved(entry)).toBe(true);
+	});
+});
