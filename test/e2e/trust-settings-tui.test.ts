@@ -8,8 +8,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { layClaudeLayout } from "../support/claude-layout.ts";
 import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
-import { createPiSandbox, type PiSandbox } from "../support/pi-env.ts";
-import { startPiTui } from "../support/pi-tui.ts";
+import { createPiSandbox, EXTENSION_PATH, PI_BIN, type PiSandbox } from "../support/pi-env.ts";
 import { createTmuxServer, type TmuxServer } from "../support/tmux.ts";
 
 let llm: FakeLlm;
@@ -31,10 +30,16 @@ afterEach(() => {
 	sandbox = undefined;
 });
 
-const start = async (box: PiSandbox): Promise<void> => {
+/** Starts pi in tmux; not startPiTui, which waits for the footer that the dialog may cover. */
+const start = (box: PiSandbox): void => {
 	name = `s${++session}`;
-	// Not startPiTui's wait for the footer: the dialog may cover it.
-	void startPiTui(tmux, box, { name }).catch(() => undefined);
+	tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
+		name,
+		cwd: box.projectDir,
+		env: box.env({ TERM: "tmux-256color" }),
+		cols: 120,
+		rows: 40,
+	});
 };
 const waitFor = (test: string | RegExp | ((screen: string) => boolean)) => tmux.waitFor(test, { name });
 const waitForAll = (...texts: string[]) => waitFor((screen) => texts.every((text) => screen.includes(text)));
@@ -58,7 +63,7 @@ describe("project settings in the approval dialog", () => {
 			pluginConfigs: { "guard@my-marketplace": { options: { level: "off" } } },
 		});
 		box.writeFile("project/victim/file.txt", "keep me\n");
-		await start(box);
+		start(box);
 		const screen = await waitForAll("project setting(s) that switch off or change your hooks?", "n / Esc");
 		expect(screen).toContain("setting .claude/settings.json: enabledPlugins.guard@my-marketplace = false");
 		expect(screen).toContain("switches off the plugin guard@my-marketplace, which your settings switch on");
@@ -72,15 +77,13 @@ describe("project settings in the approval dialog", () => {
 		await waitFor("guard@my-marketplace (level strict) blocked");
 		expect(existsSync(join(box.projectDir, "victim"))).toBe(true);
 		expect(approved(box)).toEqual({});
-		keys("C-d");
-
-		// The next session asks again; approved, the project's values apply as in Claude Code: the guard is off.
-		await start(box);
+		// /hooks approve asks again; approved, the project's values apply as in Claude Code: the guard is off.
+		await prompt("/hooks approve");
 		await waitForAll("project setting(s) that switch off or change your hooks?", "y / Enter");
 		keys("y");
 		await waitFor("they apply from now on");
-		await prompt("bash: rm -rf victim");
-		await waitFor("fake-model saw tool result");
+		await prompt("bash: rm -rf victim && echo gone-$((1+1))");
+		await waitFor("tool result: gone-2");
 		expect(existsSync(join(box.projectDir, "victim"))).toBe(false);
 		expect(Object.values(approved(box)).map((record) => [record.setting, record.value])).toEqual([
 			["enabledPlugins.guard@my-marketplace", "false"],
@@ -101,7 +104,7 @@ describe("project settings in the approval dialog", () => {
 			},
 		});
 		box.writeJson("project/.claude/settings.local.json", { disableAllHooks: true });
-		await start(box);
+		start(box);
 		const screen = await waitForAll("setting .claude/settings.local.json: disableAllHooks = true", "y / Enter");
 		expect(screen).toContain("switches off every hook, yours included");
 		keys("y");

@@ -46,15 +46,18 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		switchSignal: switches.switchSignal,
 		killSwitchKey: () => switches.killKey,
 		async approveWaiting(ctx) {
-			const waiting = deps.live.config()?.skipped.filter((skipped) => skipped.reason === "unapproved") ?? [];
-			if (waiting.length === 0) {
-				showNotice(ctx, { level: "info", text: "no project hook waits for approval" });
+			const config = deps.live.config();
+			const waiting = config?.skipped.filter((skipped) => skipped.reason === "unapproved") ?? [];
+			const settings = config?.pendingSettings ?? [];
+			if (waiting.length === 0 && settings.length === 0) {
+				showNotice(ctx, { level: "info", text: "no project hook or setting waits for approval" });
 				return;
 			}
 			// Never blind: the dialog lists every field of every hook, and says what it approved or why not.
 			await deps.live.askApproval(
 				waiting.map((skipped) => skipped.entry),
 				ctx,
+				settings,
 			);
 			core.updateFooter(ctx);
 		},
@@ -63,10 +66,12 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			const entries = config?.entries ?? [];
 			const off = entries.filter((entry) => !core.hookState().isEnabled(entry)).length;
 			const waiting = config?.skipped.filter((skipped) => skipped.reason === "unapproved").length ?? 0;
+			const settings = config?.pendingSettings?.length ?? 0;
 			const parts = [
 				`${entries.length} hook(s) configured`,
 				...(off > 0 ? [`${off} switched off`] : []),
 				...(waiting > 0 ? [`${waiting} waiting for approval (/hooks approve)`] : []),
+				...(settings > 0 ? [`${settings} project setting(s) waiting for approval (/hooks approve)`] : []),
 				killSwitch.isOff() ? "ALL OFF (kill switch; /hooks on)" : "kill switch not set",
 				`${core.log.added()} event(s) logged this session`,
 			];

@@ -6,6 +6,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
+import type { ProjectSetting } from "../../engine/trust/project-settings.ts";
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
 import type { DEFAULT_LOG_BYTES, FiringLog } from "../../ui/panel/firing-log.ts";
 import type { TestRunOutcome } from "../session/runtime-types.ts";
@@ -29,8 +30,15 @@ export interface LiveSession {
 	testRun(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
 	/** What the user sees before approving `entry` (every field, the scripts it runs). */
 	approvalLines(entry: HookEntry): string[];
-	/** Asks about `entries` in the approval dialog (every field shown); resolves with the approved ones. */
-	askApproval(entries: readonly HookEntry[], ctx: ExtensionContext): Promise<readonly HookEntry[]>;
+	/**
+	 * Asks about `entries` (and project `settings` that switch hooks off or change plugin options) in the approval
+	 * dialog (every field shown); resolves with the approved hooks.
+	 */
+	askApproval(
+		entries: readonly HookEntry[],
+		ctx: ExtensionContext,
+		settings?: readonly ProjectSetting[],
+	): Promise<readonly HookEntry[]>;
 }
 
 /** What the manager needs. */

@@ -39,10 +39,17 @@ export const panelQueries = (core: RuntimeCore): PanelQueries => {
 			// A test run goes around the event adapters: no card, no context, no counter, no footer status.
 			return state.engine.testRun({ ...request, session: core.sessionInfo(ctx) });
 		},
-		async askApproval(entries, ctx) {
+		async askApproval(entries, ctx, settings) {
 			const state = core.state();
 			if (state === undefined) return [];
-			return askAbout(ctx, entries, state.approvals, deps.approveOptIn, runningIds(state.store.current()));
+			return askAbout(
+				ctx,
+				entries,
+				state.approvals,
+				deps.approveOptIn,
+				runningIds(state.store.current()),
+				settings,
+			);
 		},
 		approvalLines(entry) {
 			const state = core.state();

@@ -31,6 +31,7 @@ import type { Card } from "../../engine/card.ts";
 import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
+import type { ProjectSetting } from "../../engine/trust/project-settings.ts";
 import type { HookConfig, HookEntry, HookEventName, ProcessRunner } from "../../engine/types.ts";
 import type { MessageDisplays } from "../events/message-displays.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";
@@ -150,8 +151,15 @@ export interface HookRuntime {
 	testRun(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
 	/** What the user sees before approving `entry`: every field and the scripts it runs (terminal-safe lines). */
 	approvalLines(entry: HookEntry): string[];
-	/** Asks the user about `entries` in the approval dialog (every field shown); resolves with those approved. */
-	askApproval(entries: readonly HookEntry[], ctx: ExtensionContext): Promise<readonly HookEntry[]>;
+	/**
+	 * Asks the user about `entries` (and project `settings` that switch hooks off or change plugin options) in the
+	 * approval dialog (every field shown); resolves with the hooks approved.
+	 */
+	askApproval(
+		entries: readonly HookEntry[],
+		ctx: ExtensionContext,
+		settings?: readonly ProjectSetting[],
+	): Promise<readonly HookEntry[]>;
 }
 
 /** What a test run produced (the engine's type). */

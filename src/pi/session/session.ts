@@ -101,7 +101,7 @@ export const createHookSession = (
 		session: () => runtime.session(),
 		testRun: (request) => runtime.testRun(request),
 		approvalLines: (entry) => runtime.approvalLines(entry),
-		askApproval: (entries, ctx) => runtime.askApproval(entries, ctx),
+		askApproval: (entries, ctx, settings) => runtime.askApproval(entries, ctx, settings),
 	};
 	const manager = createHookManager({
 		agentDir: ports.agentDir,

@@ -95,7 +95,9 @@ describe("runHooksCommand", () => {
 	it("/hooks approve with no project hook waiting says so", async () => {
 		const hooks = await start();
 		await hooks.run("approve");
-		expect(hooks.ui.notices).toEqual([{ message: "hooks: no project hook waits for approval", level: "info" }]);
+		expect(hooks.ui.notices).toEqual([
+			{ message: "hooks: no project hook or setting waits for approval", level: "info" },
+		]);
 	});
 
 	it("an unknown subcommand changes nothing and lists every subcommand with what it does", async () => {
