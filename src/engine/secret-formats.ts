@@ -144,7 +144,12 @@ const flagValue = (glued: boolean): string =>
 /** {@link PASSWORD_FLAGS} as global regexes: group 1 runs to the value, group 2 is the value. */
 export const PASSWORD_FLAG_RULES: readonly RegExp[] = PASSWORD_FLAGS.map(([commands, flag, follows]) => {
 	const gap = follows === "glued" ? "" : "\\s*";
-	return new RegExp(`(\\b(?:${commands})\\b[^\\n;|&]*?\\s${flag}${gap})(${flagValue(follows === "glued")})`, "g");
+	// The flag is looked for at most 256 characters after the command: an unbounded gap is quadratic on a line of
+	// many `zip` words.
+	return new RegExp(
+		`(\\b(?:${commands})\\b[^\\n;|&]{0,256}?\\s${flag}${gap})(${flagValue(follows === "glued")})`,
+		"g",
+	);
 });
 
 /** Words that a secret's long flag may contain: `--password`, `--http-password`, `--db-pass`, `--api-token`. */

@@ -139,6 +139,10 @@ describe("redactSecrets on hostile input", () => {
 			`"k": "${"x".repeat(mib)}`,
 			`'k': "`.repeat(mib / 6),
 			`password: ${" ".repeat(mib)}x`,
+			// A command of the password-flag table on every word (quadratic with an unbounded gap to the flag).
+			"zip ".repeat(mib / 4),
+			"mysql -u ".repeat(mib / 9),
+			`sshpass ${"x ".repeat(mib / 2)}`,
 		];
 		for (const input of inputs) expect(redactSecrets(input).length).toBeGreaterThan(0);
 	}, 30_000);
