@@ -1,7 +1,7 @@
 /**
  * Secret masking for text that is shown or persisted (cards, the firing log): values that look like
  * API keys, tokens, passwords or private keys become `[redacted]`. Pure; every pattern runs in linear time. The
- * token families, secret key names and password flags are tables in {@link ./secret-formats.ts}.
+ * token families, secret key names and password flags are tables in `secret-formats.ts`.
  */
 import {
 	keyParts,

@@ -1,5 +1,5 @@
 /**
- * The secret shapes {@link ../redact.ts} masks, as data: token families by their maintained prefixes, key names
+ * The secret shapes that `redact.ts` masks, as data: token families by their maintained prefixes, key names
  * that hold secrets, and the password flags of common commands. Each table is compiled to linear-time regexes once,
  * when the module loads. Sources: each vendor's documented token format (and secretlint's maintained rules).
  */
