@@ -122,9 +122,7 @@ describe("terminalSafe", () => {
 	});
 
 	it("leaves no hidden character in any text, changes nothing twice, and strips to text without them", () => {
-		const hidden = fc.constantFrom(
-			...HIDDEN_CHARACTERS.flatMap(({ ranges }) => ranges.flat()),
-		);
+		const hidden = fc.constantFrom(...HIDDEN_CHARACTERS.flatMap(({ ranges }) => ranges.flat()));
 		const unit = fc.oneof(
 			fc.string({ unit: "grapheme", maxLength: 4 }),
 			fc.string({ unit: "binary", maxLength: 4 }),

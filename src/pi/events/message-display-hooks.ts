@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { MessageEndEvent, MessageUpdateEvent } from "@earendil-works/pi-coding-agent";
 import { batchShown, decideDisplay } from "../../engine/decide-display.ts";
-import { messageDisplayPayload } from "../../engine/payload/message-display.ts";
+import { messageDisplayPayload, turnIdOf } from "../../engine/payload/message-display.ts";
 import { type HookContext, runHooks } from "./hook-context.ts";
 import type { MessageDisplays } from "./message-displays.ts";
 
@@ -62,7 +62,7 @@ const newStream = (): DisplayStream => ({ messageId: randomUUID(), flushed: 0, i
 /** Runs the MessageDisplay hooks of one batch; resolves with the text to show for it. */
 const runBatch = async (
 	hc: HookContext,
-	ids: { readonly turnId: string; readonly messageId: string },
+	messageId: string,
 	index: number,
 	final: boolean,
 	delta: string,
@@ -71,8 +71,8 @@ const runBatch = async (
 		event: "MessageDisplay",
 		matchValues: [],
 		payload: messageDisplayPayload(hc.session, {
-			turnId: ids.turnId,
-			messageId: ids.messageId,
+			turnId: turnIdOf(hc.session),
+			messageId,
 			index,
 			final,
 			delta,
@@ -94,7 +94,6 @@ const streamsBatches = (hc: HookContext): boolean => hc.ctx.hasUI && hc.ctx.mode
 export const handleMessageUpdate = async (
 	event: MessageUpdateEvent,
 	hc: HookContext,
-	turnId: string,
 	stream: DisplayStream | undefined,
 	displays?: MessageDisplays,
 ): Promise<DisplayStream | undefined> => {
@@ -103,13 +102,7 @@ export const handleMessageUpdate = async (
 	const end = text.lastIndexOf("\n") + 1;
 	if (end <= (stream?.flushed ?? 0)) return stream;
 	const current = stream ?? newStream();
-	const batch = await runBatch(
-		hc,
-		{ turnId, messageId: current.messageId },
-		current.index,
-		false,
-		text.slice(current.flushed, end),
-	);
+	const batch = await runBatch(hc, current.messageId, current.index, false, text.slice(current.flushed, end));
 	current.flushed = end;
 	current.index++;
 	current.shown += batch.text;
@@ -126,7 +119,6 @@ export const handleMessageUpdate = async (
 export const handleMessageEnd = async (
 	event: MessageEndEvent,
 	hc: HookContext,
-	turnId: string,
 	stream: DisplayStream | undefined,
 	displays?: MessageDisplays,
 ): Promise<void> => {
@@ -136,18 +128,12 @@ export const handleMessageEnd = async (
 	if (text === "") return;
 	if (streamsBatches(hc)) {
 		const current = stream ?? newStream();
-		const batch = await runBatch(
-			hc,
-			{ turnId, messageId: current.messageId },
-			current.index,
-			true,
-			text.slice(current.flushed),
-		);
+		const batch = await runBatch(hc, current.messageId, current.index, true, text.slice(current.flushed));
 		if (current.replaced || batch.replaced) displays?.replace(event.message, current.shown + batch.text);
 		return;
 	}
 	const message = event.message as AssistantLike;
-	const messageId = message.responseId ?? `${turnId}:${message.timestamp ?? 0}`;
-	const batch = await runBatch(hc, { turnId, messageId }, 0, true, text);
+	const messageId = message.responseId ?? `${turnIdOf(hc.session)}:${message.timestamp ?? 0}`;
+	const batch = await runBatch(hc, messageId, 0, true, text);
 	if (batch.replaced) displays?.replace(event.message, batch.text);
 };

@@ -11,12 +11,6 @@ import type { ClaudeNotification } from "../../engine/events/pi-vocabulary.ts";
 import { notificationPayload } from "../../engine/payload/notification.ts";
 import { type HookContext, runHooks, showNotices } from "./hook-context.ts";
 
-/** Milliseconds of user silence after the agent settles before `idle_prompt` (Claude Code: about 60 s). */
-export const IDLE_PROMPT_MS = 60_000;
-
-/** Milliseconds a permission dialog stays unanswered before `permission_prompt` (Claude Code: 6 s). */
-export const PERMISSION_PROMPT_MS = 6_000;
-
 /** Runs Notification hooks for one notification (made in the engine: `IDLE_PROMPT`, `permissionPrompt`). */
 export const runNotification = async (hc: HookContext, notification: ClaudeNotification): Promise<void> => {
 	if (!hc.engine.hasHooks("Notification")) return;

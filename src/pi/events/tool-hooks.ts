@@ -12,6 +12,7 @@ import type {
 	ToolResultEventResult,
 } from "@earendil-works/pi-coding-agent";
 import { decidePostToolUse, decidePreToolUse } from "../../engine/decide-tool.ts";
+import { INTERRUPTED_HOOK_TIMEOUT_MS } from "../../engine/events/lifecycle.ts";
 import { toolResultEvent } from "../../engine/events/pi-vocabulary.ts";
 import { hookName } from "../../engine/messages.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
@@ -21,9 +22,6 @@ import { terminalSafe } from "../../engine/terminal-safe.ts";
 import { toClaudeToolError, toClaudeToolInput, toClaudeToolName, toClaudeToolResponse } from "../../engine/tool-map.ts";
 import { showNotice } from "../session/notices.ts";
 import { carryOut, type EventPorts, runHooks } from "./hook-context.ts";
-
-/** Milliseconds the PostToolUseFailure hooks of an interrupted call may run (pi's own signal has fired). */
-export const INTERRUPTED_HOOK_TIMEOUT_MS = 5000;
 
 /** Per-session state the tool hooks share between `tool_call` and `tool_result`. */
 export interface ToolHookState {

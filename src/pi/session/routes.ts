@@ -167,11 +167,9 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			if (!core.state()?.engine.hasHooks("MessageDisplay")) return;
 			const live = active(ctx);
 			if (live === undefined) return;
-			const turnId = live.current.promptId ?? live.hc.session.sessionId;
 			live.current.displayStream = await handleMessageUpdate(
 				event,
 				live.hc,
-				turnId,
 				live.current.displayStream,
 				deps.displays,
 			);
@@ -181,13 +179,7 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			if (live === undefined) return;
 			const stream = live.current.displayStream;
 			if ((event.message as { role?: string }).role === "assistant") live.current.displayStream = undefined;
-			await handleMessageEnd(
-				event,
-				live.hc,
-				live.current.promptId ?? live.hc.session.sessionId,
-				stream,
-				deps.displays,
-			);
+			await handleMessageEnd(event, live.hc, stream, deps.displays);
 		},
 		uiPromptStart(event, ctx) {
 			const live = active(ctx);

@@ -4,14 +4,9 @@
  * about neither at once). A timer is no pi event, so each checks the settings files before its hooks run.
  */
 import type { ConfigStore } from "../../engine/config/store.ts";
+import { IDLE_PROMPT_MS, PERMISSION_PROMPT_MS } from "../../engine/events/lifecycle.ts";
 import { IDLE_PROMPT } from "../../engine/events/pi-vocabulary.ts";
-import {
-	createIdleTimer,
-	IDLE_PROMPT_MS,
-	type IdleTimer,
-	PERMISSION_PROMPT_MS,
-	runNotification,
-} from "../events/notification-hooks.ts";
+import { createIdleTimer, type IdleTimer, runNotification } from "../events/notification-hooks.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 
 /** The two timers; neither runs until started. */

@@ -1,6 +1,12 @@
 /** The order of Claude Code events after pi's session start and after a compaction. */
 import { describe, expect, it } from "vitest";
-import { AFTER_COMPACTION, afterSessionStart } from "../../../src/engine/events/lifecycle.ts";
+import {
+	AFTER_COMPACTION,
+	afterSessionStart,
+	IDLE_PROMPT_MS,
+	INTERRUPTED_HOOK_TIMEOUT_MS,
+	PERMISSION_PROMPT_MS,
+} from "../../../src/engine/events/lifecycle.ts";
 
 describe("afterSessionStart", () => {
 	it.each([
@@ -31,5 +37,11 @@ describe("AFTER_COMPACTION", () => {
 			{ event: "SessionStart", source: "compact", atLaunch: false },
 			{ event: "InstructionsLoaded", loadReason: "compact" },
 		]);
+	});
+});
+
+describe("waits", () => {
+	it("are Claude Code's: idle_prompt after 60 s, permission_prompt after 6 s, interrupted tool hooks 5 s", () => {
+		expect([IDLE_PROMPT_MS, PERMISSION_PROMPT_MS, INTERRUPTED_HOOK_TIMEOUT_MS]).toEqual([60_000, 6_000, 5_000]);
 	});
 });

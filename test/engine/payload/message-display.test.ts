@@ -1,6 +1,6 @@
 /** MessageDisplay stdin, in Claude Code's key order. */
 import { describe, expect, it } from "vitest";
-import { messageDisplayPayload } from "../../../src/engine/payload/message-display.ts";
+import { messageDisplayPayload, turnIdOf } from "../../../src/engine/payload/message-display.ts";
 import { engineSession } from "../../support/engine-session.ts";
 
 describe("messageDisplayPayload", () => {
@@ -16,5 +16,12 @@ describe("messageDisplayPayload", () => {
 			["delta", "Done.\n"],
 		]);
 		expect(payload).not.toHaveProperty("permission_mode");
+	});
+});
+
+describe("turnIdOf", () => {
+	it("is the prompt's id, or the session's before the first prompt", () => {
+		expect(turnIdOf(engineSession("/p", { sessionId: "s1", promptId: "p7" }))).toBe("p7");
+		expect(turnIdOf(engineSession("/p", { sessionId: "s1" }))).toBe("s1");
 	});
 });
