@@ -1,4 +1,7 @@
-/** Enter on a hook: its full definition, its file, whether it runs, and its statistics for the session. */
+/**
+ * A hook's details as hook-details.ts lays them out: its full definition, its file, whether it runs, and its
+ * statistics for the session. The details screen itself (scrolling, keys) is tested in screens/details.
+ */
 import { afterEach, describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
@@ -68,45 +71,6 @@ describe.each([40, 80, 120])("hook details at %i columns", (cols) => {
 		const row = blocks?.row ?? 0;
 		const value = (screenLines(shown)[row] ?? "").indexOf("2", (blocks?.col ?? 0) + 6);
 		expect(cellAt(shown, row, value).fg).toBe(`p${TEST_THEME_COLORS.error}`);
-	});
-});
-
-describe("hook details", () => {
-	it("say why a skipped hook does not run and show a disabled hook as disabled", async () => {
-		harness = await mountPanel({ cols: 100, rows: 50, settings: FIXTURE_SETTINGS, trusted: false });
-		const h = harness;
-		await h.type("git_policy");
-		let text = screenLines(await h.send(KEY.enter)).join("\n");
-		expect(text).toMatch(/State\s+skipped: project is not trusted/);
-		await h.send(KEY.escape, KEY.ctrlU);
-		await h.type("block-rm");
-		await h.send(KEY.ctrlT);
-		text = screenLines(await h.send(KEY.enter)).join("\n");
-		expect(text).toMatch(/State\s+disabled in this panel/);
-		text = screenLines(await h.send(KEY.ctrlT)).join("\n");
-		expect(text).toMatch(/State\s+enabled/);
-	});
-
-	it("scroll with the arrow keys when they are longer than the panel, and esc goes back", async () => {
-		harness = await mountPanel({ cols: 80, rows: 16, settings: FIXTURE_SETTINGS });
-		const h = harness;
-		await h.type("block-rm");
-		let text = screenLines(await h.send(KEY.enter)).join("\n");
-		expect(text).toContain("State");
-		for (let i = 0; i < 40; i++) await h.send(KEY.down);
-		text = screenLines(await h.screen()).join("\n");
-		expect(text).not.toMatch(/State\s+enabled/);
-		expect(text).toContain("}");
-		text = screenLines(await h.send(KEY.escape)).join("\n");
-		expect(text).toContain("Filter:");
-	});
-
-	it("explain an invalid entry: the problem, where it is, and that the rest of the file loads", async () => {
-		harness = await mountPanel({ cols: 80, rows: 40, settings: FIXTURE_SETTINGS });
-		const text = screenLines(await harness.send(KEY.enter)).join("\n");
-		expect(text).toMatch(/Problem\s+a command hook needs a non-empty "command" string/);
-		expect(text).toMatch(/Where\s+hooks\.UserPromptSubmit\[0\]\.hooks\[0\]\.command/);
-		expect(text).toContain("the rest of the file still loads");
 	});
 });
 

@@ -1,13 +1,12 @@
 /**
- * The /hooks panel as a person sees it in pi (an overlay on pi-tui's TUI, on a headless terminal) at widths
- * 40, 80 and 120: the grouped list with sources, skipped and invalid entries, filtering with highlighted
- * matches, toggling (persisted), the kill switch banner, and every line inside the frame.
+ * The /hooks panel's router as a person sees it in pi (an overlay on pi-tui's TUI, on a headless terminal) at
+ * widths 40, 80 and 120: the grouped list with sources, skipped and invalid entries inside the frame, the
+ * kill switch on every screen and its banner. Each screen's own behaviour is tested in screens/.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { TEST_THEME_BGS, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText, type Screen, screenLines } from "../../support/screen.ts";
-import { entryWith, FIXTURE_SETTINGS } from "./fixtures.ts";
+import { FIXTURE_SETTINGS } from "./fixtures.ts";
 import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
 
 const WIDTHS = [40, 80, 120] as const;
@@ -103,135 +102,6 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		expect(message.row).toBe(bad.row);
 		expect(cellAt(screen, message.row, message.col).fg).toBe(color("error"));
 	});
-
-	it("filters as you type with fuse.js, highlights the matched characters, and esc clears then closes", async () => {
-		const h = await mount(cols);
-		let screen = await h.type("pretier");
-		const lines = screenLines(screen).join("\n");
-		expect(lines).toContain("prettier · npx");
-		expect(lines).not.toContain("block-rm");
-		expect(lines).not.toContain("PostToolUse");
-		const match = at(screen, "prettier");
-		expect(cellAt(screen, match.row, match.col)).toMatchObject({
-			underline: true,
-			fg: color("accent"),
-			bg: SELECTED,
-		});
-		expect(cellAt(screen, match.row, match.col - 2)).toMatchObject({ underline: false });
-		screen = await h.send(KEY.escape);
-		expect(screenLines(screen).join("\n")).toContain("block-rm");
-		expect(h.closed()).toBe(false);
-		await h.send(KEY.escape);
-		expect(h.closed()).toBe(true);
-	});
-
-	it("filters on the source label and on several words at once", async () => {
-		const h = await mount(cols);
-		let text = screenLines(await h.type("pi glob")).join("\n");
-		expect(text).toContain("8080/hook");
-		expect(text).not.toContain("prettier");
-		await h.send(KEY.ctrlU);
-		text = screenLines(await h.type("post write")).join("\n");
-		expect(text).toContain("log.mjs");
-		expect(text).not.toContain("8080/hook");
-		await h.send(KEY.ctrlU);
-		text = screenLines(await h.type("zzzqqq")).join("\n");
-		expect(text).toContain("No hooks match the filter.");
-	});
-
-	it("finds hooks by their state: skip, bad, off, and state: for exactly one state", async () => {
-		const h = await mount(cols);
-		const shown = async (query: string): Promise<string> => {
-			await h.send(KEY.ctrlU);
-			return screenLines(await h.type(query)).join("\n");
-		};
-		let text = await shown("skip");
-		expect(text).toContain("Hooks 1 ");
-		expect(text).toContain("SubagentStop");
-		text = await shown("state:bad");
-		expect(text).toContain("Hooks 1 ");
-		expect(text).toContain("UserPromptSubmit");
-		expect(await shown("state:off")).toContain("No hooks match the filter.");
-		await shown("block-rm");
-		await h.send(KEY.ctrlT);
-		text = await shown("state:off");
-		expect(text).toContain("Hooks 1 ");
-		expect(text).toContain("PreToolUse");
-		expect(await shown("state:on pretier")).toContain("Hooks 1 ");
-		expect(await shown("state:on")).toContain("Hooks 5 ");
-	});
-});
-
-describe("an empty configuration", () => {
-	it("says there are no hooks and how to add one", async () => {
-		harness = await mountPanel({ cols: 80, rows: 20 });
-		expect(await harness.text()).toContain(
-			"No hooks configured. ctrl+n adds one to any of the five settings files.",
-		);
-	});
-});
-
-describe("toggling a hook", () => {
-	it.each(WIDTHS)(
-		"switches the selected hook off and on at %i columns, persisted in the state file, never in the settings",
-		async (cols) => {
-			const h = await mount(cols);
-			const settingsBefore = readFileSync(h.sources[0]?.file ?? "", "utf8");
-			await h.type("block-rm");
-			let screen = await h.send(KEY.ctrlT);
-			const row = at(screen, "> off");
-			expect(cellAt(screen, row.row, row.col + 2).fg).toBe(color("warning"));
-			expect(screenLines(screen).join("\n")).toMatch(/Disabled: PreToolUse/);
-			expect(screenLines(screen)[at(screen, "╭─").row]).toContain("1 off");
-			const guard = entryWith(h.config(), "block-rm.sh");
-			expect(h.state.isEnabled(guard)).toBe(false);
-			const stateFile = `${h.root}/agent/pi-hook-manager/state.json`;
-			expect(Object.keys(JSON.parse(readFileSync(stateFile, "utf8")).disabled)).toEqual([guard.id]);
-			expect(readFileSync(h.sources[0]?.file ?? "", "utf8")).toBe(settingsBefore);
-			// The row is drawn dim (not selected) once the filter is cleared and the selection moves on.
-			await h.send(KEY.escape);
-			screen = await h.send(KEY.down);
-			const dimRow = at(screen, "~/.c");
-			expect(screenLines(screen)[dimRow.row]).toContain("off");
-			expect(cellAt(screen, dimRow.row, dimRow.col)).toMatchObject({ fg: color("dim"), bg: "default" });
-			await h.send(KEY.up);
-			screen = await h.send(KEY.ctrlT);
-			expect(screenLines(screen).join("\n")).toContain("Enabled: PreToolUse");
-			expect(h.state.isEnabled(guard)).toBe(true);
-			expect(existsSync(stateFile)).toBe(true);
-		},
-	);
-
-	it("switching on a new project hook approves it (change-aware trust), and it then runs", async () => {
-		const h = await mount(80, { approvals: true });
-		await h.type("git_policy");
-		let screen = await h.screen();
-		expect(screenLines(screen).join("\n")).toContain("skip");
-		const waiting = h
-			.config()
-			.skipped.find(
-				(skipped) =>
-					skipped.entry.jsonPath.length > 0 && JSON.stringify(skipped.entry.handler).includes("git_policy"),
-			);
-		expect(waiting?.message).toContain("new or changed project hook");
-		// Ctrl+T shows the whole definition first; only Enter on it approves.
-		screen = await h.send(KEY.ctrlT);
-		expect(screenLines(screen).join("\n")).toContain("Approve this project hook? It runs exactly this:");
-		expect(screenLines(screen).join("\n")).toContain("git_policy.py");
-		expect(h.config().entries.some((entry) => JSON.stringify(entry.handler).includes("git_policy"))).toBe(false);
-		screen = await h.send(KEY.enter);
-		expect(screenLines(screen).join("\n")).toContain("Approved: PreToolUse python3");
-		expect(h.config().entries.some((entry) => JSON.stringify(entry.handler).includes("git_policy"))).toBe(true);
-		expect(existsSync(`${h.root}/agent/pi-hook-manager/approvals.json`)).toBe(true);
-	});
-
-	it("can disable a hook of an untrusted project (it stays skipped, and disabled once trusted)", async () => {
-		const h = await mount(80, { trusted: false });
-		await h.type("git_policy");
-		const screen = await h.send(KEY.ctrlT);
-		expect(screenLines(screen).join("\n")).toContain("Disabled: PreToolUse python3");
-		expect(h.state.isEnabled(entryWith(h.config(), "git_policy.py"))).toBe(false);
-	});
 });
 
 describe("the kill switch", () => {
@@ -251,4 +121,23 @@ describe("the kill switch", () => {
 			expect(findText(screen, "ALL HOOKS ARE OFF")).toBeUndefined();
 		},
 	);
+});
+
+describe("the router", () => {
+	it("sends the kill switch to the switch from every screen, and every other key to the screen shown", async () => {
+		const h = await mount(80);
+		let screen = await h.send(KEY.ctrlN);
+		expect(screenLines(screen)[at(screen, "╭─").row]).toContain("Hooks > editor");
+		screen = await h.send(KEY.ctrlShiftH);
+		expect(h.killSwitch.isOff()).toBe(true);
+		expect(screenLines(screen)[at(screen, "╭─").row]).toContain("Hooks > editor");
+		expect(screenLines(screen).join("\n")).toContain("ALL HOOKS ARE OFF");
+		// The filter and the list's messages show on the list only.
+		expect(screenLines(screen).join("\n")).not.toContain("Filter:");
+		await h.send(KEY.ctrlShiftH, KEY.escape);
+		screen = await h.send(KEY.enter);
+		expect(screenLines(screen)[at(screen, "╭─").row]).toContain("Hooks > details");
+		await h.send(KEY.ctrlShiftH);
+		expect(h.killSwitch.isOff()).toBe(true);
+	});
 });

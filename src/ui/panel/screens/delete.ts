@@ -76,7 +76,7 @@ export const confirmDelete = (ctx: PanelContext, entry: HookEntry | undefined): 
 		ctx.say({ level: "error", text: "Select a hook to delete it." });
 		return;
 	}
-	const readOnly = readOnlyMessage(ctx, entry);
+	const readOnly = readOnlyMessage(ctx.services.hooks, entry);
 	if (readOnly !== undefined) {
 		ctx.say({ level: "error", text: readOnly });
 		return;

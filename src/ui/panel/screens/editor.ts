@@ -157,7 +157,7 @@ export class EditorScreen implements PanelScreen {
 /** Opens the editor on `entry` (undefined: a new hook), or says why it cannot be edited here. */
 export const openEditor = (ctx: PanelContext, entry: HookEntry | undefined): void => {
 	const { hooks, edits } = ctx.services;
-	const readOnly = readOnlyMessage(ctx, entry);
+	const readOnly = readOnlyMessage(ctx.services.hooks, entry);
 	if (readOnly !== undefined) {
 		ctx.say({ level: "error", text: readOnly });
 		return;

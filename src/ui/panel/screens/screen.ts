@@ -10,7 +10,7 @@ import type { PanelTheme } from "../../theme.ts";
 import type { Hint, Message } from "../frame.ts";
 import type { PanelKeys } from "../keys.ts";
 import type { PanelState } from "../panel-state.ts";
-import type { PanelHost, PanelServices } from "../services.ts";
+import type { HooksPort, PanelHost, PanelServices } from "../services.ts";
 
 /** One screen of the panel. */
 export interface PanelScreen {
@@ -53,11 +53,11 @@ export interface PanelContext {
 export const RELOAD_DELAY_MS = 150;
 
 /** The message for a hook whose file the panel does not write (plugins, managed policy, skills, agents). */
-export const readOnlyMessage = (ctx: PanelContext, entry: HookEntry | undefined): string | undefined => {
+export const readOnlyMessage = (hooks: HooksPort, entry: HookEntry | undefined): string | undefined => {
 	if (entry === undefined) return undefined;
-	const reason = ctx.services.hooks.readOnlyReason(entry);
+	const reason = hooks.readOnlyReason(entry);
 	if (reason !== undefined) return reason;
-	if (ctx.services.hooks.sources.some((source) => source.file === entry.source.file)) return undefined;
+	if (hooks.sources.some((source) => source.file === entry.source.file)) return undefined;
 	return `${sourceLabel(entry.source)} hooks are read-only here; change them in ${entry.source.file}.`;
 };
 

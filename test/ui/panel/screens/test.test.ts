@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Screen, screenLines } from "../../support/screen.ts";
-import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+import { type Screen, screenLines } from "../../../support/screen.ts";
+import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
 
 let harness: PanelHarness | undefined;
 afterEach(() => {

@@ -7,10 +7,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createJournal } from "../../../src/pi/stores/journal.ts";
-import { screenLines } from "../../support/screen.ts";
-import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord } from "./fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+import { createJournal } from "../../../../src/pi/stores/journal.ts";
+import { screenLines } from "../../../support/screen.ts";
+import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord } from "../fixtures.ts";
+import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
 
 let harness: PanelHarness | undefined;
 afterEach(() => {

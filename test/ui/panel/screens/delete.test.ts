@@ -1,0 +1,66 @@
+/**
+ * The delete confirmation of the /hooks panel (screens/delete.ts): it asks first; Esc keeps the hook, Enter
+ * deletes only it from its file.
+ */
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Screen, screenLines } from "../../../support/screen.ts";
+import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
+
+let harness: PanelHarness | undefined;
+afterEach(() => {
+	harness?.dispose();
+	harness = undefined;
+});
+
+/** A hand-written Claude project settings file: tabs, a comment-free custom layout and keys besides "hooks". */
+const PROJECT_TEXT = `{
+	"permissions": {"allow": ["Bash(npm test)"], "deny": []},
+	"hooks": {
+		"PreToolUse": [
+			{
+				"matcher": "Bash",
+				"hooks": [
+					{"type": "command", "command": "./guard.sh", "timeout": 10, "async": false}
+				]
+			}
+		]
+	},
+	"env": {"FOO": "1"}
+}
+`;
+
+const USER_SETTINGS = {
+	hooks: { PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "echo user-hook" }] }] },
+};
+
+const mount = async (cols: number, rows = 40): Promise<PanelHarness> => {
+	harness = await mountPanel({ cols, rows, settings: { 0: USER_SETTINGS } });
+	harness.writeText(1, PROJECT_TEXT);
+	await harness.screen();
+	return harness;
+};
+
+const text = (screen: Screen): string => screenLines(screen).join("\n");
+const projectFile = (h: PanelHarness): string => h.sources[1]?.file ?? "";
+
+describe("deleting a hook", () => {
+	it("asks before deleting; esc keeps the hook, enter deletes only it", async () => {
+		const h = await mount(80);
+		await h.type("guard");
+		let screen = await h.send(KEY.ctrlD);
+		expect(text(screen)).toContain("Delete this hook?");
+		expect(text(screen)).toContain("Hooks > delete");
+		expect(text(screen)).toContain("./guard.sh");
+		screen = await h.send(KEY.escape);
+		expect(readFileSync(projectFile(h), "utf8")).toBe(PROJECT_TEXT);
+		await h.send(KEY.ctrlD);
+		screen = await h.send(KEY.enter);
+		expect(text(screen)).toContain("Deleted PreToolUse hook from Claude project");
+		const after = JSON.parse(readFileSync(projectFile(h), "utf8"));
+		expect(after).toEqual({ permissions: { allow: ["Bash(npm test)"], deny: [] }, hooks: {}, env: { FOO: "1" } });
+		expect(readFileSync(projectFile(h), "utf8")).toContain(
+			'"permissions": {"allow": ["Bash(npm test)"], "deny": []},',
+		);
+	});
+});

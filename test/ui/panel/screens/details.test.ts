@@ -1,0 +1,69 @@
+/**
+ * The details screen of the /hooks panel (screens/details.ts): why a hook does not run, its switch from
+ * there, scrolling and Esc back to the list, an invalid entry explained, and a hook that left its file.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { screenLines } from "../../../support/screen.ts";
+import { FIXTURE_SETTINGS } from "../fixtures.ts";
+import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
+
+let harness: PanelHarness | undefined;
+afterEach(() => {
+	harness?.dispose();
+	harness = undefined;
+});
+
+describe("hook details", () => {
+	it("say why a skipped hook does not run and show a disabled hook as disabled", async () => {
+		harness = await mountPanel({ cols: 100, rows: 50, settings: FIXTURE_SETTINGS, trusted: false });
+		const h = harness;
+		await h.type("git_policy");
+		let text = screenLines(await h.send(KEY.enter)).join("\n");
+		expect(text).toMatch(/State\s+skipped: project is not trusted/);
+		await h.send(KEY.escape, KEY.ctrlU);
+		await h.type("block-rm");
+		await h.send(KEY.ctrlT);
+		text = screenLines(await h.send(KEY.enter)).join("\n");
+		expect(text).toMatch(/State\s+disabled in this panel/);
+		text = screenLines(await h.send(KEY.ctrlT)).join("\n");
+		expect(text).toMatch(/State\s+enabled/);
+	});
+
+	it("scroll with the arrow keys when they are longer than the panel, and esc goes back", async () => {
+		harness = await mountPanel({ cols: 80, rows: 16, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		await h.type("block-rm");
+		let text = screenLines(await h.send(KEY.enter)).join("\n");
+		expect(text).toContain("State");
+		for (let i = 0; i < 40; i++) await h.send(KEY.down);
+		text = screenLines(await h.screen()).join("\n");
+		expect(text).not.toMatch(/State\s+enabled/);
+		expect(text).toContain("}");
+		text = screenLines(await h.send(KEY.escape)).join("\n");
+		expect(text).toContain("Filter:");
+	});
+
+	it("explain an invalid entry: the problem, where it is, and that the rest of the file loads", async () => {
+		harness = await mountPanel({ cols: 80, rows: 40, settings: FIXTURE_SETTINGS });
+		const text = screenLines(await harness.send(KEY.enter)).join("\n");
+		expect(text).toMatch(/Problem\s+a command hook needs a non-empty "command" string/);
+		expect(text).toMatch(/Where\s+hooks\.UserPromptSubmit\[0\]\.hooks\[0\]\.command/);
+		expect(text).toContain("the rest of the file still loads");
+	});
+});
+
+describe("the details screen's keys", () => {
+	it("say when the hook shown left its file, and Tab goes to the log tab", async () => {
+		harness = await mountPanel({ cols: 80, rows: 30, settings: FIXTURE_SETTINGS });
+		const h = harness;
+		await h.type("block-rm");
+		let text = screenLines(await h.send(KEY.enter)).join("\n");
+		expect(text).toContain("block-rm.sh");
+		h.writeSettings(0, { hooks: {} });
+		text = screenLines(await h.screen()).join("\n");
+		expect(text).toContain("This hook is no longer in the settings (the file changed).");
+		text = screenLines(await h.send(KEY.tab)).join("\n");
+		expect(text).toContain("Filter:");
+		expect(h.panel.currentTab()).toBe("log");
+	});
+});

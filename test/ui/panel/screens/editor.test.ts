@@ -1,0 +1,163 @@
+/**
+ * The editor screen of the /hooks panel (screens/editor.ts): a refused save (file changed on disk, hook
+ * removed meanwhile, file not valid JSON) keeps the draft and says what to do; Esc on an edited draft asks.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { TEST_THEME_COLORS } from "../../../../src/ui/theme.ts";
+import { cellAt, findText, type Screen, screenLines } from "../../../support/screen.ts";
+import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
+
+let harness: PanelHarness | undefined;
+afterEach(() => {
+	harness?.dispose();
+	harness = undefined;
+});
+
+/** A hand-written Claude project settings file: tabs, a comment-free custom layout and keys besides "hooks". */
+const PROJECT_TEXT = `{
+	"permissions": {"allow": ["Bash(npm test)"], "deny": []},
+	"hooks": {
+		"PreToolUse": [
+			{
+				"matcher": "Bash",
+				"hooks": [
+					{"type": "command", "command": "./guard.sh", "timeout": 10, "async": false}
+				]
+			}
+		]
+	},
+	"env": {"FOO": "1"}
+}
+`;
+
+const USER_SETTINGS = {
+	hooks: { PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "echo user-hook" }] }] },
+};
+
+const mount = async (cols: number, rows = 40): Promise<PanelHarness> => {
+	harness = await mountPanel({ cols, rows, settings: { 0: USER_SETTINGS } });
+	harness.writeText(1, PROJECT_TEXT);
+	await harness.screen();
+	return harness;
+};
+
+const text = (screen: Screen): string => screenLines(screen).join("\n");
+/** The screen's text without borders and spaces, so a message wrapped at 40 columns reads in one piece. */
+const flat = (screen: Screen): string => text(screen).replace(/[│\s]/g, "");
+/** The panel's inside only (between its side borders), flattened: the transcript around it does not leak in. */
+const inside = (screen: Screen): string =>
+	screenLines(screen)
+		.map((line) => {
+			const left = line.indexOf("│");
+			const right = line.lastIndexOf("│");
+			return left >= 0 && right > left ? line.slice(left + 1, right) : "";
+		})
+		.join("")
+		.replace(/\s/g, "");
+const squeeze = (message: string): string => message.replace(/\s/g, "");
+const projectFile = (h: PanelHarness): string => h.sources[1]?.file ?? "";
+const errorColor = `p${TEST_THEME_COLORS.error}`;
+
+describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) => {
+	it("refuses to save over a file changed on disk, keeps the draft; a retry saves into the new file", async () => {
+		const h = await mount(cols);
+		await h.send(KEY.ctrlN);
+		await h.type("./new.sh");
+		const external = PROJECT_TEXT.replace('"./guard.sh"', '"./guard-v2.sh"');
+		writeFileSync(projectFile(h), external);
+		let screen = await h.send(KEY.enter);
+		expect(readFileSync(projectFile(h), "utf8")).toBe(external);
+		expect(inside(screen)).toContain(squeeze("changed on disk since the panel read it; nothing was written"));
+		expect(inside(screen)).toContain(squeeze("Your draft is kept: enter saves it into the file as it is now"));
+		const message = findText(screen, "changed on disk") ?? { row: 0, col: 0 };
+		expect(cellAt(screen, message.row, message.col).fg).toBe(errorColor);
+		h.runScheduled();
+		screen = await h.screen();
+		expect(text(screen)).toContain("Add a hook");
+		expect(text(screen)).toMatch(/Command\s+\.\/new\.sh/);
+		screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
+		const saved = readFileSync(projectFile(h), "utf8");
+		expect(saved).toContain("./guard-v2.sh");
+		expect(saved).toContain("./new.sh");
+	});
+
+	it("keeps an edit of a hook another program removed meanwhile, and saves it as a new hook on retry", async () => {
+		const h = await mount(cols);
+		await h.type("guard");
+		await h.send(KEY.ctrlE);
+		await h.send(KEY.down, KEY.down, KEY.down, KEY.down, KEY.backspace, KEY.backspace);
+		await h.type("20");
+		writeFileSync(projectFile(h), PROJECT_TEXT.replace("./guard.sh", "./other.sh"));
+		let screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("changed on disk since the panel read it"));
+		expect(text(screen)).toContain("Edit hook");
+		screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("is no longer in"));
+		expect(inside(screen)).toContain(squeeze("enter adds it to the file as a new hook"));
+		screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook"));
+		const saved = JSON.parse(readFileSync(projectFile(h), "utf8"));
+		expect(saved.hooks.PreToolUse[0].hooks).toEqual([
+			{ type: "command", command: "./other.sh", timeout: 10, async: false },
+			{ type: "command", command: "./guard.sh", timeout: 20, async: false },
+		]);
+	});
+
+	it("keeps the draft when the target file is not valid JSON; another file can be chosen", async () => {
+		const h = await mount(cols);
+		h.writeText(1, `${PROJECT_TEXT},`);
+		await h.send(KEY.ctrlN);
+		await h.type("./keep-me.sh");
+		let screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("is not valid JSON"));
+		expect(inside(screen)).toContain(
+			squeeze("Your draft is kept: fix the file, then press enter again, or choose another file"),
+		);
+		expect(text(screen)).toMatch(/Command\s+\.\/keep-me\.sh/);
+		await h.send(KEY.down, KEY.down, KEY.down);
+		await h.send(KEY.left);
+		screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude user"));
+		expect(readFileSync(h.sources[0]?.file ?? "", "utf8")).toContain("./keep-me.sh");
+		expect(readFileSync(projectFile(h), "utf8")).toBe(`${PROJECT_TEXT},`);
+	});
+
+	it("saves a valid new hook into a file with an unrelated bad entry", async () => {
+		const h = await mount(cols);
+		const bad = PROJECT_TEXT.replace('"hooks": {', '"hooks": {\n\t\t"Stop": "not a list",');
+		h.writeText(1, bad);
+		await h.send(KEY.ctrlN);
+		await h.type("./fine.sh");
+		const screen = await h.send(KEY.enter);
+		expect(flat(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
+		const saved = readFileSync(projectFile(h), "utf8");
+		expect(saved).toContain('"Stop": "not a list"');
+		expect(saved).toContain("./fine.sh");
+	});
+
+	it("asks before esc discards an edited draft; esc again keeps editing; a clean editor closes at once", async () => {
+		const h = await mount(cols);
+		await h.send(KEY.ctrlN);
+		let screen = await h.send(KEY.escape);
+		expect(text(screen)).not.toContain("Add a hook");
+		await h.send(KEY.ctrlN);
+		await h.type("./draft.sh");
+		screen = await h.send(KEY.escape);
+		expect(text(screen)).toContain("Add a hook");
+		expect(flat(screen)).toContain(squeeze("Discard your changes? enter discards them, esc keeps editing."));
+		// The key line says the same, not "save" / "cancel".
+		expect(flat(screen)).toContain(squeeze("keep editing"));
+		expect(flat(screen)).not.toContain(squeeze("enter save"));
+		screen = await h.send(KEY.escape);
+		expect(flat(screen)).not.toContain(squeeze("Discard your changes?"));
+		expect(flat(screen)).not.toContain(squeeze("keep editing"));
+		screen = await h.type(" --x");
+		expect(text(screen)).toMatch(/Command\s+\.\/draft\.sh --x/);
+		await h.send(KEY.escape);
+		screen = await h.send(KEY.enter);
+		expect(text(screen)).not.toContain("Add a hook");
+		expect(readFileSync(projectFile(h), "utf8")).toBe(PROJECT_TEXT);
+	});
+});

@@ -1,0 +1,149 @@
+/**
+ * The list screen of the /hooks panel (screens/list.ts): fuzzy filtering as you type at 40, 80 and 120
+ * columns, the empty configuration, and switching the selected hook off and on.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { TEST_THEME_BGS, TEST_THEME_COLORS } from "../../../../src/ui/theme.ts";
+import { cellAt, findText, type Screen, screenLines } from "../../../support/screen.ts";
+import { entryWith, FIXTURE_SETTINGS } from "../fixtures.ts";
+import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
+
+const WIDTHS = [40, 80, 120] as const;
+const color = (token: keyof typeof TEST_THEME_COLORS): string => `p${TEST_THEME_COLORS[token]}`;
+const SELECTED = `p${TEST_THEME_BGS.selectedBg}`;
+
+let harness: PanelHarness | undefined;
+afterEach(() => {
+	harness?.dispose();
+	harness = undefined;
+});
+
+const mount = async (
+	cols: number,
+	options: { trusted?: boolean; rows?: number; approvals?: boolean } = {},
+): Promise<PanelHarness> => {
+	harness = await mountPanel({
+		cols,
+		rows: options.rows ?? 34,
+		settings: FIXTURE_SETTINGS,
+		...(options.trusted === undefined ? {} : { trusted: options.trusted }),
+		...(options.approvals === undefined ? {} : { approvals: options.approvals }),
+	});
+	return harness;
+};
+
+/** The row of the first cell showing `text`; fails the test when it is not on screen. */
+const at = (screen: Screen, text: string): { row: number; col: number } => {
+	const found = findText(screen, text);
+	if (found === undefined) throw new Error(`"${text}" is not on screen:\n${screenLines(screen).join("\n")}`);
+	return found;
+};
+
+describe.each(WIDTHS)("filtering the hook list at %i columns", (cols) => {
+	it("filters as you type with fuse.js, highlights the matched characters, and esc clears then closes", async () => {
+		const h = await mount(cols);
+		let screen = await h.type("pretier");
+		const lines = screenLines(screen).join("\n");
+		expect(lines).toContain("prettier · npx");
+		expect(lines).not.toContain("block-rm");
+		expect(lines).not.toContain("PostToolUse");
+		const match = at(screen, "prettier");
+		expect(cellAt(screen, match.row, match.col)).toMatchObject({
+			underline: true,
+			fg: color("accent"),
+			bg: SELECTED,
+		});
+		expect(cellAt(screen, match.row, match.col - 2)).toMatchObject({ underline: false });
+		screen = await h.send(KEY.escape);
+		expect(screenLines(screen).join("\n")).toContain("block-rm");
+		expect(h.closed()).toBe(false);
+		await h.send(KEY.escape);
+		expect(h.closed()).toBe(true);
+	});
+
+	it("filters on the source label and on several words at once", async () => {
+		const h = await mount(cols);
+		let text = screenLines(await h.type("pi glob")).join("\n");
+		expect(text).toContain("8080/hook");
+		expect(text).not.toContain("prettier");
+		await h.send(KEY.ctrlU);
+		text = screenLines(await h.type("post write")).join("\n");
+		expect(text).toContain("log.mjs");
+		expect(text).not.toContain("8080/hook");
+		await h.send(KEY.ctrlU);
+		text = screenLines(await h.type("zzzqqq")).join("\n");
+		expect(text).toContain("No hooks match the filter.");
+	});
+
+	it("finds hooks by their state: skip, bad, off, and state: for exactly one state", async () => {
+		const h = await mount(cols);
+		const shown = async (query: string): Promise<string> => {
+			await h.send(KEY.ctrlU);
+			return screenLines(await h.type(query)).join("\n");
+		};
+		let text = await shown("skip");
+		expect(text).toContain("Hooks 1 ");
+		expect(text).toContain("SubagentStop");
+		text = await shown("state:bad");
+		expect(text).toContain("Hooks 1 ");
+		expect(text).toContain("UserPromptSubmit");
+		expect(await shown("state:off")).toContain("No hooks match the filter.");
+		await shown("block-rm");
+		await h.send(KEY.ctrlT);
+		text = await shown("state:off");
+		expect(text).toContain("Hooks 1 ");
+		expect(text).toContain("PreToolUse");
+		expect(await shown("state:on pretier")).toContain("Hooks 1 ");
+		expect(await shown("state:on")).toContain("Hooks 5 ");
+	});
+});
+
+describe("an empty configuration", () => {
+	it("says there are no hooks and how to add one", async () => {
+		harness = await mountPanel({ cols: 80, rows: 20 });
+		expect(await harness.text()).toContain(
+			"No hooks configured. ctrl+n adds one to any of the five settings files.",
+		);
+	});
+});
+
+describe("toggling a hook", () => {
+	it.each(WIDTHS)(
+		"switches the selected hook off and on at %i columns, persisted in the state file, never in the settings",
+		async (cols) => {
+			const h = await mount(cols);
+			const settingsBefore = readFileSync(h.sources[0]?.file ?? "", "utf8");
+			await h.type("block-rm");
+			let screen = await h.send(KEY.ctrlT);
+			const row = at(screen, "> off");
+			expect(cellAt(screen, row.row, row.col + 2).fg).toBe(color("warning"));
+			expect(screenLines(screen).join("\n")).toMatch(/Disabled: PreToolUse/);
+			expect(screenLines(screen)[at(screen, "╭─").row]).toContain("1 off");
+			const guard = entryWith(h.config(), "block-rm.sh");
+			expect(h.state.isEnabled(guard)).toBe(false);
+			const stateFile = `${h.root}/agent/pi-hook-manager/state.json`;
+			expect(Object.keys(JSON.parse(readFileSync(stateFile, "utf8")).disabled)).toEqual([guard.id]);
+			expect(readFileSync(h.sources[0]?.file ?? "", "utf8")).toBe(settingsBefore);
+			// The row is drawn dim (not selected) once the filter is cleared and the selection moves on.
+			await h.send(KEY.escape);
+			screen = await h.send(KEY.down);
+			const dimRow = at(screen, "~/.c");
+			expect(screenLines(screen)[dimRow.row]).toContain("off");
+			expect(cellAt(screen, dimRow.row, dimRow.col)).toMatchObject({ fg: color("dim"), bg: "default" });
+			await h.send(KEY.up);
+			screen = await h.send(KEY.ctrlT);
+			expect(screenLines(screen).join("\n")).toContain("Enabled: PreToolUse");
+			expect(h.state.isEnabled(guard)).toBe(true);
+			expect(existsSync(stateFile)).toBe(true);
+		},
+	);
+
+	it("can disable a hook of an untrusted project (it stays skipped, and disabled once trusted)", async () => {
+		const h = await mount(80, { trusted: false });
+		await h.type("git_policy");
+		const screen = await h.send(KEY.ctrlT);
+		expect(screenLines(screen).join("\n")).toContain("Disabled: PreToolUse python3");
+		expect(h.state.isEnabled(entryWith(h.config(), "git_policy.py"))).toBe(false);
+	});
+});
