@@ -13,7 +13,7 @@ import {
 	verdictsWith,
 } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
-import { capText, systemReminder } from "./messages.ts";
+import { additionalContextText, capText, hookReminder } from "./messages.ts";
 
 /**
  * The combined decision of a prompt or session event: `blocked` when the prompt must not reach the model
@@ -60,9 +60,8 @@ export const decideContextEvent = (
 			}
 			// Claude Code: an exit-2 hook's context is not used on these events.
 			if (exit2) continue;
-			if (effect.kind === "stdout") context.push(systemReminder(`${name} hook success: ${effect.text}`));
-			if (effect.kind === "context")
-				context.push(systemReminder(`${event} hook additional context: ${effect.text}`));
+			if (effect.kind === "stdout") context.push(hookReminder(`${name} hook success: `, effect.text));
+			if (effect.kind === "context") context.push(additionalContextText(event, effect.text));
 		}
 	}
 	const blockedBy = verdictsWith(verdicts, "block");

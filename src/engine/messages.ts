@@ -20,7 +20,8 @@ export const capText = (text: string): string =>
 		text.length <= MAX_HOOK_TEXT_CHARS
 			? text
 			: `${text.slice(0, MAX_HOOK_TEXT_CHARS)}\n[pi-hook-manager: hook output truncated: showing ` +
-					`${MAX_HOOK_TEXT_CHARS} of ${text.length} characters]`,
+					`${MAX_HOOK_TEXT_CHARS.toLocaleString("en-US")} of ${text.length.toLocaleString("en-US")} ` +
+					"characters]",
 		{ keepNewlines: true, keepTabs: true },
 	);
 
@@ -56,6 +57,13 @@ export const hookName = (event: string, matchQuery?: string): string =>
 /** Wraps model-visible hook text the way Claude Code does. */
 export const systemReminder = (text: string): string => `<system-reminder>\n${capText(text)}\n</system-reminder>`;
 
+/**
+ * A reminder of our `prefix` and a hook's `text`, only the hook's text capped: the truncation marker then counts
+ * the hook's characters, as the card (`contextCut`) and hook lint do.
+ */
+export const hookReminder = (prefix: string, text: string): string =>
+	`<system-reminder>\n${terminalSafe(prefix)}${capText(text)}\n</system-reminder>`;
+
 /** PreToolUse exit 2: the tool result the model gets. */
 export const preToolBlockedText = (name: string, entry: HookEntry, stderr: string): string =>
 	capText(`${name} hook error: [${commandText(entry)}]: ${stderr === "" ? "No stderr output" : stderr}`);
@@ -73,7 +81,7 @@ export const postToolBlockingText = (name: string, entry: HookEntry, message: st
 
 /** `additionalContext` next to a tool result or prompt. */
 export const additionalContextText = (name: string, context: string): string =>
-	systemReminder(`${name} hook additional context: ${context}`);
+	hookReminder(`${name} hook additional context: `, context);
 
 /** What the user sees for a non-blocking hook failure: one short line (as in Claude Code). */
 export const hookErrorLine = (name: string, entry: HookEntry, message: string): string =>

@@ -11,7 +11,7 @@ import { failureCards } from "./card.ts";
 import { type ContextDecision, promptBlockedText } from "./decide-context.ts";
 import { effectOf } from "./effects.ts";
 import type { HookVerdict } from "./interpret.ts";
-import { additionalContextText, commandText, systemReminder } from "./messages.ts";
+import { additionalContextText, commandText, hookReminder } from "./messages.ts";
 import { notify, notifyAll, type PlanStep, type RecordFacts, record } from "./plan.ts";
 
 /** A prompt that names a skill or prompt template: `/skill:name args` or `/template args`. */
@@ -106,12 +106,12 @@ export const planAsyncVerdict = (verdict: HookVerdict, name: string, facts: Reco
 		outcome.kind === "exited"
 	) {
 		const text = outcome.stderr.text.trim() || outcome.stdout.text.trim();
-		return { steps, deliver: { action: "wake", text: systemReminder(`${name} hook: ${text}`) } };
+		return { steps, deliver: { action: "wake", text: hookReminder(`${name} hook: `, text) } };
 	}
 	const context: string[] = [];
 	const additional = effectOf(verdict.effects, "context");
 	if (additional !== undefined) context.push(additionalContextText(name, additional.text));
 	const message = effectOf(verdict.effects, "message");
-	if (message !== undefined) context.push(systemReminder(`${name} hook says: ${message.text}`));
+	if (message !== undefined) context.push(hookReminder(`${name} hook says: `, message.text));
 	return { steps, deliver: context.length === 0 ? undefined : { action: "context", text: context.join("\n") } };
 };

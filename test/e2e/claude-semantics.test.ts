@@ -509,10 +509,14 @@ describe("context over 10,000 characters", () => {
 		});
 		const result = await run(sandbox, "bash: echo hi");
 		const [toolText] = toolResults(result.requests);
-		expect(toolText).toContain("hook output truncated: showing 10000 of");
+		// The model, the card and the user's notice count the same characters: the hook's context.
+		expect(toolText).toContain("hook output truncated: showing 10,000 of 25,000 characters]");
 		expect(toolText?.length).toBeLessThan(12_000);
 		const card = sessionDecisions(sandbox).find((record) => record.kind === "context");
 		expect(card?.contextCut).toEqual({ shown: 10_000, original: 25_000 });
+		expect(result.stderr).toContain("output is cut before the model sees it:");
+		expect(result.stderr).toContain("the context is 25,000 characters: the model sees only the first 10,000");
+		expect(result.stderr).not.toContain("output is ignored by Claude Code");
 	});
 });
 

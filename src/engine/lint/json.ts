@@ -21,8 +21,8 @@ export const lintJson = (input: LintInput, json: Json): HookLint[] => {
 			code: "json_with_exit_2",
 			field: "exit code",
 			problem:
-				"exit 2 blocks whatever the JSON says: its fields are ignored except a block reason (older " +
-				"Claude Code ignores it all)",
+				"exit 2 blocks whatever the JSON decides (an allow or ask does not count), while its block reason, " +
+				"additionalContext and systemMessage still count (Claude Code 2.1.332; older versions ignore it all)",
 			fix: "exit 0 and let the JSON decide, or keep exit 2 and write the reason to stderr",
 		});
 	}

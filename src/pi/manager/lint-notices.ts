@@ -5,7 +5,7 @@
 
 import type { UserNotice } from "../../engine/decide-tool.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
-import { lintLine, lintOutcome } from "../../engine/lint/hook-lint.ts";
+import { type LintCode, lintLine, lintOutcome } from "../../engine/lint/hook-lint.ts";
 import { hookName, shortCommand } from "../../engine/messages.ts";
 import { type FiringRecord, withVerdicts } from "../../engine/record/firing-record.ts";
 
@@ -22,6 +22,16 @@ export const withLints = (record: FiringRecord): FiringRecord => {
 	// A copy sharing the record's lazy parts (the "why didn't it fire" trace stays unbuilt).
 	return withVerdicts(record, verdicts);
 };
+
+/**
+ * How a notice names what happened to the output, by the first finding's code: a cut context and JSON beside
+ * exit 2 are still read (cut, or read but overruled), everything else is not read as it was meant.
+ */
+const NOTICE_HEADS: Partial<Record<LintCode, string>> = {
+	context_truncated: "output is cut before the model sees it",
+	json_with_exit_2: "output mixes exit 2 and JSON",
+};
+const DEFAULT_HEAD = "output is ignored by Claude Code";
 
 /** True when the run already has its one message: a failure, or a warning such as JSON followed by text. */
 const failedOrWarned = (verdict: HookVerdict): boolean =>
@@ -56,7 +66,8 @@ export const createLintNotices = (): LintNotices => {
 				notices.push({
 					level: "warning",
 					text:
-						`${name} hook (${shortCommand(verdict.entry, 40)}) output is ignored by Claude Code: ` +
+						`${name} hook (${shortCommand(verdict.entry, 40)}) ` +
+						`${NOTICE_HEADS[first.code] ?? DEFAULT_HEAD}: ` +
 						`${lintLine(first)}${more}; see /hooks log`,
 				});
 			}

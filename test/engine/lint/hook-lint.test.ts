@@ -241,6 +241,23 @@ describe("lintHookOutput", () => {
 		}
 	});
 
+	it("says exit 2 overrules the JSON's decision while its reason, context and message still count (2.1.332)", () => {
+		const output = {
+			systemMessage: "S",
+			hookSpecificOutput: {
+				hookEventName: "PreToolUse",
+				permissionDecision: "deny",
+				permissionDecisionReason: "R",
+				additionalContext: "C",
+			},
+		};
+		const [lint] = lintHookOutput({ event: "PreToolUse", exitCode: 2, stdout: json(output) });
+		expect(lint?.code).toBe("json_with_exit_2");
+		expect(lint?.problem).toContain("exit 2 blocks whatever the JSON decides (an allow or ask does not count)");
+		expect(lint?.problem).toContain("block reason, additionalContext and systemMessage still count");
+		expect(lint?.problem).not.toContain("ignored except");
+	});
+
 	it("reports several mistakes of one output, each once", () => {
 		const found = lintHookOutput({
 			event: "SessionStart",

@@ -57,6 +57,21 @@ describe("lint notices", () => {
 		expect(notices.take(withLints(record(3)))).toEqual([]);
 	});
 
+	it("says a cut context is cut, not ignored, with the count the model's marker gives", () => {
+		const big = commandEntry("./big.sh", "UserPromptSubmit");
+		const output = JSON.stringify({
+			hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "y".repeat(25_000) },
+		});
+		const cut: FiringRecord = {
+			...record(6),
+			verdicts: [interpretOutcome(big, "UserPromptSubmit", exited(0, output))],
+		};
+		const [notice] = createLintNotices().take(withLints(cut));
+		expect(notice?.text).toMatch(/^UserPromptSubmit hook \(\.\/big\.sh\) output is cut before the model sees it: /);
+		expect(notice?.text).not.toContain("ignored");
+		expect(notice?.text).toContain("the context is 25,000 characters: the model sees only the first 10,000");
+	});
+
 	it("tells nothing about plain chatter on an event that ignores it (the log details still say so)", () => {
 		const chatty = commandEntry("./fmt.sh", "PostToolUse");
 		const formatted = withFacts(record(5), {
