@@ -62,10 +62,7 @@ describe("lint notices", () => {
 		const output = JSON.stringify({
 			hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "y".repeat(25_000) },
 		});
-		const cut: FiringRecord = {
-			...record(6),
-			verdicts: [interpretOutcome(big, "UserPromptSubmit", exited(0, output))],
-		};
+		const cut = withFacts(record(6), { verdicts: [interpretOutcome(big, "UserPromptSubmit", exited(0, output))] });
 		const [notice] = createLintNotices().take(withLints(cut));
 		expect(notice?.text).toMatch(/^UserPromptSubmit hook \(\.\/big\.sh\) output is cut before the model sees it: /);
 		expect(notice?.text).not.toContain("ignored");
