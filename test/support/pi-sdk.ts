@@ -36,7 +36,8 @@ export interface FakeUiLog {
 }
 
 /**
- * A UI context that records `setStatus`, `notify` and `confirm` and answers `confirm` with `answer`.
+ * A UI context that records `setStatus`, `notify` and `confirm` and answers `confirm` with `answer`; `custom`
+ * resolves undefined, as in pi's RPC mode.
  * `theme` throws as pi's does without an initialised theme, so code that reads it unguarded fails the test;
  * every other method is a no-op returning undefined.
  */
@@ -54,6 +55,8 @@ export const fakeUi = (answer: () => boolean = () => false): { ui: ExtensionUICo
 			log.confirms.push({ title, message });
 			return answer();
 		},
+		// As in pi's RPC mode: no custom components, the dialog resolves undefined (callers fall back to confirm).
+		custom: async () => undefined,
 	};
 	const ui = new Proxy(known, {
 		get(target, property) {

@@ -158,7 +158,7 @@ export const askAbout = async (
 				(await ctx.ui.confirm(
 					title,
 					`${intro.join("\n")}\n${list}\n\nApprove them to run them; they are asked about again ` +
-						`whenever their definition or a script they run changes.`,
+						`whenever their definition or a file their approval covers changes.`,
 				));
 		} catch {
 			approved = false;
