@@ -54,7 +54,7 @@ describe("approving a project hook", () => {
 });
 
 describe("approving every waiting hook at once", () => {
-	it("refuses Enter while part of the definitions was never on screen; at the end Enter approves them all", async () => {
+	it("refuses Enter while part of the definitions was never shown; at the end Enter approves all", async () => {
 		const h = await mount(80, 14);
 		let screen = await h.send(KEY.ctrlY);
 		expect(text(screen)).toMatch(/Approve these \d+ project hooks\? They run exactly this:/);
