@@ -4,8 +4,9 @@
  * plugin's user config (`pluginConfigs.<id>.options`); here each such value in `.claude/settings.json`,
  * `.claude/settings.local.json` or `.pi/settings.json` applies only once approved, keyed by file, setting and exact
  * value (another value asks again). Until then the user's own values apply. A project value that changes nothing
- * (equal to the user's, or under a managed value) applies without asking; a plugin that only the project switches on
- * needs no setting approval (its hooks are project hooks, approved one by one). Pure.
+ * (equal to the user's, under a managed value, or an option of a plugin no file switches on) applies without asking;
+ * a plugin that only the project switches on needs no setting approval (its hooks are project hooks, approved one
+ * by one), its options do. Pure.
  */
 import { createHash } from "node:crypto";
 import type { ParsedSource } from "../config/parse.ts";
@@ -121,6 +122,8 @@ export const projectSettings = (settings: readonly ParsedSource[]): ProjectSetti
 				found.push(setting("plugin_off", parsed.source, ["enabledPlugins", id], false, true, id));
 		}
 		for (const [id, options] of Object.entries(parsed.pluginOptions ?? {})) {
+			// The options of a plugin no settings file switches on change nothing that runs.
+			if (!settings.some((other) => other.enabledPlugins?.[id] === true)) continue;
 			for (const [name, option] of Object.entries(options)) {
 				const optionOf = (other: ParsedSource) => other.pluginOptions?.[id]?.[name];
 				if (managedSets(settings, optionOf)) continue;

@@ -26,7 +26,9 @@ const files = (data: Partial<Record<SourceScope, Record<string, unknown>>>): Par
 		parseSettingsText(JSON.stringify(value), source(scope as SourceScope)),
 	);
 const on = (id: string, value: boolean) => ({ enabledPlugins: { [id]: value } });
+/** A plugin option, the plugin switched on too (the options of a plugin no file switches on change nothing). */
 const option = (id: string, name: string, value: string) => ({
+	enabledPlugins: { [id]: true },
 	pluginConfigs: { [id]: { options: { [name]: value } } },
 });
 const brief = (setting: ProjectSetting) => [
@@ -104,6 +106,11 @@ describe("projectSettings: the project values that change what runs", () => {
 			[],
 		],
 		[
+			"an option of a plugin no file switches on",
+			{ "claude-project": { pluginConfigs: { "g@m": { options: { level: "off" } } } } },
+			[],
+		],
+		[
 			"managed option wins anyway",
 			{ managed: option("g@m", "level", "x"), "claude-project": option("g@m", "level", "y") },
 			[],
@@ -146,9 +153,9 @@ describe("holdBackSettings: what applies before and after approval", () => {
 	const data = files({
 		"claude-user": { ...on("g@m", true), ...option("g@m", "level", "strict") },
 		"claude-project": {
+			...option("g@m", "level", "off"),
 			disableAllHooks: true,
 			enabledPlugins: { "g@m": false, "p@m": true },
-			...option("g@m", "level", "off"),
 		},
 	});
 	const project = (held: readonly ParsedSource[]) => held.find((parsed) => parsed.source.scope === "claude-project");

@@ -44,7 +44,10 @@ describe("project setting approvals", () => {
 
 		const again = createApprovals(file, project());
 		expect(again.isSettingApproved(off.key)).toBe(true);
-		const other = settingOf({ pluginConfigs: { "g@m": { options: { level: "off" } } } });
+		const other = settingOf({
+			enabledPlugins: { "g@m": true },
+			pluginConfigs: { "g@m": { options: { level: "off" } } },
+		});
 		expect(again.isSettingApproved(other.key)).toBe(false);
 		const record = JSON.parse(readFileSync(file, "utf8")).approved[off.key];
 		expect(record).toMatchObject({ file: off.source.file, setting: "disableAllHooks", value: "true" });
