@@ -7,6 +7,7 @@ import type { HookEffect } from "./effects.ts";
 import { discardsCommonFields } from "./events/facts.ts";
 import { isObject } from "./is-object.ts";
 import type { HookLint } from "./lint/hook-lint.ts";
+import { firstLine } from "./text/lines.ts";
 import type { HookEntry, HookEventName, ProcessOutcome } from "./types.ts";
 
 /** The JSON a hook may print (as in Claude Code), after validation. */
@@ -114,12 +115,6 @@ const jsonBlockReason = (json: HookOutput): string | undefined => {
 	if (json.decision === "block") return json.reason ?? "";
 	return undefined;
 };
-
-const firstLine = (text: string): string =>
-	text
-		.split("\n")
-		.find((line) => line.trim() !== "")
-		?.trim() ?? "";
 
 type ParsedStdout = { json: Json } | { plainText: string | undefined; warning?: string };
 

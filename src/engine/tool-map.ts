@@ -8,6 +8,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isObject } from "./is-object.ts";
+import { blocksText } from "./text/blocks.ts";
 
 type Json = Record<string, unknown>;
 
@@ -44,11 +45,7 @@ export interface PiToolResult {
 }
 
 /** The text blocks of a pi tool result joined with newlines (images are skipped). */
-export const resultText = (result: PiToolResult): string =>
-	result.content
-		.filter((block) => block.type === "text" && typeof block.text === "string")
-		.map((block) => block.text)
-		.join("\n");
+export const resultText = (result: PiToolResult): string => blocksText(result.content, "\n");
 
 /** Where a call runs, for making its paths absolute. */
 interface Place {

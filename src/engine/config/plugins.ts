@@ -7,8 +7,9 @@
  * as such (`broken`), so the live store can keep the plugin's hooks from before it broke.
  */
 import { mkdirSync, realpathSync } from "node:fs";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { isObject } from "../is-object.ts";
+import { pathPlace } from "../text/paths.ts";
 import type { ConfigIssue, HookSource, PluginInfo, SourceScope } from "../types.ts";
 import { fileStamp, readSettingsFile } from "./load.ts";
 import type { ParsedSource } from "./parse.ts";
@@ -142,10 +143,8 @@ export interface PluginLocations {
 	readonly projectDir: string;
 }
 
-const isInside = (root: string, path: string): boolean => {
-	const rel = relative(root, path);
-	return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-};
+/** True when `path` is the folder `root` or inside it. */
+const isInside = (root: string, path: string): boolean => pathPlace(root, path) !== "outside";
 
 const real = (path: string): string => {
 	try {

@@ -1,5 +1,6 @@
 /** Lints of stdout that is not one JSON object: banners, two documents, broken JSON, ignored plain text. */
 import { isObject } from "../is-object.ts";
+import { firstLine } from "../text/lines.ts";
 import { HOOK_KEYS, PLAIN_TEXT_EVENTS, plainTextIgnored } from "./rules.ts";
 import type { HookLint, Json, LintInput } from "./types.ts";
 
@@ -44,7 +45,6 @@ const parseError = (text: string): string => {
 	}
 };
 
-const firstLine = (text: string): string => (text.split("\n")[0] ?? "").trim();
 const clip = (text: string, max = 40): string => (text.length <= max ? text : `${text.slice(0, max - 3)}...`);
 
 /** Lints of stdout that is not one JSON object (banners, two documents, broken JSON, ignored plain text). */

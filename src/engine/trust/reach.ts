@@ -7,9 +7,10 @@
  * `$CLAUDE_PLUGIN_ROOT` expanded). Where the reach of a command cannot be known (`make`, `npx`, `python3 -m`,
  * `node -e`, a variable) a note says so; the approval dialog words it. Pure: the only port is `isFile`.
  */
-import { basename, dirname, isAbsolute, relative, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import type { SyntaxNode } from "unbash";
 import { lazyModule } from "../lazy-module.ts";
+import { pathPlace } from "../text/paths.ts";
 import type { HookEntry } from "../types.ts";
 
 /** The shell parser, loaded when the first project hook is looked at (not at start-up). */
@@ -152,10 +153,8 @@ const MAX_COMMAND_CHARS = 64 * 1024;
 /** How deep `-c` strings, `eval` and here-documents are parsed again. */
 const MAX_DEPTH = 4;
 
-const inside = (dir: string, path: string): boolean => {
-	const rest = relative(dir, path);
-	return rest !== "" && !rest.startsWith("..") && !isAbsolute(rest);
-};
+/** True when `path` is inside the folder `dir` (not `dir` itself). */
+const inside = (dir: string, path: string): boolean => pathPlace(dir, path) === "inside";
 
 /** What one walk collects. */
 interface Found {

@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { MessageEndEvent, MessageUpdateEvent } from "@earendil-works/pi-coding-agent";
 import { batchShown, decideDisplay } from "../../engine/decide-display.ts";
 import { messageDisplayPayload, turnIdOf } from "../../engine/payload/message-display.ts";
+import { blocksText, textBlocks } from "../../engine/text/blocks.ts";
 import { type HookContext, runHooks } from "./hook-context.ts";
 import type { MessageDisplays } from "./message-displays.ts";
 
@@ -25,21 +26,12 @@ interface AssistantLike {
 export const assistantText = (message: unknown): string => {
 	const candidate = message as AssistantLike;
 	if (candidate?.role !== "assistant" || !Array.isArray(candidate.content)) return "";
-	return candidate.content
-		.filter(
-			(block): block is { type: "text"; text: string } =>
-				block?.type === "text" && typeof block.text === "string",
-		)
-		.map((block) => block.text)
-		.join("");
+	return blocksText(candidate.content);
 };
 
 /** The first text block of an assistant message as pi draws it (trimmed); `""` when there is none. */
 const firstTextBlock = (message: unknown): string => {
-	const content = (message as AssistantLike | undefined)?.content;
-	if (!Array.isArray(content)) return "";
-	const block = content.find((part) => part?.type === "text" && typeof part.text === "string");
-	return typeof block?.text === "string" ? block.text.trim() : "";
+	return textBlocks((message as AssistantLike | undefined)?.content)[0]?.trim() ?? "";
 };
 
 /** The batches of the assistant message streaming in the TUI: what was sent to the hooks and what they show. */

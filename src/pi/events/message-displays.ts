@@ -8,6 +8,7 @@
  * have seen it (the batches of completed lines): in Claude Code what reaches the screen has passed the hooks.
  */
 import type { MarkdownTransformContext } from "@earendil-works/pi-coding-agent";
+import { textBlocks } from "../../engine/text/blocks.ts";
 
 /** At most this many replaced messages are remembered (the oldest go first). */
 const MAX_MESSAGES = 1000;
@@ -28,15 +29,11 @@ export interface MessageDisplays {
 }
 
 /** The trimmed text blocks of an assistant message, as pi draws them (empty for other messages). */
-const textBlocks = (message: unknown): string[] => {
+const drawnBlocks = (message: unknown): string[] => {
 	const content = (message as { role?: unknown; content?: unknown } | undefined)?.content;
 	if ((message as { role?: unknown } | undefined)?.role !== "assistant" || !Array.isArray(content)) return [];
-	return content
-		.filter(
-			(block): block is { type: "text"; text: string } =>
-				block?.type === "text" && typeof block.text === "string",
-		)
-		.map((block) => block.text.trim())
+	return textBlocks(content)
+		.map((text) => text.trim())
 		.filter((text) => text !== "");
 };
 
@@ -56,7 +53,7 @@ export const createMessageDisplays = (holding: () => boolean): MessageDisplays =
 			streaming = undefined;
 		},
 		replace(message, shown) {
-			const blocks = textBlocks(message);
+			const blocks = drawnBlocks(message);
 			blocks.forEach((block, index) => {
 				shownFor.delete(block);
 				shownFor.set(block, index === 0 ? shown : "");

@@ -9,6 +9,7 @@ import { settleEvent, stopFailureType } from "../../engine/events/pi-vocabulary.
 import { stopFailurePayload, stopPayload } from "../../engine/payload/stop.ts";
 import { postToolBatchPayload } from "../../engine/payload/tool.ts";
 import { planBatch, planStop } from "../../engine/plan-stop.ts";
+import { blocksText } from "../../engine/text/blocks.ts";
 import { toClaudeToolInput, toClaudeToolName } from "../../engine/tool-map.ts";
 import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks } from "./hook-context.ts";
 
@@ -30,16 +31,7 @@ interface MessageLike {
 }
 
 const textOf = (message: MessageLike | undefined): string => {
-	const content = message?.content;
-	if (typeof content === "string") return content;
-	if (!Array.isArray(content)) return "";
-	return content
-		.filter(
-			(block): block is { type: "text"; text: string } =>
-				block?.type === "text" && typeof block.text === "string",
-		)
-		.map((block) => block.text)
-		.join("\n");
+	return blocksText(message?.content, "\n");
 };
 
 const lastAssistant = (messages: readonly unknown[]): MessageLike | undefined =>

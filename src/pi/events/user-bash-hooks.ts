@@ -12,6 +12,7 @@ import type {
 	UserBashEvent,
 	UserBashEventResult,
 } from "@earendil-works/pi-coding-agent";
+import { textBlocks } from "../../engine/text/blocks.ts";
 import { handleToolCall, handleToolResult, type ToolHookDeps } from "./tool-hooks.ts";
 
 /** The environment variable that switches user-command hooks on (`1`); off by default, as in Claude Code. */
@@ -72,7 +73,7 @@ export const handleUserBash = async (
 				const post = await handleToolResult(done, ctx, deps);
 				// What the hooks added for the model goes after the command's own output.
 				const added = (post?.content ?? []).slice(done.content.length);
-				for (const block of added) if (block.type === "text") options.onData(Buffer.from(`\n${block.text}`));
+				for (const text of textBlocks(added)) options.onData(Buffer.from(`\n${text}`));
 				return result;
 			},
 		},

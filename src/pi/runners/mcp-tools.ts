@@ -17,6 +17,7 @@
 import type { AgentToolResult, ToolDefinition, ToolLoadout } from "@earendil-works/pi-coding-agent";
 import type { McpToolFacts } from "../../engine/mcp-names.ts";
 import { MCP_BRIDGE_TOOL } from "../../engine/mcp-tool-hook.ts";
+import { blocksText } from "../../engine/text/blocks.ts";
 import type { McpToolReply, McpToolRunner } from "../../engine/types.ts";
 
 /** The longest a hook waits for a server pi is still connecting, in ms: pi's own wait on the first prompt. */
@@ -50,8 +51,7 @@ const serverOf = (loadout: ToolLoadout, tool: LoadoutTool): string | undefined =
 	tool.name.startsWith("mcp__") ? loadout.getNamespace(tool.name)?.aliases?.[0] : undefined;
 
 /** The text of a tool result: its text blocks, one per line. */
-const resultText = (result: AgentToolResult<unknown>): string =>
-	(result.content ?? []).flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+const resultText = (result: AgentToolResult<unknown>): string => blocksText(result.content, "\n");
 
 /** Creates the helper tool and the runner over the loadout pi last showed it. Never throws. */
 export const createMcpTools = (options: McpToolsOptions = {}): McpTools => {

@@ -5,6 +5,7 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { PROMPT_HOOK_SYSTEM, parsePromptAnswer } from "../../engine/prompt-hook.ts";
 import { answeredOutcome, stoppedOutcome } from "../../engine/request-outcome.ts";
+import { blocksText } from "../../engine/text/blocks.ts";
 import type { ProcessOutcome, PromptRunner } from "../../engine/types.ts";
 import { findHookModel, noHookModel } from "./hook-model.ts";
 
@@ -30,7 +31,7 @@ export const createPromptRunner =
 				{ signal: combined },
 			);
 			if (timeout.aborted || signal?.aborted) return stoppedOutcome(timeout.aborted, spec.timeoutMs, elapsed());
-			const text = reply.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+			const text = blocksText(reply.content);
 			const answer = parsePromptAnswer(text);
 			if (answer === undefined) {
 				const why = reply.errorMessage ?? `the model did not answer {"ok": ...}: ${text.slice(0, 200)}`;

@@ -5,13 +5,8 @@
  */
 import type { Card } from "../../engine/card.ts";
 import type { UserNotice } from "../../engine/decide-tool.ts";
+import { firstLine } from "../../engine/text/lines.ts";
 import { cardText } from "../../ui/card-view.ts";
-
-const firstLine = (text: string): string =>
-	text
-		.split("\n")
-		.find((line) => line.trim() !== "")
-		?.trim() ?? "";
 
 /** The warning a card gives without a UI; undefined for a card that is only drawn. */
 export const headlessNotice = (record: Card): UserNotice | undefined => {

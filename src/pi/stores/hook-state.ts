@@ -4,18 +4,16 @@
  * A disabled hook whose definition disappears from its settings file is forgotten, and so is a plugin hook's once
  * its plugin is uninstalled (or updated to a new install folder).
  */
-import { isAbsolute, join, relative } from "node:path";
+import { join } from "node:path";
 import { isObject } from "../../engine/is-object.ts";
 import { redactSecrets } from "../../engine/redact.ts";
+import { pathPlace } from "../../engine/text/paths.ts";
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
 import { hookTarget } from "../../ui/panel/format.ts";
 import { createJsonFileStore } from "./json-store.ts";
 
 /** True when `file` is inside the folder `root`. */
-const isInside = (root: string, file: string): boolean => {
-	const rel = relative(root, file);
-	return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
-};
+const isInside = (root: string, file: string): boolean => pathPlace(root, file) === "inside";
 
 /** Version of the state file format. */
 export const HOOK_STATE_VERSION = 1;

@@ -5,8 +5,9 @@
  * (c) the source files beside a script it runs outside those folders (what it sources or imports). Each file is
  * identified by its SHA-256; `unchanged` is the per-run fast path: one `stat` per covered file and folder.
  */
-import { isAbsolute, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { fileStamp } from "../../engine/config/load.ts";
+import { pathPlace } from "../../engine/text/paths.ts";
 import { type CoverageNote, type HookReach, hookReach } from "../../engine/trust/reach.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { createFileStates, type FileStates } from "./file-state.ts";
@@ -52,10 +53,8 @@ interface Watch {
 	readonly stamps: readonly string[];
 }
 
-const isInside = (dir: string, path: string): boolean => {
-	const rest = relative(dir, path);
-	return rest === "" || (!rest.startsWith("..") && !isAbsolute(rest));
-};
+/** True when `path` is the folder `dir` or inside it. */
+const isInside = (dir: string, path: string): boolean => pathPlace(dir, path) !== "outside";
 
 /** Creates the tracker; `skip`: absolute paths never covered (pi's agent dir, where this extension keeps state). */
 export const createCoverage = (projectDir: string, skip: readonly string[] = []): CoverageTracker => {
