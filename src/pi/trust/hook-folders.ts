@@ -4,8 +4,8 @@
  * count and bytes. A folder is listed again only when one of its directories' stamps moved (a file added, removed
  * or renamed), so looking costs one `stat` per directory.
  */
-import { type Dirent, readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { type Dirent, readdirSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { fileStamp } from "../../engine/config/load.ts";
 
 /** Most files an approval covers in one hook's folders; the rest are not tracked (the dialog says so). */
@@ -14,27 +14,24 @@ export const MAX_FOLDER_FILES = 400;
 /** Most bytes of files an approval covers in one hook's folders; files past it are not tracked. */
 export const MAX_FOLDER_BYTES = 32 * 1024 * 1024;
 
-/** Deepest folder level walked below a hook folder. */
-const MAX_FOLDER_DEPTH = 8;
+/** Deepest folder level walked below a hook folder; a deeper folder counts as over the bound (the dialog says so). */
+const MAX_FOLDER_DEPTH = 16;
 
 /**
  * What pi and Claude Code (and hooks' own logs) write inside the hook folders: settings files (their hooks are
  * covered by the definition itself), logs, sessions and caches. Directories by name at any depth; files by name
  * directly in the folder's root, or by ending anywhere.
  */
-const SKIPPED_DIRS = new Set([
-	".git",
-	"logs",
-	"log",
-	"sessions",
-	"__pycache__",
-	"worktrees",
-	"agent-memory",
-	"agent-memory-local",
-	"todos",
-	"shell-snapshots",
-	"statsig",
-]);
+const SKIPPED_DIRS = new Set([".git", "worktrees", "agent-memory", "agent-memory-local"]);
+
+/**
+ * Folders where hooks and Claude Code write logs and state, at any depth: only their code files are covered (a
+ * script can source `logs/lib.sh` or import a `sessions` package as well as any other), not what is written there.
+ */
+const DATA_DIRS = new Set(["logs", "log", "sessions", "__pycache__", "todos", "shell-snapshots", "statsig"]);
+
+/** Code a hook can run or load: covered even inside {@link DATA_DIRS}. */
+const CODE = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|mts|cts|rb|pl|pm|php|lua|ps1|R)$/;
 /** pi's own installs in `.pi/` (`pi install -l`): packages pi loads itself, not hook code. */
 const SKIPPED_ROOT_DIRS = new Set(["npm", "git"]);
 const SKIPPED_ROOT_FILES = new Set(["settings.json", "settings.local.json"]);
@@ -50,16 +47,42 @@ export interface FolderListing {
 	readonly over: boolean;
 }
 
-/** Lists `root` recursively within the bounds; `skip` holds absolute paths to leave out (pi's agent dir). */
+const realpath = (path: string): string | undefined => {
+	try {
+		return realpathSync(path);
+	} catch {
+		return undefined;
+	}
+};
+
+const within = (dir: string, path: string): boolean => {
+	const rest = relative(dir, path);
+	return rest !== "" && !rest.startsWith("..") && !isAbsolute(rest);
+};
+
+/**
+ * Lists `root` recursively within the bounds; `skip` holds absolute paths to leave out (pi's agent dir). A
+ * symlinked folder whose target lies inside the folder holding `root` (the project, for `.claude/`) is walked
+ * like any other, once (a script there is run through the link); one pointing elsewhere is not.
+ */
 export const listFolder = (root: string, skip: readonly string[]): FolderListing => {
 	const files: string[] = [];
 	const dirs = new Map<string, string>();
+	const home = realpath(dirname(root));
+	const seen = new Set<string>();
 	let bytes = 0;
 	let over = false;
-	const walk = (dir: string, depth: number): void => {
+	const walk = (dir: string, depth: number, dataOnly: boolean): void => {
 		const stamp = fileStamp(dir);
 		dirs.set(dir, stamp);
-		if (!stamp.endsWith(":d") || depth > MAX_FOLDER_DEPTH) return;
+		if (!stamp.endsWith(":d")) return;
+		if (depth > MAX_FOLDER_DEPTH) {
+			over = true;
+			return;
+		}
+		const real = realpath(dir);
+		if (real === undefined || seen.has(real)) return;
+		seen.add(real);
 		let entries: Dirent[];
 		try {
 			entries = readdirSync(dir, { withFileTypes: true });
@@ -71,13 +94,20 @@ export const listFolder = (root: string, skip: readonly string[]): FolderListing
 			if (over) return;
 			const path = join(dir, entry.name);
 			if (skip.some((other) => path === other || !relative(other, path).startsWith(".."))) continue;
-			if (entry.isDirectory()) {
+			const linkedDir = entry.isSymbolicLink() && fileStamp(path).endsWith(":d");
+			if (entry.isDirectory() || linkedDir) {
+				if (linkedDir) {
+					const target = realpath(path);
+					if (target === undefined || home === undefined || !(target === home || within(home, target)))
+						continue;
+				}
 				if (!SKIPPED_DIRS.has(entry.name) && !(depth === 0 && SKIPPED_ROOT_DIRS.has(entry.name)))
-					walk(path, depth + 1);
+					walk(path, depth + 1, dataOnly || DATA_DIRS.has(entry.name));
 				continue;
 			}
 			if (SKIPPED_ENDINGS.test(entry.name) || (depth === 0 && SKIPPED_ROOT_FILES.has(entry.name))) continue;
-			// A symlink to a file counts (its target's content is hashed); a symlinked folder is not walked.
+			if (dataOnly && !CODE.test(entry.name)) continue;
+			// A symlink to a file counts (its target's content is hashed).
 			const size = Number(fileStamp(path).split(":")[0]) || 0;
 			if (files.length >= MAX_FOLDER_FILES || bytes + size > MAX_FOLDER_BYTES) {
 				over = true;
@@ -87,7 +117,7 @@ export const listFolder = (root: string, skip: readonly string[]): FolderListing
 			files.push(path);
 		}
 	};
-	walk(root, 0);
+	walk(root, 0, false);
 	return { files, dirs, over };
 };
 

@@ -1,0 +1,100 @@
+/**
+ * Attacks on what an approval covers inside the hook folders, end to end in the real pi: a project hook's script
+ * sources a file the folder walk used to leave out (below a folder named like a log folder, deeper than the walk
+ * goes, or behind a symlinked folder). A tool call rewrites that file between two runs of the approved hook, and
+ * the hook's next run, within the same reply, must not run the new content under the old approval.
+ */
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { useE2e } from "../support/e2e.ts";
+import type { PiSandbox } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
+
+const e2e = useE2e();
+
+/** Shell text that appends `word` to runs.txt in the project; "good" and "EVIL" have the same length. */
+const mark = (word: string) => `echo ${word} >> "$CLAUDE_PROJECT_DIR/runs.txt"\n`;
+
+const runs = (sandbox: PiSandbox): string => {
+	const file = join(sandbox.projectDir, "runs.txt");
+	return existsSync(file) ? readFileSync(file, "utf8") : "";
+};
+
+/**
+ * A project whose approved PostToolUse [Bash] hook runs `.claude/hooks/post.sh`, which sources `lib` (a path
+ * relative to the project); `layout` makes the folders. Approves it, runs it once, then makes one reply whose
+ * first call copies evil.txt over `rewrite` and whose second call runs the hook again.
+ */
+const attack = async (lib: string, rewrite: string, layout: (sandbox: PiSandbox) => void = () => {}) => {
+	const sandbox = e2e.sandbox();
+	layout(sandbox);
+	sandbox.writeJson("project/.claude/settings.json", {
+		hooks: {
+			PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/hooks/post.sh" }] }],
+		},
+	});
+	sandbox.writeFile("project/.claude/hooks/post.sh", `. "$CLAUDE_PROJECT_DIR/${lib}"\n`);
+	sandbox.writeFile(`project/${rewrite}`, mark("good"));
+	sandbox.writeFile("project/evil.txt", mark("EVIL"));
+	const rpc = startPiRpc(sandbox);
+	try {
+		const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+		rpc.send({ type: "extension_ui_response", id: first.id, confirmed: true });
+		await rpc.prompt("bash: echo one");
+		expect(runs(sandbox)).toBe("good\n");
+		// Any later confirm is a re-approval request: decline it.
+		const asked = rpc
+			.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id)
+			.then((again) => {
+				rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false });
+				return again;
+			})
+			.catch(() => undefined);
+		await rpc.prompt(`bash: cp evil.txt ${rewrite}\nbash: echo two`);
+		void asked;
+	} finally {
+		await rpc.close();
+	}
+	expect(runs(sandbox)).not.toContain("EVIL");
+};
+
+describe("a file a project hook sources inside the hook folders is covered wherever it sits", () => {
+	it("below a folder named logs (a name the walk leaves out for what hooks write)", async () => {
+		await attack(".claude/hooks/logs/lib.sh", ".claude/hooks/logs/lib.sh");
+	});
+
+	it("deeper than the folder walk goes", async () => {
+		const deep = ".claude/hooks/a/b/c/d/e/f/g/h/lib.sh";
+		await attack(deep, deep);
+	});
+
+	it("behind a symlinked folder inside the project", async () => {
+		await attack(".claude/lib/lib.sh", "tools/lib.sh", (sandbox) => {
+			mkdirSync(join(sandbox.projectDir, "tools"), { recursive: true });
+			mkdirSync(join(sandbox.projectDir, ".claude"), { recursive: true });
+			symlinkSync("../tools", join(sandbox.projectDir, ".claude", "lib"));
+		});
+	});
+});
+
+describe("what the folder walk cannot cover, the dialog says", () => {
+	it("a folder deeper than the walk goes counts as over the bound", async () => {
+		const sandbox = e2e.sandbox();
+		sandbox.writeJson("project/.claude/settings.json", {
+			hooks: {
+				PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/hooks/post.sh" }] }],
+			},
+		});
+		sandbox.writeFile("project/.claude/hooks/post.sh", "true\n");
+		sandbox.writeFile(`project/.claude/hooks/${"d/".repeat(20)}lib.sh`, mark("good"));
+		const rpc = startPiRpc(sandbox);
+		try {
+			const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			expect(String(first.message)).toContain("`.claude/` holds more files than an approval covers");
+			rpc.send({ type: "extension_ui_response", id: first.id, confirmed: false });
+		} finally {
+			await rpc.close();
+		}
+	});
+});
