@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { layClaudeLayout } from "../support/claude-layout.ts";
 import { useE2e } from "../support/e2e.ts";
 import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
 
 const e2e = useE2e();
 let sandbox: PiSandbox;
@@ -83,5 +84,30 @@ describe("a project setting that switches off or changes a user's guard waits fo
 		expect(approved.stderr).not.toContain("user guard: blocked");
 		expect(approved.stderr).toContain("disableAllHooks is set in");
 		expect(existsSync(join(sandbox.projectDir, "victim.txt"))).toBe(true);
+	});
+
+	it("approved in RPC mode's confirm dialog it is saved for that exact value; another value asks again", async () => {
+		sandbox = withGuardPlugin({ pluginConfigs: { "guard@my-marketplace": { options: { level: "off" } } } });
+		const rpc = startPiRpc(sandbox);
+		try {
+			const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			const shown = JSON.stringify(dialog);
+			expect(shown).toContain('pluginConfigs.guard@my-marketplace.options.level = \\"off\\"');
+			expect(shown).toContain("replaces your value");
+			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
+			await rpc.prompt("bash: echo hi");
+		} finally {
+			await rpc.close();
+		}
+		const saved = await runPiPrint(sandbox, piPrintArgs(RM));
+		expect(saved.stderr).toContain("guard@my-marketplace (level off) blocked");
+		expect(saved.stderr).not.toContain("wait for your approval");
+
+		sandbox.writeJson("project/.claude/settings.json", {
+			pluginConfigs: { "guard@my-marketplace": { options: { level: "lax" } } },
+		});
+		const changed = await runPiPrint(sandbox, piPrintArgs(RM));
+		expect(changed.stderr).toContain("guard@my-marketplace (level strict) blocked");
+		expect(changed.stderr).toContain('pluginConfigs.guard@my-marketplace.options.level = "lax"');
 	});
 });
