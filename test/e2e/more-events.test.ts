@@ -279,6 +279,21 @@ describe("handler types", () => {
 		}
 	});
 
+	it("an async SessionStart project hook approved by the one-run opt-in runs once, not again as late", async () => {
+		const box = await start({});
+		box.writeJson("project/.claude/settings.json", {
+			hooks: {
+				SessionStart: [{ hooks: [sh('echo started >> "$CLAUDE_PROJECT_DIR/starts.log"', { async: true })] }],
+			},
+		});
+		// The tool call's second gives a second start of the hook (the late-approval path) time to show.
+		const result = await runPiPrint(box, piPrintArgs("bash: sleep 1"), {
+			env: { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" },
+		});
+		expect(result.code, result.stderr).toBe(0);
+		expect(readFileSync(join(box.projectDir, "starts.log"), "utf8")).toBe("started\n");
+	});
+
 	it("a background hook still running when pi ends is killed with the session, and pi exits cleanly", async () => {
 		const box = await start({
 			PreToolUse: [

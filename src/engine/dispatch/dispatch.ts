@@ -36,7 +36,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		},
 		async dispatch(request) {
 			const config = deps.config();
-			if (!hasConfiguredHooks(config, request.event)) return { verdicts: [], record: undefined };
+			if (!hasConfiguredHooks(config, request.event)) return { verdicts: [], background: [], record: undefined };
 			const time = now();
 			const { toRun, notRun } = selectHooks(config, request, deps, spent);
 			const stdin = `${JSON.stringify(request.payload)}\n`;
@@ -70,6 +70,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				}
 			};
 			const awaited: Promise<void>[] = [];
+			const background: string[] = [];
 			for (const entry of toRun) {
 				const handler = entry.handler;
 				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
@@ -78,6 +79,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 					void runOne(entry, combine(deps.backgroundSignal?.(), deps.switchSignal?.(entry))).then((verdict) =>
 						observe(() => deps.onAsyncVerdict?.(verdict, request)),
 					);
+					background.push(entry.id);
 					continue;
 				}
 				awaited.push(runAwaited(entry));
@@ -92,7 +94,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				notRun,
 			);
 			tell(deps.onRecord, record);
-			return { verdicts, record };
+			return { verdicts, background, record };
 		},
 	};
 };

@@ -75,6 +75,11 @@ export interface NoMatchRequest {
 export interface DispatchResult {
 	/** Verdicts of the hooks that ran and were awaited, in finish order. */
 	readonly verdicts: readonly HookVerdict[];
+	/**
+	 * Ids of the background hooks (`async`, `asyncRewake`) it started: they ran, but their verdicts come later
+	 * (`onAsyncVerdict`). Empty when none started.
+	 */
+	readonly background: readonly string[];
 	/** The record handed to `onRecord`; undefined when the event has no configured hooks. */
 	readonly record: FiringRecord | undefined;
 }

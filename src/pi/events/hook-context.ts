@@ -38,13 +38,23 @@ export type EventRequest = Omit<DispatchRequest, "session">;
  * Dispatches `request` and records one `error`/`timeout` decision per failing hook, on the events whose failures
  * the user is told about (`reportsHookFailures`). Never throws.
  */
-export const runHooks = async (hc: HookContext, request: EventRequest): Promise<readonly HookVerdict[]> => {
+export const runHooks = async (hc: HookContext, request: EventRequest): Promise<readonly HookVerdict[]> =>
+	(await runHooksStarting(hc, request)).verdicts;
+
+/**
+ * {@link runHooks}, also saying which background (`async`) hooks it started: they ran, though they give no
+ * verdict now (an event that runs hooks again later must not start them twice).
+ */
+export const runHooksStarting = async (
+	hc: HookContext,
+	request: EventRequest,
+): Promise<{ readonly verdicts: readonly HookVerdict[]; readonly background: readonly string[] }> => {
 	// Esc cancels hooks: through pi's abort signal where the event has one, else (Stop, prompts, compaction in
 	// the TUI) by watching the terminal for Esc while the hooks run.
 	const escapeWatch = (request.signal ?? hc.ctx.signal) ? undefined : watchEscape(hc.ctx);
 	const signal = request.signal ?? hc.ctx.signal ?? escapeWatch?.signal;
 	try {
-		const { verdicts } = await hc.engine.dispatch({
+		const { verdicts, background } = await hc.engine.dispatch({
 			...request,
 			session: hc.session,
 			...(signal ? { signal } : {}),
@@ -56,7 +66,7 @@ export const runHooks = async (hc: HookContext, request: EventRequest): Promise<
 		};
 		if (reportsHookFailures(request.event))
 			for (const record of failureCards(request.event, verdicts, details)) hc.onCard(record);
-		return verdicts;
+		return { verdicts, background };
 	} finally {
 		escapeWatch?.stop();
 	}

@@ -7,12 +7,20 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { decideContextEvent } from "../../engine/decide-context.ts";
 import { sessionEndPayload, sessionStartPayload } from "../../engine/payload/session.ts";
 import { planSessionContext } from "../../engine/plan-prompt.ts";
-import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext, runHooks, showNotices } from "./hook-context.ts";
+import {
+	CONTEXT_MESSAGE_TYPE,
+	carryOut,
+	type HookContext,
+	runHooks,
+	runHooksStarting,
+	showNotices,
+} from "./hook-context.ts";
 
 /**
  * Runs SessionStart hooks for `source` with `CLAUDE_ENV_FILE` set, and sends their context to the model as
  * a hidden message delivered with the next prompt. `only` limits the run to those hook ids; `atLaunch` marks the
- * SessionStart of pi's start (its `mcp_tool` hooks do not run). Resolves with the ids of the hooks that ran.
+ * SessionStart of pi's start (its `mcp_tool` hooks do not run). Resolves with the ids of the hooks that ran
+ * (background ones included, started now and done later).
  */
 export const runSessionStart = async (
 	hc: HookContext,
@@ -24,7 +32,7 @@ export const runSessionStart = async (
 ): Promise<ReadonlySet<string>> => {
 	if (!hc.engine.hasHooks("SessionStart")) return new Set();
 	const model = hc.ctx.model?.id;
-	const verdicts = await runHooks(hc, {
+	const { verdicts, background } = await runHooksStarting(hc, {
 		event: "SessionStart",
 		matchValues: [source],
 		payload: sessionStartPayload(hc.session, { source, model }),
@@ -33,7 +41,8 @@ export const runSessionStart = async (
 		...(atLaunch ? { atLaunch } : {}),
 		summary: source,
 	});
-	const ran = new Set(verdicts.map((verdict) => verdict.entry.id));
+	// A background hook ran too, though it has no verdict yet: the late-approval run must not start it again.
+	const ran = new Set([...verdicts.map((verdict) => verdict.entry.id), ...background]);
 	const name = `SessionStart:${source}`;
 	const decision = decideContextEvent(verdicts, name, false);
 	const plan = planSessionContext(decision, name, { event: "SessionStart", input: source, time: hc.clock() });
