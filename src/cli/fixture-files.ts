@@ -46,7 +46,12 @@ export const fixtureFiles = (operands: readonly string[], projectDir: string): s
 					: `${named}: no such file or folder`,
 			);
 		if (stat.isDirectory()) {
-			const inside = jsonFilesIn(path);
+			let inside: string[];
+			try {
+				inside = jsonFilesIn(path);
+			} catch (error) {
+				throw new UsageError(`${named}: the folder cannot be read (${(error as Error).message})`);
+			}
 			if (inside.length === 0) throw new UsageError(`${named}: no *.json fixture files in this folder`);
 			files.push(...inside);
 		} else files.push(path);

@@ -116,6 +116,9 @@ export const main = async (argv: readonly string[]): Promise<void> => {
 		);
 		process.exit(2);
 	}
+	// Ctrl+C or a CI cancel: exit (the exit handler kills every hook's process group), never leave hooks behind.
+	for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+		process.once(signal, () => process.exit(signal === "SIGINT" ? 130 : 143));
 	try {
 		reapHooksOnExit();
 		code = await runCommand(parseArgs(argv));

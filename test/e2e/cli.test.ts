@@ -2,7 +2,7 @@
  * `pi-hook-manager` end to end: the built command (dist/cli.mjs) as a real process on a real project in a temp
  * folder, its hooks real processes. The sample project is the README's (demo/hook-tests).
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type CliSandbox, createCliSandbox, SAMPLE_PROJECT } from "../support/cli.ts";
@@ -166,6 +166,34 @@ describe("pi-hook-manager test", () => {
 		const result = await box.run(["test"]);
 		expect(result.stderr).toContain("no fixtures: .pi/hook-tests does not exist");
 		expect(result.code).toBe(2);
+	});
+});
+
+describe("pi-hook-manager stopped", () => {
+	it("kills the hooks it runs when it is stopped (SIGTERM), and exits 143", async () => {
+		const box = sample();
+		const pidFile = join(box.root, "hook.pid");
+		settings(box, {
+			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `echo $$ > ${pidFile}; sleep 60` }] }],
+		});
+		const running = box.run(["test", ".pi/hook-tests/harmless.json", "--approve-project-hooks"]);
+		while (!existsSync(pidFile) || readFileSync(pidFile, "utf8").trim() === "")
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		const hook = Number(readFileSync(pidFile, "utf8").trim());
+		const cli = Number(box.lastPid());
+		process.kill(cli, "SIGTERM");
+		const result = await running;
+		expect(result.code).toBe(143);
+		const alive = (): boolean => {
+			try {
+				process.kill(hook, 0);
+				return true;
+			} catch {
+				return false;
+			}
+		};
+		for (let tries = 0; tries < 500 && alive(); tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(alive()).toBe(false);
 	});
 });
 

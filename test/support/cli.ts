@@ -23,6 +23,8 @@ export interface CliSandbox {
 	readonly agentDir: string;
 	/** Runs the command in the project (its cwd) with `--home`; resolves however it exits. */
 	run(args: readonly string[], options?: { readonly cwd?: string }): Promise<CliResult>;
+	/** The process id of the last run started (to signal it). */
+	lastPid(): number | undefined;
 	remove(): void;
 }
 
@@ -45,14 +47,16 @@ export const createCliSandbox = (copy?: string): CliSandbox => {
 	const env: Record<string, string | undefined> = { ...process.env, PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR: managed };
 	delete env.CLAUDE_CONFIG_DIR;
 	delete env.PI_CODING_AGENT_DIR;
+	let pid: number | undefined;
 	return {
 		root,
 		project,
 		home,
 		agentDir,
+		lastPid: () => pid,
 		run: (args, options) =>
 			new Promise((resolve) => {
-				execFile(
+				const child = execFile(
 					process.execPath,
 					[CLI_BIN, ...args, "--home", home],
 					{ cwd: options?.cwd ?? project, env, encoding: "utf8", timeout: 60_000 },
@@ -61,6 +65,7 @@ export const createCliSandbox = (copy?: string): CliSandbox => {
 						resolve({ code, stdout, stderr });
 					},
 				);
+				pid = child.pid;
 			}),
 		remove: () => rmSync(root, { recursive: true, force: true }),
 	};
