@@ -44,6 +44,8 @@ export const noteText = (note: CoverageNote): string => {
 			return `changes to the files \`${word}\` reads are not tracked`;
 		case "variable":
 			return `\`$${word}\` is known only when the hook runs: changes to the files it names are not tracked`;
+		case "pattern":
+			return `\`${word}\` is a pattern: changes to the files it matches are not tracked`;
 		case "unparsed":
 			return "the command could not be read in full: changes to the files it runs are not tracked";
 		case "over_bound":

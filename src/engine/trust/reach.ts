@@ -20,10 +20,11 @@ const unbash = lazyModule<typeof import("unbash")>("unbash");
  * Why part of a hook's reach is not tracked, as a code (the sentence is made in ui/approval-list.ts):
  * - `program`: a program that reads files of its own choosing (`make`, `npx`, `python3 -m`, `node -e`); `word`;
  * - `variable`: a variable other than the project, plugin and working directory (`$TOOL`); `word` is its name;
+ * - `pattern`: a path with glob characters (`tools/ru[n].sh`, `*.sh`): the files it matches are not tracked; `word`;
  * - `unparsed`: the command could not be parsed (or is too long), so no file it names is tracked.
  */
 export interface ReachNote {
-	readonly kind: "program" | "variable" | "unparsed";
+	readonly kind: "program" | "variable" | "pattern" | "unparsed";
 	readonly word: string;
 }
 
@@ -194,7 +195,14 @@ const expand = (walk: Walk, value: string, base: string): string | undefined => 
 		unknown = true;
 		return whole;
 	});
-	if (unknown || expanded === "" || /[`*?[\]{}~]/.test(expanded)) return undefined;
+	if (unknown || expanded === "") return undefined;
+	// What is left of a `$` is a reference the parse cannot resolve (`${X:-default}`, `$1`, `$@`): say so.
+	const left = /\$(\{[^}]*\}?|[0-9@*#?!$-]|[A-Za-z_][A-Za-z0-9_]*)/.exec(expanded);
+	if (left !== null) {
+		note(walk, "variable", left[1] ?? "");
+		return undefined;
+	}
+	if (/[`*?[\]{}~]/.test(expanded)) return undefined;
 	return expanded;
 };
 
@@ -220,6 +228,9 @@ const word = (walk: Walk, value: string, script: boolean): void => {
 		// `$(...)` and backticks are commands of their own: the parse visits them.
 		if (candidate.includes("$(") || candidate.includes("`")) continue;
 		if (candidate === "" || (candidate.startsWith("-") && !script)) continue;
+		// A glob in a path or a script (`sh tools/ru[n].sh`) runs files the parse cannot name.
+		if ((script || candidate.includes("/")) && /[*?[]|\{[^}]*,[^}]*\}/.test(candidate))
+			note(walk, "pattern", candidate);
 		for (const base of walk.found.bases) {
 			const path = repositoryPath(walk, candidate, base);
 			if (path === undefined) continue;
