@@ -100,6 +100,8 @@ export const loadContext = (options: ContextOptions): CliContext => {
 		// The CLI is started in the project on purpose: approval (or --approve-project-hooks) is its gate.
 		isTrusted: () => true,
 		isApproved: options.approveProjectHooks ? () => true : approvals.isApproved,
+		// A project value that switches hooks off or changes plugin options counts as it does in pi: once approved.
+		isSettingApproved: options.approveProjectHooks ? () => true : approvals.isSettingApproved,
 	});
 	const config = store.current();
 	const disabled = disabledIds(agentDir, warnings);

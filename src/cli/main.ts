@@ -8,6 +8,8 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { reapHooksOnExit } from "../engine/run.ts";
+import { terminalSafe } from "../engine/terminal-safe.ts";
+import { settingPath } from "../engine/trust/project-settings.ts";
 import { type CliArgs, parseArgs, USAGE, UsageError } from "./args.ts";
 import { loadContext } from "./context.ts";
 import { lintOutput } from "./lint.ts";
@@ -64,6 +66,16 @@ const runCommand = async (args: CliArgs): Promise<number> => {
 			`pi-hook-manager: ${waiting} project hook(s) are not approved in pi, so they do not run: approve them ` +
 				"in pi (/hooks approve), or pass --approve-project-hooks (for CI on your own repository)\n",
 		);
+	const settings = ctx.config.pendingSettings ?? [];
+	if (settings.length > 0) {
+		const named = terminalSafe(settings.map(settingPath).join(", "));
+		await write(
+			process.stderr,
+			`pi-hook-manager: ${settings.length} project setting(s) that switch off or change your hooks are not ` +
+				`approved in pi, so they do not apply (${named}): approve them in pi (/hooks approve), or pass ` +
+				"--approve-project-hooks\n",
+		);
+	}
 	switch (args.command) {
 		case "list":
 			await write(process.stdout, listOutput(ctx, args.json));
