@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sessionDecisions, useE2e } from "../support/e2e.ts";
-import type { PiSandbox } from "../support/pi-env.ts";
+import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
 
 const e2e = useE2e();
@@ -76,7 +76,7 @@ describe("covered files are checked before every run of a project hook", () => {
 		},
 	);
 
-	it('with onFailure: "block" the call it guards is blocked, with the reason', async () => {
+	it('with onFailure: "block" the call it guards is blocked, with the reason, until approved again', async () => {
 		const { sandbox, rpc, first } = await approvedProject({ onFailure: "block" });
 		try {
 			const asked = rpc.waitFor(
@@ -86,6 +86,8 @@ describe("covered files are checked before every run of a project hook", () => {
 			const again = await asked;
 			rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false });
 			await prompt;
+			// Declined: a changed file must not switch a fail-closed guard off. The next prompt's call is blocked too.
+			await rpc.prompt("bash: echo three");
 		} finally {
 			await rpc.close();
 		}
@@ -93,6 +95,12 @@ describe("covered files are checked before every run of a project hook", () => {
 		const blocks = sessionDecisions(sandbox).filter((card) => card.kind === "block");
 		expect(blocks.map((card) => String(card.reason))).toEqual([
 			expect.stringContaining("a file its approval covers changed since you approved it"),
+			expect.stringContaining("a file its approval covers changed since you approved it"),
 		]);
+		// A new pi, without a UI, blocks as well and says which hook waits.
+		const next = await runPiPrint(sandbox, piPrintArgs("bash: echo four > four.txt"));
+		expect(next.stderr).toContain("will not run until approved");
+		expect(next.stderr).toContain("hook blocked the call");
+		expect(runs(sandbox)).toBe("good\n");
 	});
 });

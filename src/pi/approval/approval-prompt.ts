@@ -93,21 +93,16 @@ export const askForApprovals = async (
 	asked: Set<string>,
 	optIn: boolean,
 ): Promise<readonly HookEntry[]> => {
-	const waiting = config.skipped.filter(
-		(skipped) => skipped.reason === "unapproved" && !asked.has(approvals.keyOf(skipped.entry)),
-	);
+	// A fail-closed hook whose files changed stays configured (it blocks until approved): it waits all the same.
+	const waiting = [
+		...config.skipped.filter((skipped) => skipped.reason === "unapproved").map((skipped) => skipped.entry),
+		...approvals.blockingWaiting(config.entries),
+	].filter((entry) => !asked.has(approvals.keyOf(entry)));
 	const settings = (config.pendingSettings ?? []).filter((setting) => !asked.has(setting.key));
 	if (waiting.length === 0 && settings.length === 0) return [];
-	for (const skipped of waiting) asked.add(approvals.keyOf(skipped.entry));
+	for (const entry of waiting) asked.add(approvals.keyOf(entry));
 	for (const setting of settings) asked.add(setting.key);
-	return askAbout(
-		ctx,
-		waiting.map((skipped) => skipped.entry),
-		approvals,
-		optIn,
-		runningIds(config),
-		settings,
-	);
+	return askAbout(ctx, waiting, approvals, optIn, runningIds(config), settings);
 };
 
 /**

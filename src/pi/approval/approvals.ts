@@ -75,6 +75,15 @@ export interface Approvals {
 	 * covered file and folder when nothing moved; hashes only the files whose stamp moved. Never throws.
 	 */
 	stillApproved(entry: HookEntry): boolean;
+	/**
+	 * For the merge: true when `entry` stays configured: approved as it is now, or a fail-closed hook
+	 * (`onFailure: "block"`) whose definition was approved and whose covered files changed since. Such a hook keeps
+	 * its place so that the per-run check stops each of its runs, which then blocks (as its `onFailure` says), until
+	 * it is approved again: changing a file must not be a way to switch a fail-closed guard off.
+	 */
+	admitted(entry: HookEntry): boolean;
+	/** The admitted hooks of `entries` that wait for approval (fail-closed ones whose files changed). */
+	blockingWaiting(entries: readonly HookEntry[]): HookEntry[];
 	/** Approves the current definitions of `entries` and saves; returns an error message when saving failed. */
 	approve(entries: readonly HookEntry[]): string | undefined;
 	/** Approves `entries` for this pi process only (nothing is saved). */
@@ -150,9 +159,20 @@ export const createApprovals = (
 		return yes;
 	};
 
+	const failClosed = (entry: HookEntry): boolean =>
+		entry.source.project && (entry.handler as { readonly onFailure?: string }).onFailure === "block";
+	const wasApproved = (entry: HookEntry): boolean =>
+		Object.values(approved).some((hook) => isHook(hook) && hook.hookId === entry.id);
+
 	return {
 		loadProblem: loaded.problem,
 		isApproved,
+		admitted(entry) {
+			return isApproved(entry) || (failClosed(entry) && wasApproved(entry));
+		},
+		blockingWaiting(entries) {
+			return entries.filter((entry) => failClosed(entry) && !isApproved(entry));
+		},
 		stillApproved(entry) {
 			try {
 				const last = checked.get(entry);
