@@ -25,10 +25,21 @@ const MAX_FOLDER_DEPTH = 16;
 const SKIPPED_DIRS = new Set([".git", "worktrees", "agent-memory", "agent-memory-local"]);
 
 /**
- * Folders where hooks and Claude Code write logs and state, at any depth: only their code files are covered (a
- * script can source `logs/lib.sh` or import a `sessions` package as well as any other), not what is written there.
+ * Folders where hooks, Claude Code and pi-hook-manager write logs, state and fixtures, at any depth: only their
+ * code files are covered (a script can source `logs/lib.sh` or import a `sessions` package as well as any other),
+ * not what is written there.
  */
-const DATA_DIRS = new Set(["logs", "log", "sessions", "__pycache__", "todos", "shell-snapshots", "statsig"]);
+const DATA_DIRS = new Set([
+	"logs",
+	"log",
+	"sessions",
+	"__pycache__",
+	"todos",
+	"shell-snapshots",
+	"statsig",
+	// pi-hook-manager's own test fixtures (the workbench's Ctrl+F, `pi-hook-manager test --update` write them).
+	"hook-tests",
+]);
 
 /** Code a hook can run or load: covered even inside {@link DATA_DIRS}. */
 const CODE = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|mts|cts|rb|pl|pm|php|lua|ps1|R)$/;

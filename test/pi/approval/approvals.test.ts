@@ -201,6 +201,7 @@ describe("every part of an approval's identity matters: changing only that part 
 			".claude/logs/tool.jsonl",
 			".pi/settings.json",
 			".pi/npm/x",
+			".pi/hook-tests/guard-blocks.json",
 		]) {
 			mkdirSync(dirname(join(project, path)), { recursive: true });
 			writeFileSync(join(project, path), "{}\n");
