@@ -135,10 +135,21 @@ describe("createEngine with the real runner", () => {
 		expect(readFileSync(join(dir, "a b.txt"), "utf8")).toBe(`2:${join(dir, "a b.txt")}`);
 	});
 
+	it("says which background hooks it started, though their verdicts come later", async () => {
+		const config = configOf({
+			PreToolUse: [{ matcher: "Bash", hooks: [cmd("sleep 0", { async: true }), cmd("true")] }],
+		});
+		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
+		const result = await engine.dispatch(bashRequest("ls"));
+		const [background, awaited] = config.entries;
+		expect(result.verdicts.map((verdict) => verdict.entry.id)).toEqual([awaited?.id]);
+		expect(result.background).toEqual([background?.id]);
+	});
+
 	it("does nothing, cheaply, for an event without hooks", async () => {
 		const engine = createEngine({ config: () => configOf({}), runner: runProcess, baseEnv: process.env });
 		expect(engine.hasHooks("PreToolUse")).toBe(false);
-		expect(await engine.dispatch(bashRequest("ls"))).toEqual({ verdicts: [], record: undefined });
+		expect(await engine.dispatch(bashRequest("ls"))).toEqual({ verdicts: [], background: [], record: undefined });
 	});
 });
 
