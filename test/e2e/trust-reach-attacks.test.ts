@@ -53,3 +53,42 @@ describe("a script named in a form the parse cannot resolve is noted in the dial
 		}
 	});
 });
+
+/** Node code that appends `word` to runs.txt in the project. */
+const nodeMark = (word: string) =>
+	`require("node:fs").appendFileSync(process.env.CLAUDE_PROJECT_DIR + "/runs.txt", "${word}\\n");\n`;
+
+const LOADERS = [
+	["NODE_OPTIONS with --require", 'NODE_OPTIONS="--require ./tools/r.js" node .claude/x.js'],
+	["env NODE_OPTIONS=--require=", "env NODE_OPTIONS=--require=./tools/r.js node .claude/x.js"],
+	["BASH_ENV", "BASH_ENV=tools/r.sh bash .claude/x.sh"],
+] as const;
+
+describe("a file a variable makes the interpreter load is covered", () => {
+	it.each(LOADERS)("%s: a rewrite after approval does not run", async (name, command) => {
+		const sandbox = e2e.sandbox();
+		const shell = name === "BASH_ENV";
+		sandbox.writeJson("project/.claude/settings.json", {
+			hooks: { PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },
+		});
+		sandbox.writeFile(shell ? "project/.claude/x.sh" : "project/.claude/x.js", shell ? "true\n" : "\n");
+		const loaded = shell ? "project/tools/r.sh" : "project/tools/r.js";
+		sandbox.writeFile(loaded, shell ? mark("good") : nodeMark("good"));
+		sandbox.writeFile("project/evil.txt", shell ? mark("EVIL") : nodeMark("EVIL"));
+		const rpc = startPiRpc(sandbox);
+		try {
+			const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			rpc.send({ type: "extension_ui_response", id: first.id, confirmed: true });
+			await rpc.prompt("bash: echo one");
+			expect(runs(sandbox)).toBe("good\n");
+			void rpc
+				.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id)
+				.then((again) => rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false }))
+				.catch(() => undefined);
+			await rpc.prompt(`bash: cp evil.txt ${loaded.slice("project/".length)}\nbash: echo two`);
+		} finally {
+			await rpc.close();
+		}
+		expect(runs(sandbox)).not.toContain("EVIL");
+	});
+});

@@ -136,6 +136,10 @@ const UNKNOWN_REACH = new Set([
 /** Inline-code options of interpreters (`node -e CODE`, `python3 -c CODE`, `perl -e`): the code can load files. */
 const INLINE_CODE = /^(?:-e|-c|-p|--eval|--print|-E|eval|-r|--require|--import|--loader|-m)$/;
 
+/** Variables that make an interpreter load more code (`NODE_OPTIONS=--require ./r.js`, `PYTHONPATH`, `LD_PRELOAD`). */
+const LOADER_VARIABLES =
+	/^(NODE_OPTIONS|NODE_PATH|PYTHONPATH|PYTHONHOME|PYTHONSTARTUP|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|LD_PRELOAD|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES)=$/;
+
 /** File names that are scripts: their folder's source files are covered too. */
 const SCRIPT_NAME = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|mts|cts|rb|pl|pm|php|lua|ps1|R)$/;
 
@@ -223,8 +227,18 @@ const repositoryPath = (walk: Walk, value: string, base: string): string | undef
 const word = (walk: Walk, value: string, script: boolean): void => {
 	// `NAME=value` and `--opt=value`: the value is what may name a file.
 	const assignment = /^-{0,2}[A-Za-z_][-A-Za-z0-9_]*=/.exec(value);
-	const candidates = assignment === null ? [value] : [value.slice(assignment[0].length)];
+	const rest = assignment === null ? value : value.slice(assignment[0].length);
+	const loader = assignment === null ? undefined : LOADER_VARIABLES.exec(assignment[0]);
+	// `NODE_OPTIONS="--require ./r.js"`, `PYTHONPATH=a:b`: each of its parts may name a file, and what the
+	// interpreter finds through it is not tracked.
+	if (loader) note(walk, "program", loader[1] ?? "");
+	// A prefix assignment comes as written (`X="a b"`): its quotes are taken off here.
+	const candidates = loader ? rest.replace(/["']/g, "").split(/[\s:]+/) : [rest];
 	for (const candidate of candidates) {
+		if (loader && candidate.startsWith("-") && candidate.includes("=")) {
+			word(walk, candidate, false);
+			continue;
+		}
 		// `$(...)` and backticks are commands of their own: the parse visits them.
 		if (candidate.includes("$(") || candidate.includes("`")) continue;
 		if (candidate === "" || (candidate.startsWith("-") && !script)) continue;
