@@ -98,6 +98,11 @@ describe("planPreToolUse", () => {
 		});
 	});
 
+	it("a rewrite replaces the whole input: a key the hook left out is gone (Claude Code drops omitted fields)", () => {
+		const plan = planPreToolUse(pre(rewrite), facts(true), { command: "rm -rf x", timeout: 30 });
+		expect(plan.outcome).toEqual({ action: "proceed", input: { command: "echo safe" }, context: [] });
+	});
+
 	it("the confirmation names the source and shows the rewritten input", () => {
 		const plan = planPreToolUse(pre(rewrite, ask), facts(true), { command: "rm -rf x" });
 		expect(plan.outcome).toEqual({

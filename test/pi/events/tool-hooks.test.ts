@@ -31,8 +31,11 @@ interface Wired {
 	readonly state: ToolHookState;
 }
 
-/** Starts pi with only the tool hooks, over a user settings file holding `hooks`. */
-const start = async (hooks: Hooks): Promise<{ pi: SdkRuntime } & Wired> => {
+/**
+ * Starts pi with only the tool hooks, over a user settings file holding `hooks`; `seen` gets each call's input as
+ * an extension loaded after this one sees it (pi runs an event's handlers in load order).
+ */
+const start = async (hooks: Hooks, seen?: Record<string, unknown>[]): Promise<{ pi: SdkRuntime } & Wired> => {
 	const parsed = parseSettingsText(JSON.stringify({ hooks }), {
 		scope: "claude-user",
 		file: join(sdk.root, "home", ".claude", "settings.json"),
@@ -60,7 +63,12 @@ const start = async (hooks: Hooks): Promise<{ pi: SdkRuntime } & Wired> => {
 		api.on("tool_call", (event, ctx) => handleToolCall(event, ctx, deps));
 		api.on("tool_result", (event, ctx) => handleToolResult(event, ctx, deps));
 	};
-	const pi = await sdk.start({ extensions: [factory] });
+	const after = (api: ExtensionAPI) => {
+		api.on("tool_call", (event) => {
+			seen?.push({ ...event.input });
+		});
+	};
+	const pi = await sdk.start({ extensions: [factory, after] });
 	return { pi, ...wired };
 };
 
@@ -115,6 +123,30 @@ describe("PreToolUse on pi's tool_call", () => {
 		await runBash(pi, `echo original > '${marker}'`);
 		expect(readFileSync(marker, "utf8")).toBe("rewritten\n");
 		expect(records.map((record) => record.kind)).toEqual(["rewrite"]);
+	});
+
+	it("replaces the whole input with the rewrite: a key the hook left out is gone, not kept from the model's", async () => {
+		const marker = join(sdk.root, "two-keys.txt");
+		const seen: Record<string, unknown>[] = [];
+		const { pi } = await start(
+			answeringHooks("PreToolUse", "Bash", {
+				hookSpecificOutput: {
+					hookEventName: "PreToolUse",
+					updatedInput: { command: `echo rewritten > '${marker}'` },
+				},
+			}),
+			seen,
+		);
+		pi.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("bash", { command: `echo original > '${marker}'`, timeout: 30 }), {
+				stopReason: "toolUse",
+			}),
+			fauxAssistantMessage("done"),
+		]);
+		await pi.session().prompt("run it");
+		expect(seen.map((input) => Object.keys(input))).toEqual([["command"]]);
+		expect(seen[0]?.command).toContain("echo rewritten");
+		expect(readFileSync(marker, "utf8")).toBe("rewritten\n");
 	});
 
 	it("leaves a call alone when no hook matches it, recording nothing", async () => {
