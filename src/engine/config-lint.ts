@@ -19,7 +19,8 @@ import type { ConfigIssue, HookConfig, HookEntry, HookEventName } from "./types.
  * - `if_pi_tool_name`: an `if` naming pi's tool in a Claude Code file, so it never matches;
  * - `timeout_in_ms`: a `timeout` of 1000 or more, which reads as milliseconds but is seconds;
  * - `exit_1_blocks_nothing`: a command on an event that exit 2 blocks, which exits 1 and never 2 nor prints a
- *   JSON decision: Claude Code treats exit 1 as a non-blocking error, so the action goes on.
+ *   JSON decision: Claude Code treats exit 1 as a non-blocking error, so the action goes on. An error when it
+ *   also writes to stderr (a reason meant for Claude: a block was meant), else a warning (maybe a plain failure).
  */
 export type ConfigLintCode =
 	| "config_issue"
@@ -67,6 +68,8 @@ const EXIT_2_BLOCKS: ReadonlySet<HookEventName> = new Set([
 const EXIT_1 = /\bexit\s+1\b|\bexit\s*\(\s*1\s*\)|\bExit\(\s*1\s*\)/;
 /** `exit 2` and the like, or `$?`-style codes from a variable (anything but a literal 0 or 1 counts). */
 const EXIT_2 = /\bexit\s+(?:[2-9]|\$)|\bexit\s*\(\s*(?:[2-9]|[A-Za-z_])|\bExit\(\s*[2-9]/;
+/** Text written to stderr: `>&2`, `sys.stderr`, `console.error`, `process.stderr`, `os.Stderr`. */
+const STDERR_WRITE = />&2|\bsys\.stderr\b|\bconsole\.error\b|\bprocess\.stderr\b|\bos\.Stderr\b|\$stderr\b|\bSTDERR\b/;
 /** A JSON decision written by the hook: the fields that block or deny. */
 const JSON_DECISION = /permissionDecision|["']?decision["']?\s*[:=]|["']block["']|["']deny["']/;
 
@@ -154,7 +157,8 @@ const entryFindings = (
 		)
 			at(
 				"exit_1_blocks_nothing",
-				"error",
+				// A reason written for Claude on stderr marks a block meant; without one it may be a plain failure.
+				texts.some((text) => STDERR_WRITE.test(text)) ? "error" : "warning",
 				entry.jsonPath,
 				`exits 1 but never 2: in Claude Code exit 1 is a non-blocking error and the ${entry.event} goes on; ` +
 					"exit 2 (reason on stderr) or a JSON decision blocks",

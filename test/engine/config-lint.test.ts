@@ -29,7 +29,11 @@ describe("lintConfig", () => {
 			one("PreToolUse", { command: "echo no >&2; exit 1" }, "Bash"),
 			["error:exit_1_blocks_nothing"],
 		],
-		["an exit-1 Stop hook", one("Stop", { command: "test -f done || exit 1" }), ["error:exit_1_blocks_nothing"]],
+		[
+			"an exit-1 Stop hook, no reason",
+			one("Stop", { command: "test -f done || exit 1" }),
+			["warning:exit_1_blocks_nothing"],
+		],
 		["a guard that also exits 2", one("PreToolUse", { command: "a || exit 1; b || exit 2" }), []],
 		["a guard that prints a JSON decision", one("PreToolUse", { command: "exit 1; echo '{\"decision\": 1}'" }), []],
 		["exit 1 on an event exit 2 does not block", one("PostToolUse", { command: "fmt || exit 1" }), []],
@@ -55,6 +59,9 @@ describe("lintConfig", () => {
 		const script = "/p/.claude/hooks/g.py";
 		expect(codes(lint(hooks, { [script]: "import sys\nprint('no', file=sys.stderr)\nsys.exit(1)\n" }))).toEqual([
 			"error:exit_1_blocks_nothing",
+		]);
+		expect(codes(lint(hooks, { [script]: "import sys\nif broken():\n    sys.exit(1)\n" }))).toEqual([
+			"warning:exit_1_blocks_nothing",
 		]);
 		expect(codes(lint(hooks, { [script]: "import sys\nsys.exit(2)\n" }))).toEqual([]);
 	});
