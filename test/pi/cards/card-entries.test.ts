@@ -2,8 +2,12 @@
 import type { CustomEntry, SessionEntry, Theme } from "@earendil-works/pi-coding-agent";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
+import { cardOf, failureCards } from "../../../src/engine/card.ts";
+import { interpretOutcome } from "../../../src/engine/interpret.ts";
+import { MAX_HOOK_TEXT_CHARS } from "../../../src/engine/messages.ts";
 import { CARD_ENTRY_TYPE, cardsIn, parseCard, renderCardEntry } from "../../../src/pi/cards/card-entries.ts";
 import { blockRecord } from "../../support/decisions.ts";
+import { commandEntry, exited, timedOut } from "../../support/entries.ts";
 
 const custom = (customType: string, data: unknown, id: string): SessionEntry =>
 	({ type: "custom", customType, data, id, parentId: null, timestamp: "2026-11-30T09:45:07.000Z" }) as SessionEntry;
@@ -49,6 +53,51 @@ describe("cardsIn", () => {
 			custom(CARD_ENTRY_TYPE, second, "e"),
 		];
 		expect(cardsIn(entries).map((record) => record.reason)).toEqual(["first", "second"]);
+	});
+});
+
+describe("cards other than a Bash block, read back after a resume", () => {
+	const time = Date.UTC(2026, 10, 30, 9, 45, 7);
+	const stopGuard = commandEntry("./tests-pass.sh", "Stop");
+	const stopBlock = cardOf(
+		"block",
+		"Stop",
+		[interpretOutcome(stopGuard, "Stop", exited(2, "", "tests fail: 3 red\n"))],
+		{ input: "", reason: "Stop hook feedback:\ntests fail: 3 red", said: ["tests fail: 3 red"], time },
+	);
+	const timeout = failureCards(
+		"PostToolUse",
+		[interpretOutcome(commandEntry("./slow.sh", "PostToolUse"), "PostToolUse", timedOut(5000))],
+		{ tool: "Write", input: "src/a.ts", time },
+	);
+	const askGuard = commandEntry("./ask.sh", "PreToolUse");
+	const ask = cardOf("ask", "PreToolUse", [interpretOutcome(askGuard, "PreToolUse", exited(0, "{}"))], {
+		tool: "Bash",
+		input: "git push",
+		reason: "pushes to main",
+		answer: "denied",
+		time,
+	});
+	const long = "c".repeat(MAX_HOOK_TEXT_CHARS + 5);
+	const contextHook = commandEntry("./context.sh", "UserPromptSubmit");
+	const context = cardOf(
+		"context",
+		"UserPromptSubmit",
+		[interpretOutcome(contextHook, "UserPromptSubmit", exited(0, long))],
+		{ input: "fix it", reason: long, time },
+	);
+	const cards = [stopBlock, ...timeout, ask, context];
+
+	it("are read back field for field from the session file's JSON: no tool, no exit code, said, answer, cut", () => {
+		expect(timeout.map((card) => [card.kind, card.hooks[0]?.exitCode, card.hooks[0]?.status])).toEqual([
+			["timeout", undefined, "timeout"],
+		]);
+		expect(stopBlock.tool).toBeUndefined();
+		expect(context.contextCut).toEqual({ shown: MAX_HOOK_TEXT_CHARS, original: long.length });
+		const entries = cards.map((card, index) =>
+			custom(CARD_ENTRY_TYPE, JSON.parse(JSON.stringify(card)), `${index}`),
+		);
+		expect(cardsIn(entries)).toEqual(cards);
 	});
 });
 
