@@ -125,7 +125,7 @@ describe("PreToolUse on pi's tool_call", () => {
 		expect(records.map((record) => record.kind)).toEqual(["rewrite"]);
 	});
 
-	it("replaces the whole input with the rewrite: a key the hook left out is gone, not kept from the model's", async () => {
+	it("replaces the whole input with the rewrite: a key the hook left out is gone", async () => {
 		const marker = join(sdk.root, "two-keys.txt");
 		const seen: Record<string, unknown>[] = [];
 		const { pi } = await start(
