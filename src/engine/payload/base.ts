@@ -19,6 +19,13 @@ export interface SessionInfo {
 	readonly effort?: string;
 	/** The user's home directory (`~` in tool paths and `if` rules), injected by the session. */
 	readonly home: string;
+	/** pi's process id (a hook's `CLAUDE_PID`); undefined = not set (sample inputs, tests). */
+	readonly pid?: number;
+	/**
+	 * True when a person is at pi's TUI, false in print, JSON and RPC mode (a hook's
+	 * `CLAUDE_CODE_SESSION_ATTENDED`, `0` in `claude -p`); undefined = not set.
+	 */
+	readonly attended?: boolean;
 }
 
 /** Events whose stdin carries `effort` and whose environment `CLAUDE_EFFORT` (Claude Code: tool events and Stop). */

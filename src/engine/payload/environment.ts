@@ -9,8 +9,9 @@ import { eventEffort, type SessionInfo } from "./base.ts";
  * The environment of a hook process: pi's own environment plus what Claude Code sets: `CLAUDE_PROJECT_DIR`
  * (the project root), `CLAUDECODE=1`, `CLAUDE_CODE_SESSION_ID`, `CLAUDE_CODE_ENTRYPOINT`,
  * `CLAUDE_CODE_CHILD_SESSION=1`, `COREPACK_ENABLE_AUTO_PIN=0` (a hook running `pnpm`/`yarn` cannot rewrite
- * `package.json`), `NoDefaultCurrentDirectoryInExePath=1`, `PWD`, and `CLAUDE_EFFORT` on tool events and Stop
- * while pi thinks. `event` undefined = no event-specific variables.
+ * `package.json`), `NoDefaultCurrentDirectoryInExePath=1`, `PWD`, `CLAUDE_EFFORT` on tool events and Stop
+ * while pi thinks, and (Claude Code 2.1.332) `CLAUDE_PID` (pi's process id) and `CLAUDE_CODE_SESSION_ATTENDED`
+ * (`1` with pi's TUI, `0` in print, JSON and RPC mode). `event` undefined = no event-specific variables.
  */
 export const hookEnvironment = (
 	base: Readonly<Record<string, string | undefined>>,
@@ -32,6 +33,8 @@ export const hookEnvironment = (
 		NoDefaultCurrentDirectoryInExePath: "1",
 		PWD: session.cwd,
 		...(effort === undefined ? {} : { CLAUDE_EFFORT: effort }),
+		...(session.pid === undefined ? {} : { CLAUDE_PID: String(session.pid) }),
+		...(session.attended === undefined ? {} : { CLAUDE_CODE_SESSION_ATTENDED: session.attended ? "1" : "0" }),
 		...extra,
 	};
 };

@@ -75,6 +75,9 @@ export const createRuntimeCore = (deps: RuntimeDeps): RuntimeCore => {
 			projectDir: state?.projectDir ?? ctx.cwd,
 			promptId: state?.promptId,
 			home: deps.home(),
+			pid: process.pid,
+			// Claude Code: 0 in `claude -p`; pi's RPC mode has no person at a terminal either.
+			attended: ctx.hasUI && ctx.mode === "tui",
 			...(effort === undefined ? {} : { effort }),
 		};
 	};
