@@ -43,7 +43,7 @@ describe("regexHazard", () => {
 	);
 
 	it("judges repetitions against the longest input", () => {
-		expect(regexHazard("a?".repeat(19), LONGEST)).toBeDefined();
+		expect(regexHazard("a?".repeat(19), LONGEST)).toMatch(/too many repetitions and optional parts in a row/);
 		// With inputs of at most 1,000,000 characters the budget is 2 * log2(1,000,001) + 2 ≈ 41.9 bits.
 		expect(regexHazard("a?".repeat(40), 1_000_000)).toBeUndefined();
 	});

@@ -136,7 +136,10 @@ describe("createApprovals", () => {
 		mkdirSync(dirname(file), { recursive: true });
 		writeFileSync(file, "{ not json");
 		const approvals = createApprovals(file, project);
-		expect(approvals.loadProblem).toBeDefined();
+		// Says which file, what is wrong with it, and what happens to it.
+		expect(approvals.loadProblem).toContain(file);
+		expect(approvals.loadProblem).toContain("is not valid JSON");
+		expect(approvals.loadProblem).toContain(`the next change moves it to ${file}.corrupt`);
 		expect(approvals.isApproved(hook())).toBe(false);
 		expect(createApprovals(join(root, "none.json"), project).loadProblem).toBeUndefined();
 	});
