@@ -92,3 +92,35 @@ describe("a file a variable makes the interpreter load is covered", () => {
 		expect(runs(sandbox)).not.toContain("EVIL");
 	});
 });
+
+const SHELL_FORMS = [
+	["a -c in an option cluster (bash -lc)", "bash -lc 'sh tools/run.sh'"],
+	["an option before -c (bash -e -c)", "bash -e -c 'sh tools/run.sh'"],
+	["a shell option before the script (bash -e)", "bash -e tools/run.sh"],
+] as const;
+
+describe("a shell's options do not hide the script it runs", () => {
+	it.each(SHELL_FORMS)("%s: a rewrite after approval does not run", async (_name, command) => {
+		const sandbox = e2e.sandbox();
+		sandbox.writeJson("project/.claude/settings.json", {
+			hooks: { PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },
+		});
+		sandbox.writeFile("project/tools/run.sh", mark("good"));
+		sandbox.writeFile("project/evil.txt", mark("EVIL"));
+		const rpc = startPiRpc(sandbox);
+		try {
+			const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			rpc.send({ type: "extension_ui_response", id: first.id, confirmed: true });
+			await rpc.prompt("bash: echo one");
+			expect(runs(sandbox)).toBe("good\n");
+			void rpc
+				.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id)
+				.then((again) => rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false }))
+				.catch(() => undefined);
+			await rpc.prompt("bash: cp evil.txt tools/run.sh\nbash: echo two");
+		} finally {
+			await rpc.close();
+		}
+		expect(runs(sandbox)).not.toContain("EVIL");
+	});
+});

@@ -267,6 +267,37 @@ const changeDirectory = (walk: Walk, target: string | undefined): void => {
 	if (!walk.found.bases.includes(dir)) walk.found.bases.push(dir);
 };
 
+/** Shell options that take the next word as their value (`-o errexit`, `--rcfile FILE`). */
+const SHELL_VALUE_OPTIONS = /^(?:[-+][A-Za-z]*[oO]|--rcfile|--init-file)$/;
+
+/**
+ * A shell's arguments: options first (clusters such as `-ec` or `-lc`, where a `c` makes the first non-option
+ * word the command string, parsed again); otherwise that word is the script. Every other word may name a file.
+ */
+const shell = (walk: Walk, args: readonly string[], depth: number): void => {
+	let inline = false;
+	let at = 0;
+	for (; at < args.length; at += 1) {
+		const arg = args[at] ?? "";
+		if (arg === "--" || arg === "-") {
+			at += 1;
+			break;
+		}
+		if (!/^[-+]/.test(arg)) break;
+		if (/^-[A-Za-z]+$/.test(arg) && arg.includes("c")) inline = true;
+		if (SHELL_VALUE_OPTIONS.test(arg)) {
+			word(walk, args[at + 1] ?? "", false);
+			at += 1;
+		}
+	}
+	const first = args[at];
+	if (first !== undefined) {
+		if (inline) nested(walk, first, depth);
+		else word(walk, first, true);
+	}
+	for (const arg of args.slice(at + 1)) word(walk, arg, false);
+};
+
 /** Looks at one simple command's words (program first): wrappers, interpreters, nested shells, unknown reach. */
 const command = (walk: Walk, words: readonly string[], depth: number): void => {
 	let index = 0;
@@ -318,6 +349,10 @@ const command = (walk: Walk, words: readonly string[], depth: number): void => {
 		return;
 	}
 	if (WRITERS.has(name)) return;
+	if (SHELLS.has(name) && name !== "busybox") {
+		shell(walk, args, depth);
+		return;
+	}
 	if (UNKNOWN_REACH.has(name)) note(walk, "program", name);
 	const interpreter = INTERPRETERS.has(name) || /^python\d/.test(name);
 	let scriptTaken = !interpreter;
