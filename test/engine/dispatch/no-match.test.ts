@@ -70,6 +70,7 @@ describe("recordIfNoneMatches", () => {
 		expect(built()).toBe(0);
 		const [kept] = log.records();
 		expect(kept?.verdicts).toEqual([]);
+		expect([kept?.event, kept?.matchQuery]).toEqual(["PreToolUse", "Bash"]);
 		expect(kept?.notRun.map((hook) => hook.reason)).toEqual(["matcher", "matcher"]);
 		expect(kept?.stdin).toContain(`TOKEN=${REDACTED}`);
 		expect(kept?.stdin).not.toContain("hunter22");

@@ -112,6 +112,14 @@ describe("managed policy precedence (Claude Code: only managed policy switches m
 		]);
 	});
 
+	it("a dispatch's why-not-run list names the hooks skipped for allowManagedHooksOnly, after the event's own", async () => {
+		const config = mergeSources(
+			[settings(managed, { ...bash(cmd("true")), allowManagedHooksOnly: true }), settings(user, bash(cmd("u")))],
+			true,
+		);
+		expect(await run(config)).toEqual({ ran: ["managed"], notRun: ["claude-user:managed_only"] });
+	});
+
 	it("allowManagedHooksOnly in a non-managed file changes nothing", () => {
 		const config = mergeSources([settings(user, { ...bash(cmd("u")), allowManagedHooksOnly: true })], true);
 		expect(config.entries).toHaveLength(1);
