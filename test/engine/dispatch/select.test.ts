@@ -112,7 +112,7 @@ describe("managed policy precedence (Claude Code: only managed policy switches m
 		]);
 	});
 
-	it("a dispatch's why-not-run list names the hooks skipped for allowManagedHooksOnly, after the event's own", async () => {
+	it("a dispatch's why-not-run list names the hooks skipped for allowManagedHooksOnly", async () => {
 		const config = mergeSources(
 			[settings(managed, { ...bash(cmd("true")), allowManagedHooksOnly: true }), settings(user, bash(cmd("u")))],
 			true,
