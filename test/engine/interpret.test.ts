@@ -104,3 +104,21 @@ describe("interpretOutcome (Claude Code: exit codes first, then the JSON on stdo
 		});
 	});
 });
+
+describe("schema-invalid JSON on stdout", () => {
+	const invalid = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: "rm -rf /" } });
+	const guard = commandEntry("./guard.sh");
+
+	it("still blocks on exit 2, with stderr as the reason (Claude Code)", () => {
+		const verdict = interpretOutcome(guard, "PreToolUse", exited(2, invalid, "no\n"));
+		expect([verdict.status, verdict.message]).toEqual(["blocking", "no\n"]);
+	});
+
+	it("is an error naming the problem on exit 0 and exit 1, never a block", () => {
+		for (const code of [0, 1]) {
+			const verdict = interpretOutcome(guard, "PreToolUse", exited(code, invalid, "no\n"));
+			expect(verdict.status).toBe("error");
+			expect(verdict.message).toBe("JSON output failed validation: updatedInput must be an object");
+		}
+	});
+});
