@@ -97,6 +97,7 @@ const SHELL_FORMS = [
 	["a -c in an option cluster (bash -lc)", "bash -lc 'sh tools/run.sh'"],
 	["an option before -c (bash -e -c)", "bash -e -c 'sh tools/run.sh'"],
 	["a shell option before the script (bash -e)", "bash -e tools/run.sh"],
+	["a command string split by env -S", "env -S 'sh tools/run.sh'"],
 ] as const;
 
 describe("a shell's options do not hide the script it runs", () => {

@@ -331,6 +331,11 @@ const command = (walk: Walk, words: readonly string[], depth: number): void => {
 				rest += 1;
 				break;
 			}
+			if (name === "env" && (arg === "-S" || arg === "--split-string")) {
+				// `env -S 'sh x.sh'`: the string is split into a command of its own.
+				nested(walk, args[rest + 1] ?? "", depth + 1);
+				return;
+			}
 			if (arg.startsWith("-")) rest += WRAPPER_VALUE_OPTIONS.has(arg) ? 2 : 1;
 			else if (name === "env" && arg.includes("=")) {
 				word(walk, arg, false);
