@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { cardOf, EXCERPT_CHARS, failureCards } from "../../src/engine/card.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
 import { REDACTED } from "../../src/engine/redact.ts";
-import { commandEntry, exited } from "../support/entries.ts";
+import { commandEntry, exited, timedOut } from "../support/entries.ts";
 
 const GH = `ghp_${"x".repeat(36)}`;
 const verdictOf = (code: number, stdout: string, stderr: string) =>
@@ -61,5 +61,31 @@ describe("decision records stay small", () => {
 		expect(record.reason.length).toBeLessThanOrEqual(EXCERPT_CHARS + 3);
 		expect(record.reason.endsWith("...")).toBe(true);
 		expect(record.input.length).toBeLessThanOrEqual(EXCERPT_CHARS + 3);
+	});
+});
+
+describe("what a card says", () => {
+	const entry = commandEntry("./slow.sh", "PostToolUse");
+
+	it("a timed-out hook gets a timeout card of its own, an error an error card, a success none", () => {
+		const verdicts = [
+			interpretOutcome(entry, "PostToolUse", timedOut(5000)),
+			interpretOutcome(entry, "PostToolUse", exited(1, "", "boom\n")),
+			interpretOutcome(entry, "PostToolUse", exited(0)),
+		];
+		const cards = failureCards("PostToolUse", verdicts, { tool: "Write", input: "a.ts", time: 1 });
+		expect(cards.map((card) => [card.kind, card.hooks[0]?.status])).toEqual([
+			["timeout", "timeout"],
+			["error", "error"],
+		]);
+	});
+
+	it("shows the hook's words without the system-reminder wrapper the model gets them in", () => {
+		const card = cardOf("context", "UserPromptSubmit", [], {
+			input: "fix it",
+			reason: "<system-reminder>\nUserPromptSubmit hook additional context: use rg\n</system-reminder>",
+			time: 1,
+		});
+		expect(card.reason).toBe("UserPromptSubmit hook additional context: use rg");
 	});
 });
