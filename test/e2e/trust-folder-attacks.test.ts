@@ -23,8 +23,8 @@ const runs = (sandbox: PiSandbox): string => {
 
 /**
  * A project whose approved PostToolUse [Bash] hook runs `.claude/hooks/post.sh`, which sources `lib` (a path
- * relative to the project); `layout` makes the folders. Approves it, runs it once, then makes one reply whose
- * first call copies evil.txt over `rewrite` and whose second call runs the hook again.
+ * relative to the project); `layout` makes the folders. Approves it, runs it once, then one prompt copies
+ * evil.txt over `rewrite` and a next one runs the hook again.
  */
 const attack = async (lib: string, rewrite: string, layout: (sandbox: PiSandbox) => void = () => {}) => {
 	const sandbox = e2e.sandbox();
@@ -51,7 +51,10 @@ const attack = async (lib: string, rewrite: string, layout: (sandbox: PiSandbox)
 				return again;
 			})
 			.catch(() => undefined);
-		await rpc.prompt(`bash: cp evil.txt ${rewrite}\nbash: echo two`);
+		// Two prompts, not two calls of one reply: pi runs those concurrently, and the hook of `echo two` could
+		// start before the rewrite.
+		await rpc.prompt(`bash: cp evil.txt ${rewrite}`);
+		await rpc.prompt("bash: echo two");
 		void asked;
 	} finally {
 		await rpc.close();

@@ -85,7 +85,10 @@ describe("a file a variable makes the interpreter load is covered", () => {
 				.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id)
 				.then((again) => rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false }))
 				.catch(() => undefined);
-			await rpc.prompt(`bash: cp evil.txt ${loaded.slice("project/".length)}\nbash: echo two`);
+			// Two prompts, not two calls of one reply: pi runs those concurrently, and the hook of `echo two` could
+			// start before the rewrite.
+			await rpc.prompt(`bash: cp evil.txt ${loaded.slice("project/".length)}`);
+			await rpc.prompt("bash: echo two");
 		} finally {
 			await rpc.close();
 		}
@@ -118,7 +121,8 @@ describe("a shell's options do not hide the script it runs", () => {
 				.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id)
 				.then((again) => rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false }))
 				.catch(() => undefined);
-			await rpc.prompt("bash: cp evil.txt tools/run.sh\nbash: echo two");
+			await rpc.prompt("bash: cp evil.txt tools/run.sh");
+			await rpc.prompt("bash: echo two");
 		} finally {
 			await rpc.close();
 		}
