@@ -120,6 +120,22 @@ describe("a plugin manifest broken while pi runs", () => {
 	});
 });
 
+describe("a repository root's settings when pi starts in a subfolder", () => {
+	it("are not read, as in Claude Code, and pi says so naming the file", async () => {
+		const sandbox = e2e.sandbox();
+		const marker = join(sandbox.root, "root-hook-ran");
+		const rootSettings = sandbox.writeJson(".claude/settings.json", { hooks: guard(`touch "${marker}"`) });
+		sandbox.writeJson(".claude/settings.local.json", { permissions: {} });
+		const result = await run(sandbox, "bash: echo hi");
+		expect(result.code, result.stderr).toBe(0);
+		expect(existsSync(marker)).toBe(false);
+		expect(result.stderr).toContain(
+			`hooks in ${rootSettings} are not read: pi started in ${sandbox.projectDir}, and as in Claude Code only`,
+		);
+		expect(result.stderr.split("are not read").length).toBe(2);
+	});
+});
+
 describe("managed policy in the real pi", () => {
 	const managed = (sandbox: PiSandbox, settings: Record<string, unknown>) => {
 		const dir = join(sandbox.root, "etc-claude-code");

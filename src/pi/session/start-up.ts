@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import type { ExtensionContext, SessionStartEvent } from "@earendil-works/pi-coding-agent";
+import { parentHookSettings } from "../../engine/config/parent-settings.ts";
 import { claudeUserDir, managedSettingsDir, settingsSources } from "../../engine/config/sources.ts";
 import { createConfigStore } from "../../engine/config/store.ts";
 import { stopBlockCap } from "../../engine/decide-stop.ts";
@@ -123,6 +124,14 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	};
 	core.begin(current);
 	core.tellConfig(current, store.current());
+	const above = parentHookSettings(projectDir, deps.home());
+	if (above.length > 0)
+		showNotice(ctx, {
+			level: "warning",
+			text:
+				`hooks in ${above.join(", ")} are not read: pi started in ${projectDir}, and as in Claude Code only ` +
+				"the .claude settings of the folder pi starts in count; start pi in that folder to use them",
+		});
 	// The first command hook should not wait for the runner's code: load it while pi waits for the model.
 	if (store.current().entries.some((entry) => entry.handler.type === "command")) deps.runner.warm?.();
 	// The Claude Code events of this start, in order (lifecycle.ts): SessionStart, then InstructionsLoaded.
