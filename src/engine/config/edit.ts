@@ -121,7 +121,10 @@ const addEvent = (text: string, event: string, groups: unknown[], layout: TextLa
 	return apply(text, appendChild(text, nodeAt(text, ["hooks"]), groups, layout, event));
 };
 
-/** Removes the handler at `at`, then its group if that became empty, then the event if that became empty. */
+/**
+ * Removes the handler at `at`, then its group if that became empty, then the event if that became empty, then
+ * `"hooks"` itself if that became empty (no `"hooks": {}` is left behind).
+ */
 const removeAt = (text: string, data: Json, at: HookLocation): string => {
 	const groups = (data.hooks as Json)[at.event] as Json[];
 	const handlers = groups[at.group]?.hooks as unknown[];
@@ -129,7 +132,9 @@ const removeAt = (text: string, data: Json, at: HookLocation): string => {
 		return apply(text, removeChild(nodeAt(text, ["hooks", at.event, at.group, "hooks"]), at.handler));
 	if (groups.length > 1) return apply(text, removeChild(nodeAt(text, ["hooks", at.event]), at.group));
 	const hooks = nodeAt(text, ["hooks"]);
-	return apply(text, removeChild(hooks, propertyIndex(hooks, at.event)));
+	if ((hooks.children ?? []).length > 1) return apply(text, removeChild(hooks, propertyIndex(hooks, at.event)));
+	const root = nodeAt(text, []);
+	return apply(text, removeChild(root, propertyIndex(root, "hooks")));
 };
 
 /** Sets or removes (`""`) the matcher of the group at `path`. */

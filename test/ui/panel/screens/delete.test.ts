@@ -58,7 +58,8 @@ describe("deleting a hook", () => {
 		screen = await h.send(KEY.enter);
 		expect(text(screen)).toContain("Deleted PreToolUse hook from Claude project");
 		const after = JSON.parse(readFileSync(projectFile(h), "utf8"));
-		expect(after).toEqual({ permissions: { allow: ["Bash(npm test)"], deny: [] }, hooks: {}, env: { FOO: "1" } });
+		// The file's last hook went with its "hooks" key: no "hooks": {} is left behind.
+		expect(after).toEqual({ permissions: { allow: ["Bash(npm test)"], deny: [] }, env: { FOO: "1" } });
 		expect(readFileSync(projectFile(h), "utf8")).toContain(
 			'"permissions": {"allow": ["Bash(npm test)"], "deny": []},',
 		);
