@@ -250,8 +250,8 @@ describe("applyHookChange keeps every other byte", () => {
 	});
 
 	it("deleting a file's last hook takes its \"hooks\" key too, keeping every other setting's bytes", () => {
-		const text =
-			'{\n\t"env": { "A": "1" },\n\t"hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "s.sh" }] }] }\n}\n';
+		const stop = '{ "Stop": [{ "hooks": [{ "type": "command", "command": "s.sh" }] }] }';
+		const text = `{\n\t"env": { "A": "1" },\n\t"hooks": ${stop}\n}\n`;
 		expect(ok(applyHookChange(text, FILE, remove(text, "s.sh"))).text).toBe('{\n\t"env": { "A": "1" }\n}\n');
 		const alone = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "s.sh" }] }] } }';
 		expect(ok(applyHookChange(alone, FILE, remove(alone, "s.sh"))).text).toBe("{}");
