@@ -4,6 +4,7 @@
  * Pure.
  */
 import { isAbsolute, relative, sep } from "node:path";
+import { handlerTarget } from "../engine/messages.ts";
 import { redactSecrets } from "../engine/redact.ts";
 import { terminalSafe } from "../engine/terminal-safe.ts";
 import type { HookEntry } from "../engine/types.ts";
@@ -24,18 +25,7 @@ export const shownPath = (file: string, from: string, home: string): string => {
 };
 
 /** What a hook runs, secrets masked: the command (with args), an http hook's URL, a prompt, an MCP server/tool. */
-export const hookTarget = (entry: HookEntry): string => {
-	const handler = entry.handler;
-	if (handler.type === "command") return safe(redactSecrets([handler.command, ...(handler.args ?? [])].join(" ")));
-	const raw = handler.raw;
-	const text =
-		handler.type === "http"
-			? raw.url
-			: handler.type === "prompt" || handler.type === "agent"
-				? raw.prompt
-				: `${String(raw.server)}/${String(raw.tool)}`;
-	return safe(redactSecrets(typeof text === "string" ? text : JSON.stringify(raw)));
-};
+export const hookTarget = (entry: HookEntry): string => safe(redactSecrets(handlerTarget(entry)));
 
 /** The matcher as shown: `*` for none. */
 export const matcherText = (entry: HookEntry): string => {

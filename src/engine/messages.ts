@@ -50,6 +50,25 @@ export const commandText = (entry: HookEntry): string => {
 	return text;
 };
 
+/**
+ * What a hook runs, as written (nothing masked, nothing escaped): a command hook's command (with `args`), an http
+ * hook's URL, a prompt or agent hook's prompt, an `mcp_tool` hook's `server/tool`; the definition as JSON when
+ * that field is not a string.
+ */
+export const handlerTarget = (entry: HookEntry): string => {
+	const handler = entry.handler;
+	if (handler.type === "command")
+		return handler.args === undefined ? handler.command : [handler.command, ...handler.args].join(" ");
+	const raw = handler.raw;
+	const text =
+		handler.type === "http"
+			? raw.url
+			: handler.type === "prompt" || handler.type === "agent"
+				? raw.prompt
+				: `${String(raw.server)}/${String(raw.tool)}`;
+	return typeof text === "string" ? text : JSON.stringify(raw);
+};
+
 /** `Event` or `Event:<match query>`, e.g. `PreToolUse:Bash` (as in Claude Code). */
 export const hookName = (event: string, matchQuery?: string): string =>
 	matchQuery === undefined || matchQuery === "" ? event : `${event}:${matchQuery}`;

@@ -4,12 +4,12 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
+import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { ProjectSetting } from "../../engine/trust/project-settings.ts";
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
 import type { DEFAULT_LOG_BYTES, FiringLog } from "../../ui/panel/firing-log.ts";
-import type { TestRunOutcome } from "../session/runtime-types.ts";
 import type { ViewSettings } from "../stores/view-settings.ts";
 
 /** The footer calls the manager makes (the card log owns the footer text). */
@@ -22,7 +22,9 @@ export interface FooterControls {
 
 /** What the manager reads and changes of the running session. */
 export interface LiveSession {
+	/** The current configuration, or undefined before `session_start`. */
 	config(): HookConfig | undefined;
+	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */
 	approve(entries: readonly HookEntry[]): string | undefined;
 	/** The session facts a hook's stdin starts with now; undefined before `session_start`. */
 	session(): SessionInfo | undefined;

@@ -28,12 +28,10 @@ import type {
 	UserBashEventResult,
 } from "@earendil-works/pi-coding-agent";
 import type { Card } from "../../engine/card.ts";
-import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
-import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
-import type { SessionInfo } from "../../engine/payload/base.ts";
-import type { ProjectSetting } from "../../engine/trust/project-settings.ts";
-import type { HookConfig, HookEntry, HookEventName, ProcessRunner } from "../../engine/types.ts";
+import type { FiringRecord } from "../../engine/engine.ts";
+import type { HookEntry, HookEventName, ProcessRunner } from "../../engine/types.ts";
 import type { MessageDisplays } from "../events/message-displays.ts";
+import type { LiveSession } from "../manager/manager-types.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";
 
 /** Where the runtime reports what happens; each is called with the pi context of the latest event. */
@@ -103,8 +101,11 @@ export interface RuntimeDeps {
 	readonly mcpTools?: McpTools;
 }
 
-/** The per-session runtime the extension factory wires to pi events. */
-export interface HookRuntime {
+/**
+ * The per-session runtime the extension factory wires to pi events; what the hook manager reads of the session
+ * (configuration, approvals, test runs) is its {@link LiveSession} part.
+ */
+export interface HookRuntime extends LiveSession {
 	start(event: SessionStartEvent, ctx: ExtensionContext): Promise<void>;
 	shutdown(event: SessionShutdownEvent, ctx: ExtensionContext): Promise<void>;
 	input(event: InputEvent, ctx: ExtensionContext): Promise<InputEventResult>;
@@ -141,25 +142,6 @@ export interface HookRuntime {
 	messageEnd(event: MessageEndEvent, ctx: ExtensionContext): Promise<void>;
 	/** True when the session has hooks that may run on `event`; false before `session_start`. */
 	hasHooks(event: HookEventName): boolean;
-	/** The current configuration, or undefined before `session_start`. */
-	config(): HookConfig | undefined;
-	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */
-	approve(entries: readonly HookEntry[]): string | undefined;
-	/** The session facts a hook's stdin starts with now; undefined before `session_start`. */
-	session(): SessionInfo | undefined;
-	/** A dry run of one hook from the panel (see `HookEngine.testRun`); undefined before `session_start`. */
-	testRun(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
-	/** What the user sees before approving `entry`: every field and the scripts it runs (terminal-safe lines). */
-	approvalLines(entry: HookEntry): string[];
-	/**
-	 * Asks the user about `entries` (and project `settings` that switch hooks off or change plugin options) in the
-	 * approval dialog (every field shown); resolves with the hooks approved.
-	 */
-	askApproval(
-		entries: readonly HookEntry[],
-		ctx: ExtensionContext,
-		settings?: readonly ProjectSetting[],
-	): Promise<readonly HookEntry[]>;
 }
 
 /** What a test run produced (the engine's type). */

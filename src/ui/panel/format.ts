@@ -5,7 +5,7 @@
 
 import { sliceByColumn, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import { sourceLabel } from "../../engine/config/sources.ts";
-import { visibleText } from "../../engine/messages.ts";
+import { handlerTarget, visibleText } from "../../engine/messages.ts";
 import { terminalSafe } from "../../engine/terminal-safe.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { hookShortName } from "../card-format.ts";
@@ -94,7 +94,7 @@ export const fitRight = (text: string, width: number): string => {
 };
 
 /** What a hook runs, for display: the command (plus args), the URL of an http hook, the prompt of a prompt hook. */
-export const hookTarget = (entry: HookEntry): string => visibleText(rawHookTarget(entry));
+export const hookTarget = (entry: HookEntry): string => visibleText(handlerTarget(entry));
 
 /**
  * A hook as the list and the log name it: the script name first, as the cards say it (`x.py`, see
@@ -109,21 +109,6 @@ export const hookLabel = (entry: HookEntry): string => {
 	if (entry.handler.if !== undefined) parts.push(`if ${terminalSafe(entry.handler.if)}`);
 	if (entry.handler.timeout !== undefined) parts.push(`timeout ${entry.handler.timeout} s`);
 	return parts.join(" · ");
-};
-
-/** The command, URL, prompt or MCP `server/tool` of a hook as written. */
-const rawHookTarget = (entry: HookEntry): string => {
-	const handler = entry.handler;
-	if (handler.type === "command")
-		return handler.args === undefined ? handler.command : [handler.command, ...handler.args].join(" ");
-	const raw = handler.raw;
-	const text =
-		handler.type === "http"
-			? raw.url
-			: handler.type === "prompt" || handler.type === "agent"
-				? raw.prompt
-				: `${String(raw.server)}/${String(raw.tool)}`;
-	return typeof text === "string" ? text : JSON.stringify(raw);
 };
 
 /** The matcher as the list shows it: `*` for "every tool" (none, `""` or `*`). */
