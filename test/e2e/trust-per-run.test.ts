@@ -56,8 +56,10 @@ describe("covered files are checked before every run of a project hook", () => {
 				const asked = rpc.waitFor(
 					(r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id,
 				);
-				// One reply, two tool calls: the first rewrites the script, the hook then runs after each.
-				const prompt = rpc.prompt(`bash: ${rewrite}\nbash: echo two`);
+				// One reply, two tool calls: the first rewrites the script, the hook then runs after each. pi runs the
+				// calls of one reply at the same time, so the second waits until the rewrite is surely done: the
+				// hook's check must see it (a hook that starts before a parallel rewrite is the README's known gap).
+				const prompt = rpc.prompt(`bash: ${rewrite}\nbash: sleep 1; echo two`);
 				const again = await asked;
 				expect(String(again.message)).toContain("changed PostToolUse [Bash]");
 				expect(String(again.message)).toContain("runs .claude/post.sh (CHANGED since you approved it)");
