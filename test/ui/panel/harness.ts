@@ -284,3 +284,36 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 		},
 	};
 };
+
+/** A hand-written Claude project settings file: tabs, a comment-free custom layout and keys besides "hooks". */
+export const PROJECT_TEXT = `{
+	"permissions": {"allow": ["Bash(npm test)"], "deny": []},
+	"hooks": {
+		"PreToolUse": [
+			{
+				"matcher": "Bash",
+				"hooks": [
+					{"type": "command", "command": "./guard.sh", "timeout": 10, "async": false}
+				]
+			}
+		]
+	},
+	"env": {"FOO": "1"}
+}
+`;
+
+/** A user hook (source 0) beside the project file, so the editor offers two files. */
+const USER_SETTINGS = {
+	hooks: { PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "echo user-hook" }] }] },
+};
+
+/**
+ * The panel of the editor and delete tests: {@link USER_SETTINGS} in the user's file (source 0) and
+ * {@link PROJECT_TEXT} as the project's (source 1), drawn once. The caller disposes it.
+ */
+export const mountProjectPanel = async (cols: number, rows = 40): Promise<PanelHarness> => {
+	const harness = await mountPanel({ cols, rows, settings: { 0: USER_SETTINGS } });
+	harness.writeText(1, PROJECT_TEXT);
+	await harness.screen();
+	return harness;
+};

@@ -9,7 +9,7 @@ import { applyHookChange } from "../../../src/engine/config/edit.ts";
 import { TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText, type Screen, screenLines } from "../../support/screen.ts";
 import { entryWith } from "./fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+import { KEY, mountPanel, mountProjectPanel, type PanelHarness, PROJECT_TEXT } from "./harness.ts";
 
 let harness: PanelHarness | undefined;
 afterEach(() => {
@@ -17,31 +17,8 @@ afterEach(() => {
 	harness = undefined;
 });
 
-/** A hand-written Claude project settings file: tabs, a comment-free custom layout and keys besides "hooks". */
-const PROJECT_TEXT = `{
-	"permissions": {"allow": ["Bash(npm test)"], "deny": []},
-	"hooks": {
-		"PreToolUse": [
-			{
-				"matcher": "Bash",
-				"hooks": [
-					{"type": "command", "command": "./guard.sh", "timeout": 10, "async": false}
-				]
-			}
-		]
-	},
-	"env": {"FOO": "1"}
-}
-`;
-
-const USER_SETTINGS = {
-	hooks: { PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "echo user-hook" }] }] },
-};
-
 const mount = async (cols: number, rows = 40): Promise<PanelHarness> => {
-	harness = await mountPanel({ cols, rows, settings: { 0: USER_SETTINGS } });
-	harness.writeText(1, PROJECT_TEXT);
-	await harness.screen();
+	harness = await mountProjectPanel(cols, rows);
 	return harness;
 };
 
