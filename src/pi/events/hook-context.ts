@@ -8,6 +8,7 @@ import { type Card, failureCards } from "../../engine/card.ts";
 import type { UserNotice } from "../../engine/decide-tool.ts";
 import type { DispatchRequest, HookEngine } from "../../engine/engine.ts";
 import { reportsHookFailures } from "../../engine/events/facts.ts";
+import type { FlowMoment } from "../../engine/flow/run-event.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { PlanStep } from "../../engine/plan.ts";
@@ -70,6 +71,47 @@ export const runHooksStarting = async (
 	} finally {
 		escapeWatch?.stop();
 	}
+};
+
+/**
+ * The moment of an event adapter's one engine call: the session facts and the signal its hooks stop on (pi's
+ * `ctx.signal`, else Esc in the TUI, watched until `done` is called). Call `done` when the flow has finished.
+ */
+export const momentOf = (hc: HookContext): { readonly moment: FlowMoment; readonly done: () => void } => {
+	const escapeWatch = hc.ctx.signal ? undefined : watchEscape(hc.ctx);
+	const signal = hc.ctx.signal ?? escapeWatch?.signal;
+	return {
+		moment: { session: hc.session, ...(signal ? { signal } : {}) },
+		done: () => escapeWatch?.stop(),
+	};
+};
+
+/**
+ * Runs one engine flow for `hc` (see {@link momentOf}) and carries out the steps `stepsOf` picks from its plan;
+ * returns the plan, or undefined at once when the flow had nothing to run (its event has no hooks).
+ */
+export const runFlow = <P>(
+	hc: HookContext,
+	flow: (moment: FlowMoment) => Promise<P> | undefined,
+	stepsOf: (plan: P) => readonly PlanStep[],
+): Promise<P> | undefined => {
+	const { moment, done } = momentOf(hc);
+	const running = flow(moment);
+	if (running === undefined) {
+		done();
+		return undefined;
+	}
+	return running.then(
+		(plan) => {
+			done();
+			carryOut(hc, stepsOf(plan));
+			return plan;
+		},
+		(error: unknown) => {
+			done();
+			throw error;
+		},
+	);
 };
 
 /** An abort signal that fires when the user presses Esc in pi's TUI; undefined without a TUI. */

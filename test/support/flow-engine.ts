@@ -1,0 +1,46 @@
+/**
+ * Test helper for the engine's event flows (src/engine/flow/): a real engine over a user settings file holding the
+ * given hooks, running real hook processes, with a fixed clock and the records it hands to `onRecord`.
+ */
+import { mergeSources } from "../../src/engine/config/merge.ts";
+import { parseSettingsText } from "../../src/engine/config/parse.ts";
+import { createEngine } from "../../src/engine/dispatch/dispatch.ts";
+import type { EngineDeps } from "../../src/engine/dispatch/types.ts";
+import type { FlowMoment, FlowPorts } from "../../src/engine/flow/run-event.ts";
+import type { FiringRecord } from "../../src/engine/record/firing-record.ts";
+import { runProcess } from "../../src/engine/run.ts";
+import { engineSession } from "./engine-session.ts";
+
+/** The fixed clock of {@link flowEngine}, epoch milliseconds. */
+export const FLOW_CLOCK = 1_700_000_000_000;
+
+/** What {@link flowEngine} made: the flow ports, a moment in `dir`, and the engine's records. */
+export interface FlowEngine {
+	readonly ports: FlowPorts;
+	readonly moment: FlowMoment;
+	readonly records: FiringRecord[];
+}
+
+/** A real engine over `hooks` (a settings file's `hooks` object) in project folder `dir`. */
+export const flowEngine = (hooks: unknown, dir: string, deps: Partial<EngineDeps> = {}): FlowEngine => {
+	const config = mergeSources(
+		[
+			parseSettingsText(JSON.stringify({ hooks }), {
+				scope: "claude-user",
+				file: "/u/settings.json",
+				project: false,
+			}),
+		],
+		true,
+	);
+	const records: FiringRecord[] = [];
+	const engine = createEngine({
+		config: () => config,
+		runner: runProcess,
+		baseEnv: process.env,
+		now: () => FLOW_CLOCK,
+		onRecord: (record) => records.push(record),
+		...deps,
+	});
+	return { ports: { engine, clock: () => FLOW_CLOCK }, moment: { session: engineSession(dir) }, records };
+};
