@@ -81,6 +81,9 @@ export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
 		snapshot: (file) => snapshotFile(file),
 		save(snapshot, change, previous) {
 			const result = saveHookChange(snapshot, change);
+			// An edit changes the hook's id (its definition): its statistics go with it.
+			if (result.ok && previous !== undefined && change.kind === "update" && result.id !== undefined)
+				deps.log.carryStats(previous.id, result.id);
 			if (result.ok && previous !== undefined && !deps.state.isEnabled(previous)) {
 				if (change.kind === "delete") deps.state.setEnabled(previous, true);
 				else if (change.kind === "update" && result.id !== undefined && result.id !== previous.id) {

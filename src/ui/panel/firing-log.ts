@@ -139,6 +139,11 @@ export interface FiringLog {
 	records(): readonly FiringRecord[];
 	/** Statistics of the hook with this id ({@link NO_STATS} when it never ran). */
 	stats(id: string): HookStats;
+	/**
+	 * Moves the statistics of hook `from` to hook `to` (added to any `to` has): an edit that changes a hook's
+	 * definition changes its id, and the edited hook keeps its runs.
+	 */
+	carryStats(from: string, to: string): void;
 	/** Calls `listener` after every `add`; returns the function that removes it. */
 	subscribe(listener: () => void): () => void;
 }
@@ -224,6 +229,25 @@ export const createFiringLog = (maxBytes = DEFAULT_LOG_BYTES): FiringLog => {
 			const { durations, ...counts } = stats;
 			const window = durations.slice(-DURATION_SAMPLES);
 			return { ...counts, medianMs: percentile(window, 0.5), p95Ms: percentile(window, 0.95) };
+		},
+		carryStats(from, to) {
+			const moved = byHook.get(from);
+			if (moved === undefined || from === to) return;
+			byHook.delete(from);
+			const into = byHook.get(to);
+			if (into === undefined) {
+				byHook.set(to, moved);
+				return;
+			}
+			const newer = (into.last?.time ?? 0) >= (moved.last?.time ?? 0) ? into.last : moved.last;
+			byHook.set(to, {
+				runs: into.runs + moved.runs,
+				blocks: into.blocks + moved.blocks,
+				errors: into.errors + moved.errors,
+				timeouts: into.timeouts + moved.timeouts,
+				durations: [...moved.durations, ...into.durations].slice(-DURATION_SAMPLES),
+				last: newer,
+			});
 		},
 		subscribe(listener) {
 			listeners.add(listener);

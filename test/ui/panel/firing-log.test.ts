@@ -48,4 +48,17 @@ describe("createFiringLog", () => {
 		expect(stats.last).toEqual({ decision: "error", time: 11, durationMs: 5 });
 		expect(log.stats(policy.id)).toBe(NO_STATS);
 	});
+
+	it("carries a hook's statistics to its new id after an edit, added to what the new id has", () => {
+		const log = createFiringLog();
+		log.add(firingRecord(1, 1, [[guard, exitedWith(2, 10)]]));
+		log.add(firingRecord(2, 2, [[policy, exitedWith(0, 30)]]));
+		log.add(firingRecord(3, 3, [[guard, exitedWith(0, 20)]]));
+		log.carryStats(guard.id, policy.id);
+		expect(log.stats(guard.id)).toBe(NO_STATS);
+		expect(log.stats(policy.id)).toMatchObject({ runs: 3, blocks: 1, medianMs: 20 });
+		expect(log.stats(policy.id).last).toEqual({ decision: "ok", time: 3, durationMs: 20 });
+		log.carryStats("no-such-hook", policy.id);
+		expect(log.stats(policy.id).runs).toBe(3);
+	});
 });

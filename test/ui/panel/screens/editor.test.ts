@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { TEST_THEME_COLORS } from "../../../../src/ui/theme.ts";
 import { cellAt, findText, type Screen, screenLines } from "../../../support/screen.ts";
+import { entryWith, exitedWith, firingRecord } from "../fixtures.ts";
 import { KEY, mountProjectPanel, type PanelHarness, PROJECT_TEXT } from "../harness.ts";
 
 let harness: PanelHarness | undefined;
@@ -112,6 +113,27 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		const saved = readFileSync(projectFile(h), "utf8");
 		expect(saved).toContain('"Stop": "not a list"');
 		expect(saved).toContain("./fine.sh");
+	});
+
+	it("keeps a hook's statistics when an edit changes its identity (the timeout here)", async () => {
+		const h = await mount(cols);
+		const guard = entryWith(h.config(), "guard.sh");
+		h.log.add(firingRecord(1, 1000, [[guard, exitedWith(2, 40, "", "no")]]));
+		h.log.add(firingRecord(2, 2000, [[guard, exitedWith(0, 60)]]));
+		await h.type("guard");
+		await h.send(KEY.ctrlE);
+		await h.send(KEY.down, KEY.down, KEY.down, KEY.down, KEY.backspace, KEY.backspace);
+		await h.type("20");
+		expect(flat(await h.send(KEY.enter))).toContain(squeeze("Saved PreToolUse hook"));
+		h.runScheduled();
+		const edited = entryWith(h.config(), "guard.sh");
+		expect(edited.id).not.toBe(guard.id);
+		expect(h.log.stats(edited.id)).toMatchObject({ runs: 2, blocks: 1 });
+		await h.screen();
+		await h.send(KEY.enter);
+		const details = await h.allPages();
+		expect(details).toMatch(/Runs\s+2\b/);
+		expect(details).toMatch(/Blocks\s+1\b/);
 	});
 
 	it("asks before esc discards an edited draft; esc again keeps editing; a clean editor closes at once", async () => {
