@@ -4,7 +4,7 @@
  * is an exact, case-sensitive name or list of names; anything else is a JavaScript regex tested with
  * `.test()` (unanchored).
  */
-import { regexHazard } from "./regex-cost.ts";
+import { REGEX_HAZARD_TEXT, regexHazard } from "./regex-cost.ts";
 import type { CompiledMatcher } from "./types.ts";
 
 const EXACT_LIST = /^[A-Za-z0-9_\- ,|]+$/;
@@ -65,7 +65,8 @@ const compileUncached = (source: string | undefined): MatcherResult => {
 	}
 	// The length bound alone does not help: "(a+)+$" takes seconds on 26 characters.
 	const hazard = regexHazard(source, MAX_MATCH_INPUT_LENGTH);
-	if (hazard !== undefined) return { ok: false, message: `matcher ${JSON.stringify(source)} is refused: ${hazard}` };
+	if (hazard !== undefined)
+		return { ok: false, message: `matcher ${JSON.stringify(source)} is refused: ${REGEX_HAZARD_TEXT[hazard]}` };
 	return {
 		ok: true,
 		matcher: { source, test: (value) => value.length <= MAX_MATCH_INPUT_LENGTH && regex.test(value) },

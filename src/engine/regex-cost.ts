@@ -59,15 +59,31 @@ const skipGroupPrefix = (source: string, index: number): number => {
 	return source[index + 1] === "<" ? index + 3 : index + 2;
 };
 
+/**
+ * Why a regex is refused, as a code: `nested_repetition` (a repeated group that itself repeats or has
+ * alternatives: exponential time), `repetition_run` (more repetitions and optional parts in a row than the budget).
+ */
+export type RegexHazard = "nested_repetition" | "repetition_run";
+
+/** The words the user reads for each {@link RegexHazard}. */
+export const REGEX_HAZARD_TEXT: Readonly<Record<RegexHazard, string>> = {
+	nested_repetition:
+		'it repeats a group that itself repeats or has alternatives (like "(a+)+" or "(a|aa)*"), which can take ' +
+		"exponential time",
+	repetition_run:
+		'it has too many repetitions and optional parts in a row (at most about ".*a.*b"), which can take seconds on ' +
+		"a long input",
+};
+
 const newFrame = (): Frame => ({ current: 0, best: 0, branches: 1, quantified: false });
 
 /**
- * Why `source` (a regex that compiles) may take exponential or high-polynomial time on inputs of at most `longest`
- * characters, or undefined when it is safe: a repeated group that itself repeats or has alternatives, or more than
+ * Why, as a code, `source` (a regex that compiles) may take exponential or high-polynomial time on inputs of at
+ * most `longest` characters, or undefined when it is safe: a repeated group that itself repeats or has alternatives, or more than
  * two unbounded repetitions' worth of repetitions and optional parts in a row. Conservative: some refused patterns are
  * harmless (`(Edit|Write)+`); an accepted one backtracks at most about as much as `.*a.*b`. Never throws.
  */
-export const regexHazard = (source: string, longest: number): string | undefined => {
+export const regexHazard = (source: string, longest: number): RegexHazard | undefined => {
 	const budget = backtrackBudget(longest);
 	const stack: Frame[] = [newFrame()];
 	let index = 0;
@@ -105,20 +121,10 @@ export const regexHazard = (source: string, longest: number): string | undefined
 		const quantifier = readQuantifier(source, index, longest);
 		index = quantifier.next;
 		const parent = stack[stack.length - 1] as Frame;
-		if (quantifier.repeats && atom.complex) {
-			return (
-				'it repeats a group that itself repeats or has alternatives (like "(a+)+" or "(a|aa)*"), ' +
-				"which can take exponential time"
-			);
-		}
+		if (quantifier.repeats && atom.complex) return "nested_repetition";
 		if (quantifier.choices > 1) parent.quantified = true;
 		parent.current += atom.bits + Math.log2(quantifier.choices);
-		if (parent.current > budget + 1e-9) {
-			return (
-				'it has too many repetitions and optional parts in a row (at most about ".*a.*b"), which can ' +
-				"take seconds on a long input"
-			);
-		}
+		if (parent.current > budget + 1e-9) return "repetition_run";
 	}
 	return undefined;
 };

@@ -32,25 +32,25 @@ describe("regexHazard", () => {
 		"(a+){2,}",
 		"(a+)+?",
 	])("refuses the nested repetition in %s", (source) => {
-		expect(regexHazard(source, LONGEST)).toMatch(/repeats a group/);
+		expect(regexHazard(source, LONGEST)).toBe("nested_repetition");
 	});
 
 	it.each([".*.*.*", ".*a.*b.*c", "a?".repeat(19), "\\w+\\s*\\w+\\d?"])(
 		"refuses too many repetitions in a row in %s",
 		(source) => {
-			expect(regexHazard(source, LONGEST)).toMatch(/too many repetitions/);
+			expect(regexHazard(source, LONGEST)).toBe("repetition_run");
 		},
 	);
 
 	it("judges repetitions against the longest input", () => {
-		expect(regexHazard("a?".repeat(19), LONGEST)).toMatch(/too many repetitions and optional parts in a row/);
+		expect(regexHazard("a?".repeat(19), LONGEST)).toBe("repetition_run");
 		// With inputs of at most 1,000,000 characters the budget is 2 * log2(1,000,001) + 2 ≈ 41.9 bits.
 		expect(regexHazard("a?".repeat(40), 1_000_000)).toBeUndefined();
 	});
 
 	it("counts alternatives inside a group once, by their largest branch", () => {
 		expect(regexHazard("(.*x|y)(.*z)", LONGEST)).toBeUndefined();
-		expect(regexHazard("(.*x|y).*z.*w", LONGEST)).toMatch(/too many repetitions/);
+		expect(regexHazard("(.*x|y).*z.*w", LONGEST)).toBe("repetition_run");
 	});
 
 	it("does not throw on an unbalanced source", () => {
