@@ -79,9 +79,10 @@ const newFrame = (): Frame => ({ current: 0, best: 0, branches: 1, quantified: f
 
 /**
  * Why, as a code, `source` (a regex that compiles) may take exponential or high-polynomial time on inputs of at
- * most `longest` characters, or undefined when it is safe: a repeated group that itself repeats or has alternatives, or more than
- * two unbounded repetitions' worth of repetitions and optional parts in a row. Conservative: some refused patterns are
- * harmless (`(Edit|Write)+`); an accepted one backtracks at most about as much as `.*a.*b`. Never throws.
+ * most `longest` characters, or undefined when it is safe: a repeated group that itself repeats or has
+ * alternatives, or more than two unbounded repetitions' worth of repetitions and optional parts in a row.
+ * Conservative: some refused patterns are harmless (`(Edit|Write)+`); an accepted one backtracks at most about as
+ * much as `.*a.*b`. Never throws.
  */
 export const regexHazard = (source: string, longest: number): RegexHazard | undefined => {
 	const budget = backtrackBudget(longest);
