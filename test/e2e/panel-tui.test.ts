@@ -1,7 +1,8 @@
 /**
  * The /hooks panel in the real pi, in tmux: it opens, a hook fires while it is open and the log shows it
  * without a key press, switching a hook off stops it from firing, a hook added in the editor fires on the
- * next tool call, and ctrl+shift+h switches every hook off (the footer says so) and on again.
+ * next tool call, and ctrl+shift+h switches every hook off (the footer says so, each row reads `off (all)`) and on
+ * again.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -122,6 +123,10 @@ describe("the /hooks panel in the real pi", () => {
 		expect(firedHooks()).toHaveLength(5);
 		const panel = await openPanel();
 		expect(panel).toContain("ALL HOOKS ARE OFF in this pi session");
+		// Every row says its hook does not run: `off (all)`, or `off` for the one switched off before.
+		expect(panel).toMatch(/off \(all\) +cmd +echo post >> /);
+		expect(panel).toMatch(/off +cmd +echo pre >> /);
+		expect(panel).not.toMatch(/\bon +cmd /);
 		tmux.keys(["Escape"]);
 		await tmux.waitFor((text) => !text.includes("Filter:"));
 		tmux.keys(["C-S-h"]);

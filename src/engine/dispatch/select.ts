@@ -8,6 +8,7 @@ import { dedupeHandlers } from "../dedupe.ts";
 import { isToolEvent } from "../events/facts.ts";
 import type { IfContext } from "../if-rule.ts";
 import type { NotRunHook } from "../record/firing-record.ts";
+import { offByAll } from "../run-state.ts";
 import type { HookConfig, HookEntry } from "../types.ts";
 import { matchedEntries } from "./trace.ts";
 import type { DispatchRequest, EngineDeps } from "./types.ts";
@@ -37,11 +38,7 @@ export const selectHooks = (
 	const { cwd, projectDir, home } = request.session;
 	const ifContext: IfContext = { cwd, projectDir, home };
 	const killSwitch = switches.allOff?.() ?? false;
-	// Claude Code: only managed policy's disableAllHooks switches managed hooks off.
-	const isOff = (entry: HookEntry): boolean =>
-		isPolicySource(entry.source)
-			? config.disableAllHooks && config.disableAllHooksManaged === true
-			: config.disableAllHooks || killSwitch;
+	const isOff = (entry: HookEntry): boolean => offByAll(config, entry, killSwitch);
 	// Only the entries whose matcher accepts the event are looked at; the others are named lazily (whyNotRun).
 	for (const entry of matchedEntries(config, request)) {
 		if (request.only !== undefined && !request.only.has(entry.id)) continue;

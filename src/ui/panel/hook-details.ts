@@ -103,19 +103,19 @@ export const hookDetailLines = (
 	const runs =
 		row.state === "skipped"
 			? `skipped: ${row.note ?? ""}`
-			: context.allOff
-				? "all hooks are switched off (kill switch)"
-				: context.disableAllHooks
-					? "disableAllHooks is set in the settings: no hook runs"
-					: row.state === "off"
-						? "disabled in this panel"
-						: "enabled";
+			: row.state === "all_off"
+				? context.allOff
+					? "all hooks are switched off (kill switch)"
+					: "disableAllHooks is set in the settings: no hook runs"
+				: row.state === "off"
+					? "disabled in this panel"
+					: "enabled";
 	const timeout =
 		handler.timeout === undefined
 			? `default (${defaultTimeoutSeconds(entry.event, handler.type)} s)`
 			: `${handler.timeout} s`;
 	const lines = [
-		...field(theme, "State", runs, width, row.state === "on" && !context.allOff ? "success" : "warning"),
+		...field(theme, "State", runs, width, row.state === "on" ? "success" : "warning"),
 		...(row.warning === undefined ? [] : field(theme, "Warning", row.warning, width, "warning")),
 		...field(theme, "Event", entry.event, width),
 		...field(theme, "Matcher", row.matcher, width),

@@ -19,9 +19,21 @@ export type HookFilterKey = (typeof HOOK_FILTER_KEYS)[number];
 /** A hook list row with its filter match. */
 export type HookMatch = FilterMatch<ListRow, HookFilterKey>;
 
-/** The state column of a row: `on`, `off`, `skip` (cannot run) or `bad` (an invalid entry). */
+/** The state of a hook that is off with every other hook. */
+const ALL_OFF_LABEL = "off (all)";
+
+/**
+ * The state column of a row: `on`, `off`, `off (all)` (the kill switch or `disableAllHooks`: it does not run),
+ * `skip` (cannot run) or `bad` (an invalid entry).
+ */
 const stateLabel = (row: ListRow): string =>
-	row.kind === "issue" ? "bad" : row.state === "skipped" ? "skip" : row.state;
+	row.kind === "issue"
+		? "bad"
+		: row.state === "skipped"
+			? "skip"
+			: row.state === "all_off"
+				? ALL_OFF_LABEL
+				: row.state;
 
 /** The searchable text of a row. */
 export const hookFilterFields = (row: ListRow): Readonly<Record<HookFilterKey, string>> => ({
@@ -80,23 +92,25 @@ const MAX_SOURCE = 32;
 /**
  * Lays out the columns: the command keeps at least 24 columns; the last outcome, the run count, the full
  * source labels, then the type column and the indentation give way first. `longestSource` (characters) widens
- * the source column for long labels such as `Plugin guard@my-marketplace`, up to 32 columns.
+ * the source column for long labels such as `Plugin guard@my-marketplace`, up to 32 columns; `longestState` the
+ * state column for `off (all)`.
  */
-export const listColumns = (width: number, longestSource = 0): Columns => {
+export const listColumns = (width: number, longestSource = 0, longestState = 4): Columns => {
 	const source = Math.max(15, Math.min(MAX_SOURCE, longestSource + 1));
+	const state = Math.max(5, longestState + 1);
 	const options: Omit<Columns, "target">[] = [
-		{ indent: INDENT, state: 5, type: 7, source, shortSource: false, runs: 6, last: 14 },
-		{ indent: INDENT, state: 5, type: 7, source, shortSource: false, runs: 6, last: 0 },
-		{ indent: INDENT, state: 5, type: 7, source, shortSource: false, runs: 0, last: 0 },
-		{ indent: INDENT, state: 5, type: 7, source: 15, shortSource: false, runs: 0, last: 0 },
-		{ indent: INDENT, state: 5, type: 7, source: 8, shortSource: true, runs: 0, last: 0 },
+		{ indent: INDENT, state, type: 7, source, shortSource: false, runs: 6, last: 14 },
+		{ indent: INDENT, state, type: 7, source, shortSource: false, runs: 6, last: 0 },
+		{ indent: INDENT, state, type: 7, source, shortSource: false, runs: 0, last: 0 },
+		{ indent: INDENT, state, type: 7, source: 15, shortSource: false, runs: 0, last: 0 },
+		{ indent: INDENT, state, type: 7, source: 8, shortSource: true, runs: 0, last: 0 },
 	];
 	for (const option of options) {
 		const target =
 			width - option.indent - MARKER - option.state - option.type - option.source - option.runs - option.last;
 		if (target >= 24) return { ...option, target };
 	}
-	const narrow = { indent: 0, state: 5, type: 0, source: 8, shortSource: true, runs: 0, last: 0 };
+	const narrow = { indent: 0, state, type: 0, source: 8, shortSource: true, runs: 0, last: 0 };
 	return { ...narrow, target: Math.max(1, width - MARKER - narrow.state - narrow.source) };
 };
 
@@ -121,7 +135,11 @@ export class HookList extends KeyedList<HookMatch> {
 				height,
 			);
 		}
-		const columns = listColumns(width, Math.max(0, ...this.matches.map((match) => match.item.source.length)));
+		const columns = listColumns(
+			width,
+			Math.max(0, ...this.matches.map((match) => match.item.source.length)),
+			Math.max(0, ...this.matches.map((match) => stateLabel(match.item).length)),
+		);
 		const mark = (text: string): string => t.bold(t.fg("accent", t.underline(text)));
 		const lines: string[] = [];
 		let selectedLine = 0;

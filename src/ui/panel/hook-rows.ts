@@ -4,6 +4,7 @@
  */
 import { SCOPE_ORDER, sourceLabel } from "../../engine/config/sources.ts";
 import { ifRuleProblem } from "../../engine/config-notices.ts";
+import { entryRunState } from "../../engine/run-state.ts";
 import { terminalSafe } from "../../engine/terminal-safe.ts";
 import {
 	type ConfigIssue,
@@ -17,15 +18,16 @@ import type { HookStats } from "./firing-log.ts";
 import { hookLabel, matcherLabel } from "./format.ts";
 
 /**
- * A row for one configured handler:
- * `on` runs; `off` was switched off in the panel; `skipped` is configured but cannot run (`note` says why).
+ * A row for one configured handler (`entryRunState`): `on` runs; `off` was switched off in the panel; `all_off`
+ * is off with every hook (the kill switch, `disableAllHooks`); `skipped` is configured but cannot run (`note`
+ * says why).
  */
 export interface HookRow {
 	readonly kind: "hook";
 	/** Unique key: the hook id. */
 	readonly key: string;
 	readonly entry: HookEntry;
-	readonly state: "on" | "off" | "skipped";
+	readonly state: "on" | "off" | "all_off" | "skipped";
 	/** Why a skipped hook does not run; undefined for other states. */
 	readonly note: string | undefined;
 	/** Why a hook listed as running never fires (an `if` naming pi's tool in a Claude Code file); else undefined. */
@@ -62,6 +64,8 @@ const ifWarning = (entry: HookEntry): { warning?: string } => {
 /** What the rows need besides the configuration. */
 export interface RowInputs {
 	readonly isEnabled: (entry: HookEntry) => boolean;
+	/** True while the kill switch has every hook off; false when not given. */
+	readonly allOff?: boolean;
 	readonly stats: (id: string) => HookStats;
 	/** The five sources, to label the file of an issue. */
 	readonly sources: readonly HookSource[];
@@ -83,12 +87,16 @@ const eventOrder = (event: string): number => {
  */
 export const buildRows = (config: HookConfig, inputs: RowInputs): ListRow[] => {
 	const hookRows: ListRow[] = [];
+	const runState = (entry: HookEntry): HookRow["state"] => {
+		const state = entryRunState(config, entry, { isEnabled: inputs.isEnabled, allOff: inputs.allOff ?? false });
+		return state === "waiting" ? "skipped" : state;
+	};
 	const add = (entry: HookEntry, skipped: string | undefined): void => {
 		hookRows.push({
 			kind: "hook",
 			key: entry.id,
 			entry,
-			state: skipped !== undefined ? "skipped" : inputs.isEnabled(entry) ? "on" : "off",
+			state: skipped !== undefined ? "skipped" : runState(entry),
 			note: skipped,
 			...(skipped === undefined ? ifWarning(entry) : {}),
 			stats: inputs.stats(entry.id),

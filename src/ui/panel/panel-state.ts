@@ -40,6 +40,7 @@ export class PanelState {
 				? []
 				: buildRows(config, {
 						isEnabled: (entry) => hooks.isEnabled(entry),
+						allOff: hooks.allOff(),
 						stats: (id) => log.firings.stats(id),
 						sources: hooks.sources,
 					});

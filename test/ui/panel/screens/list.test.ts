@@ -147,3 +147,33 @@ describe("toggling a hook", () => {
 		expect(h.state.isEnabled(entryWith(h.config(), "git_policy.py"))).toBe(false);
 	});
 });
+
+describe("the kill switch in the list", () => {
+	it.each(WIDTHS)(
+		"marks each hook it stops `off (all)`, and only a managed hook `on`, at %i columns",
+		async (cols) => {
+			harness = await mountPanel({
+				cols,
+				rows: 40,
+				settings: FIXTURE_SETTINGS,
+				managed: { hooks: { Stop: [{ hooks: [{ type: "command", command: "echo managed-audit" }] }] } },
+			});
+			const h = harness;
+			expect(await h.text()).not.toContain("off (all)");
+			const lines = screenLines(await h.send(KEY.ctrlShiftH));
+			const row = (text: string): string => lines.find((line) => line.includes(text)) ?? "";
+			expect(row("block-rm")).toContain("off (all)");
+			expect(row("prettier")).toContain("off (all)");
+			// Only the managed hook still runs, so it is the only row in state `on`.
+			let text = screenLines(await h.type("state:on")).join("\n");
+			expect(text).toContain("Hooks 1 ");
+			expect(text).toContain("managed-audit");
+			await h.send(KEY.ctrlU);
+			text = screenLines(await h.type("state:off")).join("\n");
+			expect(text).toContain("block-rm");
+			expect(text).not.toContain("managed-audit");
+			await h.send(KEY.ctrlU);
+			expect(screenLines(await h.send(KEY.ctrlShiftH)).join("\n")).not.toContain("off (all)");
+		},
+	);
+});
