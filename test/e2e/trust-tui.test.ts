@@ -5,55 +5,23 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
-import { createPiSandbox, EXTENSION_PATH, PI_BIN, type PiSandbox } from "../support/pi-env.ts";
-import { createTmuxServer, type TmuxServer } from "../support/tmux.ts";
+import { describe, expect, it } from "vitest";
+import type { PiSandbox } from "../support/pi-env.ts";
+import { approvalsOf, type TuiScreen, useTuiSuite } from "../support/tui-suite.ts";
 
-let llm: FakeLlm;
-let tmux: TmuxServer;
-let sandbox: PiSandbox | undefined;
-let session = 0;
-let name = "";
-
-beforeAll(async () => {
-	llm = await startFakeLlm();
-	tmux = createTmuxServer();
-});
-afterAll(async () => {
-	tmux?.kill();
-	await llm?.close();
-});
-afterEach(() => {
-	sandbox?.cleanup();
-	sandbox = undefined;
-});
+const suite = useTuiSuite();
+let screen: TuiScreen;
 
 /** Starts pi in tmux in a fresh sandbox whose project settings are `settings`. */
 const startPi = (settings: unknown, rows = 40): PiSandbox => {
-	const box = createPiSandbox({ fakeUrl: llm.url });
-	sandbox = box;
+	const box = suite.sandbox();
 	box.writeJson("project/.claude/settings.json", settings);
-	name = `s${++session}`;
-	tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
-		name,
-		cwd: box.projectDir,
-		env: box.env({ TERM: "tmux-256color" }),
-		cols: 120,
-		rows,
-	});
+	screen = suite.startPi(box, { rows });
 	return box;
 };
-const waitFor = (test: string | RegExp | ((screen: string) => boolean)) => tmux.waitFor(test, { name });
-const keys = (...list: string[]) => tmux.keys(list, name);
-/** The screen once every text is on it (a capture can land in the middle of a redraw). */
-const waitForAll = (...texts: string[]) => waitFor((screen) => texts.every((text) => screen.includes(text)));
-const approvalsOf = (box: PiSandbox): Record<string, unknown> => {
-	const file = join(box.agentDir, "pi-hook-manager", "approvals.json");
-	return existsSync(file)
-		? (JSON.parse(readFileSync(file, "utf8")) as { approved: Record<string, unknown> }).approved
-		: {};
-};
+const waitFor = (test: string | RegExp | ((text: string) => boolean)) => screen.waitFor(test);
+const keys = (...list: string[]) => screen.keys(...list);
+const waitForAll = (...texts: string[]) => screen.waitForAll(...texts);
 
 describe("the approval dialog in the TUI", () => {
 	it("shows every field that changes what runs (URL, headers, env vars, args, async, timeout, if...)", async () => {
@@ -143,10 +111,10 @@ describe("approving from the /hooks panel", () => {
 		await waitFor("Run 1 new or changed project hook(s)?");
 		keys("n");
 		await waitFor("will not run until approved");
-		tmux.type("/hooks", name);
+		screen.type("/hooks");
 		keys("Enter");
 		await waitFor("Filter:");
-		tmux.type("touch", name);
+		screen.type("touch");
 		keys("C-t");
 		const shown = await waitForAll(
 			"Approve this project hook? It runs exactly this:",
@@ -169,14 +137,14 @@ describe("approving from the /hooks panel", () => {
 		await waitFor("Run 1 new or changed project hook(s)?");
 		keys("y");
 		await waitFor("approved 1 project hook(s)");
-		tmux.type("/hooks", name);
+		screen.type("/hooks");
 		keys("Enter");
 		await waitFor("Filter:");
-		tmux.type("touch", name);
+		screen.type("touch");
 		keys("C-e");
 		await waitFor("Hooks > editor");
 		keys("Tab", "Tab", "Tab", "Tab");
-		tmux.type("7", name);
+		screen.type("7");
 		keys("Enter");
 		await waitFor("Not approved: it also has args, async");
 		const settings = JSON.parse(readFileSync(join(box.projectDir, ".claude", "settings.json"), "utf8"));
@@ -186,9 +154,9 @@ describe("approving from the /hooks panel", () => {
 		// Esc clears the filter if one is left, then closes the panel (sent apart: ESC ESC reads as one key).
 		keys("Escape");
 		await waitFor("Filter: type to filter");
-		if (tmux.capture({ name }).includes("Filter:")) keys("Escape");
+		if (screen.capture().includes("Filter:")) keys("Escape");
 		await waitFor((screen) => !screen.includes("Filter:"));
-		tmux.type("bash: echo after-edit", name);
+		screen.type("bash: echo after-edit");
 		keys("Enter");
 		// The next prompt asks about the saved definition, showing the fields the editor did not.
 		const asked = await waitForAll("changed PreToolUse [Bash]: touch (Claude project)", "n / Esc: decline");
@@ -240,20 +208,18 @@ describe("approving every waiting hook at once is never blind", () => {
 		await waitFor("Run 2 new or changed project hook(s)?");
 		keys("n");
 		await waitFor("will not run until approved");
-		tmux.type("/hooks approve", name);
+		screen.type("/hooks approve");
 		await waitFor("/hooks approve");
 		// An Enter may go to the completion list first; the command runs on the next one.
 		let dialog = "";
 		for (let attempt = 0; attempt < 3 && dialog === ""; attempt++) {
 			keys("Enter");
-			dialog = await tmux
-				.waitFor(
-					(screen) => screen.includes("Run 2 new or changed project hook(s)?") && screen.includes("n / Esc"),
-					{
-						name,
-						timeoutMs: 3000,
-					},
-				)
+			dialog = await suite
+				.tmux()
+				.waitFor((text) => text.includes("Run 2 new or changed project hook(s)?") && text.includes("n / Esc"), {
+					name: screen.name,
+					timeoutMs: 3000,
+				})
 				.catch(() => "");
 		}
 		expect(dialog).toContain("async: true");
@@ -269,7 +235,7 @@ describe("approving every waiting hook at once is never blind", () => {
 		await waitFor("Run 2 new or changed project hook(s)?");
 		keys("n");
 		await waitFor("will not run until approved");
-		tmux.type("/hooks", name);
+		screen.type("/hooks");
 		keys("Enter");
 		await waitFor("Filter:");
 		keys("C-y");
