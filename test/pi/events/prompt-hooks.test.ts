@@ -1,7 +1,7 @@
 /**
  * UserPromptExpansion and UserPromptSubmit on pi's `input` event in a real pi session (real hook processes):
  * a block keeps the prompt from the model and says why; plain stdout and `additionalContext` go to the model
- * with the prompt, hidden; slash commands of skills and prompt templates are expansions first.
+ * with the prompt, hidden. Which events a prompt fires and what they get: test/engine/flow/prompt.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -74,38 +74,6 @@ describe("handleInput: UserPromptSubmit", () => {
 });
 
 describe("handleInput: UserPromptExpansion", () => {
-	it("a /skill: prompt is an expansion of that skill, matched on its name, before UserPromptSubmit", async () => {
-		const expansion = join(sdk.root, "expansion.json");
-		const submit = join(sdk.root, "submit.json");
-		const { pi } = await start({
-			UserPromptExpansion: [{ matcher: "skill:deploy", hooks: [recordTo(expansion)] }],
-			UserPromptSubmit: [{ hooks: [recordTo(submit)] }],
-		});
-		await pi.session().prompt("/skill:deploy to staging");
-		expect(JSON.parse(readFileSync(expansion, "utf8"))).toMatchObject({
-			hook_event_name: "UserPromptExpansion",
-			expansion_type: "slash_command",
-			command_name: "skill:deploy",
-			command_args: "to staging",
-			command_source: "skill",
-			prompt: "/skill:deploy to staging",
-		});
-		expect(JSON.parse(readFileSync(submit, "utf8"))).toMatchObject({ prompt: "/skill:deploy to staging" });
-	});
-
-	it("a prompt template's command is an expansion from a prompt; other slash text is none", async () => {
-		const expansion = join(sdk.root, "expansion.json");
-		const { pi } = await start({ UserPromptExpansion: [{ hooks: [recordTo(expansion)] }] }, ["review"]);
-		await pi.session().prompt("/unknown thing");
-		expect(() => readFileSync(expansion)).toThrow(/ENOENT/);
-		await pi.session().prompt("/review src/");
-		expect(JSON.parse(readFileSync(expansion, "utf8"))).toMatchObject({
-			command_name: "review",
-			command_args: "src/",
-			command_source: "prompt",
-		});
-	});
-
 	it("a block of the expansion keeps the prompt from the model and from UserPromptSubmit", async () => {
 		const submit = join(sdk.root, "submit.json");
 		const { pi, seen, records } = await start({
