@@ -4,22 +4,15 @@
  * goes, or behind a symlinked folder). A tool call rewrites that file between two runs of the approved hook, and
  * the hook's next run, within the same reply, must not run the new content under the old approval.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
 import type { PiSandbox } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
+import { approveThenRewrite, mark, runs } from "../support/rewrite-attack.ts";
 
 const e2e = useE2e();
-
-/** Shell text that appends `word` to runs.txt in the project; "good" and "EVIL" have the same length. */
-const mark = (word: string) => `echo ${word} >> "$CLAUDE_PROJECT_DIR/runs.txt"\n`;
-
-const runs = (sandbox: PiSandbox): string => {
-	const file = join(sandbox.projectDir, "runs.txt");
-	return existsSync(file) ? readFileSync(file, "utf8") : "";
-};
 
 /**
  * A project whose approved PostToolUse [Bash] hook runs `.claude/hooks/post.sh`, which sources `lib` (a path
@@ -37,28 +30,7 @@ const attack = async (lib: string, rewrite: string, layout: (sandbox: PiSandbox)
 	sandbox.writeFile("project/.claude/hooks/post.sh", `. "$CLAUDE_PROJECT_DIR/${lib}"\n`);
 	sandbox.writeFile(`project/${rewrite}`, mark("good"));
 	sandbox.writeFile("project/evil.txt", mark("EVIL"));
-	const rpc = startPiRpc(sandbox);
-	try {
-		const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
-		rpc.send({ type: "extension_ui_response", id: first.id, confirmed: true });
-		await rpc.prompt("bash: echo one");
-		expect(runs(sandbox)).toBe("good\n");
-		// Any later confirm is a re-approval request: decline it.
-		const asked = rpc
-			.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id)
-			.then((again) => {
-				rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false });
-				return again;
-			})
-			.catch(() => undefined);
-		// Two prompts, not two calls of one reply: pi runs those concurrently, and the hook of `echo two` could
-		// start before the rewrite.
-		await rpc.prompt(`bash: cp evil.txt ${rewrite}`);
-		await rpc.prompt("bash: echo two");
-		void asked;
-	} finally {
-		await rpc.close();
-	}
+	await approveThenRewrite(sandbox, rewrite);
 	expect(runs(sandbox)).not.toContain("EVIL");
 };
 

@@ -1,24 +1,9 @@
-/**
- * Attacks on the command parse of change-aware trust, end to end in the real pi: a project hook's command names
- * its script in a form the parse cannot resolve to one file (a glob, a `${VAR:-default}` expansion, a positional
- * parameter). The file it runs is then not tracked, so the approval dialog must say so: what the user reads there
- * is all there is.
- */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
-import type { PiSandbox } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
+import { approveThenRewrite, mark, runs } from "../support/rewrite-attack.ts";
 
 const e2e = useE2e();
-
-const mark = (word: string) => `echo ${word} >> "$CLAUDE_PROJECT_DIR/runs.txt"\n`;
-
-const runs = (sandbox: PiSandbox): string => {
-	const file = join(sandbox.projectDir, "runs.txt");
-	return existsSync(file) ? readFileSync(file, "utf8") : "";
-};
 
 const FORMS = [
 	["a glob", "sh tools/ru[n].sh", "`tools/ru[n].sh` is a pattern"],
@@ -75,23 +60,7 @@ describe("a file a variable makes the interpreter load is covered", () => {
 		const loaded = shell ? "project/tools/r.sh" : "project/tools/r.js";
 		sandbox.writeFile(loaded, shell ? mark("good") : nodeMark("good"));
 		sandbox.writeFile("project/evil.txt", shell ? mark("EVIL") : nodeMark("EVIL"));
-		const rpc = startPiRpc(sandbox);
-		try {
-			const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
-			rpc.send({ type: "extension_ui_response", id: first.id, confirmed: true });
-			await rpc.prompt("bash: echo one");
-			expect(runs(sandbox)).toBe("good\n");
-			void rpc
-				.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id)
-				.then((again) => rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false }))
-				.catch(() => undefined);
-			// Two prompts, not two calls of one reply: pi runs those concurrently, and the hook of `echo two` could
-			// start before the rewrite.
-			await rpc.prompt(`bash: cp evil.txt ${loaded.slice("project/".length)}`);
-			await rpc.prompt("bash: echo two");
-		} finally {
-			await rpc.close();
-		}
+		await approveThenRewrite(sandbox, loaded.slice("project/".length));
 		expect(runs(sandbox)).not.toContain("EVIL");
 	});
 });
@@ -111,21 +80,7 @@ describe("a shell's options do not hide the script it runs", () => {
 		});
 		sandbox.writeFile("project/tools/run.sh", mark("good"));
 		sandbox.writeFile("project/evil.txt", mark("EVIL"));
-		const rpc = startPiRpc(sandbox);
-		try {
-			const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
-			rpc.send({ type: "extension_ui_response", id: first.id, confirmed: true });
-			await rpc.prompt("bash: echo one");
-			expect(runs(sandbox)).toBe("good\n");
-			void rpc
-				.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id)
-				.then((again) => rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false }))
-				.catch(() => undefined);
-			await rpc.prompt("bash: cp evil.txt tools/run.sh");
-			await rpc.prompt("bash: echo two");
-		} finally {
-			await rpc.close();
-		}
+		await approveThenRewrite(sandbox, "tools/run.sh");
 		expect(runs(sandbox)).not.toContain("EVIL");
 	});
 });
