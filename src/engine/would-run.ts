@@ -1,13 +1,15 @@
 /**
  * Whether a hook would run for a given stdin in the session as it is now, for a test run (which runs it
- * anyway): the kill switch or `disableAllHooks`, its switch in /hooks, and on tool events its matcher and
- * `if` rule against the stdin's `tool_name` and `tool_input`. Pure.
+ * anyway): the configuration's reason to skip it (its plugin switched off, waiting for approval, ...), the kill
+ * switch or `disableAllHooks`, its switch in /hooks, and on tool events its matcher and `if` rule against the
+ * stdin's `tool_name` and `tool_input`. Pure.
  */
 import { eventUsesMatcher, isToolEvent } from "./events/facts.ts";
-import type { HookEntry } from "./types.ts";
+import { notRunSentence } from "./not-run-text.ts";
+import type { HookEntry, SkipReason } from "./types.ts";
 
-/** Why a hook would not run now: `all_off`, `disabled`, `matcher`, `if`. */
-export type WouldNotRun = "all_off" | "disabled" | "matcher" | "if";
+/** Why a hook would not run now: a {@link SkipReason} of the configuration, `all_off`, `disabled`, `matcher`, `if`. */
+export type WouldNotRun = SkipReason | "all_off" | "disabled" | "matcher" | "if";
 
 /** What the check needs of the session. */
 export interface WouldRunContext {
@@ -20,10 +22,13 @@ export interface WouldRunContext {
 	readonly projectDir: string;
 	/** The session's home directory (`~/` in `if` rules). */
 	readonly home: string;
+	/** Why the configuration skips the hook (it is in `skipped`); undefined for a hook that may run. */
+	readonly skipped?: SkipReason | undefined;
 }
 
 /** The first reason `entry` would not run for `stdin` now; undefined when it would run. */
 export const wouldNotRun = (entry: HookEntry, stdin: string, context: WouldRunContext): WouldNotRun | undefined => {
+	if (context.skipped !== undefined) return context.skipped;
 	if (context.allOff) return "all_off";
 	if (!context.enabled) return "disabled";
 	if (!isToolEvent(entry.event)) return undefined;
@@ -64,5 +69,7 @@ export const wouldNotRunText = (entry: HookEntry, reason: WouldNotRun): string =
 			return `its matcher "${entry.matcher.source ?? ""}" does not match this input's tool_name`;
 		case "if":
 			return `its if "${entry.handler.if ?? ""}" does not match this input`;
+		default:
+			return notRunSentence({ entry, reason }, undefined);
 	}
 };

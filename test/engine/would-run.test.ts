@@ -25,6 +25,14 @@ describe("wouldNotRun", () => {
 		["if matches", hook("Bash", { if: "Bash(git push *)" }), bash("git push origin"), on, undefined],
 		["not JSON", hook("Edit"), "not json", on, undefined],
 		["no matcher on Stop", hook("", {}, "Stop"), "{}", on, undefined],
+		[
+			"plugin off, before the kill switch",
+			hook("Bash"),
+			bash("ls"),
+			{ ...on, allOff: true, skipped: "plugin_disabled" },
+			"plugin_disabled",
+		],
+		["waits for approval", hook("Bash"), bash("ls"), { ...on, skipped: "unapproved" }, "unapproved"],
 	] as const)("%s", (_name, entry, stdin, context, expected) => {
 		expect(wouldNotRun(entry, stdin, context)).toBe(expected);
 	});
@@ -33,5 +41,6 @@ describe("wouldNotRun", () => {
 		expect(wouldNotRunText(hook("Edit|Write"), "matcher")).toBe(
 			'its matcher "Edit|Write" does not match this input\'s tool_name',
 		);
+		expect(wouldNotRunText(hook("Bash"), "plugin_disabled")).toBe("its plugin is switched off in enabledPlugins");
 	});
 });

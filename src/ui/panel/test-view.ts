@@ -8,6 +8,7 @@ import { withLineAndColumn } from "../../engine/config/parse.ts";
 import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import { isObject } from "../../engine/is-object.ts";
 import type { HookEntry } from "../../engine/types.ts";
+import { type WouldNotRun, wouldNotRunText } from "../../engine/would-run.ts";
 import type { PanelTheme } from "../theme.ts";
 import { entrySource, fit, hookTarget, oneLine, wordWrap } from "./format.ts";
 import type { PanelKeys } from "./keys.ts";
@@ -44,8 +45,8 @@ export interface TestSetup {
 	readonly note?: string;
 	/** A fresh sample for another hook (`test` mode), so switching hooks keeps the stdin in its event's shape. */
 	readonly sampleFor?: (entry: HookEntry) => string;
-	/** Why the hook would not run for this stdin in the session now (a test run runs it anyway). */
-	readonly whyNot?: (entry: HookEntry, stdin: string) => string | undefined;
+	/** Why the hook would not run for this stdin in the session now (a test run runs it anyway), as a code. */
+	readonly whyNot?: (entry: HookEntry, stdin: string) => WouldNotRun | undefined;
 	/** Saves the run on screen as a fixture file of `pi-hook-manager test`; without it the view offers no key. */
 	readonly saveCase?: (
 		stdin: string,
@@ -291,6 +292,16 @@ export class TestView {
 					t.fg("text", fit(text, Math.max(1, width - 8))),
 			);
 		}
+		// Before a run: when the session would not run this hook now, say so and why (the run is a dry run anyway).
+		const whyNow =
+			entry === undefined || this.result !== undefined ? undefined : this.setup.whyNot?.(entry, this.stdin());
+		if (entry !== undefined && whyNow !== undefined)
+			for (const line of wordWrap(
+				`It would not run in this session now: ${wouldNotRunText(entry, whyNow)}. ` +
+					`${this.keys.label("test")} runs it anyway, as a dry run.`,
+				width,
+			))
+				head.push(t.fg("warning", fit(line, width)));
 		const stdinLabel =
 			(this.focus === "stdin" ? "> " : "  ") +
 			`Stdin (Claude Code's JSON for ${entry?.event ?? "the event"}; edit it before running)`;
@@ -311,7 +322,8 @@ export class TestView {
 				...(whyNot === undefined
 					? []
 					: wordWrap(
-							`Note: in this session the hook would not run for this input now: ${whyNot}.`,
+							"Note: in this session the hook would not run for this input now: " +
+								`${wouldNotRunText(verdict.entry, whyNot)}.`,
 							width,
 						).map((line) => t.fg("warning", fit(line, width)))),
 				...testResultLines(t, verdict, width, record.stdin, record.matchQuery),

@@ -222,13 +222,17 @@ describe("TestView", () => {
 
 	it("notes in the result when the session would not run the hook for this input", async () => {
 		const { entries, run } = hooksRunning("cat >/dev/null");
-		const whyNot = () => "its matcher Bash does not match Read";
+		const whyNot = () => "disabled" as const;
 		const { view } = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE, whyNot }, run);
+		expect(screen(view, 200)).toContain(
+			"It would not run in this session now: it is switched off in /hooks. ctrl+r runs it anyway, as a dry run.",
+		);
 		view.handleInput(KEY.ctrlR);
 		await finished(view);
 		expect(screen(view, 200)).toContain(
-			"Note: in this session the hook would not run for this input now: its matcher Bash does not match Read.",
+			"Note: in this session the hook would not run for this input now: it is switched off in /hooks.",
 		);
+		expect(screen(view, 200)).not.toContain("It would not run in this session now");
 	});
 
 	it("saves the last run's case with ctrl+f once it ran, and says where", async () => {

@@ -4,9 +4,9 @@
  * it goes back to the screen it was opened from.
  */
 import type { HookEntry } from "../../../engine/types.ts";
-import { wouldNotRun, wouldNotRunText } from "../../../engine/would-run.ts";
+import { type WouldNotRun, wouldNotRun, wouldNotRunText } from "../../../engine/would-run.ts";
 import { prettyJson } from "../detail-lines.ts";
-import { formatClock } from "../format.ts";
+import { formatClock, hookTarget, oneLine } from "../format.ts";
 import type { Hint } from "../frame.ts";
 import type { LogRow } from "../log-rows.ts";
 import { type TestSetup, TestView } from "../test-view.ts";
@@ -50,17 +50,17 @@ export class TestScreen implements PanelScreen {
  */
 export const showTest = (ctx: PanelContext, setup: TestSetup, stopped?: () => void): void => {
 	const { hooks, tests } = ctx.services;
-	const whyNot = (entry: HookEntry, stdin: string): string | undefined => {
+	const whyNot = (entry: HookEntry, stdin: string): WouldNotRun | undefined => {
 		const config = hooks.config();
 		const session = tests.session();
-		const reason = wouldNotRun(entry, stdin, {
+		return wouldNotRun(entry, stdin, {
 			allOff: hooks.allOff() || (config?.disableAllHooks ?? false),
 			enabled: hooks.isEnabled(entry),
 			cwd: session?.cwd ?? "",
 			projectDir: session?.projectDir ?? "",
 			home: session?.home ?? "",
+			skipped: config?.skipped.find((skipped) => skipped.entry.id === entry.id)?.reason,
 		});
-		return reason === undefined ? undefined : wouldNotRunText(entry, reason);
 	};
 	const saveCase = (stdin: string, outcome: Parameters<typeof tests.saveCase>[1]) => tests.saveCase(stdin, outcome);
 	const view = new TestView(ctx.theme, ctx.keys, { ...setup, whyNot, saveCase }, tests.run, {
@@ -96,25 +96,66 @@ export const openTest = (ctx: PanelContext, entry: HookEntry | undefined, stoppe
 	showTest(ctx, { mode: "test", hooks: [entry], stdin: sample(entry), sampleFor: sample }, stopped);
 };
 
-/** From a log row: the recorded input again, against the current definition of this or another hook of the event. */
+/** Skip reasons under which a hook's code must not run at all, not even as a dry run: it was never approved. */
+const NEVER_RUN: ReadonlySet<WouldNotRun> = new Set(["untrusted", "unapproved"]);
+
+/**
+ * The hooks a log row can be replayed on and the one chosen first: the row's own hook by id (also when the
+ * configuration skips it now, e.g. its plugin is switched off: the view says it would not run), then the event's
+ * other hooks. Without its own hook (edited or deleted since), `gone` is set and the hook now at its place in its
+ * file is chosen first, when there is one.
+ */
+const replayHooks = (
+	ctx: PanelContext,
+	row: LogRow,
+): { hooks: HookEntry[]; selected: number; gone: HookEntry | undefined } => {
+	const config = ctx.services.hooks.config();
+	const event = row.record.event;
+	const own = row.verdict?.entry;
+	const entries = (config?.entries ?? []).filter((entry) => entry.event === event);
+	if (own === undefined) return { hooks: entries, selected: 0, gone: undefined };
+	const at = entries.findIndex((entry) => entry.id === own.id);
+	if (at >= 0) return { hooks: entries, selected: at, gone: undefined };
+	const skipped = config?.skipped.find((candidate) => candidate.entry.id === own.id)?.entry;
+	if (skipped !== undefined) return { hooks: [skipped, ...entries], selected: 0, gone: undefined };
+	const same = entries.findIndex((entry) => entry.source.file === own.source.file && entry.jsonPath === own.jsonPath);
+	return { hooks: entries, selected: Math.max(0, same), gone: own };
+};
+
+/**
+ * From a log row: the recorded input again, against the current definition of the row's own hook (chosen first,
+ * by id) or of another hook of the event. A hook that would not run now is replayed as a dry run and the view says
+ * why; one never approved (waiting for approval, untrusted project) is not run.
+ */
 export const openReplay = (ctx: PanelContext, row: LogRow | undefined, stopped?: () => void): void => {
 	if (row === undefined) {
 		ctx.say({ level: "error", text: "Select a logged event to replay it." });
 		return;
 	}
 	const event = row.record.event;
-	const hooks = (ctx.services.hooks.config()?.entries ?? []).filter((entry) => entry.event === event);
+	const { hooks, selected, gone } = replayHooks(ctx, row);
+	const first = hooks[selected];
+	const skip = ctx.services.hooks.config()?.skipped.find((candidate) => candidate.entry.id === first?.id);
+	if (first !== undefined && skip !== undefined && NEVER_RUN.has(skip.reason)) {
+		ctx.say({
+			level: "error",
+			text:
+				`The hook of this row would not run now: ${wouldNotRunText(first, skip.reason)}. ` +
+				"It is not replayed until you approve it (ctrl+t in the hook list).",
+		});
+		return;
+	}
 	if (hooks.length === 0) {
 		ctx.say({ level: "error", text: `No ${event} hook is configured now: there is nothing to replay it on.` });
 		return;
 	}
-	const own = row.verdict?.entry.id;
-	const selected = Math.max(
-		0,
-		hooks.findIndex((entry) => entry.id === own),
-	);
 	const input = ctx.services.log.recordedInput(row.record);
 	const when = formatClock(row.record.time);
+	const lost =
+		gone === undefined
+			? ""
+			: ` The hook of this row (${oneLine(hookTarget(gone))}) is no longer in its file (edited or deleted): ` +
+				"choose the hook to replay it on.";
 	showTest(
 		ctx,
 		{
@@ -122,10 +163,11 @@ export const openReplay = (ctx: PanelContext, row: LogRow | undefined, stopped?:
 			hooks,
 			selected,
 			stdin: prettyJson(input.stdin),
-			note: input.exact
-				? `The input ${event} sent at ${when}.`
-				: `The log's copy of the input ${event} sent at ${when}: secrets masked and long inputs cut, as ` +
-					`the log keeps it.`,
+			note:
+				(input.exact
+					? `The input ${event} sent at ${when}.`
+					: `The log's copy of the input ${event} sent at ${when}: secrets masked and long inputs cut, as ` +
+						`the log keeps it.`) + lost,
 		},
 		stopped,
 	);

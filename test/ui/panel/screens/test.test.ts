@@ -5,11 +5,12 @@
  * nowhere; a logged input replayed against another hook of its event; the editor's unsaved draft tested
  * before it is saved.
  */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Screen, screenLines } from "../../../support/screen.ts";
+import { entryWith, exitedWith, firingRecord } from "../fixtures.ts";
 import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
 
 let harness: PanelHarness | undefined;
@@ -244,5 +245,91 @@ describe("test runs", () => {
 		const screen = await harness.send(KEY.ctrlR);
 		expect(inside(screen)).toContain(squeeze("It cannot be test-run either"));
 		expect(harness.log.records()).toHaveLength(0);
+	});
+
+	it("replays a row's own hook by id when policy now skips it, as a dry run saying why not now", async () => {
+		const managed = {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "echo corp" }] }] },
+		};
+		const h = await mountPanel({
+			cols: 100,
+			rows: 44,
+			managed,
+			settings: {
+				0: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: GUARD }] }] } },
+			},
+		});
+		harness = h;
+		await h.engine.dispatch({
+			event: "PreToolUse",
+			matchValues: ["Bash", "bash"],
+			tool: { ccToolName: "Bash", ccInput: { command: "rm MARKER" } },
+			payload: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm MARKER" } },
+			session: h.session,
+			summary: "rm MARKER",
+		});
+		// Policy now allows managed hooks only: the user's guard is skipped (same id), the managed hook runs.
+		writeFileSync(
+			join(h.root, "managed", "managed-settings.json"),
+			JSON.stringify({ ...managed, allowManagedHooksOnly: true }),
+		);
+		expect(h.config().skipped.map((skipped) => skipped.reason)).toEqual(["managed_only"]);
+		await h.send(KEY.tab);
+		await h.type("block");
+		let screen = await h.send(KEY.ctrlR);
+		expect(inside(screen)).toContain(squeeze("Replay a logged event"));
+		expect(inside(screen)).toContain(squeeze("1/2 < PreToolUse grep -q MARKER"));
+		expect(inside(screen)).toContain(
+			squeeze(
+				"It would not run in this session now: managed policy allows only managed hooks " +
+					"(allowManagedHooksOnly)",
+			),
+		);
+		h.terminal.send(KEY.ctrlR);
+		screen = await waitInside(h, "Result of the test run");
+		expect(inside(screen)).toContain(squeeze("stderr marker seen"));
+		expect(h.log.records()[0]?.test).toBe(true);
+		expect(JSON.stringify(h.log.records()[0]?.verdicts[0]?.entry.handler)).toContain("grep -q MARKER");
+	});
+
+	it("does not replay a row whose hook now waits for trust, and says so instead of running another", async () => {
+		const h = await mountPanel({
+			cols: 100,
+			rows: 40,
+			trusted: false,
+			settings: {
+				0: { hooks: { Stop: [{ hooks: [{ type: "command", command: "echo user-stop" }] }] } },
+				1: { hooks: { Stop: [{ hooks: [{ type: "command", command: "./check.sh" }] }] } },
+			},
+		});
+		harness = h;
+		h.log.add(firingRecord(1, 1000, [[entryWith(h.config(), "check.sh"), exitedWith(0, 5)]], [], "stop"));
+		await h.send(KEY.tab);
+		const screen = await h.send(KEY.ctrlR);
+		expect(inside(screen)).not.toContain(squeeze("Replay a logged event"));
+		expect(inside(screen)).toContain(
+			squeeze("The hook of this row would not run now: the project is not trusted, so its hooks do not run."),
+		);
+	});
+
+	it("says when a row's hook is no longer in its file and chooses the hook now at its place", async () => {
+		const h = await mount(100);
+		await h.engine.dispatch({
+			event: "UserPromptSubmit",
+			matchValues: [],
+			payload: { hook_event_name: "UserPromptSubmit", prompt: "hi" },
+			session: h.session,
+			summary: "hi",
+		});
+		h.writeSettings(0, {
+			hooks: {
+				...SETTINGS[0].hooks,
+				UserPromptSubmit: [{ hooks: [{ type: "command", command: "echo edited-since" }] }],
+			},
+		});
+		await h.send(KEY.tab);
+		const screen = await h.send(KEY.ctrlR);
+		expect(inside(screen)).toContain(squeeze("is no longer in its file (edited or deleted): choose the hook"));
+		expect(inside(screen)).toContain(squeeze("UserPromptSubmit echo edited-since"));
 	});
 });
