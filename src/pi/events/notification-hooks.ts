@@ -3,25 +3,20 @@
  * another extension's dialog) is still open after a few seconds (6 s, as in Claude Code, which notifies only about
  * a dialog the user has not answered), `idle_prompt` when the agent has settled and the user has not typed for a
  * while (60 s, as in Claude Code): every key pressed in pi's TUI (its editor, the /hooks panel, a dialog) starts the
- * quiet period again. Their output is ignored except for failures.
+ * quiet period again. One engine flow each (engine/flow/notification.ts); their output is ignored except for
+ * failures.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { decideBlockEvent } from "../../engine/decide-stop.ts";
-import type { ClaudeNotification } from "../../engine/events/pi-vocabulary.ts";
-import { notificationPayload } from "../../engine/payload/notification.ts";
-import { type HookContext, runHooks, showNotices } from "./hook-context.ts";
+import { notification, type PiWait } from "../../engine/flow/notification.ts";
+import { type HookContext, runFlow } from "./hook-context.ts";
 
-/** Runs Notification hooks for one notification (made in the engine: `IDLE_PROMPT`, `permissionPrompt`). */
-export const runNotification = async (hc: HookContext, notification: ClaudeNotification): Promise<void> => {
-	if (!hc.engine.hasHooks("Notification")) return;
-	const { type, message } = notification;
-	const verdicts = await runHooks(hc, {
-		event: "Notification",
-		matchValues: [type],
-		payload: notificationPayload(hc.session, notification),
-		summary: `${type}: ${message}`,
-	});
-	showNotices(hc, decideBlockEvent(verdicts, "Notification").notices);
+/** Runs the Notification hooks of one wait of pi's (engine/flow/notification.ts) and carries out their plan. */
+export const runNotification = async (hc: HookContext, wait: PiWait): Promise<void> => {
+	await runFlow(
+		hc,
+		(moment) => notification(hc, moment, wait),
+		(steps) => steps,
+	);
 };
 
 /**

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { AFTER_COMPACTION } from "../../engine/events/lifecycle.ts";
-import { permissionPrompt, sessionEndReason } from "../../engine/events/pi-vocabulary.ts";
+import { sessionEndReason } from "../../engine/events/pi-vocabulary.ts";
 import { askForApprovals } from "../approval/approval-prompt.ts";
 import { handleBeforeCompact, handleCompact } from "../events/compact-hooks.ts";
 import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
@@ -183,16 +183,16 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 		},
 		uiPromptStart(event, ctx) {
 			const live = active(ctx);
-			const note = permissionPrompt(event.kind, event.title);
-			if (live === undefined || note === undefined) return;
-			// Claude Code notifies about a permission dialog only once it has waited unanswered for a while.
-			live.current.permissionNote = note;
+			if (live === undefined) return;
+			// Claude Code notifies about a permission dialog only once it has waited unanswered for a while (the
+			// engine's Notification flow says which dialogs ask for permission).
+			live.current.permissionDialog = { kind: event.kind, title: event.title };
 			live.current.permissionWait.start();
 		},
 		uiPromptEnd(ctx) {
 			const live = active(ctx);
 			if (live === undefined) return;
-			live.current.permissionNote = undefined;
+			live.current.permissionDialog = undefined;
 			live.current.permissionWait.cancel();
 		},
 	};

@@ -4,7 +4,7 @@
  */
 import type { ConfigStore } from "../../engine/config/store.ts";
 import type { HookEngine } from "../../engine/engine.ts";
-import type { ClaudeNotification } from "../../engine/events/pi-vocabulary.ts";
+import type { PiDialog } from "../../engine/flow/notification.ts";
 import type { Approvals } from "../approval/approvals.ts";
 import type { DisplayStream } from "../events/message-display-hooks.ts";
 import type { IdleTimer } from "../events/notification-hooks.ts";
@@ -29,8 +29,8 @@ export interface SessionState {
 	stopWatchingKeys: (() => void) | undefined;
 	/** Runs `permission_prompt` once the open dialog has waited long enough; cancelled when it is answered. */
 	readonly permissionWait: IdleTimer;
-	/** What the `permission_prompt` of the open dialog says. */
-	permissionNote: ClaudeNotification | undefined;
+	/** pi's open dialog (its kind and title), until answered or notified about. */
+	permissionDialog: PiDialog | undefined;
 	/** Notification hooks in flight, awaited at shutdown so none outlives pi. */
 	readonly inFlight: Set<Promise<void>>;
 	readonly approvals: Approvals;

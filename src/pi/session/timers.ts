@@ -5,7 +5,6 @@
  */
 import type { ConfigStore } from "../../engine/config/store.ts";
 import { IDLE_PROMPT_MS, PERMISSION_PROMPT_MS } from "../../engine/events/lifecycle.ts";
-import { IDLE_PROMPT } from "../../engine/events/pi-vocabulary.ts";
 import { createIdleTimer, type IdleTimer, runNotification } from "../events/notification-hooks.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 
@@ -32,17 +31,17 @@ export const createNotificationTimers = (core: RuntimeCore, store: ConfigStore):
 		// A timer is no pi event: nothing checked the settings files since the last one (README: "checked
 		// between events"), so a hook removed or changed meanwhile must not fire as it was.
 		store.invalidate();
-		core.track(live.current, runNotification(live.hc, IDLE_PROMPT));
+		core.track(live.current, runNotification(live.hc, { waiting: "input" }));
 	});
 	const permissionMs =
 		deps.permissionPromptMs ?? (Number(deps.env.PI_HOOK_MANAGER_PERMISSION_PROMPT_MS) || PERMISSION_PROMPT_MS);
 	const permissionWait = createIdleTimer(permissionMs, () => {
 		const live = activeNow();
-		const note = live?.current.permissionNote;
-		if (live === undefined || note === undefined) return;
-		live.current.permissionNote = undefined;
+		const dialog = live?.current.permissionDialog;
+		if (live === undefined || dialog === undefined) return;
+		live.current.permissionDialog = undefined;
 		store.invalidate(); // A timer, not a pi event: check the settings files first (as above).
-		core.track(live.current, runNotification(live.hc, note));
+		core.track(live.current, runNotification(live.hc, { waiting: "dialog", ...dialog }));
 	});
 	return { idle, permissionWait };
 };

@@ -1,11 +1,10 @@
 /**
- * Notification hooks in a real pi session: the hook gets Claude Code's Notification input and is matched on
- * the notification type; its output decides nothing (a systemMessage is dropped, a failure recorded). The idle
+ * Notification hooks in a real pi session: the adapter runs the flow for pi's waits (its rules are tested in
+ * test/engine/flow/notification.test.ts) and carries out its plan (a failure recorded, no notice). The idle
  * timer fires once per quiet period and can be restarted or cancelled.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { IDLE_PROMPT } from "../../../src/engine/events/pi-vocabulary.ts";
 import { createIdleTimer, runNotification } from "../../../src/pi/events/notification-hooks.ts";
 import { readJsonLines } from "../../support/e2e.ts";
 import { recordStdinTo, startHookContext } from "../../support/hook-context.ts";
@@ -14,51 +13,34 @@ import { useSdkSandbox } from "../../support/pi-sdk.ts";
 const sdk = useSdkSandbox("phm-notification-");
 
 describe("runNotification", () => {
-	it("gives the hook the message, the title and the notification type", async () => {
+	it("hands the flow pi's dialog and the idle wait: the hook gets each notification", async () => {
 		const log = join(sdk.root, "runs.jsonl");
 		const { hc, records } = await startHookContext(sdk, { Notification: [{ hooks: [recordStdinTo(log)] }] });
-		await runNotification(hc, {
-			type: "permission_prompt",
-			message: "pi needs your permission to use Bash",
-			title: "Permission needed",
-		});
-		await runNotification(hc, IDLE_PROMPT);
+		await runNotification(hc, { waiting: "dialog", kind: "confirm", title: "Permission needed" });
+		await runNotification(hc, { waiting: "input" });
 		const [asked, idle] = readJsonLines(log);
 		expect(asked).toMatchObject({
 			hook_event_name: "Notification",
 			session_id: "s-1",
-			message: "pi needs your permission to use Bash",
 			title: "Permission needed",
 			notification_type: "permission_prompt",
 		});
-		expect(idle).toMatchObject({ notification_type: "idle_prompt", message: "pi is waiting for your input" });
-		expect(idle).not.toHaveProperty("title");
+		expect(idle).toMatchObject({ notification_type: "idle_prompt" });
 		expect(records).toEqual([]);
 	});
 
-	it("runs only the hooks whose matcher names the notification type", async () => {
-		const log = join(sdk.root, "runs.jsonl");
-		const { hc } = await startHookContext(sdk, {
-			Notification: [{ matcher: "idle_prompt", hooks: [recordStdinTo(log)] }],
-		});
-		await runNotification(hc, { type: "permission_prompt", message: "asked" });
-		await runNotification(hc, { type: "idle_prompt", message: "idle" });
-		expect(readJsonLines(log).map((run) => run.message)).toEqual(["idle"]);
-	});
-
-	it("decides nothing on exit 2, drops a systemMessage (as Claude Code does), records a failing hook", async () => {
+	it("records a failing hook's card and shows no notice for a systemMessage", async () => {
 		const { hc, records, ui } = await startHookContext(sdk, {
 			Notification: [
 				{
 					hooks: [
-						{ type: "command", command: "echo nope >&2; exit 2" },
 						{ type: "command", command: "exit 3" },
 						{ type: "command", command: `printf '%s' '{"systemMessage": "pinged the phone"}'` },
 					],
 				},
 			],
 		});
-		await runNotification(hc, { type: "idle_prompt", message: "idle" });
+		await runNotification(hc, { waiting: "input" });
 		expect(records.map((record) => [record.kind, record.event])).toEqual([["error", "Notification"]]);
 		expect(ui.notices).toEqual([]);
 	});
