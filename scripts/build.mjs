@@ -31,6 +31,9 @@ export const DIST = join(ROOT, "dist");
 /** The `pi-hook-manager` command, with a `#!/usr/bin/env node` line (package.json `bin`). */
 export const CLI = join(DIST, "cli.mjs");
 
+/** A static `import ... from "@earendil-works/..."` (or a bare `import "..."`) in a bundle; `import(...)` is fine. */
+export const STATIC_PI_IMPORT = /\b(?:from\s*|import\s*)["']@earendil-works\//;
+
 /** `dist/package.json`: see the header. */
 const DIST_PACKAGE = `${JSON.stringify({ type: "commonjs" })}\n`;
 
@@ -96,7 +99,8 @@ export const buildBundle = async () => {
 		legalComments: "none",
 	});
 	// The `pi-hook-manager` command (package.json `bin`): one file, run by the user's own Node, never by pi, so it
-	// must not import pi's packages (a project may have this package without pi).
+	// must not import pi's packages statically (a project may have this package without pi): it loads pi's SDK with
+	// `import()` only when a prompt or agent hook would run (src/cli/pi-models.ts).
 	const cli = await build({
 		entryPoints: [join(ROOT, "src", "cli", "bin.ts")],
 		outfile: CLI,
@@ -111,8 +115,10 @@ export const buildBundle = async () => {
 		legalComments: "none",
 	});
 	for (const file of cli.outputFiles)
-		if (file.text.includes("@earendil-works/"))
-			throw new Error("the CLI bundle imports a pi package (@earendil-works/...): it must run without pi");
+		if (STATIC_PI_IMPORT.test(file.text))
+			throw new Error(
+				"the CLI bundle imports a pi package (@earendil-works/...) statically: it must run without pi",
+			);
 	const wanted = new Map(
 		[...result.outputFiles, ...execa.outputFiles, ...cli.outputFiles].map((file) => [file.path, file.text]),
 	);

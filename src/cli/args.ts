@@ -22,6 +22,8 @@ export interface CliArgs {
 	readonly cwd: string | undefined;
 	/** `--home DIR`: the home folder whose `.claude` and `.pi/agent` are read (default: the user's). */
 	readonly home: string | undefined;
+	/** `--agent-dir DIR`: pi's agent dir (default: `$PI_CODING_AGENT_DIR`, else `<home>/.pi/agent`, as pi). */
+	readonly agentDir: string | undefined;
 	/** `--approve-project-hooks`: project hooks count as approved for this run (nothing is saved). */
 	readonly approveProjectHooks: boolean;
 }
@@ -32,9 +34,9 @@ export class UsageError extends Error {
 }
 
 /** Options that take a value, by name. */
-const VALUE_OPTIONS = new Set(["--cwd", "--home"]);
+const VALUE_OPTIONS = new Set(["--cwd", "--home", "--agent-dir"]);
 
-/** Which options each subcommand accepts (besides `--cwd`, `--home`, `--approve-project-hooks`). */
+/** Which options each subcommand accepts (besides `--cwd`, `--home`, `--agent-dir`, `--approve-project-hooks`). */
 const OWN_OPTIONS: Readonly<Record<CommandName, readonly string[]>> = {
 	list: ["--json"],
 	lint: ["--json"],
@@ -58,6 +60,8 @@ export const USAGE = [
 	"options:",
 	"  --cwd DIR                     the project folder (default: the current folder)",
 	"  --home DIR                    the home folder with .claude/ and .pi/agent/ (default: yours)",
+	"  --agent-dir DIR               pi's agent dir: settings, models, approvals (default: $PI_CODING_AGENT_DIR",
+	"                                or HOME/.pi/agent); prompt and agent hooks run on the model pi has set up there",
 	"  --approve-project-hooks       run project hooks that are not approved, for this run only",
 	"",
 	"exit codes: 0 ok, 1 a test failed or lint found an error, 2 usage error or unreadable fixture, 3 internal error",
@@ -113,6 +117,7 @@ export const parseArgs = (argv: readonly string[]): CliArgs => {
 		update: flags.has("--update"),
 		cwd: values.get("--cwd"),
 		home: values.get("--home"),
+		agentDir: values.get("--agent-dir"),
 		approveProjectHooks: flags.has("--approve-project-hooks"),
 	};
 };
@@ -125,5 +130,6 @@ const blank = (command: "help" | "version"): CliArgs => ({
 	update: false,
 	cwd: undefined,
 	home: undefined,
+	agentDir: undefined,
 	approveProjectHooks: false,
 });

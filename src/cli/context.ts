@@ -2,7 +2,8 @@
  * What every subcommand works on: the project's merged hook configuration, read from the same sources as the
  * extension (managed policy, the five settings files, plugins, agent definitions), the approvals and the per-hook
  * switches pi-hook-manager keeps under pi's agent directory (read, never written), and an engine that runs hooks
- * as real processes. Nothing here writes a file: the CLI is a dry run.
+ * as real processes, and prompt and agent hooks on pi's model (the extension's runners over the models pi's SDK
+ * reads from the agent dir). Nothing here writes a file: the CLI is a dry run.
  */
 import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
@@ -16,7 +17,10 @@ import type { SessionInfo } from "../engine/payload/base.ts";
 import { runProcess } from "../engine/run.ts";
 import type { HookConfig, HookEntry } from "../engine/types.ts";
 import { approvalsFile, createApprovals } from "../pi/approval/approvals.ts";
+import { createAgentRunner } from "../pi/runners/agent-runner.ts";
+import { createPromptRunner } from "../pi/runners/prompt-runner.ts";
 import { UsageError } from "./args.ts";
+import { loadPiModels, type PiModels } from "./pi-models.ts";
 
 /** Where the CLI looks, and what it may do. */
 export interface ContextOptions {
@@ -24,6 +28,8 @@ export interface ContextOptions {
 	readonly cwd?: string;
 	/** The home folder; default the user's. */
 	readonly home?: string;
+	/** pi's agent directory; default `$PI_CODING_AGENT_DIR`, else `<home>/.pi/agent` (as pi). */
+	readonly agentDir?: string;
 	/** Project hooks count as approved (for this run only; nothing is saved). */
 	readonly approveProjectHooks: boolean;
 	/** The environment (`CLAUDE_CONFIG_DIR`, `PI_CODING_AGENT_DIR`, ...), inherited by hooks. */
@@ -34,14 +40,17 @@ export interface ContextOptions {
 export interface CliContext {
 	readonly projectDir: string;
 	readonly home: string;
-	/** pi's agent directory (`$PI_CODING_AGENT_DIR`, else `<home>/.pi/agent`). */
+	/** pi's agent directory (`--agent-dir`, else `$PI_CODING_AGENT_DIR`, else `<home>/.pi/agent`). */
 	readonly agentDir: string;
 	readonly config: HookConfig;
 	/** False for a hook switched off in /hooks (pi-hook-manager's `state.json`). */
 	readonly isEnabled: (entry: HookEntry) => boolean;
 	/** The session facts hooks get: a fixed session id, no transcript, the project as cwd. */
 	readonly session: SessionInfo;
+	/** The engine; its prompt and agent hooks run on pi's model once {@link CliContext.piModels} has resolved. */
 	readonly engine: HookEngine;
+	/** pi's models read from the agent dir by pi's SDK (loaded on the first call, once; see pi-models.ts). */
+	readonly piModels: () => Promise<PiModels>;
 	/** Problems with pi-hook-manager's own files (approvals, switches), for a line on stderr. */
 	readonly warnings: readonly string[];
 }
@@ -86,9 +95,11 @@ export const loadContext = (options: ContextOptions): CliContext => {
 	const home = options.home === undefined ? homedir() : folder("--home", options.home);
 	const env = options.env;
 	const agentDir =
-		env.PI_CODING_AGENT_DIR !== undefined && env.PI_CODING_AGENT_DIR !== ""
-			? resolve(env.PI_CODING_AGENT_DIR)
-			: join(home, ".pi", "agent");
+		options.agentDir !== undefined
+			? folder("--agent-dir", options.agentDir)
+			: env.PI_CODING_AGENT_DIR !== undefined && env.PI_CODING_AGENT_DIR !== ""
+				? resolve(env.PI_CODING_AGENT_DIR.replace(/^~(?=$|\/)/, home))
+				: join(home, ".pi", "agent");
 	const claudeDir = claudeUserDir(home, env);
 	const warnings: string[] = [];
 	const approvals = createApprovals(approvalsFile(agentDir), projectDir);
@@ -115,12 +126,32 @@ export const loadContext = (options: ContextOptions): CliContext => {
 		home,
 	};
 	const baseEnv = options.home === undefined ? env : { ...env, HOME: home };
+	let models: Promise<PiModels> | undefined;
+	let loaded: PiModels | undefined;
+	const piModels = (): Promise<PiModels> => {
+		models ??= loadPiModels(agentDir, projectDir).then((result) => {
+			loaded = result;
+			return result;
+		});
+		return models;
+	};
+	const modelCtx = () => (loaded?.ok ? loaded.ctx : undefined);
 	const engine = createEngine({
 		config: () => config,
 		runner: runProcess,
 		httpRunner: runHttpHook,
+		promptRunner: createPromptRunner(modelCtx, Date.now),
+		agentRunner: createAgentRunner(
+			modelCtx,
+			() => agentDir,
+			async () => {
+				const result = await piModels();
+				if (!result.ok) throw new Error(`pi is not available: ${result.detail}`);
+				return result.sdk;
+			},
+		),
 		baseEnv,
 		isEnabled,
 	});
-	return { projectDir, home, agentDir, config, isEnabled, session, engine, warnings };
+	return { projectDir, home, agentDir, config, isEnabled, session, engine, piModels, warnings };
 };

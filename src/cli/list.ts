@@ -9,18 +9,19 @@ import { HOOK_EVENTS, type HookEntry, type SkipReason } from "../engine/types.ts
 import type { CliContext } from "./context.ts";
 import { columns, hookTarget, matcherText, safe, shownPath } from "./format.ts";
 import { createLocator } from "./locate.ts";
-import { needsPi } from "./run-fixture.ts";
+import type { PiModels } from "./pi-models.ts";
+import { needsPi, type PiSkip, piSkip, piSkipText } from "./run-fixture.ts";
 
 /**
  * A hook's state: `on`; `off` (`disabled` in /hooks, or `all_off` by disableAllHooks); `waiting` (a project hook
  * not approved: it never runs from the CLI without --approve-project-hooks); `skipped` (a configuration
- * {@link SkipReason}; `needs_pi`: a prompt, agent or mcp_tool hook, which `test` cannot run outside pi).
+ * {@link SkipReason}, or a {@link PiSkip} code: a prompt or agent hook without pi's model, an mcp_tool hook).
  */
 export type ListState =
 	| { readonly state: "on" }
 	| { readonly state: "off"; readonly reason: "disabled" | "all_off" }
 	| { readonly state: "waiting" }
-	| { readonly state: "skipped"; readonly reason: SkipReason | "needs_pi"; readonly message: string };
+	| { readonly state: "skipped"; readonly reason: SkipReason | PiSkip["reason"]; readonly message: string };
 
 /** One row of the list, as `--json` prints it. */
 export interface ListRow {
@@ -41,26 +42,26 @@ export interface ListRow {
 	readonly message?: string;
 }
 
-/** Why prompt, agent and mcp_tool hooks do not run from the CLI. */
-export const NEEDS_PI_MESSAGE =
-	"prompt and agent hooks need pi's model and mcp_tool hooks pi's MCP servers: test them inside pi (/hooks)";
-
-/** The state of a running entry of the configuration. */
-const stateOf = (ctx: CliContext, entry: HookEntry): ListState => {
+/** The state of a running entry of the configuration (`models`: pi's, for prompt and agent hooks). */
+const stateOf = (ctx: CliContext, entry: HookEntry, models: PiModels | undefined): ListState => {
 	const off = isPolicySource(entry.source)
 		? ctx.config.disableAllHooks && ctx.config.disableAllHooksManaged === true
 		: ctx.config.disableAllHooks;
 	if (off) return { state: "off", reason: "all_off" };
 	if (!isPolicySource(entry.source) && !ctx.isEnabled(entry)) return { state: "off", reason: "disabled" };
-	if (needsPi(entry)) return { state: "skipped", reason: "needs_pi", message: NEEDS_PI_MESSAGE };
+	const skip = needsPi(entry) ? piSkip(entry, models) : undefined;
+	if (skip !== undefined) return { state: "skipped", reason: skip.reason, message: piSkipText(skip) };
 	return { state: "on" };
 };
 
-/** Every hook of the configuration with its state, in list order. */
-export const listRows = (ctx: CliContext): ListRow[] => {
+/**
+ * Every hook of the configuration with its state, in list order; prompt and agent hooks are `on` when they run on
+ * `models` (pi's, loaded when the configuration has such a hook).
+ */
+export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow[] => {
 	const locator = createLocator();
 	const all: { entry: HookEntry; state: ListState }[] = [
-		...ctx.config.entries.map((entry) => ({ entry, state: stateOf(ctx, entry) })),
+		...ctx.config.entries.map((entry) => ({ entry, state: stateOf(ctx, entry, models) })),
 		...ctx.config.skipped.map((skipped) => ({
 			entry: skipped.entry,
 			state:
@@ -109,9 +110,9 @@ const stateText = (row: ListRow): string => {
 	}
 };
 
-/** The output of `list`: lines of text, or one JSON document. */
-export const listOutput = (ctx: CliContext, json: boolean): string => {
-	const rows = listRows(ctx);
+/** The output of `list`: lines of text, or one JSON document (`models`: see {@link listRows}). */
+export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | undefined): string => {
+	const rows = listRows(ctx, models);
 	if (json) return `${JSON.stringify({ version: 1, projectDir: ctx.projectDir, hooks: rows }, null, 2)}\n`;
 	if (rows.length === 0) return "no hooks configured\n";
 	const from = process.cwd();

@@ -14,6 +14,7 @@ import { type CliArgs, parseArgs, USAGE, UsageError } from "./args.ts";
 import { loadContext } from "./context.ts";
 import { lintOutput } from "./lint.ts";
 import { listOutput } from "./list.ts";
+import { needsModel } from "./run-fixture.ts";
 import { testCommand } from "./test.ts";
 import { whyCommand } from "./why.ts";
 
@@ -55,6 +56,7 @@ const runCommand = async (args: CliArgs): Promise<number> => {
 	const ctx = loadContext({
 		...(args.cwd === undefined ? {} : { cwd: args.cwd }),
 		...(args.home === undefined ? {} : { home: args.home }),
+		...(args.agentDir === undefined ? {} : { agentDir: args.agentDir }),
 		approveProjectHooks: args.approveProjectHooks,
 		env: process.env,
 	});
@@ -77,9 +79,12 @@ const runCommand = async (args: CliArgs): Promise<number> => {
 		);
 	}
 	switch (args.command) {
-		case "list":
-			await write(process.stdout, listOutput(ctx, args.json));
+		case "list": {
+			// pi's SDK is loaded only when a prompt or agent hook is configured (is it on: does pi have its model?).
+			const models = ctx.config.entries.some(needsModel) ? await ctx.piModels() : undefined;
+			await write(process.stdout, listOutput(ctx, args.json, models));
 			return 0;
+		}
 		case "lint": {
 			const result = lintOutput(ctx, args.json);
 			await write(process.stdout, result.stdout);

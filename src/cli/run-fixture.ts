@@ -2,8 +2,9 @@
  * Runs one fixture's event through the configured hooks, as pi would dispatch it: the stdin with the common
  * fields filled in, the matcher tested against the event's match field (the tool name, SessionStart's `source`,
  * ...), `if` rules against the tool input, every matching hook run for real (processes, http on loopback), and the
- * verdicts decided together. Hooks that need pi itself (prompt and agent hooks need pi's model, mcp_tool hooks its
- * MCP servers) are not run: a fixture such a hook matches is reported as skipped, never as passed.
+ * verdicts decided together. Prompt and agent hooks run on pi's model (read from pi's agent dir by pi's SDK, see
+ * pi-models.ts) when one is set up; without it, and for mcp_tool hooks (they need pi's MCP servers), they are not
+ * run: a fixture such a hook matches is reported as skipped, with the reason's code, never as passed.
  */
 import type { NotRunHook } from "../engine/engine.ts";
 import { isToolEvent, matchFieldOf } from "../engine/events/facts.ts";
@@ -18,12 +19,47 @@ import { eventEffects } from "../engine/would.ts";
 import { wouldNotRun } from "../engine/would-run.ts";
 import type { CliContext } from "./context.ts";
 import type { Fixture } from "./fixture.ts";
+import { type HookModelSkip, modelSkip, modelSkipText, type PiModels } from "./pi-models.ts";
 
-/** Handler types the CLI cannot run: they need pi's model or pi's MCP servers. */
+/** Handler types that need pi: prompt and agent hooks pi's model, mcp_tool hooks pi's MCP servers. */
 const NEEDS_PI = new Set(["prompt", "agent", "mcp_tool"]);
 
 /** True for a hook that needs pi to run (see {@link NEEDS_PI}). */
 export const needsPi = (entry: HookEntry): boolean => NEEDS_PI.has(entry.handler.type);
+
+/** True for a hook that runs on pi's model (prompt and agent hooks). */
+export const needsModel = (entry: HookEntry): boolean =>
+	entry.handler.type === "prompt" || entry.handler.type === "agent";
+
+/** Why a hook needing pi does not run here: a model skip, or `mcp_needs_pi` (pi's MCP servers are only in pi). */
+export type PiSkip = HookModelSkip | { readonly reason: "mcp_needs_pi" };
+
+/** The sentence for a skip (made from its code). */
+export const piSkipText = (skip: PiSkip): string =>
+	skip.reason === "mcp_needs_pi"
+		? "mcp_tool hooks need pi's MCP servers: they run only inside pi (/hooks tests them there)"
+		: modelSkipText(skip);
+
+/** A hook needing pi that would have run for the input, and why it did not. */
+export interface SkippedPiHook {
+	readonly entry: HookEntry;
+	readonly skip: PiSkip;
+}
+
+/** The `model` a prompt or agent hook names (undefined: pi's current one). */
+const wantedModel = (entry: HookEntry): string | undefined => {
+	const handler = entry.handler;
+	return handler.type !== "command" && typeof handler.raw.model === "string" ? handler.raw.model : undefined;
+};
+
+/**
+ * Why `entry` (a hook needing pi) cannot run with `models` (undefined: not loaded, so no model); undefined when it
+ * runs on pi's model.
+ */
+export const piSkip = (entry: HookEntry, models: PiModels | undefined): PiSkip | undefined => {
+	if (!needsModel(entry)) return { reason: "mcp_needs_pi" };
+	return models === undefined ? { reason: "no_model" } : modelSkip(models, wantedModel(entry));
+};
 
 /** What running a fixture gave. */
 export interface FixtureRun {
@@ -34,8 +70,8 @@ export interface FixtureRun {
 	readonly verdicts: readonly HookVerdict[];
 	/** Hooks of the event that did not run, and why (the engine's trace, configuration order). */
 	readonly notRun: readonly NotRunHook[];
-	/** Hooks needing pi that would have run for this input; when any, nothing ran and `outcome` is undefined. */
-	readonly needPi: readonly HookEntry[];
+	/** Hooks needing pi that would have run but cannot here; when any, nothing ran and `outcome` is undefined. */
+	readonly needPi: readonly SkippedPiHook[];
 	/** Hooks needing pi that would not have run anyway (their matcher or `if` refused the input). */
 	readonly idleNeedPi: readonly HookEntry[];
 	/** The decision of every verdict together; undefined when the fixture was skipped. */
@@ -73,8 +109,16 @@ export const runFixture = async (ctx: CliContext, fixture: Fixture, others = fal
 			home: ctx.home,
 		}) === undefined &&
 		(matchValues.length === 0 || isToolEvent(event) || entry.matcher.test(matchValues[0] ?? ""));
-	const needPi = pi.filter(wouldRun);
-	const idleNeedPi = pi.filter((entry) => !needPi.includes(entry));
+	const matching = pi.filter(wouldRun);
+	const idleNeedPi = pi.filter((entry) => !matching.includes(entry));
+	// pi's SDK is loaded only when a prompt or agent hook would run (the command works without pi).
+	const models = matching.some(needsModel) ? await ctx.piModels() : undefined;
+	const runsOnModel = (entry: HookEntry): boolean =>
+		models !== undefined && needsModel(entry) && piSkip(entry, models) === undefined;
+	const needPi = matching.flatMap((entry) => {
+		const skip = piSkip(entry, models);
+		return skip === undefined ? [] : [{ entry, skip }];
+	});
 	if (needPi.length > 0 && !others)
 		return { fixture, stdin, verdicts: [], notRun: [], needPi, idleNeedPi, outcome: undefined, finished: [] };
 	const result = await ctx.engine.dispatch({
@@ -84,7 +128,7 @@ export const runFixture = async (ctx: CliContext, fixture: Fixture, others = fal
 		...(ccToolName !== undefined && isToolEvent(event) ? { tool: { ccToolName, ccInput: toolInput } } : {}),
 		payload,
 		session: ctx.session,
-		only: new Set(all.filter((entry) => !needsPi(entry)).map((entry) => entry.id)),
+		only: new Set(all.filter((entry) => !needsPi(entry) || runsOnModel(entry)).map((entry) => entry.id)),
 	});
 	const order = orderOf(ctx);
 	const position = (entry: HookEntry): number => order.get(entry) ?? Number.MAX_SAFE_INTEGER;

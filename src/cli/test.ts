@@ -1,7 +1,8 @@
 /**
  * `pi-hook-manager test [FIXTURE|DIR ...] [--update]`: runs each fixture's event through the configured hooks
  * (in parallel, each hook within its own timeout) and compares the outcome with the fixture's `expect`. One line
- * per fixture (`PASS`, `FAIL` with the difference below it, `SKIP` for a case a hook needing pi matches), then
+ * per fixture (`PASS`, `FAIL` with the difference below it, `SKIP` for a case a hook matches that cannot run here:
+ * a prompt or agent hook without pi's model, an mcp_tool hook, each with its reason code below it), then
  * exactly `N passed, N failed`. `--update` writes the current outcomes into the fixtures' `expect` instead.
  * Exit code 1 when any fixture failed, 2 when a fixture file cannot be read (it counts as failed too).
  */
@@ -14,7 +15,7 @@ import type { CliContext } from "./context.ts";
 import { type FixtureExpect, type FixtureFile, fixtureTextWith } from "./fixture.ts";
 import { fixtureFiles, readFixtureFile } from "./fixture-files.ts";
 import { oneLine, safe, shownPath } from "./format.ts";
-import { type FixtureRun, runFixture } from "./run-fixture.ts";
+import { type FixtureRun, piSkipText, runFixture } from "./run-fixture.ts";
 
 /** Fixtures run at once: enough to keep the cores busy while hooks wait, few enough not to swamp them. */
 export const FIXTURE_CONCURRENCY = Math.max(4, availableParallelism() * 4);
@@ -168,8 +169,15 @@ export const testCommand = async (
 			}
 			case "skip": {
 				skipped++;
-				const types = [...new Set(result.run.needPi.map((entry) => entry.handler.type))].join(", ");
-				out(`SKIP ${label}: a ${types} hook matches, and it runs only inside pi (/hooks tests it there)\n`);
+				const why = [
+					...new Set(
+						result.run.needPi.map(
+							({ entry, skip }) =>
+								`a ${entry.handler.type} hook matches: ${skip.reason}: ${piSkipText(skip)}`,
+						),
+					),
+				];
+				out(`SKIP ${label}\n${why.map((line) => `    ${safe(line)}\n`).join("")}`);
 				break;
 			}
 			case "fail":
@@ -180,7 +188,7 @@ export const testCommand = async (
 	}
 	const problems = update ? writeUpdates(files, results) : [];
 	for (const problem of problems) err(`ERROR ${safe(problem)}\n`);
-	if (skipped > 0) out(`${skipped} skipped (not passed: their prompt, agent or mcp_tool hooks need pi)\n`);
+	if (skipped > 0) out(`${skipped} skipped (not passed: a hook they match cannot run here, see above)\n`);
 	out(`${passed} passed, ${failed} failed\n`);
 	if (broken.length > 0 || problems.length > 0) return 2;
 	return failed > 0 ? 1 : 0;

@@ -2,7 +2,8 @@
  * `pi-hook-manager why FIXTURE`: the why-not-run trace of the fixture's event, one line per configured hook of
  * that event in configuration order: `ran` with what it would do, `not run` with the engine's reason (matcher,
  * `if`, switched off, the same command already ran, skipped by the configuration, waiting for approval), and the
- * hooks that run only inside pi. The hooks that match run for real, as in `test` (a dry run).
+ * hooks that cannot run here (a prompt or agent hook without pi's model, an mcp_tool hook) with their reason code.
+ * The hooks that match run for real, as in `test` (a dry run), prompt and agent hooks on pi's model.
  */
 
 import { notRunSentence } from "../engine/not-run-text.ts";
@@ -13,9 +14,8 @@ import { UsageError } from "./args.ts";
 import type { CliContext } from "./context.ts";
 import { readFixtureFile } from "./fixture-files.ts";
 import { columns, hookTarget, matcherText, oneLine, safe, shownPath } from "./format.ts";
-import { NEEDS_PI_MESSAGE } from "./list.ts";
 import { createLocator } from "./locate.ts";
-import { type FixtureRun, runFixture } from "./run-fixture.ts";
+import { type FixtureRun, piSkipText, runFixture } from "./run-fixture.ts";
 
 /** One hook's line of the trace: its verdict word and why. */
 interface TraceRow {
@@ -43,8 +43,8 @@ export const traceRows = (ctx: CliContext, run: FixtureRun): TraceRow[] => {
 					: notRunSentence(hook, query),
 		});
 	}
-	for (const entry of run.needPi)
-		rows.set(entry, { entry, verdict: "skipped", why: `it matches, but ${NEEDS_PI_MESSAGE}` });
+	for (const { entry, skip } of run.needPi)
+		rows.set(entry, { entry, verdict: "skipped", why: `it matches, but ${skip.reason}: ${piSkipText(skip)}` });
 	for (const entry of run.idleNeedPi) {
 		const reason = wouldNotRun(entry, run.stdin, {
 			allOff: ctx.config.disableAllHooks,

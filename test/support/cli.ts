@@ -21,8 +21,11 @@ export interface CliSandbox {
 	readonly project: string;
 	readonly home: string;
 	readonly agentDir: string;
-	/** Runs the command in the project (its cwd) with `--home`; resolves however it exits. */
-	run(args: readonly string[], options?: { readonly cwd?: string }): Promise<CliResult>;
+	/**
+	 * Runs the command in the project (its cwd) with `--home`; resolves however it exits. `bin` runs another copy of
+	 * the bundle (default {@link CLI_BIN}).
+	 */
+	run(args: readonly string[], options?: { readonly cwd?: string; readonly bin?: string }): Promise<CliResult>;
 	/** The process id of the last run started (to signal it). */
 	lastPid(): number | undefined;
 	remove(): void;
@@ -58,7 +61,7 @@ export const createCliSandbox = (copy?: string): CliSandbox => {
 			new Promise((resolve) => {
 				const child = execFile(
 					process.execPath,
-					[CLI_BIN, ...args, "--home", home],
+					[options?.bin ?? CLI_BIN, ...args, "--home", home],
 					{ cwd: options?.cwd ?? project, env, encoding: "utf8", timeout: 60_000 },
 					(error, stdout, stderr) => {
 						const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;

@@ -6,11 +6,10 @@
  * default), and its final `{ok, reason}` answer becomes the hook JSON the engine reads, as for a `prompt` hook.
  * Never rejects.
  */
-import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { parsePromptAnswer } from "../../engine/prompt-hook.ts";
 import { answeredOutcome, stoppedOutcome } from "../../engine/request-outcome.ts";
 import type { AgentRunner, ProcessOutcome } from "../../engine/types.ts";
-import { findHookModel, noHookModel } from "./hook-model.ts";
+import { findHookModel, type HookModelContext, noHookModel } from "./hook-model.ts";
 
 /** What the sub-agent is told besides pi's own system prompt. */
 export const AGENT_HOOK_SYSTEM =
@@ -21,9 +20,22 @@ export const AGENT_HOOK_SYSTEM =
 /** The tools the sub-agent may use: pi's read-only ones. */
 export const AGENT_HOOK_TOOLS = ["read", "grep", "find", "ls"] as const;
 
-/** Creates a runner that uses the context `getCtx()` returns at run time and pi's agent directory. */
+/** pi's SDK module, as `import("@earendil-works/pi-coding-agent")` gives it. */
+export type PiSdk = typeof import("@earendil-works/pi-coding-agent");
+
+/** Loads pi's SDK: inside pi, the one pi supplies to extensions (loaded on the first agent hook only). */
+const piSdk = (): Promise<PiSdk> => import("@earendil-works/pi-coding-agent");
+
+/**
+ * Creates a runner that uses the context `getCtx()` returns at run time (pi's extension context, or the command
+ * line's), pi's agent directory, and pi's SDK from `loadSdk` (default: the package pi supplies).
+ */
 export const createAgentRunner =
-	(getCtx: () => ExtensionContext | undefined, agentDir: () => string): AgentRunner =>
+	(
+		getCtx: () => HookModelContext | undefined,
+		agentDir: () => string,
+		loadSdk: () => Promise<PiSdk> = piSdk,
+	): AgentRunner =>
 	async (spec, signal): Promise<ProcessOutcome> => {
 		const started = performance.now();
 		const elapsed = () => performance.now() - started;
@@ -42,8 +54,7 @@ export const createAgentRunner =
 		const onAbort = (): void => stop();
 		signal?.addEventListener("abort", onAbort, { once: true });
 		try {
-			// pi supplies its SDK to extensions; loaded on the first agent hook only.
-			const sdk = await import("@earendil-works/pi-coding-agent");
+			const sdk = await loadSdk();
 			const settingsManager = sdk.SettingsManager.inMemory({ retry: { enabled: false } });
 			const resourceLoader = new sdk.DefaultResourceLoader({
 				cwd: spec.cwd,

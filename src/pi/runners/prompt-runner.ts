@@ -2,16 +2,18 @@
  * The `prompt` hook runner: asks pi's current model (or the hook's `model`) through `ctx.modelRegistry`,
  * and turns its `{ok, reason}` answer into the hook JSON the engine reads. Never rejects.
  */
-import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { PROMPT_HOOK_SYSTEM, parsePromptAnswer } from "../../engine/prompt-hook.ts";
 import { answeredOutcome, stoppedOutcome } from "../../engine/request-outcome.ts";
 import { blocksText } from "../../engine/text/blocks.ts";
 import type { ProcessOutcome, PromptRunner } from "../../engine/types.ts";
-import { findHookModel, noHookModel } from "./hook-model.ts";
+import { findHookModel, type HookModelContext, noHookModel } from "./hook-model.ts";
 
-/** Creates a runner that uses the context `getCtx()` returns at run time; `now` stamps the request (epoch ms). */
+/**
+ * Creates a runner that uses the context `getCtx()` returns at run time (pi's extension context, or the command
+ * line's from pi's agent dir); `now` stamps the request (epoch ms).
+ */
 export const createPromptRunner =
-	(getCtx: () => ExtensionContext | undefined, now: () => number): PromptRunner =>
+	(getCtx: () => HookModelContext | undefined, now: () => number): PromptRunner =>
 	async (spec, signal): Promise<ProcessOutcome> => {
 		const started = performance.now();
 		const elapsed = () => performance.now() - started;
