@@ -9,7 +9,7 @@ import { highlightFit } from "./filter.ts";
 import { fit, fitRight, formatClock, formatDuration } from "./format.ts";
 import type { IndexedRow } from "./log-index.ts";
 import { type LogQuery, parseLogQuery, queryRanges } from "./log-query.ts";
-import type { LogMatch, LogRow } from "./log-rows.ts";
+import { type LogMatch, type LogRow, SHORT_SESSION, shortSession } from "./log-rows.ts";
 import { ScrollWindow } from "./selection.ts";
 
 /** The theme colour of a decision. */
@@ -41,6 +41,8 @@ interface LogColumns {
 	readonly exit: number;
 	/** The time column: `14:02:07`, or `11-28 14:02` while earlier sessions are shown. */
 	readonly time: number;
+	/** The session column (its short id), while earlier sessions are shown; else 0. */
+	readonly session: number;
 }
 
 const TIME = 9;
@@ -56,13 +58,16 @@ export const formatDayClock = (epochMs: number): string => {
 };
 const DECISION = 8;
 const MARKER = 2;
+/** The session column: a short id and a space. */
+const SESSION = SHORT_SESSION + 1;
 
 /**
  * Column widths at an inner width: the event, then the numbers, then the hook go first when space is short.
- * `dated` widens the time column to hold the day (earlier sessions shown).
+ * `dated` (earlier sessions shown) adds the session column and widens the time column to hold the day; too
+ * narrow for both, the time keeps only the clock, and narrower still it goes (a row's details say it).
  */
 export const logColumns = (width: number, dated = false): LogColumns => {
-	const time = dated ? DATED_TIME : TIME;
+	const session = dated ? SESSION : 0;
 	const flex = (rest: number, hook: boolean): { input: number; hook: number } =>
 		hook ? { input: Math.ceil(rest * 0.5), hook: rest - Math.ceil(rest * 0.5) } : { input: rest, hook: 0 };
 	const layouts = [
@@ -71,18 +76,24 @@ export const logColumns = (width: number, dated = false): LogColumns => {
 		{ event: 0, duration: 0, exit: 0, hook: true },
 		{ event: 0, duration: 0, exit: 0, hook: false },
 	];
-	for (const layout of layouts) {
-		const rest = width - MARKER - time - DECISION - layout.event - layout.duration - layout.exit;
-		if (rest >= (layout.hook ? 28 : 8))
-			return {
-				event: layout.event,
-				duration: layout.duration,
-				exit: layout.exit,
-				time,
-				...flex(rest, layout.hook),
-			};
-	}
-	return { event: 0, duration: 0, exit: 0, time, input: Math.max(1, width - MARKER - time - DECISION), hook: 0 };
+	// With the session column, a row keeps room for its input before its time (the details have the time).
+	const least = dated ? 16 : 8;
+	for (const time of dated ? [DATED_TIME, TIME] : [TIME])
+		for (const layout of layouts) {
+			const rest = width - MARKER - time - session - DECISION - layout.event - layout.duration - layout.exit;
+			if (rest >= (layout.hook ? 28 : least))
+				return {
+					event: layout.event,
+					duration: layout.duration,
+					exit: layout.exit,
+					time,
+					session,
+					...flex(rest, layout.hook),
+				};
+		}
+	const time = dated ? 0 : TIME;
+	const input = Math.max(1, width - MARKER - time - session - DECISION);
+	return { event: 0, duration: 0, exit: 0, time, session, input, hook: 0 };
 };
 
 /** The log view: set rows, move the selection, render a window of it. Work per frame is the visible rows only. */
@@ -138,6 +149,17 @@ export class LogList {
 		return this.rows[this.selectedIndex()]?.row;
 	}
 
+	/** Selects the newest row that `which` accepts (e.g. the row selected before the rows were rebuilt). */
+	select(which: (row: LogRow) => boolean): void {
+		for (let index = this.rows.length - 1; index >= 0; index--) {
+			const indexed = this.rows[index];
+			if (indexed !== undefined && which(indexed.row)) {
+				this.selectedN = indexed.n;
+				return;
+			}
+		}
+	}
+
 	/**
 	 * Moves the selection by `delta` rows on screen (newest first); single steps wrap around, pages stop at the ends.
 	 */
@@ -157,6 +179,7 @@ export class LogList {
 		const header =
 			" ".repeat(MARKER) +
 			fit("time", columns.time) +
+			fit("session", columns.session) +
 			fit("event", columns.event) +
 			fit("tool / input", columns.input) +
 			fit("hook", columns.hook) +
@@ -195,6 +218,7 @@ export class LogList {
 				input: queryRanges(row.input, "input", this.query),
 				hook: queryRanges(row.hook, "hook", this.query),
 				decision: queryRanges(row.decision, "decision", this.query),
+				session: queryRanges(shortSession(row.session ?? ""), "session", this.query),
 			},
 		};
 	}
@@ -221,12 +245,16 @@ export class LogList {
 				? fitRight(exit === undefined ? (verdict === undefined ? "" : "-") : String(exit), columns.exit - 1) +
 					" "
 				: "");
+		const time = columns.time === DATED_TIME ? formatDayClock(row.record.time) : formatClock(row.record.time);
 		const line =
 			(selected ? "> " : "  ") +
-			t.fg(
-				"muted",
-				fit(this.dated ? formatDayClock(row.record.time) : formatClock(row.record.time), columns.time),
-			) +
+			t.fg("muted", fit(time, columns.time)) +
+			(columns.session > 0
+				? t.fg(
+						"dim",
+						highlightFit(shortSession(row.session ?? ""), SHORT_SESSION, match.ranges.session, mark),
+					) + " "
+				: "") +
 			(columns.event > 0
 				? t.fg("accent", highlightFit(row.event, columns.event - 1, match.ranges.event, mark)) + " "
 				: "") +
@@ -243,6 +271,7 @@ export class LogList {
 		const used =
 			MARKER +
 			columns.time +
+			columns.session +
 			columns.event +
 			columns.input +
 			columns.hook +

@@ -25,8 +25,18 @@ export interface LogRow {
 	readonly session?: string | undefined;
 }
 
+/** Characters of a session id the log shows for the session of a row (see {@link shortSession}). */
+export const SHORT_SESSION = 8;
+
+/**
+ * The short id the log shows for a session: its last {@link SHORT_SESSION} characters (pi's ids are UUIDv7,
+ * whose start is their time, shared by sessions started close together; the end is random). `session:` takes it,
+ * as it takes any part of the id.
+ */
+export const shortSession = (id: string): string => (id.length <= SHORT_SESSION ? id : id.slice(-SHORT_SESSION));
+
 /** The fields the log filters on. */
-export const LOG_FILTER_KEYS = ["event", "input", "hook", "decision"] as const;
+export const LOG_FILTER_KEYS = ["event", "input", "hook", "decision", "session"] as const;
 
 /** A field the log filters on. */
 export type LogFilterKey = (typeof LOG_FILTER_KEYS)[number];
@@ -40,6 +50,7 @@ export const logFilterFields = (row: LogRow): Readonly<Record<LogFilterKey, stri
 	input: row.input,
 	hook: row.hook,
 	decision: row.decision,
+	session: row.session ?? "",
 });
 
 /** Short words for why hooks did not run, as the log row lists them. */

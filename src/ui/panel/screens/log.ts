@@ -121,14 +121,19 @@ export class LogTab {
 		if (journal === undefined)
 			return { level: "error", text: "There is no journal (it is off, or nothing was recorded yet)." };
 		this.showingHistory = !this.showingHistory;
+		// The rows are numbered anew (earlier sessions come first): the cursor stays on the row it was on.
+		const before = this.list.selected();
 		this.index.setHistory(this.showingHistory ? journal.records : [], this.services.log.firings);
+		this.list.setRows(this.index.matches(), this.index.currentQuery(), this.index.hasHistory());
+		if (before !== undefined)
+			this.list.select((row) => row.record === before.record && row.verdict === before.verdict);
 		const sessions = new Set(journal.records.map((item) => item.session)).size;
 		return this.showingHistory
 			? {
 					level: "info",
 					text:
 						`Showing ${journal.records.length} earlier records of ${sessions} session(s) from the ` +
-						`journal; filter with session:<id>, since:, until:.`,
+						`journal, each row with its session's short id; filter with session:<id>, since:, until:.`,
 				}
 			: { level: "info", text: "Showing this session only." };
 	}
