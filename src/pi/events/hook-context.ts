@@ -114,8 +114,8 @@ export const runFlow = <P>(
 	);
 };
 
-/** An abort signal that fires when the user presses Esc in pi's TUI; undefined without a TUI. */
-const watchEscape = (ctx: ExtensionContext): { signal: AbortSignal; stop: () => void } | undefined => {
+/** An abort signal that fires when the user presses Esc in pi's TUI until `stop` is called; undefined without a TUI. */
+export const watchEscape = (ctx: ExtensionContext): { signal: AbortSignal; stop: () => void } | undefined => {
 	if (!ctx.hasUI || ctx.mode !== "tui") return undefined;
 	const controller = new AbortController();
 	try {
@@ -130,7 +130,7 @@ const watchEscape = (ctx: ExtensionContext): { signal: AbortSignal; stop: () => 
 };
 
 /** Carries out a planner's steps in order: notices to the user, records to the card log. */
-export const carryOut = (hc: HookContext, steps: readonly PlanStep[]): void => {
+export const carryOut = (hc: Pick<HookContext, "ctx" | "onCard">, steps: readonly PlanStep[]): void => {
 	for (const step of steps) {
 		if (step.do === "notify") showNotice(hc.ctx, step.notice);
 		else hc.onCard(step.record);

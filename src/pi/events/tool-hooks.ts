@@ -1,7 +1,7 @@
 /**
- * PreToolUse on pi's `tool_call`, PostToolUse / PostToolUseFailure on pi's `tool_result`: translate the
- * call to Claude Code terms, dispatch, and carry out the engine's plan the pi way (confirm, block with a
- * reason, mutate `event.input`, patch the result content).
+ * PreToolUse on pi's `tool_call`, PostToolUse / PostToolUseFailure on pi's `tool_result`: one engine flow each
+ * (engine/flow/tool-call.ts, tool-result.ts); pi carries out the plan the pi way (confirm, block with a reason,
+ * replace `event.input`, patch the result content) and keeps the per-session state between the two events.
  */
 
 import type {
@@ -11,17 +11,14 @@ import type {
 	ToolResultEvent,
 	ToolResultEventResult,
 } from "@earendil-works/pi-coding-agent";
-import { decidePostToolUse, decidePreToolUse } from "../../engine/decide-tool.ts";
-import { INTERRUPTED_HOOK_TIMEOUT_MS } from "../../engine/events/lifecycle.ts";
 import { toolResultEvent } from "../../engine/events/pi-vocabulary.ts";
-import { hookName } from "../../engine/messages.ts";
+import { type PreToolUsePlan, preToolUse } from "../../engine/flow/tool-call.ts";
+import type { ToolMoment } from "../../engine/flow/tool-moment.ts";
+import { type PostToolUsePlan, postToolUse } from "../../engine/flow/tool-result.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
-import { postToolUseFailurePayload, postToolUsePayload, preToolUsePayload } from "../../engine/payload/tool.ts";
-import { planPostToolUse, planPreToolAnswer, planPreToolUse } from "../../engine/plan-tool.ts";
 import { terminalSafe } from "../../engine/terminal-safe.ts";
-import { toClaudeToolError, toClaudeToolInput, toClaudeToolName, toClaudeToolResponse } from "../../engine/tool-map.ts";
 import { showNotice } from "../session/notices.ts";
-import { carryOut, type EventPorts, runHooks } from "./hook-context.ts";
+import { carryOut, type EventPorts, watchEscape } from "./hook-context.ts";
 
 /** Per-session state the tool hooks share between `tool_call` and `tool_result`. */
 export interface ToolHookState {
@@ -51,24 +48,48 @@ export interface ToolHookDeps extends EventPorts {
 }
 
 /**
- * Claude Code's name of a pi tool: `Bash` for `bash`, the real MCP name for an MCP tool (only names that start
- * with `mcp__` are MCP tools' names: the others skip the MCP lookup).
+ * pi's moment of one tool event for its flow, read only when asked: the session facts (once), the signal (pi's, or
+ * Esc in the TUI watched until {@link PiToolMoment.done}), pi's abort state and whether a person can answer.
  */
-const claudeToolName = (deps: ToolHookDeps, piToolName: string): string =>
-	toClaudeToolName(
-		piToolName.startsWith("mcp__") ? (deps.mcpNames.claudeName(piToolName) ?? piToolName) : piToolName,
-	);
+class PiToolMoment implements ToolMoment {
+	private facts: SessionInfo | undefined;
+	private escape: ReturnType<typeof watchEscape>;
+	private watched = false;
 
-const summarize = (input: Readonly<Record<string, unknown>>): string => {
-	const main = input.command ?? input.path ?? input.pattern ?? input.file_path;
-	const text = typeof main === "string" ? main : JSON.stringify(input);
-	return text.length > 120 ? `${text.slice(0, 117)}...` : text;
-};
+	constructor(
+		private readonly ctx: ExtensionContext,
+		private readonly deps: ToolHookDeps,
+	) {}
 
-const replaceInput = (target: Record<string, unknown>, replacement: Readonly<Record<string, unknown>>): void => {
-	for (const key of Object.keys(target)) delete target[key];
-	Object.assign(target, replacement);
-};
+	session(): SessionInfo {
+		this.facts ??= this.deps.sessionOf(this.ctx);
+		return this.facts;
+	}
+
+	signal(): AbortSignal | undefined {
+		const signal = this.ctx.signal;
+		if (signal !== undefined) return signal;
+		if (!this.watched) {
+			this.watched = true;
+			this.escape = watchEscape(this.ctx);
+		}
+		return this.escape?.signal;
+	}
+
+	aborted(): boolean {
+		return this.ctx.signal?.aborted === true;
+	}
+
+	hasUI(): boolean {
+		return this.ctx.hasUI;
+	}
+
+	/** Stops watching for Esc (the hooks are done). */
+	done(): void {
+		this.escape?.stop();
+		this.escape = undefined;
+	}
+}
 
 /** What a handler returns to pi: at once when no hook matched (pi awaits either). */
 type Answer<T> = T | undefined | Promise<T | undefined>;
@@ -82,6 +103,12 @@ const blockOnError = (ctx: ExtensionContext, error: unknown): ToolCallEventResul
 	return { block: true, reason: message };
 };
 
+/** Replaces the whole input in place (Claude Code: `updatedInput` replaces, never merges); pi runs this object. */
+const replaceInput = (target: Record<string, unknown>, replacement: Readonly<Record<string, unknown>>): void => {
+	for (const key of Object.keys(target)) delete target[key];
+	Object.assign(target, replacement);
+};
+
 /**
  * `tool_call` -> PreToolUse. Fails closed: an unexpected internal error blocks the call with the error as
  * reason (pi's `tool_call` precedent); hook failures themselves fail open as in Claude Code. A call no hook
@@ -93,79 +120,26 @@ export const handleToolCall = (
 	deps: ToolHookDeps,
 ): Answer<ToolCallEventResult> => {
 	deps.state.startedAt.set(event.toolCallId, performance.now());
+	const moment = new PiToolMoment(ctx, deps);
 	try {
-		const input = event.input as Record<string, unknown>;
-		const ccToolName = claudeToolName(deps, event.toolName);
-		// No hook matches (the common case with many hooks), or the event has none: record the call (when it has
-		// hooks) and build nothing else, not even the session facts; its stdin is built only if someone opens it in
-		// the log.
-		const none = deps.engine.recordIfNoneMatches({
-			event: "PreToolUse",
-			matchValues: [ccToolName],
-			piMatchValues: [event.toolName],
-			summary: () => summarize(input),
-			payload: () => {
-				const session = deps.sessionOf(ctx);
-				return preToolUsePayload(session, {
-					toolName: ccToolName,
-					toolInput: toClaudeToolInput(event.toolName, input, session.cwd, session.home),
-					toolUseId: event.toolCallId,
-				});
-			},
-		});
-		if (none) return undefined;
-		return runPreToolUse(event, ctx, deps, input, ccToolName);
+		const running = preToolUse(deps, event, moment);
+		return running === undefined ? undefined : carryOutPreToolUse(running, event, ctx, deps, moment);
 	} catch (error) {
 		return blockOnError(ctx, error);
 	}
 };
 
-/** The PreToolUse hooks of a call some hook matched: run them and carry out the decision (see handleToolCall). */
-const runPreToolUse = async (
+/** Carries out the PreToolUse plan of a call some hook matched, asking the user when it says so. */
+const carryOutPreToolUse = async (
+	running: Promise<PreToolUsePlan>,
 	event: ToolCallEvent,
 	ctx: ExtensionContext,
 	deps: ToolHookDeps,
-	input: Record<string, unknown>,
-	ccToolName: string,
+	moment: PiToolMoment,
 ): Promise<ToolCallEventResult | undefined> => {
 	try {
-		const session = deps.sessionOf(ctx);
-		const summary = summarize(input);
-		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
-		const name = hookName("PreToolUse", ccToolName);
-		const hc = {
-			engine: deps.engine,
-			onCard: deps.onCard,
-			clock: deps.clock,
-			mcpNames: deps.mcpNames,
-			session,
-			ctx,
-		};
-		const verdicts = await runHooks(hc, {
-			event: "PreToolUse",
-			matchValues: [ccToolName],
-			piMatchValues: [event.toolName],
-			tool: { ccToolName, ccInput },
-			payload: preToolUsePayload(session, {
-				toolName: ccToolName,
-				toolInput: ccInput,
-				toolUseId: event.toolCallId,
-			}),
-			summary,
-		});
-		if (verdicts.length === 0) return undefined;
-		const decision = decidePreToolUse(verdicts, name);
-		const facts = {
-			event: "PreToolUse" as const,
-			tool: ccToolName,
-			input: summary,
-			time: deps.clock(),
-			name,
-			piToolName: event.toolName,
-			summarize,
-			hasUI: ctx.hasUI,
-		};
-		const plan = planPreToolUse(decision, facts, input);
+		const plan = await running.finally(() => moment.done());
+		const hc = { ctx, onCard: deps.onCard };
 		carryOut(hc, plan.steps);
 		if (plan.stop !== undefined) deps.state.stopRequested = plan.stop;
 		let outcome = plan.outcome;
@@ -175,13 +149,13 @@ const runPreToolUse = async (
 				terminalSafe(outcome.title),
 				terminalSafe(outcome.message, { keepNewlines: true }),
 			);
-			const answer = planPreToolAnswer(decision, facts, plan, allowed);
+			const answer = plan.answer(allowed);
 			carryOut(hc, answer.steps);
 			outcome = answer.outcome;
 		}
 		if (outcome.action === "block") return { block: true, reason: outcome.reason };
 		if (outcome.action === "proceed") {
-			if (outcome.input !== undefined) replaceInput(input, outcome.input);
+			if (outcome.input !== undefined) replaceInput(event.input, outcome.input);
 			if (outcome.context.length > 0) deps.state.pendingContext.set(event.toolCallId, [...outcome.context]);
 		}
 		return undefined;
@@ -208,22 +182,13 @@ const resultPatch = (
 };
 
 /** The error notice of `tool_result`: the result stays as it is. */
-const reportResultError = (ctx: ExtensionContext, hookEvent: string, error: unknown): void => {
+const reportResultError = (ctx: ExtensionContext, event: ToolResultEvent, error: unknown): void => {
+	const hookEvent = toolResultEvent(event.isError);
 	showNotice(ctx, {
 		level: "error",
 		text: `pi-hook-manager failed while running ${hookEvent} hooks: ${(error as Error).message}`,
 	});
 };
-
-/** What the PostToolUse path of one result knows before it dispatches (see handleToolResult). */
-interface MatchedResult {
-	readonly hookEvent: "PostToolUse" | "PostToolUseFailure";
-	readonly input: Record<string, unknown>;
-	readonly ccToolName: string;
-	readonly session: () => SessionInfo;
-	readonly payloadOf: (ccInput: Record<string, unknown>) => Record<string, unknown>;
-	readonly pending: readonly string[] | undefined;
-}
 
 /**
  * `tool_result` -> PostToolUse (successful calls) or PostToolUseFailure (failed calls). Fails open: an
@@ -239,114 +204,35 @@ export const handleToolResult = (
 	deps.state.startedAt.delete(event.toolCallId);
 	const pending = deps.state.pendingContext.get(event.toolCallId);
 	if (pending !== undefined) deps.state.pendingContext.delete(event.toolCallId);
-	const hookEvent = toolResultEvent(event.isError);
 	// Only MCP tools' names start with `mcp__`: other results have nothing to teach.
 	if (event.toolName.startsWith("mcp__")) deps.mcpNames.learn(event.toolName, event.details);
+	const moment = new PiToolMoment(ctx, deps);
 	try {
-		if (deps.engine.hasHooks(hookEvent)) {
-			const input = event.input as Record<string, unknown>;
-			const ccToolName = claudeToolName(deps, event.toolName);
-			const durationMs = started === undefined ? undefined : performance.now() - started;
-			const aborted = ctx.signal?.aborted ?? false;
-			// The session facts are read from pi only when a payload is built (a call no hook matches: when read).
-			let session: SessionInfo | undefined;
-			const sessionNow = (): SessionInfo => {
-				session ??= deps.sessionOf(ctx);
-				return session;
-			};
-			const payloadOf = (ccInput: Record<string, unknown>): Record<string, unknown> => {
-				const call = { toolName: ccToolName, toolInput: ccInput, toolUseId: event.toolCallId };
-				return event.isError
-					? postToolUseFailurePayload(
-							sessionNow(),
-							call,
-							toClaudeToolError(event.toolName, event),
-							aborted,
-							durationMs,
-						)
-					: postToolUsePayload(
-							sessionNow(),
-							call,
-							toClaudeToolResponse(event.toolName, ccInput, event),
-							durationMs,
-						);
-			};
-			const none = deps.engine.recordIfNoneMatches({
-				event: hookEvent,
-				matchValues: [ccToolName],
-				piMatchValues: [event.toolName],
-				summary: () => summarize(input),
-				payload: () => payloadOf(toClaudeToolInput(event.toolName, input, sessionNow().cwd, sessionNow().home)),
-			});
-			if (!none)
-				return runPostToolUse(event, ctx, deps, {
-					hookEvent,
-					input,
-					ccToolName,
-					session: sessionNow,
-					payloadOf,
-					pending,
-				});
-		}
+		const durationMs = started === undefined ? undefined : performance.now() - started;
+		const running = postToolUse(deps, event, moment, durationMs);
+		if (running !== undefined) return carryOutPostToolUse(running, event, ctx, deps, moment, pending ?? []);
 	} catch (error) {
-		reportResultError(ctx, hookEvent, error);
+		reportResultError(ctx, event, error);
 	}
 	return resultPatch(event, pending ?? [], undefined);
 };
 
-/** The PostToolUse hooks of a result some hook matched: run them and patch the result (see handleToolResult). */
-const runPostToolUse = async (
+/** Carries out the PostToolUse plan of a result some hook matched and patches the result (see handleToolResult). */
+const carryOutPostToolUse = async (
+	running: Promise<PostToolUsePlan>,
 	event: ToolResultEvent,
 	ctx: ExtensionContext,
 	deps: ToolHookDeps,
-	matched: MatchedResult,
+	moment: PiToolMoment,
+	pending: readonly string[],
 ): Promise<ToolResultEventResult | undefined> => {
-	const { hookEvent, input, ccToolName } = matched;
-	let context: readonly string[] = matched.pending ?? [];
-	let replacement: string | undefined;
 	try {
-		const session = matched.session();
-		const ccInput = toClaudeToolInput(event.toolName, input, session.cwd, session.home);
-		const payload = matched.payloadOf(ccInput);
-		const name = hookName(hookEvent, ccToolName);
-		const hc = {
-			engine: deps.engine,
-			onCard: deps.onCard,
-			clock: deps.clock,
-			mcpNames: deps.mcpNames,
-			session,
-			ctx,
-		};
-		// Claude Code: the hooks of a call the user interrupted (Esc) still run, under a short timeout of their
-		// own; pi's signal has already fired, so it must not be the hooks' signal.
-		const interrupted = ctx.signal?.aborted === true;
-		const verdicts = await runHooks(hc, {
-			event: hookEvent,
-			matchValues: [ccToolName],
-			piMatchValues: [event.toolName],
-			tool: { ccToolName, ccInput },
-			payload,
-			summary: summarize(input),
-			...(interrupted ? { signal: AbortSignal.timeout(INTERRUPTED_HOOK_TIMEOUT_MS) } : {}),
-		});
-		const decision = decidePostToolUse(verdicts, name);
-		const facts = {
-			event: hookEvent,
-			tool: ccToolName,
-			input: summarize(input),
-			time: deps.clock(),
-			name,
-			piToolName: event.toolName,
-			summarize,
-			hasUI: ctx.hasUI,
-		};
-		const plan = planPostToolUse(decision, facts, event.isError);
-		carryOut(hc, plan.steps);
+		const plan = await running.finally(() => moment.done());
+		carryOut({ ctx, onCard: deps.onCard }, plan.steps);
 		if (plan.stop !== undefined) deps.state.stopRequested = plan.stop;
-		context = [...context, ...plan.context];
-		replacement = plan.replacement;
+		return resultPatch(event, [...pending, ...plan.context], plan.replacement);
 	} catch (error) {
-		reportResultError(ctx, hookEvent, error);
+		reportResultError(ctx, event, error);
+		return resultPatch(event, pending, undefined);
 	}
-	return resultPatch(event, context, replacement);
 };
