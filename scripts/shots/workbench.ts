@@ -171,7 +171,7 @@ const mount = (rows: number) => {
 
 const CTRL_R = "\x12";
 const BACKSPACE = "\x7f";
-const UP = "\x1b[A";
+const DOWN = "\x1b[B";
 const END = "\x05";
 
 /** A test run of the guard on its sample input, with the command edited to `rm -rf build` first. */
@@ -180,8 +180,10 @@ const testRunShot = async (): Promise<Screen> => {
 	try {
 		mounted.send(..."block_dangerous", CTRL_R);
 		await mounted.screen();
-		// Edit the sample's command to `rm -rf build` (four lines up, end of line, delete `echo hello",`).
-		mounted.send(UP, UP, UP, UP, END, ...Array.from({ length: 12 }, () => BACKSPACE), ...'rm -rf build",');
+		// Edit the sample's command to `rm -rf build` (the cursor starts on "{": eight lines down, end of line,
+		// delete `echo hello",`).
+		const down = Array.from({ length: 8 }, () => DOWN);
+		mounted.send(...down, END, ...Array.from({ length: 12 }, () => BACKSPACE), ...'rm -rf build",');
 		await mounted.screen();
 		mounted.send(CTRL_R);
 		await new Promise((resolve) => setImmediate(resolve));

@@ -59,9 +59,9 @@ describe("a fixture saved from the workbench", () => {
 		tmux.type("grep -q");
 		tmux.keys(["C-r"]);
 		await tmux.waitFor('"command": "echo hello"');
-		// The guard looks at the whole stdin: one more field that mentions the word.
-		tmux.keys(["BSpace"]);
-		tmux.type(', "why": "forbidden"}');
+		// The guard looks at the whole stdin: one more field that mentions the word, after the first line's "{".
+		tmux.keys(["Right"]);
+		tmux.type(' "why": "forbidden",');
 		tmux.keys(["C-r"]);
 		await tmux.waitFor((screen) => screen.includes("would deny") && screen.includes("save as fixture"));
 		tmux.keys(["C-f"]);

@@ -98,9 +98,9 @@ describe("test a hook and replay an event in the real pi", () => {
 		tmux.keys(["C-r"]);
 		await tmux.waitFor("Test a hook");
 		await tmux.waitFor('"command": "echo hello"');
-		// Edit the sample: one more field the guard looks for, then run it.
-		tmux.keys(["BSpace"]);
-		tmux.type(', "why": "forbidden"}');
+		// Edit the sample: one more field the guard looks for, after the "{" the cursor starts on, then run it.
+		tmux.keys(["Right"]);
+		tmux.type(' "why": "forbidden",');
 		tmux.keys(["C-r"]);
 		const result = await waitForRun("would deny: guarded");
 		expect(result).toContain("a dry run: nothing in the session changed");

@@ -3,7 +3,7 @@
  * Claude Code's shape, a recorded input to replay, or the editor's unsaved draft), then see what it did and
  * what it would have done. The stdin is pi-tui's Editor; the run is a dry run (see `HookEngine.testRun`).
  */
-import { Editor, type EditorTheme, type TUI } from "@earendil-works/pi-tui";
+import type { Editor } from "@earendil-works/pi-tui";
 import { withLineAndColumn } from "../../engine/config/parse.ts";
 import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import { isObject } from "../../engine/is-object.ts";
@@ -13,6 +13,7 @@ import type { PanelTheme } from "../theme.ts";
 import { entrySource, fit, hookTarget, oneLine, wordWrap } from "./format.ts";
 import type { PanelKeys } from "./keys.ts";
 import { ScrollWindow } from "./selection.ts";
+import { MIN_EDITOR_LINES, setTextAtStart, stdinEditor } from "./stdin-editor.ts";
 import { testResultLines } from "./test-result.ts";
 
 /** Runs one hook with a stdin; undefined when no session is running. */
@@ -54,7 +55,7 @@ export interface TestSetup {
 	) => { readonly file: string } | { readonly error: string };
 }
 
-/** What the TUI around the view offers: terminal rows (the Editor sizes itself by them) and re-rendering. */
+/** What the TUI around the view offers: terminal rows (a page of the result) and re-rendering. */
 export interface TestViewHost {
 	rows(): number;
 	requestRender(): void;
@@ -80,6 +81,8 @@ export class TestView {
 	private saved: string | undefined;
 	private readonly window = new ScrollWindow();
 	private sample: string;
+	/** Text lines the stdin pane shows at most (between its borders), set by each render from the rows left. */
+	private editorLines = MIN_EDITOR_LINES;
 
 	constructor(theme: PanelTheme, keys: PanelKeys, setup: TestSetup, run: TestRunner, host: TestViewHost) {
 		this.theme = theme;
@@ -88,26 +91,12 @@ export class TestView {
 		this.run = run;
 		this.host = host;
 		this.selected = Math.max(0, Math.min(setup.selected ?? 0, setup.hooks.length - 1));
-		// pi-tui's Editor wants a TUI for its height (a share of the terminal rows) and to ask for renders.
-		const tui = {
-			get terminal() {
-				return { rows: host.rows() };
-			},
-			requestRender: () => host.requestRender(),
-		} as unknown as TUI;
-		const editorTheme: EditorTheme = {
-			borderColor: (text) => theme.fg("borderMuted", text),
-			selectList: {
-				selectedPrefix: (text) => theme.fg("accent", text),
-				selectedText: (text) => theme.fg("accent", text),
-				description: (text) => theme.fg("muted", text),
-				scrollInfo: (text) => theme.fg("dim", text),
-				noMatch: (text) => theme.fg("muted", text),
-			},
-		};
-		this.editor = new Editor(tui, editorTheme, { paddingX: 0 });
-		this.editor.disableSubmit = true;
-		this.editor.setText(setup.stdin);
+		this.editor = stdinEditor(
+			theme,
+			() => this.editorLines,
+			() => host.requestRender(),
+		);
+		setTextAtStart(this.editor, setup.stdin);
 		this.sample = setup.stdin;
 		if (setup.hooks.length > 1) this.focus = "hook";
 	}
@@ -186,7 +175,7 @@ export class TestView {
 		// A sample the user did not edit follows the chosen hook; an edited stdin or a replayed input stays.
 		if (entry !== undefined && this.setup.sampleFor !== undefined && this.stdin() === this.sample) {
 			this.sample = this.setup.sampleFor(entry);
-			this.editor.setText(this.sample);
+			setTextAtStart(this.editor, this.sample);
 		}
 	}
 
@@ -313,21 +302,18 @@ export class TestView {
 		if (this.setup.note !== undefined)
 			for (const line of wordWrap(this.setup.note, width)) head.push(t.fg("dim", fit(line, width)));
 		this.editor.focused = this.focused && this.focus === "stdin";
+		const resultLines = this.result !== undefined && this.running === undefined ? this.resultLines(width) : [];
+		// The stdin pane takes the rows under the head (less its two borders); a result below leaves it at least
+		// half of them and takes the rest. The Editor shows no more lines than the stdin has.
+		const free = height - head.length - 2;
+		this.editorLines = Math.max(
+			MIN_EDITOR_LINES,
+			resultLines.length === 0 ? free : Math.max(free - resultLines.length, Math.floor(free / 2)),
+		);
 		const editorLines = this.editor.render(width).map((line) => line as string);
 		const body: string[] = [...head, ...editorLines];
 		if (this.result !== undefined && this.running === undefined) {
-			const { verdict, record } = this.result.outcome;
-			const whyNot = this.setup.whyNot?.(verdict.entry, record.stdin);
-			const lines = [
-				...(whyNot === undefined
-					? []
-					: wordWrap(
-							"Note: in this session the hook would not run for this input now: " +
-								`${wouldNotRunText(verdict.entry, whyNot)}.`,
-							width,
-						).map((line) => t.fg("warning", fit(line, width)))),
-				...testResultLines(t, verdict, width, record.stdin, record.matchQuery),
-			];
+			const lines = resultLines;
 			this.result = { ...this.result, lines: lines.length };
 			const top = this.focus === "result" ? body.length : 0;
 			body.push(...lines);
@@ -339,6 +325,24 @@ export class TestView {
 			}
 		}
 		return this.pad(body, width, height);
+	}
+
+	/** The last run's result: a note when the session would not run the hook now, then what it did. */
+	private resultLines(width: number): string[] {
+		const t = this.theme;
+		if (this.result === undefined) return [];
+		const { verdict, record } = this.result.outcome;
+		const whyNot = this.setup.whyNot?.(verdict.entry, record.stdin);
+		return [
+			...(whyNot === undefined
+				? []
+				: wordWrap(
+						"Note: in this session the hook would not run for this input now: " +
+							`${wouldNotRunText(verdict.entry, whyNot)}.`,
+						width,
+					).map((line) => t.fg("warning", fit(line, width)))),
+			...testResultLines(t, verdict, width, record.stdin, record.matchQuery),
+		];
 	}
 
 	private pad(lines: readonly string[], width: number, height: number): string[] {

@@ -6,6 +6,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { KeybindingsManager, TUI_KEYBINDINGS, visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
@@ -67,6 +68,10 @@ const finished = async (view: TestView): Promise<void> => {
 
 const screen = (view: TestView, width = 80): string => view.render(width, 40).join("\n");
 
+/** A rendered line without the cursor's markers (pi-tui's APC sequences) and styles, trimmed. */
+const APC = new RegExp(`${String.fromCharCode(27)}_[^${String.fromCharCode(7)}]*${String.fromCharCode(7)}`, "g");
+const plain = (line: string | undefined): string => stripVTControlCharacters((line ?? "").replace(APC, "")).trim();
+
 describe("TestView", () => {
 	it("renders exactly the size asked, before and after a run", async () => {
 		const { entries, run } = hooksRunning('cat >/dev/null; echo \'{"systemMessage": "checked"}\'');
@@ -93,6 +98,8 @@ describe("TestView", () => {
 		const { view, host } = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE }, run);
 		expect(screen(view)).toContain("Test a hook");
 		expect(screen(view)).toContain("ctrl+r runs the hook now: a dry run");
+		// The cursor starts on the first line: end goes to the end of it (the sample has one line).
+		view.handleInput(KEY.end);
 		view.handleInput(KEY.backspace);
 		type(view, ",");
 		view.handleInput(KEY.enter);
@@ -161,7 +168,30 @@ describe("TestView", () => {
 		view.handleInput(KEY.shiftTab);
 		view.handleInput(KEY.right);
 		expect(view.entry()).toBe(entries[1]);
-		expect(view.stdin()).toBe('{"for": "echo one"}x');
+		expect(view.stdin()).toBe('x{"for": "echo one"}');
+	});
+
+	it("starts the stdin at its first line, gives it the rows the view has and keeps the cursor in them", () => {
+		const { entries, run } = hooksRunning("cat >/dev/null");
+		const tall = `{\n${Array.from({ length: 60 }, (_, i) => `"k${i}": ${i},`).join("\n")}\n"end": 0}`;
+		const { view } = viewOf({ mode: "test", hooks: entries, stdin: tall }, run);
+		let lines = view.render(80, 30);
+		const label = lines.findIndex((line) => line.includes("Stdin (Claude Code's JSON"));
+		// Under the label: the pane's top border with nothing hidden above, then the first line of the stdin.
+		expect(lines[label + 1]).toMatch(/^─+ *$/);
+		expect(plain(lines[label + 2])).toBe("{");
+		expect(plain(lines[label + 3])).toBe('"k0": 0,');
+		// The pane reaches the last row: its bottom border there says how many lines are below.
+		expect(lines[29]).toMatch(/↓ \d+ more/);
+		const shown = 29 - (label + 2);
+		expect(plain(lines[label + 2 + shown - 1])).toBe(`"k${shown - 2}": ${shown - 2},`);
+		// Moving the cursor below the pane scrolls it, so the cursor's line stays in view.
+		for (let i = 0; i < 40; i++) view.handleInput(KEY.down);
+		lines = view.render(80, 30);
+		expect(lines[label + 1]).toMatch(/↑ \d+ more/);
+		expect(lines.some((line) => plain(line) === '"k39": 39,')).toBe(true);
+		// A short stdin takes only its own lines; a bigger view gives a tall one more of them.
+		expect(view.render(80, 50).filter((line) => /"k\d+"/.test(line)).length).toBeGreaterThan(shown);
 	});
 
 	it("keeps the chosen hook in range whatever index it was given", () => {
@@ -195,6 +225,7 @@ describe("TestView", () => {
 		const got = join(root, "ran.txt");
 		const { entries, run } = hooksRunning(`cat > '${got}'`);
 		const { view } = viewOf({ mode: "test", hooks: entries, stdin: SAMPLE }, run);
+		view.handleInput(KEY.end);
 		type(view, "}}garbage");
 		view.handleInput(KEY.ctrlR);
 		expect(view.isRunning()).toBe(false);

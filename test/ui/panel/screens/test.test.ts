@@ -76,9 +76,9 @@ describe.each([40, 80, 120])("test runs at %i columns", (cols) => {
 		expect(inside(screen)).toContain(squeeze("Test a hook"));
 		expect(inside(screen)).toContain(squeeze('"tool_name": "Bash"'));
 		expect(inside(screen)).toContain(squeeze('"command": "echo hello"'));
-		// The sample ends with "}": replace it with one more field that the guard looks for.
-		await h.send(KEY.backspace);
-		await h.type(', "note": "MARKER"}');
+		// The cursor starts on the sample's first line, "{": one more field after it, that the guard looks for.
+		await h.send(KEY.right);
+		await h.type(' "note": "MARKER",');
 		h.terminal.send(KEY.ctrlR);
 		screen = await waitInside(h, "Result of the test run");
 		const result = inside(screen);
@@ -174,6 +174,36 @@ describe.each([40, 80, 120])("replay and the editor loop at %i columns", (cols) 
 });
 
 describe("test runs", () => {
+	it.each([40, 80])(
+		"opens the stdin at its first line and gives it the panel's rows, at %i columns",
+		async (cols) => {
+			harness = await mountPanel({ cols, rows: 40, settings: SETTINGS });
+			const h = harness;
+			const tool_input = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field${i}`, i]));
+			await h.engine.dispatch({
+				event: "PreToolUse",
+				matchValues: ["Bash", "bash"],
+				tool: { ccToolName: "Bash", ccInput: tool_input },
+				payload: { hook_event_name: "PreToolUse", session_id: "s-1", tool_name: "Bash", tool_input },
+				session: h.session,
+				summary: "a tall input",
+			});
+			await h.send(KEY.tab);
+			const lines = screenLines(await h.send(KEY.ctrlR));
+			const label = lines.findIndex((line) => line.includes("Stdin (Claude"));
+			// Under the label (and the note on the logged input): the pane's top border, hiding nothing above.
+			const border = lines.findIndex((line, row) => row > label && line.includes("─────"));
+			expect(label).toBeGreaterThan(0);
+			expect(lines[border]).not.toContain("more");
+			// The input's first line, "{", is under it; its session_id is in view.
+			expect(lines[border + 1]).toMatch(/│ \{ +│/);
+			expect(lines.slice(border).join("\n")).toContain('"session_id"');
+			// It reaches down to the help line: its bottom border, saying how much is below, is right above it.
+			const help = lines.findIndex((line) => line.includes("ctrl+r run ·"));
+			expect(lines[help - 1]).toMatch(/↓ \d+ more/);
+		},
+	);
+
 	it("shows the lint of a logged run in its details", async () => {
 		const h = await mount(100);
 		await h.engine.dispatch({
