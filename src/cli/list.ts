@@ -8,6 +8,7 @@ import { isPolicySource, sourceLabel } from "../engine/config/sources.ts";
 import { HOOK_EVENTS, type HookEntry, type SkipReason } from "../engine/types.ts";
 import type { CliContext } from "./context.ts";
 import { columns, hookTarget, matcherText, safe, shownPath } from "./format.ts";
+import { lintFindings } from "./lint.ts";
 import { createLocator } from "./locate.ts";
 import type { PiModels } from "./pi-models.ts";
 import { needsPi, type PiSkip, piSkip, piSkipText } from "./run-fixture.ts";
@@ -137,7 +138,15 @@ export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | un
 						: safe(row.message ?? "")
 				}`,
 		);
-	const issues = ctx.config.issues.length;
-	const tail = issues === 0 ? [] : [`${issues} problem(s) in the settings files: run pi-hook-manager lint`];
+	// The findings `lint` prints (config problems and hook lint), so the two commands count the same.
+	const findings = lintFindings(ctx);
+	const errors = findings.filter((finding) => finding.severity === "error").length;
+	const tail =
+		findings.length === 0
+			? []
+			: [
+					`${findings.length} lint finding(s), ${errors} error(s) and ` +
+						`${findings.length - errors} warning(s): run pi-hook-manager lint to see them`,
+				];
 	return `${[...table, ...(notes.length > 0 ? ["", ...notes] : []), ...tail].join("\n")}\n`;
 };

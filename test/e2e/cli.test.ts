@@ -219,6 +219,10 @@ describe("pi-hook-manager lint", () => {
 		expect(lines.some((line) => /warning: Stop has no matcher: matcher "x" is ignored/.test(line))).toBe(true);
 		expect(result.stderr).toBe("1 error(s), 2 warning(s)\n");
 		expect(result.code).toBe(1);
+		const list = await box.run(["list"]);
+		expect(list.stdout.trimEnd().split("\n").at(-1)).toBe(
+			"3 lint finding(s), 1 error(s) and 2 warning(s): run pi-hook-manager lint to see them",
+		);
 	});
 
 	it("exits 0 on the sample project, and --json parses", async () => {
