@@ -4,7 +4,17 @@
  */
 import { mergeSources } from "../src/engine/config/merge.ts";
 import { parseSettingsText } from "../src/engine/config/parse.ts";
-import { createEngine, type DispatchRequest, type HookEngine } from "../src/engine/engine.ts";
+import {
+	ALL_ON,
+	createEngine,
+	DEFAULT_LIMITS,
+	type DispatchRequest,
+	type HookEngine,
+	NO_OBSERVERS,
+	NO_SESSION_SIGNAL,
+	NO_TRUST_CHECK,
+	UNAVAILABLE_RUNNERS,
+} from "../src/engine/engine.ts";
 import { runProcess } from "../src/engine/run.ts";
 
 /** An engine whose only hooks are `hooks` on PreToolUse for Bash, run by the real runner. */
@@ -16,8 +26,14 @@ export const benchEngine = (hooks: readonly Record<string, unknown>[]): HookEngi
 	);
 	return createEngine({
 		config: () => config,
-		runner: runProcess,
+		runners: { ...UNAVAILABLE_RUNNERS, process: runProcess },
 		baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+		sessionSignal: NO_SESSION_SIGNAL,
+		switches: ALL_ON,
+		trust: NO_TRUST_CHECK,
+		observers: NO_OBSERVERS,
+		clock: Date.now,
+		limits: DEFAULT_LIMITS,
 	});
 };
 

@@ -10,7 +10,16 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { claudeUserDir, managedSettingsDir, settingsSources } from "../engine/config/sources.ts";
 import { createConfigStore } from "../engine/config/store.ts";
-import { createEngine, type HookEngine } from "../engine/engine.ts";
+import {
+	ALL_ON,
+	createEngine,
+	DEFAULT_LIMITS,
+	type HookEngine,
+	NO_OBSERVERS,
+	NO_SESSION_SIGNAL,
+	NO_TRUST_CHECK,
+	UNAVAILABLE_RUNNERS,
+} from "../engine/engine.ts";
 import { runHttpHook } from "../engine/http.ts";
 import { isObject } from "../engine/is-object.ts";
 import type { SessionInfo } from "../engine/payload/base.ts";
@@ -138,20 +147,29 @@ export const loadContext = (options: ContextOptions): CliContext => {
 	const modelCtx = () => (loaded?.ok ? loaded.ctx : undefined);
 	const engine = createEngine({
 		config: () => config,
-		runner: runProcess,
-		httpRunner: runHttpHook,
-		promptRunner: createPromptRunner(modelCtx, Date.now),
-		agentRunner: createAgentRunner(
-			modelCtx,
-			() => agentDir,
-			async () => {
-				const result = await piModels();
-				if (!result.ok) throw new Error(`pi is not available: ${result.detail}`);
-				return result.sdk;
-			},
-		),
+		// No MCP servers here: mcp_tool hooks fail with "mcp_tool hooks are not available here".
+		runners: {
+			...UNAVAILABLE_RUNNERS,
+			process: runProcess,
+			http: runHttpHook,
+			prompt: createPromptRunner(modelCtx, Date.now),
+			agent: createAgentRunner(
+				modelCtx,
+				() => agentDir,
+				async () => {
+					const result = await piModels();
+					if (!result.ok) throw new Error(`pi is not available: ${result.detail}`);
+					return result.sdk;
+				},
+			),
+		},
 		baseEnv,
-		isEnabled,
+		sessionSignal: NO_SESSION_SIGNAL,
+		switches: { ...ALL_ON, isEnabled },
+		trust: NO_TRUST_CHECK,
+		observers: NO_OBSERVERS,
+		clock: Date.now,
+		limits: DEFAULT_LIMITS,
 	});
 	return { projectDir, home, agentDir, config, isEnabled, session, engine, piModels, warnings };
 };

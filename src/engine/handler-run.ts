@@ -162,15 +162,40 @@ export interface HandlerRunContext {
 	readonly signal: AbortSignal | undefined;
 }
 
-/** The runners of each handler type; a missing one makes hooks of that type fail with a clear message. */
+/**
+ * The runners of each handler type, all required: where a type cannot run (no model in the CLI, no MCP servers),
+ * its runner is the one of `UNAVAILABLE_RUNNERS`, and its hooks fail with a clear message.
+ */
 export interface HandlerRunners {
-	readonly runner: ProcessRunner;
-	readonly httpRunner: HttpRunner | undefined;
-	readonly promptRunner: PromptRunner | undefined;
-	readonly agentRunner?: AgentRunner | undefined;
-	/** Calls the tools of the MCP servers pi has connected; without it `mcp_tool` hooks fail with a clear message. */
-	readonly mcpToolRunner?: McpToolRunner | undefined;
+	/** Runs `command` hooks' processes (`runProcess` in run.ts). */
+	readonly process: ProcessRunner;
+	/** Runs `http` hooks (`runHttpHook` in http.ts). */
+	readonly http: HttpRunner;
+	/** Runs `prompt` hooks (pi's model). */
+	readonly prompt: PromptRunner;
+	/** Runs `agent` hooks (a read-only sub-agent on pi's model). */
+	readonly agent: AgentRunner;
+	/** Calls the tools of the MCP servers pi has connected, for `mcp_tool` hooks. */
+	readonly mcpTool: McpToolRunner;
 }
+
+/** The outcome of a hook whose handler type has no runner here: `<type> hooks are not available here`. */
+const unavailable = (type: string): ProcessOutcome => ({
+	kind: "request_failed",
+	message: `${type} hooks are not available here`,
+	durationMs: 0,
+});
+
+/**
+ * The runners of a place where only `command` hooks run (the CLI, tests): each fails its hook at once with
+ * `<type> hooks are not available here` (`request_failed`, 0 ms). Spread it and set `process`.
+ */
+export const UNAVAILABLE_RUNNERS: Omit<HandlerRunners, "process"> = {
+	http: async () => unavailable("http"),
+	prompt: async () => unavailable("prompt"),
+	agent: async () => unavailable("agent"),
+	mcpTool: async () => ({ kind: "unavailable", durationMs: 0 }),
+};
 
 /** Runs one hook handler and resolves its outcome; never rejects (the runners never do). */
 export const runHookHandler = async (
@@ -184,7 +209,7 @@ export const runHookHandler = async (
 	if (handler.type === "command") {
 		const refused = placeholderProblem(entry) ?? userConfigProblem(entry);
 		if (refused !== undefined) return { kind: "spawn_failed", message: refused, durationMs: 0 };
-		return runners.runner(
+		return runners.process(
 			commandSpec(entry, context.event, context.stdin, context.env, context.cwd, options),
 			context.signal,
 		);
@@ -203,34 +228,33 @@ export const runHookHandler = async (
 		if (!(context.config.allowedHttpHookUrls ?? []).every((patterns) => isUrlAllowed(url, patterns))) {
 			return { kind: "request_failed", message: `${url} is not in allowedHttpHookUrls`, durationMs: 0 };
 		}
-		if (runners.httpRunner === undefined)
-			return { kind: "request_failed", message: "http hooks are not available here", durationMs: 0 };
 		const limits = context.config.httpHookAllowedEnvVars ?? [];
 		const names = Array.isArray(raw.allowedEnvVars) ? raw.allowedEnvVars : [];
 		const allowedEnvVars = names.filter((name) => limits.every((limit) => limit.includes(name)));
 		const headers = resolveHeaders(raw.headers, allowedEnvVars, context.env);
-		return runners.httpRunner({ url, headers, body: context.stdin, timeoutMs }, context.signal);
+		return runners.http({ url, headers, body: context.stdin, timeoutMs }, context.signal);
 	}
-	if (handler.type === "mcp_tool" && runners.mcpToolRunner !== undefined) {
+	if (handler.type === "mcp_tool") {
 		const spec = mcpToolSpec(raw, context.stdin, timeoutMs);
-		return mcpToolOutcome(spec, await runners.mcpToolRunner(spec, context.signal), options.maxOutputBytes);
+		return mcpToolOutcome(spec, await runners.mcpTool(spec, context.signal), options.maxOutputBytes);
 	}
-	if (handler.type === "agent" && runners.agentRunner !== undefined) {
+	if (handler.type === "agent") {
 		const prompt = buildHookPrompt(String(raw.prompt), context.stdin.trimEnd());
 		const model = typeof raw.model === "string" ? raw.model : undefined;
 		const maxTurns =
 			typeof raw.maxTurns === "number" && raw.maxTurns > 0
 				? Math.min(raw.maxTurns, AGENT_HOOK_MAX_TURNS)
 				: AGENT_HOOK_MAX_TURNS;
-		return runners.agentRunner(
+		return runners.agent(
 			{ event: context.event, prompt, model, timeoutMs, cwd: context.cwd, maxTurns },
 			context.signal,
 		);
 	}
-	if (handler.type === "prompt" && runners.promptRunner !== undefined) {
+	if (handler.type === "prompt") {
 		const prompt = buildHookPrompt(String(raw.prompt), context.stdin.trimEnd());
 		const model = typeof raw.model === "string" ? raw.model : undefined;
-		return runners.promptRunner({ event: context.event, prompt, model, timeoutMs }, context.signal);
+		return runners.prompt({ event: context.event, prompt, model, timeoutMs }, context.signal);
 	}
-	return { kind: "request_failed", message: `${handler.type} hooks are not available here`, durationMs: 0 };
+	// A handler type this version does not know (the parser admits only the five above).
+	return unavailable((handler as { readonly type: string }).type);
 };

@@ -110,6 +110,8 @@ export const mcpToolOutcome = (spec: McpToolSpec, reply: McpToolReply, maxOutput
 			);
 		case "failed":
 			return failed(`MCP tool ${name} failed: ${reply.message}`);
+		case "unavailable":
+			return failed("mcp_tool hooks are not available here");
 		case "timed_out":
 			return stoppedOutcome(true, spec.timeoutMs, reply.durationMs);
 		case "aborted":

@@ -4,6 +4,7 @@ import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import { entriesFor, hasConfiguredHooks, matchingEntries } from "../../src/engine/match-index.ts";
 import type { HookConfig, HookEntry } from "../../src/engine/types.ts";
+import { engineDeps } from "../support/engine-deps.ts";
 import { engineSession } from "../support/engine-session.ts";
 
 const configOf = (hooks: unknown): HookConfig =>
@@ -70,11 +71,13 @@ describe("matchingEntries", () => {
 			hooks: [cmd(`h${i}`)],
 		}));
 		const config = counting(configOf({ PreToolUse: hooks }), calls);
-		const engine = createEngine({
-			config: () => config,
-			runner: async () => ({ kind: "spawn_failed", message: "", durationMs: 0 }),
-			baseEnv: {},
-		});
+		const engine = createEngine(
+			engineDeps({
+				config: () => config,
+				baseEnv: {},
+				runners: { process: async () => ({ kind: "spawn_failed", message: "", durationMs: 0 }) },
+			}),
+		);
 		const first = await engine.dispatch(request);
 		expect(first.verdicts).toEqual([]);
 		const afterFirst = calls.count;

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine } from "../../src/engine/engine.ts";
-import { runHookHandler } from "../../src/engine/handler-run.ts";
+import { runHookHandler, UNAVAILABLE_RUNNERS } from "../../src/engine/handler-run.ts";
 import { mcpToolOutcome, mcpToolSpec, substituteMcpInput } from "../../src/engine/mcp-tool-hook.ts";
 import type { HookEntry, McpToolReply, McpToolSpec } from "../../src/engine/types.ts";
+import { engineDeps } from "../support/engine-deps.ts";
 import { commandEntry } from "../support/entries.ts";
 
 const hookInput = {
@@ -143,10 +144,9 @@ describe("runHookHandler for mcp_tool hooks", () => {
 			entry,
 			context,
 			{
-				runner: noProcess,
-				httpRunner: undefined,
-				promptRunner: undefined,
-				mcpToolRunner: async (spec) => {
+				...UNAVAILABLE_RUNNERS,
+				process: noProcess,
+				mcpTool: async (spec) => {
 					specs.push(spec);
 					return { kind: "answered", text: "fine", isError: false, durationMs: 1 };
 				},
@@ -157,13 +157,8 @@ describe("runHookHandler for mcp_tool hooks", () => {
 		expect(outcome).toMatchObject({ kind: "exited", code: 0, stdout: { text: "fine" } });
 	});
 
-	it("fails with a clear message where there is no MCP runner", async () => {
-		const outcome = await runHookHandler(
-			entry,
-			context,
-			{ runner: noProcess, httpRunner: undefined, promptRunner: undefined },
-			options,
-		);
+	it("fails with a clear message where MCP tools are not available", async () => {
+		const outcome = await runHookHandler(entry, context, { ...UNAVAILABLE_RUNNERS, process: noProcess }, options);
 		expect(outcome).toEqual({
 			kind: "request_failed",
 			message: "mcp_tool hooks are not available here",
@@ -198,17 +193,21 @@ describe("mcp_tool hooks in the engine", () => {
 		true,
 	);
 	const calls: McpToolSpec[] = [];
-	const engine = createEngine({
-		config: () => config,
-		runner: async () => {
-			throw new Error("no process for an mcp_tool hook");
-		},
-		baseEnv: {},
-		mcpToolRunner: async (spec) => {
-			calls.push(spec);
-			return { kind: "answered", text: "context from MCP", isError: false, durationMs: 1 };
-		},
-	});
+	const engine = createEngine(
+		engineDeps({
+			config: () => config,
+			baseEnv: {},
+			runners: {
+				process: async () => {
+					throw new Error("no process for an mcp_tool hook");
+				},
+				mcpTool: async (spec) => {
+					calls.push(spec);
+					return { kind: "answered", text: "context from MCP", isError: false, durationMs: 1 };
+				},
+			},
+		}),
+	);
 	const start = (source: string, atLaunch: boolean) =>
 		engine.dispatch({
 			event: "SessionStart",

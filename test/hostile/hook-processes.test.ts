@@ -12,7 +12,8 @@ import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { decidePreToolUse, type PreToolDecision } from "../../src/engine/decide-tool.ts";
 import { createEngine } from "../../src/engine/engine.ts";
 import type { HookVerdict } from "../../src/engine/interpret.ts";
-import { reapLingeringGroups, runProcess } from "../../src/engine/run.ts";
+import { reapLingeringGroups } from "../../src/engine/run.ts";
+import { engineDeps } from "../support/engine-deps.ts";
 import { engineSession } from "../support/engine-session.ts";
 
 const MIB = 1024 * 1024;
@@ -32,11 +33,7 @@ const engineWith = (...handlers: Handler[]) => {
 	const parsed = parseSettingsText(text, { scope: "claude-user", file: join(dir, "settings.json"), project: false });
 	expect(parsed.issues).toEqual([]);
 	const config = mergeSources([parsed], true);
-	return createEngine({
-		config: () => config,
-		runner: runProcess,
-		baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
-	});
+	return createEngine(engineDeps({ config: () => config, baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" } }));
 };
 
 /** Dispatches one Bash PreToolUse call and combines the verdicts as pi's tool_call handler does. */

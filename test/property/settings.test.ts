@@ -17,6 +17,7 @@ import {
 	type ProcessOutcome,
 	type SourceScope,
 } from "../../src/engine/types.ts";
+import { engineDeps } from "../support/engine-deps.ts";
 import { engineSession } from "../support/engine-session.ts";
 
 const SCOPES: readonly SourceScope[] = ["claude-user", "claude-project", "claude-local", "pi-global", "pi-project"];
@@ -202,13 +203,17 @@ describe("dispatching over any configuration", () => {
 						true,
 					);
 					let next = 0;
-					const engine = createEngine({
-						config: () => config,
-						runner: async () => outcomes[next++ % outcomes.length] as ProcessOutcome,
-						httpRunner: async () => outcomes[next++ % outcomes.length] as ProcessOutcome,
-						promptRunner: async () => outcomes[next++ % outcomes.length] as ProcessOutcome,
-						baseEnv: {},
-					});
+					const engine = createEngine(
+						engineDeps({
+							config: () => config,
+							baseEnv: {},
+							runners: {
+								process: async () => outcomes[next++ % outcomes.length] as ProcessOutcome,
+								http: async () => outcomes[next++ % outcomes.length] as ProcessOutcome,
+								prompt: async () => outcomes[next++ % outcomes.length] as ProcessOutcome,
+							},
+						}),
+					);
 					const session = engineSession("/proj");
 					const { verdicts } = await engine.dispatch({
 						event,

@@ -5,10 +5,9 @@
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine } from "../../src/engine/dispatch/dispatch.ts";
-import type { EngineDeps } from "../../src/engine/dispatch/types.ts";
 import type { FlowMoment, FlowPorts } from "../../src/engine/flow/run-event.ts";
 import type { FiringRecord } from "../../src/engine/record/firing-record.ts";
-import { runProcess } from "../../src/engine/run.ts";
+import { type EngineDepsOverrides, engineDeps } from "./engine-deps.ts";
 import { engineSession } from "./engine-session.ts";
 
 /** The fixed clock of {@link flowEngine}, epoch milliseconds. */
@@ -22,7 +21,7 @@ export interface FlowEngine {
 }
 
 /** A real engine over `hooks` (a settings file's `hooks` object) in project folder `dir`. */
-export const flowEngine = (hooks: unknown, dir: string, deps: Partial<EngineDeps> = {}): FlowEngine => {
+export const flowEngine = (hooks: unknown, dir: string, deps: Omit<EngineDepsOverrides, "config"> = {}): FlowEngine => {
 	const config = mergeSources(
 		[
 			parseSettingsText(JSON.stringify({ hooks }), {
@@ -34,13 +33,13 @@ export const flowEngine = (hooks: unknown, dir: string, deps: Partial<EngineDeps
 		true,
 	);
 	const records: FiringRecord[] = [];
-	const engine = createEngine({
-		config: () => config,
-		runner: runProcess,
-		baseEnv: process.env,
-		now: () => FLOW_CLOCK,
-		onRecord: (record) => records.push(record),
-		...deps,
-	});
+	const engine = createEngine(
+		engineDeps({
+			config: () => config,
+			clock: () => FLOW_CLOCK,
+			...deps,
+			observers: { onRecord: (record) => records.push(record), ...deps.observers },
+		}),
+	);
 	return { ports: { engine, clock: () => FLOW_CLOCK }, moment: { session: engineSession(dir) }, records };
 };

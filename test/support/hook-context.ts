@@ -6,10 +6,10 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import type { Card } from "../../src/engine/card.ts";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { createEngine, type EngineDeps } from "../../src/engine/engine.ts";
-import { runProcess } from "../../src/engine/run.ts";
+import { createEngine, type EngineObservers } from "../../src/engine/engine.ts";
 import type { HookContext } from "../../src/pi/events/hook-context.ts";
 import { createMcpNames, type McpNames } from "../../src/pi/runners/mcp-names.ts";
+import { engineDeps } from "./engine-deps.ts";
 import { engineSession } from "./engine-session.ts";
 import {
 	type ExtensionMode,
@@ -47,8 +47,8 @@ export interface HookContextOptions {
 	readonly withUi?: boolean;
 	/** True: pi loads its context files (see {@link SdkRuntimeOptions.contextFiles}). */
 	readonly contextFiles?: boolean;
-	/** Receives the verdict of each `async` hook when it finishes (the engine's `onAsyncVerdict`). */
-	readonly onAsyncVerdict?: EngineDeps["onAsyncVerdict"];
+	/** Receives the verdict of each `async` hook when it finishes (the engine's `observers.onAsyncVerdict`). */
+	readonly onAsyncVerdict?: EngineObservers["onAsyncVerdict"];
 	/** Called with pi's API while the test's extension loads, to register handlers. */
 	readonly register?: (api: ExtensionAPI, hc: () => HookContext) => void;
 }
@@ -65,12 +65,13 @@ export const startHookContext = async (
 		project: false,
 	});
 	const config = mergeSources([parsed], true);
-	const engine = createEngine({
-		config: () => config,
-		runner: runProcess,
-		baseEnv: { ...process.env },
-		...(options.onAsyncVerdict === undefined ? {} : { onAsyncVerdict: options.onAsyncVerdict }),
-	});
+	const engine = createEngine(
+		engineDeps({
+			config: () => config,
+			baseEnv: { ...process.env },
+			...(options.onAsyncVerdict === undefined ? {} : { observers: { onAsyncVerdict: options.onAsyncVerdict } }),
+		}),
+	);
 	const records: Card[] = [];
 	let seen: ExtensionContext | undefined;
 	let api: ExtensionAPI | undefined;

@@ -1,7 +1,7 @@
 /**
  * The hook engine: for one event, match the configured hooks, select those that run (`select.ts`), run them in
  * parallel (each command once), interpret each outcome, and record why the others did not run (`trace.ts`). No
- * direct I/O: the configuration, the process runner and the clock are injected (`types.ts`).
+ * direct I/O: the configuration, the runners, the switches, the observers and the clock are injected (`types.ts`).
  */
 import { type HookVerdict, interpretOutcome } from "../interpret.ts";
 import { hasConfiguredHooks } from "../match-index.ts";
@@ -18,13 +18,12 @@ import type { EngineDeps, HookEngine } from "./types.ts";
 
 /** Creates an engine over injected dependencies. */
 export const createEngine = (deps: EngineDeps): HookEngine => {
-	const now = deps.now ?? Date.now;
 	let seq = 0;
 	const nextSeq = (): number => ++seq;
 	const hookRun = createHookRun(deps);
 	/** Ids of `once` hooks that ran this session. */
 	const spent = new Set<string>();
-	const context = { deps, now, nextSeq, hookRun };
+	const context = { deps, clock: deps.clock, nextSeq, hookRun };
 
 	return {
 		testRun: (request) => testRunHook(context, request),
@@ -37,7 +36,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		async dispatch(request) {
 			const config = deps.config();
 			if (!hasConfiguredHooks(config, request.event)) return { verdicts: [], background: [], record: undefined };
-			const time = now();
+			const time = deps.clock();
 			const { toRun, notRun } = selectHooks(config, request, deps, spent);
 			const stdin = `${JSON.stringify(request.payload)}\n`;
 			const env = toRun.length === 0 ? {} : hookRun.environment(request);
@@ -45,7 +44,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			const lost = notRun.filter((hook) => hook.reason === "files_changed").map((hook) => hook.entry);
 			if (lost.length > 0) {
 				verdicts.push(...filesChangedVerdicts(lost, request.event));
-				observe(() => deps.onApprovalLost?.(lost));
+				observe(() => deps.trust.onApprovalLost(lost));
 			}
 			const runOne = async (entry: HookEntry, signal: AbortSignal | undefined): Promise<HookVerdict> => {
 				const outcome = await hookRun.run(entry, {
@@ -59,14 +58,17 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				return interpretOutcome(entry, request.event, outcome);
 			};
 			const runAwaited = async (entry: HookEntry): Promise<void> => {
-				const signal = combine(combine(request.signal, deps.backgroundSignal?.()), deps.switchSignal?.(entry));
+				const signal = combine(
+					combine(request.signal, deps.sessionSignal()),
+					deps.switches.switchSignal(entry),
+				);
 				// Started first, so a command hook is spawned before the observers (footer) do their part.
 				const running = runOne(entry, signal);
-				observe(() => deps.onRunStart?.(entry, request));
+				observe(() => deps.observers.onRunStart(entry, request));
 				try {
 					verdicts.push(await running);
 				} finally {
-					observe(() => deps.onRunEnd?.(entry, request));
+					observe(() => deps.observers.onRunEnd(entry, request));
 				}
 			};
 			const awaited: Promise<void>[] = [];
@@ -76,8 +78,8 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
 					// Background hooks never hold up the event; their result arrives later (as in Claude Code).
 					// The callback may run after the session ended: a throw there must not go unhandled.
-					void runOne(entry, combine(deps.backgroundSignal?.(), deps.switchSignal?.(entry))).then((verdict) =>
-						observe(() => deps.onAsyncVerdict?.(verdict, request)),
+					void runOne(entry, combine(deps.sessionSignal(), deps.switches.switchSignal(entry))).then(
+						(verdict) => observe(() => deps.observers.onAsyncVerdict(verdict, request)),
 					);
 					background.push(entry.id);
 					continue;
@@ -93,7 +95,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				request,
 				notRun,
 			);
-			tell(deps.onRecord, record);
+			tell(deps.observers.onRecord, record);
 			return { verdicts, background, record };
 		},
 	};

@@ -26,11 +26,11 @@ const noMatchTrace = (config: HookConfig, request: NoMatchRequest): NotRunHook[]
 
 /** What the no-match path needs of its engine. */
 export interface NoMatchContext {
-	/** Epoch milliseconds. */
-	readonly now: () => number;
+	/** The clock of records' times, epoch milliseconds. */
+	readonly clock: () => number;
 	/** The engine's next record number. */
 	readonly nextSeq: () => number;
-	/** The engine's dependencies (read at each call: `onRecord`). */
+	/** The engine's dependencies (read at each call: `observers.onRecord`). */
 	readonly deps: EngineDeps;
 }
 
@@ -47,7 +47,7 @@ export const recordIfNoneMatches = (context: NoMatchContext, config: HookConfig,
 	const record = new FiringRecord(
 		{
 			seq: context.nextSeq(),
-			time: context.now(),
+			time: context.clock(),
 			event: request.event,
 			matchQuery: request.matchValues[0],
 			summary: typeof request.summary === "string" ? request.summary : request.summary(),
@@ -60,6 +60,6 @@ export const recordIfNoneMatches = (context: NoMatchContext, config: HookConfig,
 			sizeHint: NO_MATCH_HINT,
 		},
 	);
-	tell(context.deps.onRecord, record);
+	tell(context.deps.observers.onRecord, record);
 	return true;
 };

@@ -10,11 +10,10 @@ export const observe = (callback: () => void): void => {
 };
 
 /**
- * Hands `value` to an optional observer, as {@link observe} guards it, without making a closure (the no-match
- * path calls it per tool call and allocates nothing else).
+ * Hands `value` to an observer, as {@link observe} guards it, without making a closure (the no-match path calls it
+ * per tool call and allocates nothing else).
  */
-export const tell = <T>(observer: ((value: T) => void) | undefined, value: T): void => {
-	if (observer === undefined) return;
+export const tell = <T>(observer: (value: T) => void, value: T): void => {
 	try {
 		observer(value);
 	} catch {

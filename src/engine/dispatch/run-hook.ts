@@ -20,14 +20,7 @@ export interface HookRun {
 
 /** The hook runner of one engine over its dependencies (runners, base environment, output and kill limits). */
 export const createHookRun = (deps: EngineDeps): HookRun => {
-	const options = { maxOutputBytes: deps.maxOutputBytes ?? 1024 * 1024, killGraceMs: deps.killGraceMs ?? 2000 };
-	const runners = {
-		runner: deps.runner,
-		httpRunner: deps.httpRunner,
-		promptRunner: deps.promptRunner,
-		agentRunner: deps.agentRunner,
-		mcpToolRunner: deps.mcpToolRunner,
-	};
+	const { runners, limits } = deps;
 	let sessionEnv: { readonly key: string; readonly env: Readonly<Record<string, string>> } | undefined;
 	return {
 		environment(request) {
@@ -40,6 +33,6 @@ export const createHookRun = (deps: EngineDeps): HookRun => {
 				sessionEnv = { key, env: hookEnvironment(deps.baseEnv, request.session, {}, request.event) };
 			return sessionEnv.env;
 		},
-		run: (entry, context) => runHookHandler(entry, context, runners, options),
+		run: (entry, context) => runHookHandler(entry, context, runners, limits),
 	};
 };

@@ -29,7 +29,7 @@ export interface Selection {
 export const selectHooks = (
 	config: HookConfig,
 	request: DispatchRequest,
-	switches: Pick<EngineDeps, "allOff" | "isEnabled" | "stillApproved">,
+	deps: Pick<EngineDeps, "switches" | "trust">,
 	spent: Set<string>,
 ): Selection => {
 	const toRun: HookEntry[] = [];
@@ -37,7 +37,8 @@ export const selectHooks = (
 	const candidates: HookEntry[] = [];
 	const { cwd, projectDir, home } = request.session;
 	const ifContext: IfContext = { cwd, projectDir, home };
-	const killSwitch = switches.allOff?.() ?? false;
+	const { switches, trust } = deps;
+	const killSwitch = switches.allOff();
 	const isOff = (entry: HookEntry): boolean => offByAll(config, entry, killSwitch);
 	// Only the entries whose matcher accepts the event are looked at; the others are named lazily (whyNotRun).
 	for (const entry of matchedEntries(config, request)) {
@@ -62,7 +63,7 @@ export const selectHooks = (
 			notRun.push({ entry, reason: "all_off" });
 			continue;
 		}
-		if (switches.isEnabled !== undefined && !isPolicySource(entry.source) && !switches.isEnabled(entry)) {
+		if (!isPolicySource(entry.source) && !switches.isEnabled(entry)) {
 			notRun.push({ entry, reason: "disabled" });
 			continue;
 		}
@@ -71,7 +72,7 @@ export const selectHooks = (
 			continue;
 		}
 		// Last, right before it runs: a file its approval covers may have changed since the last event.
-		if (entry.source.project && switches.stillApproved !== undefined && !switches.stillApproved(entry)) {
+		if (entry.source.project && !trust.stillApproved(entry)) {
 			notRun.push({ entry, reason: "files_changed" });
 			continue;
 		}

@@ -20,22 +20,22 @@ const testedToolName = (stdin: string): string | undefined => {
 /** What a test run needs of its engine. */
 export interface TestRunContext {
 	readonly hookRun: HookRun;
-	/** Epoch milliseconds. */
-	readonly now: () => number;
+	/** The clock of records' times, epoch milliseconds. */
+	readonly clock: () => number;
 	/** The engine's next record number. */
 	readonly nextSeq: () => number;
-	/** The engine's dependencies (read at each call: `onRecord`, `config`). */
+	/** The engine's dependencies (read at each call: `observers.onRecord`, `config`). */
 	readonly deps: EngineDeps;
 }
 
 /**
  * Runs one hook as a dry run (see `HookEngine.testRun`): the real process, the real environment, the stdin given
- * (a newline added when missing); the record, marked `test`, goes to `onRecord`. Never throws.
+ * (a newline added when missing); the record, marked `test`, goes to `observers.onRecord`. Never throws.
  */
 export const testRunHook = async (context: TestRunContext, request: TestRunRequest): Promise<TestRunOutcome> => {
 	const { entry, session } = request;
 	const event = entry.event;
-	const time = context.now();
+	const time = context.clock();
 	const stdin = request.stdin.endsWith("\n") ? request.stdin : `${request.stdin}\n`;
 	const env = context.hookRun.environment({ event, session });
 	const outcome = await context.hookRun.run(entry, {
@@ -59,6 +59,6 @@ export const testRunHook = async (context: TestRunContext, request: TestRunReque
 		notRun: [],
 		test: true,
 	});
-	tell(context.deps.onRecord, record);
+	tell(context.deps.observers.onRecord, record);
 	return { verdict, record };
 };

@@ -1,17 +1,10 @@
 /** The engine's requests, results, injected dependencies and interface. */
+
+import type { HandlerRunners } from "../handler-run.ts";
 import type { HookVerdict } from "../interpret.ts";
 import type { SessionInfo } from "../payload/base.ts";
 import type { FiringRecord } from "../record/firing-record.ts";
-import type {
-	AgentRunner,
-	HookConfig,
-	HookEntry,
-	HookEventName,
-	HttpRunner,
-	McpToolRunner,
-	ProcessRunner,
-	PromptRunner,
-} from "../types.ts";
+import type { HookConfig, HookEntry, HookEventName } from "../types.ts";
 
 /** A test run of one hook: the stdin to send as is, whatever its matcher, `if`, switch or approval say. */
 export interface TestRunRequest {
@@ -84,63 +77,86 @@ export interface DispatchResult {
 	readonly record: FiringRecord | undefined;
 }
 
-/** Injected dependencies of the engine. */
+/**
+ * The user's off switches as the engine reads them (pi's /hooks switches and kill switch; `ALL_ON` when there
+ * are none).
+ */
+export interface EngineSwitches {
+	/** False for a hook the user switched off. Never asked for a managed policy hook. */
+	readonly isEnabled: (entry: HookEntry) => boolean;
+	/** True while the kill switch has all hooks off. */
+	readonly allOff: () => boolean;
+	/**
+	 * A signal that fires when the user switches `entry` off while it runs (its switch or the kill switch): the
+	 * run is then stopped as Esc stops it (the process group gets SIGTERM, the verdict is `cancelled`). Undefined
+	 * when nothing can switch it off.
+	 */
+	readonly switchSignal: (entry: HookEntry) => AbortSignal | undefined;
+}
+
+/** The per-run trust check of project hooks (`NO_TRUST_CHECK` where every hook counts as approved). */
+export interface EngineTrust {
+	/**
+	 * Asked right before a matched project hook runs: false when a file its approval covers changed since it was
+	 * approved. It then does not run (not-run reason `files_changed`; with `onFailure: "block"` it blocks,
+	 * trust/files-changed.ts). Never asked for a user's hook or on the no-match path.
+	 */
+	readonly stillApproved: (entry: HookEntry) => boolean;
+	/** Told the hooks the per-run check stopped in one dispatch (to ask the user again). */
+	readonly onApprovalLost: (entries: readonly HookEntry[]) => void;
+}
+
+/**
+ * Who is told what the engine did (`NO_OBSERVERS` for nobody). Observers only display and log: one that
+ * throws does not change the dispatch.
+ */
+export interface EngineObservers {
+	/** Receives one record per dispatched event that has configured hooks (and per test run). */
+	readonly onRecord: (record: FiringRecord) => void;
+	/** Receives the verdict of an `async` hook when it finishes. */
+	readonly onAsyncVerdict: (verdict: HookVerdict, request: DispatchRequest) => void;
+	/**
+	 * Called when an awaited hook (not an `async` one) has started (a command hook is spawned by then), e.g. for a
+	 * "hook running" footer.
+	 */
+	readonly onRunStart: (entry: HookEntry, request: DispatchRequest) => void;
+	/** Called once for every `onRunStart` when that hook has finished, however it ended. */
+	readonly onRunEnd: (entry: HookEntry, request: DispatchRequest) => void;
+}
+
+/** How much output a hook keeps and how it is killed (`DEFAULT_LIMITS`: 1 MiB, 2000 ms). */
+export interface EngineLimits {
+	/** Bytes kept of each hook's stdout and stderr. */
+	readonly maxOutputBytes: number;
+	/** Milliseconds between SIGTERM and SIGKILL. */
+	readonly killGraceMs: number;
+}
+
+/**
+ * Injected dependencies of the engine, all required: a port nobody provides gets its default value
+ * (`dispatch/defaults.ts`: `UNAVAILABLE_RUNNERS`, `ALL_ON`, `NO_TRUST_CHECK`, `NO_OBSERVERS`, `DEFAULT_LIMITS`).
+ */
 export interface EngineDeps {
 	/** The current merged configuration (cheap to call per event). */
 	readonly config: () => HookConfig;
-	readonly runner: ProcessRunner;
-	/** Runs `http` hooks; without it they fail with a clear message. */
-	readonly httpRunner?: HttpRunner;
-	/** Runs `prompt` hooks (needs pi's model); without it they fail with a clear message. */
-	readonly promptRunner?: PromptRunner;
-	/** Runs `agent` hooks (a read-only sub-agent on pi's model); without it they fail with a clear message. */
-	readonly agentRunner?: AgentRunner;
-	/** Calls MCP tools for `mcp_tool` hooks (pi's connected servers); without it they fail with a clear message. */
-	readonly mcpToolRunner?: McpToolRunner;
-	/**
-	 * The session's signal: when it fires (session shutdown) every running hook is killed, awaited or
-	 * background, so no hook outlives the session.
-	 */
-	readonly backgroundSignal?: () => AbortSignal | undefined;
+	/** The runner of each handler type; one that is not available here fails its hooks with a clear message. */
+	readonly runners: HandlerRunners;
 	/**
 	 * pi's environment, inherited by hooks. Read when the first hook of a session runs: the hook environment is
 	 * built once per session (and project folder), not per event.
 	 */
 	readonly baseEnv: Readonly<Record<string, string | undefined>>;
-	/** False for a hook the user switched off; default: all enabled. */
-	readonly isEnabled?: (entry: HookEntry) => boolean;
-	/** True while the kill switch has all hooks off. */
-	readonly allOff?: () => boolean;
 	/**
-	 * The per-run trust check, asked right before a matched project hook runs: false when a file its approval
-	 * covers changed since it was approved. It then does not run (not-run reason `files_changed`; with
-	 * `onFailure: "block"` it blocks, trust/files-changed.ts). Never asked for a user's hook or on the no-match path.
+	 * The session's signal: when it fires (session shutdown) every running hook is killed, awaited or background,
+	 * so no hook outlives the session. Undefined when there is no session to end.
 	 */
-	readonly stillApproved?: (entry: HookEntry) => boolean;
-	/** Told the hooks the per-run check stopped in one dispatch (to ask the user again). */
-	readonly onApprovalLost?: (entries: readonly HookEntry[]) => void;
-	/**
-	 * A signal that fires when the user switches `entry` off while it runs (its switch or the kill switch): the
-	 * run is then stopped as Esc stops it (the process group gets SIGTERM, the verdict is `cancelled`).
-	 */
-	readonly switchSignal?: (entry: HookEntry) => AbortSignal | undefined;
-	/** Receives one record per dispatched event that has configured hooks. */
-	readonly onRecord?: (record: FiringRecord) => void;
-	/** Receives the verdict of an `async` hook when it finishes. */
-	readonly onAsyncVerdict?: (verdict: HookVerdict, request: DispatchRequest) => void;
-	/**
-	 * Called when an awaited hook (not an `async` one) has started (a command hook is spawned by then), e.g. for a
-	 * "hook running" footer.
-	 */
-	readonly onRunStart?: (entry: HookEntry, request: DispatchRequest) => void;
-	/** Called once for every `onRunStart` when that hook has finished, however it ended. */
-	readonly onRunEnd?: (entry: HookEntry, request: DispatchRequest) => void;
-	/** Epoch milliseconds. */
-	readonly now?: () => number;
-	/** Bytes kept of each hook's stdout and stderr. Default 1 MiB. */
-	readonly maxOutputBytes?: number;
-	/** Milliseconds between SIGTERM and SIGKILL. Default 2000. */
-	readonly killGraceMs?: number;
+	readonly sessionSignal: () => AbortSignal | undefined;
+	readonly switches: EngineSwitches;
+	readonly trust: EngineTrust;
+	readonly observers: EngineObservers;
+	/** The clock of records' times, epoch milliseconds (`Date.now` in pi). */
+	readonly clock: () => number;
+	readonly limits: EngineLimits;
 }
 
 /** The engine. */

@@ -28,7 +28,7 @@ import type {
 	UserBashEventResult,
 } from "@earendil-works/pi-coding-agent";
 import type { Card } from "../../engine/card.ts";
-import type { FiringRecord } from "../../engine/engine.ts";
+import type { EngineSwitches, FiringRecord } from "../../engine/engine.ts";
 import type { HookEntry, HookEventName, ProcessRunner } from "../../engine/types.ts";
 import type { MessageDisplays } from "../events/message-displays.ts";
 import type { LiveSession } from "../manager/manager-types.ts";
@@ -46,15 +46,8 @@ export interface RuntimeObservers {
 	onRunEnd(entry: HookEntry, ctx: ExtensionContext): void;
 }
 
-/** The user's switches (see EngineDeps: `isEnabled`, `allOff`, `switchSignal`). */
-export interface RuntimeSwitches {
-	/** False for a hook the user switched off in the panel. */
-	isEnabled(entry: HookEntry): boolean;
-	/** True while the kill switch has every hook off (managed hooks still run). */
-	allOff(): boolean;
-	/** Fires when the user switches a running hook off. */
-	switchSignal(entry: HookEntry): AbortSignal | undefined;
-}
+/** The user's switches in the panel and the kill switch: the engine's switches port, as is. */
+export type RuntimeSwitches = EngineSwitches;
 
 /** What the runtime needs from the outside world. */
 export interface RuntimeDeps {

@@ -1,10 +1,10 @@
 /**
  * The engine of one session wired to its ports: the live configuration (its notices told on the way), the
- * process, HTTP, prompt, agent and MCP runners, the background signal, and the observers that feed the log, the
- * footer and the late verdicts of background hooks.
+ * process, HTTP, prompt, agent and MCP runners, the session signal, the user's switches, the per-run trust check,
+ * and the observers that feed the log, the footer and the late verdicts of background hooks.
  */
 import type { ConfigStore } from "../../engine/config/store.ts";
-import { createEngine, type HookEngine } from "../../engine/engine.ts";
+import { createEngine, DEFAULT_LIMITS, type HookEngine, UNAVAILABLE_RUNNERS } from "../../engine/engine.ts";
 import { runHttpHook } from "../../engine/http.ts";
 import type { Approvals } from "../approval/approvals.ts";
 import { deliverAsyncVerdict } from "../events/async-hooks.ts";
@@ -25,7 +25,7 @@ export const createSessionEngine = (
 ): HookEngine => {
 	const { deps, clock, currentCtx } = core;
 	return createEngine({
-		now: clock,
+		clock,
 		// The hot path reads the last check; the files are checked again between events (checkSoon in routes.ts).
 		config: () => {
 			const config = store.latest();
@@ -33,45 +33,51 @@ export const createSessionEngine = (
 			if (state !== undefined) core.tellConfig(state, config);
 			return config;
 		},
-		runner: deps.runner,
-		httpRunner: runHttpHook,
-		promptRunner: createPromptRunner(currentCtx, clock),
-		agentRunner: createAgentRunner(currentCtx, deps.agentDir),
-		...(deps.mcpTools ? { mcpToolRunner: deps.mcpTools.run } : {}),
-		backgroundSignal: () => background.signal,
+		runners: {
+			process: deps.runner,
+			http: runHttpHook,
+			prompt: createPromptRunner(currentCtx, clock),
+			agent: createAgentRunner(currentCtx, deps.agentDir),
+			mcpTool: deps.mcpTools?.run ?? UNAVAILABLE_RUNNERS.mcpTool,
+		},
+		sessionSignal: () => background.signal,
 		baseEnv: deps.env,
-		onRecord: (record) => {
-			const state = core.state();
-			if (state !== undefined && record.verdicts.length > 0) state.hooksRan = true;
-			const ctx = currentCtx();
-			if (state !== undefined && ctx !== undefined) deps.observers.onRecord(record, ctx);
+		switches: deps.switches,
+		trust: {
+			stillApproved: approvals.stillApproved,
+			onApprovalLost: () => {
+				// The merge still holds the hook as approved: check the files again, then ask (not on this event's
+				// path).
+				store.invalidate();
+				askAgain();
+			},
 		},
-		onRunStart: (entry) => {
-			const ctx = currentCtx();
-			if (core.state() !== undefined && ctx !== undefined) deps.observers.onRunStart(entry, ctx);
+		limits: DEFAULT_LIMITS,
+		observers: {
+			onRecord: (record) => {
+				const state = core.state();
+				if (state !== undefined && record.verdicts.length > 0) state.hooksRan = true;
+				const ctx = currentCtx();
+				if (state !== undefined && ctx !== undefined) deps.observers.onRecord(record, ctx);
+			},
+			onRunStart: (entry) => {
+				const ctx = currentCtx();
+				if (core.state() !== undefined && ctx !== undefined) deps.observers.onRunStart(entry, ctx);
+			},
+			onRunEnd: (entry) => {
+				const ctx = currentCtx();
+				if (core.state() !== undefined && ctx !== undefined) deps.observers.onRunEnd(entry, ctx);
+			},
+			onAsyncVerdict: (verdict, request) => {
+				// A background hook can finish after the session ended (its context is then stale): drop it.
+				const ctx = currentCtx();
+				const state = core.state();
+				if (state === undefined || ctx === undefined || state.background.signal.aborted) return;
+				const live = core.active(ctx);
+				// It arrives from a child process, not a pi event: what it starts reads the files first.
+				store.invalidate();
+				if (live !== undefined) deliverAsyncVerdict(live.hc, deps.pi, verdict, request);
+			},
 		},
-		onRunEnd: (entry) => {
-			const ctx = currentCtx();
-			if (core.state() !== undefined && ctx !== undefined) deps.observers.onRunEnd(entry, ctx);
-		},
-		onAsyncVerdict: (verdict, request) => {
-			// A background hook can finish after the session ended (its context is then stale): drop it.
-			const ctx = currentCtx();
-			const state = core.state();
-			if (state === undefined || ctx === undefined || state.background.signal.aborted) return;
-			const live = core.active(ctx);
-			// It arrives from a child process, not a pi event: what it starts reads the files first.
-			store.invalidate();
-			if (live !== undefined) deliverAsyncVerdict(live.hc, deps.pi, verdict, request);
-		},
-		stillApproved: approvals.stillApproved,
-		onApprovalLost: () => {
-			// The merge still holds the hook as approved: check the files again, then ask (not on this event's path).
-			store.invalidate();
-			askAgain();
-		},
-		isEnabled: deps.switches.isEnabled,
-		allOff: deps.switches.allOff,
-		switchSignal: deps.switches.switchSignal,
 	});
 };

@@ -6,8 +6,8 @@ import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
 import type { FiringRecord } from "../../../src/engine/record/firing-record.ts";
-import { runProcess } from "../../../src/engine/run.ts";
 import type { HookEntry } from "../../../src/engine/types.ts";
+import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
 
 let dir: string;
@@ -51,13 +51,13 @@ describe("createEngine with the real runner", () => {
 			],
 		});
 		let disabled: HookEntry | undefined;
-		const engine = createEngine({
-			config: () => config,
-			runner: runProcess,
-			baseEnv: process.env,
-			isEnabled: (entry) => entry !== disabled,
-			onRecord: (record) => records.push(record),
-		});
+		const engine = createEngine(
+			engineDeps({
+				config: () => config,
+				switches: { isEnabled: (entry) => entry !== disabled },
+				observers: { onRecord: (record) => records.push(record) },
+			}),
+		);
 		const result = await engine.dispatch(bashRequest("ls"));
 		expect(result.verdicts.map((v) => v.status)).toEqual(["success"]);
 		expect(JSON.parse(readFileSync(join(dir, "stdin.json"), "utf8"))).toEqual(bashRequest("ls").payload);
@@ -79,7 +79,7 @@ describe("createEngine with the real runner", () => {
 				{ matcher: "*", hooks: [slow("a")] },
 			],
 		});
-		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
+		const engine = createEngine(engineDeps({ config: () => config }));
 		const result = await engine.dispatch(bashRequest("ls"));
 		expect(result.verdicts).toHaveLength(2);
 		expect(result.record?.notRun.map((n) => n.reason)).toEqual(["duplicate"]);
@@ -90,7 +90,7 @@ describe("createEngine with the real runner", () => {
 
 	it("honours disableAllHooks and the kill switch, and an if rule on a non-tool event never runs", async () => {
 		const config = { ...configOf({ PreToolUse: [{ hooks: [cmd("exit 2")] }] }), disableAllHooks: true };
-		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
+		const engine = createEngine(engineDeps({ config: () => config }));
 		expect((await engine.dispatch(bashRequest("ls"))).record?.notRun.map((n) => n.reason)).toEqual(["all_off"]);
 
 		let off = true;
@@ -98,12 +98,7 @@ describe("createEngine with the real runner", () => {
 			PreToolUse: [{ hooks: [cmd("exit 2")] }],
 			Stop: [{ hooks: [cmd("exit 2", { if: "Bash(*)" })] }],
 		});
-		const switched = createEngine({
-			config: () => live,
-			runner: runProcess,
-			baseEnv: process.env,
-			allOff: () => off,
-		});
+		const switched = createEngine(engineDeps({ config: () => live, switches: { allOff: () => off } }));
 		expect((await switched.dispatch(bashRequest("ls"))).verdicts).toEqual([]);
 		off = false;
 		expect((await switched.dispatch(bashRequest("ls"))).verdicts.map((v) => v.status)).toEqual(["blocking"]);
@@ -130,7 +125,7 @@ describe("createEngine with the real runner", () => {
 				},
 			],
 		});
-		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
+		const engine = createEngine(engineDeps({ config: () => config }));
 		await engine.dispatch(bashRequest("ls"));
 		expect(readFileSync(join(dir, "a b.txt"), "utf8")).toBe(`2:${join(dir, "a b.txt")}`);
 	});
@@ -139,7 +134,7 @@ describe("createEngine with the real runner", () => {
 		const config = configOf({
 			PreToolUse: [{ matcher: "Bash", hooks: [cmd("sleep 0", { async: true }), cmd("true")] }],
 		});
-		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
+		const engine = createEngine(engineDeps({ config: () => config }));
 		const result = await engine.dispatch(bashRequest("ls"));
 		const [background, awaited] = config.entries;
 		expect(result.verdicts.map((verdict) => verdict.entry.id)).toEqual([awaited?.id]);
@@ -147,7 +142,7 @@ describe("createEngine with the real runner", () => {
 	});
 
 	it("does nothing, cheaply, for an event without hooks", async () => {
-		const engine = createEngine({ config: () => configOf({}), runner: runProcess, baseEnv: process.env });
+		const engine = createEngine(engineDeps({ config: () => configOf({}) }));
 		expect(engine.hasHooks("PreToolUse")).toBe(false);
 		expect(await engine.dispatch(bashRequest("ls"))).toEqual({ verdicts: [], background: [], record: undefined });
 	});
@@ -160,7 +155,7 @@ describe("commandSpec", () => {
 		const config = configOf({
 			PreToolUse: [{ hooks: [cmd('printf %s "${CLAUDE_PROJECT_DIR}" > "$CLAUDE_PROJECT_DIR/seen.txt"')] }],
 		});
-		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
+		const engine = createEngine(engineDeps({ config: () => config }));
 		await engine.dispatch({ ...bashRequest("ls"), session: { ...session(), cwd: project, projectDir: project } });
 		expect(readFileSync(join(project, "seen.txt"), "utf8")).toBe(project);
 		expect(existsSync(join(project, "INJECTED"))).toBe(false);

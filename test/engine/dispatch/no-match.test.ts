@@ -10,6 +10,7 @@ import { firingExcerpt } from "../../../src/engine/record/excerpt.ts";
 import type { FiringRecord } from "../../../src/engine/record/firing-record.ts";
 import { REDACTED } from "../../../src/engine/redact.ts";
 import { createFiringLog, slimRecord } from "../../../src/ui/panel/firing-log.ts";
+import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
 
 const config = mergeSources(
@@ -32,15 +33,21 @@ const config = mergeSources(
 const engineWithLog = () => {
 	const log = createFiringLog();
 	const records: FiringRecord[] = [];
-	const engine = createEngine({
-		config: () => config,
-		runner: async () => ({ kind: "spawn_failed", message: "no hook may run here", durationMs: 0 }),
-		baseEnv: {},
-		onRecord: (record) => {
-			records.push(record);
-			log.add(firingExcerpt(record));
-		},
-	});
+	const engine = createEngine(
+		engineDeps({
+			config: () => config,
+			baseEnv: {},
+			runners: {
+				process: async () => ({ kind: "spawn_failed", message: "no hook may run here", durationMs: 0 }),
+			},
+			observers: {
+				onRecord: (record) => {
+					records.push(record);
+					log.add(firingExcerpt(record));
+				},
+			},
+		}),
+	);
 	return { engine, log, records };
 };
 

@@ -4,6 +4,7 @@ import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
 import type { ProcessOutcome, ProcessRunner } from "../../../src/engine/types.ts";
+import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
 
 const configOf = (hooks: unknown) =>
@@ -49,14 +50,19 @@ describe("run observers", () => {
 				},
 			],
 		});
-		const engine = createEngine({
-			config: () => config,
-			runner,
-			baseEnv: {},
-			onRunStart: (entry) =>
-				events.push(`start ${entry.handler.type === "command" ? entry.handler.command : ""}`),
-			onRunEnd: (entry) => events.push(`end ${entry.handler.type === "command" ? entry.handler.command : ""}`),
-		});
+		const engine = createEngine(
+			engineDeps({
+				config: () => config,
+				baseEnv: {},
+				runners: { process: runner },
+				observers: {
+					onRunStart: (entry) =>
+						events.push(`start ${entry.handler.type === "command" ? entry.handler.command : ""}`),
+					onRunEnd: (entry) =>
+						events.push(`end ${entry.handler.type === "command" ? entry.handler.command : ""}`),
+				},
+			}),
+		);
 		await engine.dispatch(request);
 		// The hook is spawned before the observers run: the footer's work does not delay the hook.
 		expect(events.filter((e) => !e.endsWith("bg"))).toEqual(["run one", "start one", "end one"]);
@@ -66,38 +72,48 @@ describe("run observers", () => {
 	it("end even when the runner rejects, and an observer that throws does not break the dispatch", async () => {
 		const ends: string[] = [];
 		const config = configOf({ PreToolUse: [{ hooks: [{ type: "command", command: "x" }] }] });
-		const failing = createEngine({
-			config: () => config,
-			runner: async () => Promise.reject(new Error("boom")),
-			baseEnv: {},
-			onRunEnd: () => ends.push("end"),
-		});
+		const failing = createEngine(
+			engineDeps({
+				config: () => config,
+				baseEnv: {},
+				runners: { process: async () => Promise.reject(new Error("boom")) },
+				observers: { onRunEnd: () => ends.push("end") },
+			}),
+		);
 		await expect(failing.dispatch(request)).rejects.toThrow("boom");
 		expect(ends).toEqual(["end"]);
 
-		const throwing = createEngine({
-			config: () => config,
-			runner: async () => exited,
-			baseEnv: {},
-			onRunStart: () => {
-				throw new Error("observer");
-			},
-		});
+		const throwing = createEngine(
+			engineDeps({
+				config: () => config,
+				baseEnv: {},
+				runners: { process: async () => exited },
+				observers: {
+					onRunStart: () => {
+						throw new Error("observer");
+					},
+				},
+			}),
+		);
 		expect((await throwing.dispatch(request)).verdicts.map((v) => v.status)).toEqual(["success"]);
 	});
 
 	it("a record observer that throws fails neither the dispatch nor the no-match path", async () => {
 		const config = configOf({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "x" }] }] });
 		const seen: number[] = [];
-		const engine = createEngine({
-			config: () => config,
-			runner: async () => exited,
-			baseEnv: {},
-			onRecord: (record) => {
-				seen.push(record.seq);
-				throw new Error("log full");
-			},
-		});
+		const engine = createEngine(
+			engineDeps({
+				config: () => config,
+				baseEnv: {},
+				runners: { process: async () => exited },
+				observers: {
+					onRecord: (record) => {
+						seen.push(record.seq);
+						throw new Error("log full");
+					},
+				},
+			}),
+		);
 		const result = await engine.dispatch(request);
 		expect(result.verdicts.map((v) => v.status)).toEqual(["success"]);
 		expect(result.record?.seq).toBe(1);

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
-import { runProcess } from "../../../src/engine/run.ts";
 import type { HookConfig, HookSource, PluginInfo } from "../../../src/engine/types.ts";
+import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
 
 let dir: string;
@@ -40,13 +40,12 @@ const request = () => ({
 });
 
 const run = async (config: HookConfig, deps: { allOff?: boolean; enabled?: boolean } = {}) => {
-	const engine = createEngine({
-		config: () => config,
-		runner: runProcess,
-		baseEnv: process.env,
-		allOff: () => deps.allOff ?? false,
-		isEnabled: () => deps.enabled ?? true,
-	});
+	const engine = createEngine(
+		engineDeps({
+			config: () => config,
+			switches: { allOff: () => deps.allOff ?? false, isEnabled: () => deps.enabled ?? true },
+		}),
+	);
 	const result = await engine.dispatch(request());
 	return {
 		ran: result.verdicts.map((verdict) => verdict.entry.source.scope).sort(),
@@ -207,7 +206,7 @@ describe("plugin and skill hooks in the engine", () => {
 			],
 			true,
 		);
-		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
+		const engine = createEngine(engineDeps({ config: () => config }));
 		const result = await engine.dispatch(request());
 		expect(result.verdicts.map((verdict) => verdict.outcome.kind)).toEqual(["spawn_failed", "spawn_failed"]);
 		expect(result.verdicts.map((verdict) => ("message" in verdict.outcome ? verdict.outcome.message : ""))).toEqual(
@@ -230,7 +229,7 @@ describe("plugin and skill hooks in the engine", () => {
 			],
 			true,
 		);
-		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
+		const engine = createEngine(engineDeps({ config: () => config }));
 		const result = await engine.dispatch(request());
 		const byCommand = new Map(
 			result.verdicts.map((verdict) => [
@@ -254,7 +253,7 @@ describe("plugin and skill hooks in the engine", () => {
 			[settings(skill, bash(cmd("true", { once: true }))), settings(user, bash(cmd("true #u", { once: true })))],
 			true,
 		);
-		const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: process.env });
+		const engine = createEngine(engineDeps({ config: () => config }));
 		const first = await engine.dispatch(request());
 		const second = await engine.dispatch(request());
 		expect(first.verdicts.map((verdict) => verdict.entry.source.scope).sort()).toEqual(["claude-user", "skill"]);

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
-import { runProcess } from "../../../src/engine/run.ts";
+import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
 
 let dir: string;
@@ -43,12 +43,13 @@ describe("switchSignal", () => {
 		const config = mergeSources([parsed], true);
 		const sleeper = parsed.entries[0];
 		const off = new AbortController();
-		const engine = createEngine({
-			config: () => config,
-			runner: runProcess,
-			baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
-			switchSignal: (entry) => (entry.id === sleeper?.id ? off.signal : undefined),
-		});
+		const engine = createEngine(
+			engineDeps({
+				config: () => config,
+				baseEnv: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+				switches: { switchSignal: (entry) => (entry.id === sleeper?.id ? off.signal : undefined) },
+			}),
+		);
 		const session = engineSession(dir);
 		const running = engine.dispatch({
 			event: "PreToolUse",

@@ -11,7 +11,7 @@ import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
 import type { FiringRecord } from "../../../src/engine/record/firing-record.ts";
-import { runProcess } from "../../../src/engine/run.ts";
+import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
 
 let dir: string;
@@ -56,14 +56,14 @@ describe("HookEngine.testRun", () => {
 		});
 		const entry = config.entries[0];
 		if (entry === undefined) throw new Error("no entry");
-		const engine = createEngine({
-			config: () => config,
-			runner: runProcess,
-			baseEnv: { PATH: process.env.PATH },
-			isEnabled: () => false,
-			onRecord: (record) => records.push(record),
-			onRunStart: (hook) => started.push(hook.id),
-		});
+		const engine = createEngine(
+			engineDeps({
+				config: () => config,
+				baseEnv: { PATH: process.env.PATH },
+				switches: { isEnabled: () => false },
+				observers: { onRecord: (record) => records.push(record), onRunStart: (hook) => started.push(hook.id) },
+			}),
+		);
 		const stdin = '{"tool_name": "Bash", "tool_input": {"command": "echo hi"}}';
 		const { verdict, record } = await engine.testRun({ entry, stdin, session: session(), summary: "echo hi" });
 		expect(readFileSync(join(dir, "stdin.txt"), "utf8")).toBe(`${stdin}\n`);

@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
-import { runProcess } from "../../../src/engine/run.ts";
 import type { HookEntry, HookSource } from "../../../src/engine/types.ts";
+import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
 
 let dir: string;
@@ -43,16 +43,18 @@ const engineWith = (projectExtra: Record<string, unknown> = {}) => {
 	);
 	const asked: string[] = [];
 	const lost: HookEntry[][] = [];
-	const engine = createEngine({
-		config: () => config,
-		runner: runProcess,
-		baseEnv: process.env,
-		stillApproved: (entry) => {
-			asked.push(entry.source.scope);
-			return false;
-		},
-		onApprovalLost: (entries) => lost.push([...entries]),
-	});
+	const engine = createEngine(
+		engineDeps({
+			config: () => config,
+			trust: {
+				stillApproved: (entry) => {
+					asked.push(entry.source.scope);
+					return false;
+				},
+				onApprovalLost: (entries) => lost.push([...entries]),
+			},
+		}),
+	);
 	return { engine, asked, lost };
 };
 

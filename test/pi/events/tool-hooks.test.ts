@@ -12,7 +12,6 @@ import type { Card } from "../../../src/engine/card.ts";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/engine.ts";
-import { runProcess } from "../../../src/engine/run.ts";
 import {
 	createToolHookState,
 	handleToolCall,
@@ -20,6 +19,7 @@ import {
 	type ToolHookState,
 } from "../../../src/pi/events/tool-hooks.ts";
 import { createMcpNames } from "../../../src/pi/runners/mcp-names.ts";
+import { engineDeps } from "../../support/engine-deps.ts";
 import { answeringHooks, type Hooks, printsJson } from "../../support/hook-context.ts";
 import { type SdkRuntime, useSdkSandbox } from "../../support/pi-sdk.ts";
 
@@ -42,7 +42,7 @@ const start = async (hooks: Hooks, seen?: Record<string, unknown>[]): Promise<{ 
 		project: false,
 	});
 	const config = mergeSources([parsed], true);
-	const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: { ...process.env } });
+	const engine = createEngine(engineDeps({ config: () => config, baseEnv: { ...process.env } }));
 	const wired: Wired = { records: [], state: createToolHookState() };
 	const factory = (api: ExtensionAPI) => {
 		const deps = {

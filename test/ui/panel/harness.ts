@@ -19,7 +19,6 @@ import { createConfigStore } from "../../../src/engine/config/store.ts";
 import { createEngine, type HookEngine } from "../../../src/engine/engine.ts";
 import type { SessionInfo } from "../../../src/engine/payload/base.ts";
 import { firingExcerpt } from "../../../src/engine/record/excerpt.ts";
-import { runProcess } from "../../../src/engine/run.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../../src/engine/types.ts";
 import { approvalsFile, createApprovals } from "../../../src/pi/approval/approvals.ts";
 import { withLints } from "../../../src/pi/manager/lint-notices.ts";
@@ -31,6 +30,7 @@ import { HooksPanel, PANEL_OVERLAY_OPTIONS } from "../../../src/ui/panel/hooks-p
 import { panelKeys } from "../../../src/ui/panel/keys.ts";
 import type { PanelServices } from "../../../src/ui/panel/services.ts";
 import { type PanelTheme, testTheme } from "../../../src/ui/theme.ts";
+import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
 import { type Screen, screenLines, screenToText } from "../../support/screen.ts";
 import { VirtualTerminal } from "../../support/virtual-terminal.ts";
@@ -167,12 +167,13 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 	// Test runs use a real engine and the real process runner; their records reach the log as in pi.
 	const session = engineSession(join(root, "project"), { sessionId: "panel-test-session" });
 	mkdirSync(session.cwd, { recursive: true });
-	const engine = createEngine({
-		config: () => store.current(),
-		runner: runProcess,
-		baseEnv: { PATH: process.env.PATH, HOME: join(root, "home") },
-		onRecord: (record) => log.add(firingExcerpt(withLints(record))),
-	});
+	const engine = createEngine(
+		engineDeps({
+			config: () => store.current(),
+			baseEnv: { PATH: process.env.PATH, HOME: join(root, "home") },
+			observers: { onRecord: (record) => log.add(firingExcerpt(withLints(record))) },
+		}),
+	);
 	const base = createPanelServices({
 		config: () => store.current(),
 		sources,

@@ -12,11 +12,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/engine.ts";
-import { runProcess } from "../../../src/engine/run.ts";
 import type { HookEntry } from "../../../src/engine/types.ts";
 import { panelKeys } from "../../../src/ui/panel/keys.ts";
 import { type TestRunner, type TestSetup, TestView } from "../../../src/ui/panel/test-view.ts";
 import { plainTheme } from "../../../src/ui/theme.ts";
+import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
 import { KEY } from "./harness.ts";
 
@@ -39,7 +39,7 @@ const hooksRunning = (...commands: string[]): { entries: HookEntry[]; run: TestR
 		project: false,
 	});
 	const config = mergeSources([parsed], true);
-	const engine = createEngine({ config: () => config, runner: runProcess, baseEnv: { PATH: process.env.PATH } });
+	const engine = createEngine(engineDeps({ config: () => config, baseEnv: { PATH: process.env.PATH } }));
 	const session = engineSession(root, { sessionId: "s" });
 	return {
 		entries: [...config.entries],
