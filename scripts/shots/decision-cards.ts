@@ -123,8 +123,10 @@ export const shots: Shot[] = [
 			root.addChild(new Text(ui.fg("borderMuted", "\u2500".repeat(COLS)), 0, 0));
 			root.addChild(
 				new Text(
-					footerText({ counts: countCards(TRANSCRIPT), killSwitch: false, disabled: 0, running: [] }, ui) ??
-						"",
+					footerText(
+						{ counts: countCards(TRANSCRIPT), killSwitch: false, hooks: undefined, running: [] },
+						ui,
+					) ?? "",
 					0,
 					0,
 				),
@@ -148,7 +150,8 @@ export const shots: Shot[] = [
 			root.addChild(new Text(ui.fg("borderMuted", "\u2500".repeat(COLS)), 0, 0));
 			root.addChild(
 				new Text(
-					footerText({ counts: countCards([BLOCK]), killSwitch: false, disabled: 0, running: [] }, ui) ?? "",
+					footerText({ counts: countCards([BLOCK]), killSwitch: false, hooks: undefined, running: [] }, ui) ??
+						"",
 					0,
 					0,
 				),

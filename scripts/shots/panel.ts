@@ -12,6 +12,7 @@ import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { settingsSources } from "../../src/engine/config/sources.ts";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
 import { type FiringRecord, firingRecord, type NotRunHook } from "../../src/engine/record/firing-record.ts";
+import { NO_HOOKS } from "../../src/engine/run-state.ts";
 import type { HookConfig, HookEntry, ProcessOutcome } from "../../src/engine/types.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../src/pi/manager/panel-services.ts";
 import { createHookState } from "../../src/pi/stores/hook-state.ts";
@@ -443,7 +444,12 @@ export const shots: Shot[] = [
 			root.addChild(
 				new Text(
 					footerText(
-						{ counts: { ...NO_CARDS, blocked: 1 }, killSwitch: true, disabled: 1, running: [] },
+						{
+							counts: { ...NO_CARDS, blocked: 1 },
+							killSwitch: true,
+							hooks: { ...NO_HOOKS, off: 1 },
+							running: [],
+						},
 						ui,
 					) ?? "",
 					0,

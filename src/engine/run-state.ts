@@ -42,7 +42,10 @@ export const entryRunState = (config: HookConfig, entry: HookEntry, switches: Ru
 	return offByAll(config, entry, switches.allOff) ? "all_off" : "on";
 };
 
-/** How many configured hooks are in each state; `total` is their sum (invalid entries are no hooks). */
+/**
+ * How many configured hooks are in each {@link HookRunState}; `total` is their sum. `invalid` counts the invalid
+ * entries and files the panel lists too (`bad`); they are no hooks, so not in `total`.
+ */
 export interface HookCounts {
 	readonly total: number;
 	readonly on: number;
@@ -50,11 +53,15 @@ export interface HookCounts {
 	readonly allOff: number;
 	readonly waiting: number;
 	readonly skipped: number;
+	readonly invalid: number;
 }
+
+/** No hook at all. */
+export const NO_HOOKS: HookCounts = { total: 0, on: 0, off: 0, allOff: 0, waiting: 0, skipped: 0, invalid: 0 };
 
 /** Counts every configured hook (`entries` and `skipped`) by {@link HookRunState}. */
 export const countHooks = (config: HookConfig | undefined, switches: RunSwitches): HookCounts => {
-	const counts = { total: 0, on: 0, off: 0, allOff: 0, waiting: 0, skipped: 0 };
+	const counts = { ...NO_HOOKS };
 	if (config === undefined) return counts;
 	for (const entry of config.entries) {
 		const state = entryRunState(config, entry, switches);
@@ -67,5 +74,6 @@ export const countHooks = (config: HookConfig | undefined, switches: RunSwitches
 		else counts.skipped++;
 	}
 	counts.total = config.entries.length + config.skipped.length;
+	counts.invalid = config.issues.length;
 	return counts;
 };

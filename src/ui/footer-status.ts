@@ -5,7 +5,9 @@
  */
 
 import type { Card, CardKind } from "../engine/card.ts";
+import type { HookCounts } from "../engine/run-state.ts";
 import { terminalSafe } from "../engine/terminal-safe.ts";
+import { countParts } from "./hook-counts.ts";
 import type { PanelTheme, UiColor } from "./theme.ts";
 
 /** Decision counts by what a person cares about. */
@@ -79,8 +81,11 @@ export interface FooterState {
 	readonly counts: CardCounts;
 	/** True while the kill switch has every hook off. */
 	readonly killSwitch: boolean;
-	/** Hooks the user switched off one by one. */
-	readonly disabled: number;
+	/**
+	 * How many hooks are in each state (`countHooks`): the footer shows the switched-off and the waiting ones, in
+	 * the words of `/hooks status`; undefined before the session started.
+	 */
+	readonly hooks: HookCounts | undefined;
 	/** Hooks running for longer than a moment, oldest first. */
 	readonly running: readonly RunningHook[];
 }
@@ -101,13 +106,14 @@ const COUNT_WORDS: readonly {
 ];
 
 /**
- * The footer text, e.g. `hooks off · 2 disabled · running guard.py · 3 blocked, 1 error`; undefined when
+ * The footer text, e.g. `hooks off · 2 switched off · running guard.py · 3 blocked, 1 error`; undefined when
  * there is nothing to show (no decision yet, everything on, nothing running), so the footer stays clean.
  */
 export const footerText = (state: FooterState, theme: PanelTheme): string | undefined => {
 	const parts: string[] = [];
 	if (state.killSwitch) parts.push(theme.fg("warning", theme.bold("off")));
-	if (state.disabled > 0) parts.push(theme.fg("warning", `${state.disabled} disabled`));
+	if (state.hooks !== undefined)
+		for (const part of countParts(state.hooks, ["off", "waiting"])) parts.push(theme.fg("warning", part));
 	const [first, ...others] = state.running;
 	if (first !== undefined) {
 		const what = terminalSafe(first.statusMessage ?? `running ${first.name}`);

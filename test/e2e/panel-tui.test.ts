@@ -89,7 +89,7 @@ describe("the /hooks panel in the real pi", () => {
 		await tmux.waitFor("Filter: type to filter");
 		tmux.keys(["Escape"]);
 		await tmux.waitFor((text) => !text.includes("Filter:"));
-		await tmux.waitFor("1 disabled");
+		await tmux.waitFor("1 switched off");
 		await runBash("second");
 		expect(firedHooks()).toEqual(["pre", "post", "post"]);
 		const state = JSON.parse(readFileSync(join(sandbox.agentDir, "pi-hook-manager", "state.json"), "utf8"));

@@ -79,6 +79,7 @@ describe("countHooks", () => {
 			allOff: 0,
 			waiting: 1,
 			skipped: 1,
+			invalid: 0,
 		});
 		expect(countHooks(config(), switches(true))).toEqual({
 			total: 5,
@@ -87,6 +88,7 @@ describe("countHooks", () => {
 			allOff: 1,
 			waiting: 1,
 			skipped: 1,
+			invalid: 0,
 		});
 	});
 
@@ -98,6 +100,7 @@ describe("countHooks", () => {
 			allOff: 0,
 			waiting: 0,
 			skipped: 0,
+			invalid: 0,
 		});
 	});
 });

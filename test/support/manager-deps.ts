@@ -13,4 +13,4 @@ export const liveSession = (config: LiveSession["config"], overrides: Partial<Li
 });
 
 /** A footer that shows nothing. */
-export const NO_FOOTER: FooterControls = { setKillSwitch: () => {}, setDisabledCount: () => {}, refresh: () => {} };
+export const NO_FOOTER: FooterControls = { setKillSwitch: () => {}, setHookCounts: () => {}, refresh: () => {} };

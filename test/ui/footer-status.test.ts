@@ -1,6 +1,7 @@
 /** The footer status: decision counts, kill switch, disabled hooks and the running hook, in one short line. */
 import { describe, expect, it } from "vitest";
 import type { CardKind } from "../../src/engine/card.ts";
+import { NO_HOOKS } from "../../src/engine/run-state.ts";
 import { addCard, countCards, type FooterState, footerText, NO_CARDS } from "../../src/ui/footer-status.ts";
 import { plainTheme, TEST_THEME_COLORS, testTheme } from "../../src/ui/theme.ts";
 import { cellAt, emulate, findText } from "../support/screen.ts";
@@ -9,7 +10,7 @@ const kinds = (...list: CardKind[]) => list.map((kind) => ({ kind }));
 const state = (overrides: Partial<FooterState> = {}): FooterState => ({
 	counts: NO_CARDS,
 	killSwitch: false,
-	disabled: 0,
+	hooks: undefined,
 	running: [],
 	...overrides,
 });
@@ -62,12 +63,12 @@ describe("footerText", () => {
 			state({
 				counts: countCards(kinds("block")),
 				killSwitch: true,
-				disabled: 2,
+				hooks: { ...NO_HOOKS, total: 4, on: 1, off: 2, skipped: 1 },
 				running: [{ name: "guard.py", statusMessage: undefined }],
 			}),
 			plainTheme,
 		);
-		expect(text).toBe("hooks off \u00b7 2 disabled \u00b7 running guard.py \u00b7 1 blocked");
+		expect(text).toBe("hooks off \u00b7 2 switched off \u00b7 running guard.py \u00b7 1 blocked");
 	});
 
 	it("shows a running hook's statusMessage, and how many more run", () => {

@@ -6,6 +6,7 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { Card } from "../../engine/card.ts";
 import { commandText } from "../../engine/messages.ts";
+import type { HookCounts } from "../../engine/run-state.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { hookShortName } from "../../ui/card-format.ts";
 import {
@@ -57,8 +58,8 @@ export interface CardLog {
 	refresh(ctx?: ExtensionContext): void;
 	/** Shows `off` in the footer while the kill switch has every hook off. */
 	setKillSwitch(on: boolean, ctx?: ExtensionContext): void;
-	/** Shows how many hooks the user switched off (`0` hides it). */
-	setDisabledCount(count: number, ctx?: ExtensionContext): void;
+	/** Shows how many hooks are switched off and waiting for approval (`countHooks`; zeros are hidden). */
+	setHookCounts(counts: HookCounts, ctx?: ExtensionContext): void;
 	/** A hook started (engine `onRunStart`): after a moment the footer shows it, with its `statusMessage`. */
 	runStarted(entry: HookEntry, ctx: ExtensionContext): void;
 	/** The hook of an earlier `runStarted` finished. */
@@ -105,14 +106,14 @@ export const createCardLog = (deps: CardLogDeps): CardLog => {
 	let history: Card[] = [];
 	let counts: CardCounts = NO_CARDS;
 	let killSwitch = false;
-	let disabled = 0;
+	let hooks: HookCounts | undefined;
 	let runs: Run[] = [];
 	const listeners = new Set<() => void>();
 
 	const state = () => ({
 		counts: deps.quietContext?.() ? { ...counts, context: 0 } : counts,
 		killSwitch,
-		disabled,
+		hooks,
 		running: runs.filter((run) => run.visible).map((run) => runningHook(run.entry)),
 	});
 
@@ -170,8 +171,8 @@ export const createCardLog = (deps: CardLogDeps): CardLog => {
 			killSwitch = on;
 			refresh(ctx);
 		},
-		setDisabledCount(count, ctx) {
-			disabled = Math.max(0, Math.floor(count));
+		setHookCounts(value, ctx) {
+			hooks = value;
 			refresh(ctx);
 		},
 		runStarted(entry, ctx) {

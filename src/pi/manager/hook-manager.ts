@@ -3,6 +3,7 @@
  * persisted per-hook switches and the in-memory kill switch the engine asks (switches.ts), the footer kept in
  * step, and the overlay opened with `ctx.ui.custom` (open-panel.ts). index.ts only registers what this returns.
  */
+import { countsText } from "../../ui/hook-counts.ts";
 import { KILL_SWITCH_KEY } from "../../ui/panel/keys.ts";
 import { showNotice } from "../session/notices.ts";
 import { createManagerCore } from "./manager-core.ts";
@@ -19,9 +20,12 @@ export { KILL_SWITCH_KEY };
 
 /** Creates the manager; the state file is read on first use. */
 export const createHookManager = (deps: HookManagerDeps): HookManager => {
-	const core = createManagerCore(deps);
+	// The core counts hooks under the kill switch, which the switches (made from the core) own.
+	let killSwitchOff = (): boolean => false;
+	const core = createManagerCore(deps, () => killSwitchOff());
 	let openHost: PanelHost | undefined;
 	const switches = createSwitches(core, () => openHost?.requestRender());
+	killSwitchOff = () => switches.killSwitch.isOff();
 	const feed = createRecordFeed(core);
 	const { killSwitch, setAllOff } = switches;
 	return {
@@ -62,16 +66,13 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			core.updateFooter(ctx);
 		},
 		status(ctx) {
-			const config = deps.live.config();
-			const entries = config?.entries ?? [];
-			const off = entries.filter((entry) => !core.hookState().isEnabled(entry)).length;
-			const waiting = config?.skipped.filter((skipped) => skipped.reason === "unapproved").length ?? 0;
-			const settings = config?.pendingSettings?.length ?? 0;
+			// The counts and their words are the panel's header and the footer's (countHooks, countsText).
+			const counts = core.hookCounts();
+			const settings = deps.live.config()?.pendingSettings?.length ?? 0;
 			const parts = [
-				`${entries.length} hook(s) configured`,
-				...(off > 0 ? [`${off} switched off`] : []),
-				...(waiting > 0 ? [`${waiting} waiting for approval (/hooks approve)`] : []),
-				...(settings > 0 ? [`${settings} project setting(s) waiting for approval (/hooks approve)`] : []),
+				countsText(counts),
+				...(settings > 0 ? [`${settings} project setting(s) waiting for approval`] : []),
+				...(counts.waiting > 0 || settings > 0 ? ["/hooks approve reviews what waits"] : []),
 				killSwitch.isOff() ? "ALL OFF (kill switch; /hooks on)" : "kill switch not set",
 				`${core.log.added()} event(s) logged this session`,
 			];

@@ -5,6 +5,7 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { installedPluginRoots } from "../../engine/config/plugins.ts";
 import { claudeUserDir, settingsSources } from "../../engine/config/sources.ts";
+import { countHooks, type HookCounts } from "../../engine/run-state.ts";
 import type { HookSource } from "../../engine/types.ts";
 import { createFiringLog, type FiringLog } from "../../ui/panel/firing-log.ts";
 import { showNotice } from "../session/notices.ts";
@@ -37,12 +38,14 @@ export interface ManagerCore {
 	reconcile(): void;
 	/** The user's real pi settings file when pi's is a throw-away copy of it (`npm run try`). */
 	piGlobalCopyOf(): string | undefined;
-	/** Sets the footer's count of switched-off hooks. */
+	/** How many hooks are in each state now (`countHooks`: the switches and the kill switch). */
+	hookCounts(): HookCounts;
+	/** Sets the footer's counts of switched-off hooks and hooks waiting for approval. */
 	updateFooter(ctx?: ExtensionContext): void;
 }
 
-/** Creates the shared core; nothing is read until asked. */
-export const createManagerCore = (deps: HookManagerDeps): ManagerCore => {
+/** Creates the shared core; nothing is read until asked. `allOff` says whether the kill switch is on. */
+export const createManagerCore = (deps: HookManagerDeps, allOff: () => boolean = () => false): ManagerCore => {
 	const log = createFiringLog(deps.logLimit);
 	const { clock, env } = deps;
 	let journal: Journal | undefined;
@@ -97,9 +100,15 @@ export const createManagerCore = (deps: HookManagerDeps): ManagerCore => {
 				);
 		},
 		piGlobalCopyOf: () => env[PI_GLOBAL_COPY_ENV],
+		hookCounts: () =>
+			countHooks(deps.live.config(), { allOff: allOff(), isEnabled: (entry) => hookState().isEnabled(entry) }),
 		updateFooter(ctx = deps.currentCtx()) {
 			const config = deps.live.config();
-			if (config !== undefined) deps.footer.setDisabledCount(hookState().disabledCount(config), ctx);
+			if (config !== undefined)
+				deps.footer.setHookCounts(
+					countHooks(config, { allOff: allOff(), isEnabled: (entry) => hookState().isEnabled(entry) }),
+					ctx,
+				);
 		},
 	};
 };

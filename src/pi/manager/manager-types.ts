@@ -7,6 +7,7 @@ import type { KeyId } from "@earendil-works/pi-tui";
 import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
+import type { HookCounts } from "../../engine/run-state.ts";
 import type { ProjectSetting } from "../../engine/trust/project-settings.ts";
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
 import type { DEFAULT_LOG_BYTES, FiringLog } from "../../ui/panel/firing-log.ts";
@@ -15,7 +16,8 @@ import type { ViewSettings } from "../stores/view-settings.ts";
 /** The footer calls the manager makes (the card log owns the footer text). */
 export interface FooterControls {
 	setKillSwitch(on: boolean, ctx?: ExtensionContext): void;
-	setDisabledCount(count: number, ctx?: ExtensionContext): void;
+	/** The footer's counts of switched-off hooks and hooks waiting for approval. */
+	setHookCounts(counts: HookCounts, ctx?: ExtensionContext): void;
 	/** Redraws the footer (after a view choice changed what it counts). */
 	refresh(ctx?: ExtensionContext): void;
 }

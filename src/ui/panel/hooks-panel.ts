@@ -6,6 +6,8 @@
  */
 import type { OverlayOptions } from "@earendil-works/pi-tui";
 import { isPolicySource } from "../../engine/config/sources.ts";
+import { countHooks } from "../../engine/run-state.ts";
+import { countsText } from "../hook-counts.ts";
 import type { PanelTheme } from "../theme.ts";
 import { fit, wordWrap } from "./format.ts";
 import { FRAME_COLUMNS, frame, helpLines, type Message, messageLines } from "./frame.ts";
@@ -128,15 +130,16 @@ export class HooksPanel {
 		bottom.push(...helpLines(t, this.screen.hints(), inner));
 		const bodyHeight = Math.max(1, height - 2 - top.length - bottom.length);
 		const body = this.screen.body(inner, bodyHeight);
-		const off = config === undefined ? 0 : config.entries.filter((entry) => !hooks.isEnabled(entry)).length;
-		const right = hooks.allOff() ? "ALL OFF" : off > 0 ? `${off} off` : "";
+		// The counts in the words of `/hooks status` and the footer (one rule: countHooks).
+		const counts = countHooks(config, { allOff: hooks.allOff(), isEnabled: (entry) => hooks.isEnabled(entry) });
+		const right = (hooks.allOff() ? "ALL OFF · " : "") + countsText(counts);
 		return frame(
 			t,
 			this.screen.title,
 			right,
 			[...top, ...body, ...bottom],
 			width,
-			hooks.allOff() ? "error" : "warning",
+			hooks.allOff() ? "error" : counts.off + counts.waiting + counts.allOff > 0 ? "warning" : "muted",
 		);
 	}
 

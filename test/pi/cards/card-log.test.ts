@@ -2,6 +2,7 @@
 import type { ExtensionContext, SessionEntry } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import type { Card } from "../../../src/engine/card.ts";
+import { NO_HOOKS } from "../../../src/engine/run-state.ts";
 import type { HookEntry } from "../../../src/engine/types.ts";
 import { CARD_ENTRY_TYPE } from "../../../src/pi/cards/card-entries.ts";
 import { createCardLog, STATUS_KEY } from "../../../src/pi/cards/card-log.ts";
@@ -131,14 +132,14 @@ describe("createCardLog", () => {
 		const log = createCardLog({ appendEntry: () => {}, currentCtx: () => ctx });
 		log.restore(ctx);
 		log.setKillSwitch(true);
-		log.setDisabledCount(3);
+		log.setHookCounts({ ...NO_HOOKS, total: 5, on: 1, off: 3, waiting: 1 });
 		log.setKillSwitch(false);
-		log.setDisabledCount(0);
+		log.setHookCounts({ ...NO_HOOKS, total: 5, on: 5 });
 		expect(statuses).toEqual([
 			undefined,
 			"hooks off",
-			"hooks off \u00b7 3 disabled",
-			"hooks 3 disabled",
+			"hooks off \u00b7 3 switched off \u00b7 1 waiting for approval",
+			"hooks 3 switched off \u00b7 1 waiting for approval",
 			undefined,
 		]);
 	});

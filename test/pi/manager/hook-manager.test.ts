@@ -62,7 +62,7 @@ beforeEach(() => {
 		clock: Date.now,
 		footer: {
 			setKillSwitch: (on) => void footer.killSwitch.push(on),
-			setDisabledCount: (count) => void footer.disabled.push(count),
+			setHookCounts: (counts) => void footer.disabled.push(counts.off),
 			refresh: () => {},
 		},
 	});

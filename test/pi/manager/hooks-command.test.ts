@@ -8,8 +8,13 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { createConfigStore } from "../../../src/engine/config/store.ts";
-import { createHookManager, type HookManager } from "../../../src/pi/manager/hook-manager.ts";
+import type { HookCounts } from "../../../src/engine/run-state.ts";
+import type { HookConfig } from "../../../src/engine/types.ts";
+import { createHookManager, type FooterControls, type HookManager } from "../../../src/pi/manager/hook-manager.ts";
 import { HOOKS_SUBCOMMANDS, hooksCompletions, runHooksCommand } from "../../../src/pi/manager/hooks-command.ts";
+import { createHookState, hookStateFile } from "../../../src/pi/stores/hook-state.ts";
+import { footerText, NO_CARDS } from "../../../src/ui/footer-status.ts";
+import { plainTheme } from "../../../src/ui/theme.ts";
 import { startHookContext } from "../../support/hook-context.ts";
 import { liveSession, NO_FOOTER } from "../../support/manager-deps.ts";
 import { type FakeUiLog, useSdkSandbox } from "../../support/pi-sdk.ts";
@@ -22,18 +27,35 @@ interface Started {
 	readonly ui: FakeUiLog;
 	/** The panel openings asked for: the tab, or "default". */
 	readonly panels: string[];
+	/** The live configuration. */
+	config(): HookConfig;
 	run(args: string): Promise<void>;
 }
 
-/** A hook manager over one user hook, in a real pi session with a recording UI. */
-const start = async (): Promise<Started> => {
+const ONE_USER_HOOK = { 0: { hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } } };
+
+/**
+ * A hook manager over settings per source index (one user hook when omitted; project hooks wait for approval), in
+ * a real pi session with a recording UI; `footer` gets the footer's hook counts.
+ */
+const start = async (
+	settings: Readonly<Record<number, unknown>> = ONE_USER_HOOK,
+	footer: FooterControls = NO_FOOTER,
+): Promise<Started> => {
 	const { hc, ui } = await startHookContext(sdk, {});
 	const locations = { home: join(sdk.root, "home"), agentDir: join(sdk.root, "agent"), projectDir: hc.ctx.cwd };
 	const sources = settingsSources(locations);
-	const userFile = sources[0]?.file ?? "";
-	mkdirSync(dirname(userFile), { recursive: true });
-	writeFileSync(userFile, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } }));
-	const store = createConfigStore({ sources, isTrusted: () => true, checkIntervalMs: 0 });
+	for (const [index, value] of Object.entries(settings)) {
+		const file = sources[Number(index)]?.file ?? "";
+		mkdirSync(dirname(file), { recursive: true });
+		writeFileSync(file, JSON.stringify(value));
+	}
+	const store = createConfigStore({
+		sources,
+		isTrusted: () => true,
+		isApproved: (entry) => !entry.source.project,
+		checkIntervalMs: 0,
+	});
 	const manager = createHookManager({
 		agentDir: () => locations.agentDir,
 		home: () => locations.home,
@@ -41,7 +63,7 @@ const start = async (): Promise<Started> => {
 		currentCtx: () => hc.ctx,
 		env: process.env,
 		clock: Date.now,
-		footer: NO_FOOTER,
+		footer,
 	});
 	const panels: string[] = [];
 	const openPanel = async (_ctx: ExtensionContext, options?: { readonly tab?: "hooks" | "log" }) => {
@@ -52,6 +74,7 @@ const start = async (): Promise<Started> => {
 		manager,
 		ui,
 		panels,
+		config: () => store.current(),
 		run: (args) => runHooksCommand(args, hc.ctx, manager, openPanel),
 	};
 };
@@ -86,10 +109,40 @@ describe("runHooksCommand", () => {
 		await hooks.run("status");
 		expect(hooks.ui.notices).toEqual([
 			{
-				message: "hooks: 1 hook(s) configured; kill switch not set; 0 event(s) logged this session",
+				message: "hooks: 1 hook: 1 on; kill switch not set; 0 event(s) logged this session",
 				level: "info",
 			},
 		]);
+	});
+
+	it("/hooks status counts every hook the panel lists, in the words of the footer", async () => {
+		const cmd = (command: string) => ({ hooks: [{ type: "command", command }] });
+		let footerCounts: HookCounts | undefined;
+		const hooks = await start(
+			{
+				0: { hooks: { Stop: [cmd("kept"), cmd("switched")], SubagentStop: [cmd("never")] } },
+				1: { hooks: { Stop: [cmd("project")] } },
+			},
+			{
+				...NO_FOOTER,
+				setHookCounts: (counts) => {
+					footerCounts = counts;
+				},
+			},
+		);
+		const switched = hooks.config().entries.find((entry) => entry.definition.command === "switched");
+		if (switched === undefined) throw new Error("no hook 'switched'");
+		createHookState(hookStateFile(join(sdk.root, "agent"))).setEnabled(switched, false);
+		hooks.manager.sessionStart(hooks.ctx);
+		await hooks.run("status");
+		expect(hooks.ui.notices.at(-1)?.message).toBe(
+			"hooks: 4 hooks: 1 on, 1 switched off, 1 waiting for approval, 1 skipped; " +
+				"/hooks approve reviews what waits; kill switch not set; 0 event(s) logged this session",
+		);
+		expect(footerCounts).toMatchObject({ total: 4, on: 1, off: 1, waiting: 1, skipped: 1 });
+		expect(footerText({ counts: NO_CARDS, killSwitch: false, hooks: footerCounts, running: [] }, plainTheme)).toBe(
+			"hooks 1 switched off \u00b7 1 waiting for approval",
+		);
 	});
 
 	it("/hooks approve with no project hook waiting says so", async () => {

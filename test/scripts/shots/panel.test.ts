@@ -24,7 +24,7 @@ describe("panel screenshots", () => {
 		expect(details).toContain("disabled in the /hooks panel");
 		expect(details).toContain('matcher "Bash" did not match "Write"');
 		expect(await text("panel-editor")).toContain('the timeout must be a positive number of seconds, got "ten"');
-		expect(await text("panel-kill-switch")).toContain("hooks off · 1 disabled · 1 blocked");
+		expect(await text("panel-kill-switch")).toContain("hooks off · 1 switched off · 1 blocked");
 		expect(await text("panel-kill-switch-panel")).toContain("ALL HOOKS ARE OFF in this pi session");
 		expect(await text("panel-hook-details")).toMatch(/Last run +09:45:31 ask 112ms/);
 		const history = await text("panel-log-history");

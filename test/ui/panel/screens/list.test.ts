@@ -119,7 +119,8 @@ describe("toggling a hook", () => {
 			const row = at(screen, "> off");
 			expect(cellAt(screen, row.row, row.col + 2).fg).toBe(color("warning"));
 			expect(screenLines(screen).join("\n")).toMatch(/Disabled: PreToolUse/);
-			expect(screenLines(screen)[at(screen, "╭─").row]).toContain("1 off");
+			// The header counts in the words of `/hooks status` (cut at 40 columns).
+			expect(screenLines(screen)[at(screen, "╭─").row]).toContain("7 hooks: 5 on, 1 sw");
 			const guard = entryWith(h.config(), "block-rm.sh");
 			expect(h.state.isEnabled(guard)).toBe(false);
 			const stateFile = `${h.root}/agent/pi-hook-manager/state.json`;
@@ -176,4 +177,20 @@ describe("the kill switch in the list", () => {
 			expect(screenLines(await h.send(KEY.ctrlShiftH)).join("\n")).not.toContain("off (all)");
 		},
 	);
+});
+
+describe("the header's counts", () => {
+	it("count every hook the list shows, in the words of /hooks status and the footer", async () => {
+		const h = await mount(140, { approvals: true });
+		await h.type("block-rm");
+		const screen = await h.send(KEY.ctrlT, KEY.escape);
+		const lines = screenLines(screen);
+		expect(lines[at(screen, "╭─").row]).toContain(
+			"7 hooks: 1 on, 1 switched off, 4 waiting for approval, 1 skipped, 1 invalid entry",
+		);
+		// As many rows in each state as the header says.
+		const rows = (state: string): number =>
+			lines.filter((line) => new RegExp(`│ {3}(> | {2})${state} `).test(line)).length;
+		expect([rows("on"), rows("off"), rows("skip"), rows("bad")]).toEqual([1, 1, 5, 1]);
+	});
 });
