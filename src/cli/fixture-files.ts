@@ -6,6 +6,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { readSettingsFile } from "../engine/config/load.ts";
+import { withProjectDir } from "../engine/fixture/project-paths.ts";
 import { UsageError } from "./args.ts";
 import { type FixtureFile, parseFixtureText } from "./fixture.ts";
 
@@ -59,10 +60,21 @@ export const fixtureFiles = (operands: readonly string[], projectDir: string): s
 	return [...new Set(files)];
 };
 
-/** Reads and parses one fixture file. Never throws. */
-export const readFixtureFile = (file: string): FixtureFile => {
+/**
+ * Reads and parses one fixture file; each case's `input` and `expect` get `projectDir` in place of
+ * `${CLAUDE_PROJECT_DIR}` (how a saved case names the project, see project-paths.ts; `raw` stays as written).
+ * Never throws.
+ */
+export const readFixtureFile = (file: string, projectDir: string): FixtureFile => {
 	const read = readSettingsFile(file);
 	if (read.kind === "missing") return { ok: false, file, message: "no such file" };
 	if (read.kind === "error") return { ok: false, file, message: read.message.replace(/settings file/, "fixture") };
-	return parseFixtureText(read.text, file);
+	const parsed = parseFixtureText(read.text, file);
+	if (!parsed.ok) return parsed;
+	const fixtures = parsed.fixtures.map((fixture) => ({
+		...fixture,
+		input: withProjectDir(fixture.input, projectDir),
+		expect: fixture.expect === undefined ? undefined : withProjectDir(fixture.expect, projectDir),
+	}));
+	return { ...parsed, fixtures };
 };

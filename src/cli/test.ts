@@ -9,6 +9,7 @@
 import { availableParallelism } from "node:os";
 import { writeFileAtomic } from "../engine/atomic-write.ts";
 import { compareOutcome, expectFor } from "../engine/fixture/outcome.ts";
+import { withProjectPlaceholder } from "../engine/fixture/project-paths.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import { lintLine, lintOutcome } from "../engine/lint/hook-lint.ts";
 import type { CliContext } from "./context.ts";
@@ -108,8 +109,15 @@ const judge = (run: FixtureRun, update: boolean): FixtureResult => {
 	return differences.length === 0 ? { kind: "pass", run } : { kind: "fail", run, differences };
 };
 
-/** Writes the updated expectations of `results` into their files; returns a problem per file that failed. */
-const writeUpdates = (files: readonly FixtureFile[], results: readonly FixtureResult[]): string[] => {
+/**
+ * Writes the updated expectations of `results` into their files (the project's path in them as
+ * `${CLAUDE_PROJECT_DIR}`); returns a problem per file that failed.
+ */
+const writeUpdates = (
+	files: readonly FixtureFile[],
+	results: readonly FixtureResult[],
+	projectDir: string,
+): string[] => {
 	const problems: string[] = [];
 	for (const read of files) {
 		if (!read.ok) continue;
@@ -117,7 +125,10 @@ const writeUpdates = (files: readonly FixtureFile[], results: readonly FixtureRe
 		for (const result of results) {
 			const run = result.run;
 			if (result.kind !== "updated" || run.fixture.file !== read.file || run.outcome === undefined) continue;
-			expects.set(run.fixture.index ?? 0, expectFor(run.outcome, run.finished));
+			expects.set(
+				run.fixture.index ?? 0,
+				withProjectPlaceholder(expectFor(run.outcome, run.finished), projectDir),
+			);
 		}
 		if (expects.size === 0) continue;
 		try {
@@ -139,7 +150,7 @@ export const testCommand = async (
 ): Promise<number> => {
 	const from = process.cwd();
 	const where = (file: string): string => shownPath(file, from, ctx.home);
-	const files = fixtureFiles(operands, ctx.projectDir).map(readFixtureFile);
+	const files = fixtureFiles(operands, ctx.projectDir).map((file) => readFixtureFile(file, ctx.projectDir));
 	const broken = files.filter((read) => !read.ok);
 	for (const read of broken) if (!read.ok) out(`ERROR ${where(read.file)}: ${safe(read.message)}\n`);
 	const fixtures = files.flatMap((read) => (read.ok ? read.fixtures : []));
@@ -186,7 +197,7 @@ export const testCommand = async (
 				break;
 		}
 	}
-	const problems = update ? writeUpdates(files, results) : [];
+	const problems = update ? writeUpdates(files, results, ctx.projectDir) : [];
 	for (const problem of problems) err(`ERROR ${safe(problem)}\n`);
 	if (skipped > 0) out(`${skipped} skipped (not passed: a hook they match cannot run here, see above)\n`);
 	out(`${passed} passed, ${failed} failed\n`);

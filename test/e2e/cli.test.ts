@@ -116,6 +116,26 @@ describe("pi-hook-manager test", () => {
 		expect(result.code).toBe(0);
 	});
 
+	it("runs a saved case's ${CLAUDE_PROJECT_DIR} paths as the project it runs in", async () => {
+		const box = empty();
+		const check =
+			"let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const p=JSON.parse(s).tool_input.file_path;" +
+			"if(p===process.env.CLAUDE_PROJECT_DIR+'/secret.txt'){console.error('no secrets: '+p);process.exit(2)}})";
+		settings(box, {
+			PreToolUse: [{ matcher: "Read", hooks: [{ type: "command", command: "node", args: ["-e", check] }] }],
+		});
+		fixture(box, "secret.json", {
+			version: 1,
+			name: "no secrets",
+			event: "PreToolUse",
+			input: { tool_name: "Read", tool_input: { file_path: "${CLAUDE_PROJECT_DIR}/secret.txt" } },
+			expect: { decision: "deny", reason: "no secrets: ${CLAUDE_PROJECT_DIR}/secret.txt" },
+		});
+		const result = await box.run(["test", "--approve-project-hooks"]);
+		expect(result.stdout).toContain("PASS no secrets");
+		expect(result.code).toBe(0);
+	});
+
 	it("reports a case a prompt hook matches as skipped, never as passed", async () => {
 		const box = sample();
 		settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this safe?" }] }] });

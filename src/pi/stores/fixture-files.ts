@@ -1,11 +1,13 @@
 /**
  * Saving a workbench case as a fixture file of `pi-hook-manager test`: `<project>/.pi/hook-tests/<name>.json`,
- * never over an existing file (`-2`, `-3`, ... is added), written atomically.
+ * never over an existing file (`-2`, `-3`, ... is added), written atomically, the project's own path in it as
+ * `${CLAUDE_PROJECT_DIR}` (src/engine/fixture/project-paths.ts), so the file runs in any checkout of the project.
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { writeFileAtomic } from "../../engine/atomic-write.ts";
 import { type FixtureCase, fixtureFileName } from "../../engine/fixture/from-run.ts";
+import { withProjectPlaceholder } from "../../engine/fixture/project-paths.ts";
 
 /** Where fixtures go in a project (and where `pi-hook-manager test` looks by default). */
 export const fixtureDir = (projectDir: string): string => join(projectDir, ".pi", "hook-tests");
@@ -21,7 +23,7 @@ export const saveFixture = (
 		const base = fixtureFileName(fixture.name).replace(/\.json$/, "");
 		let file = join(dir, `${base}.json`);
 		for (let n = 2; existsSync(file); n++) file = join(dir, `${base}-${n}.json`);
-		writeFileAtomic(file, `${JSON.stringify(fixture, null, 2)}\n`);
+		writeFileAtomic(file, `${JSON.stringify(withProjectPlaceholder(fixture, projectDir), null, 2)}\n`);
 		return { file: relative(projectDir, file) };
 	} catch (error) {
 		return { error: `the fixture could not be saved in ${dir}: ${(error as Error).message}` };

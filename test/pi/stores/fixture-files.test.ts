@@ -29,6 +29,21 @@ describe("saveFixture", () => {
 		expect(JSON.parse(readFileSync(join(fixtureDir(project), "stop.json"), "utf8"))).toEqual(CASE);
 	});
 
+	it("writes the project's own path as ${CLAUDE_PROJECT_DIR}, in the input and the expectation", () => {
+		const saved: FixtureCase = {
+			...CASE,
+			event: "PreToolUse",
+			input: { tool_name: "Write", tool_input: { file_path: join(project, "src", "a.ts"), content: "x" } },
+			expect: { decision: "deny", reason: `${project}/src/a.ts is generated` },
+		};
+		saveFixture(project, saved);
+		expect(JSON.parse(readFileSync(join(fixtureDir(project), "stop.json"), "utf8"))).toEqual({
+			...saved,
+			input: { tool_name: "Write", tool_input: { file_path: "${CLAUDE_PROJECT_DIR}/src/a.ts", content: "x" } },
+			expect: { decision: "deny", reason: "${CLAUDE_PROJECT_DIR}/src/a.ts is generated" },
+		});
+	});
+
 	it("says why when the folder cannot be made", () => {
 		mkdirSync(join(project, ".pi"));
 		writeFileSync(join(project, ".pi", "hook-tests"), "a file, not a folder");
