@@ -10,6 +10,7 @@ import { reportsHookFailures } from "../events/facts.ts";
 import type { HookVerdict } from "../interpret.ts";
 import type { SessionInfo } from "../payload/base.ts";
 import type { PlanStep } from "../plan.ts";
+import type { FiringRecord } from "../record/firing-record.ts";
 
 /** The engine and the clock every flow runs with (the pi adapter's event ports satisfy it). */
 export interface FlowPorts {
@@ -32,6 +33,8 @@ export interface EventRun {
 	readonly background: readonly string[];
 	/** One card step per failing hook where the event reports failures (`reportsHookFailures`); else none. */
 	readonly steps: readonly PlanStep[];
+	/** The event's firing record (undefined without configured hooks), for what is learnt later (an `ask`'s answer). */
+	readonly record: FiringRecord | undefined;
 }
 
 /**
@@ -43,17 +46,17 @@ export type FlowRequest = Omit<DispatchRequest, "session">;
 /** Dispatches `request` for `moment` and plans its failure cards. Never throws (dispatch does not). */
 export const runEvent = async (ports: FlowPorts, moment: FlowMoment, request: FlowRequest): Promise<EventRun> => {
 	const signal = request.signal ?? moment.signal;
-	const { verdicts, background } = await ports.engine.dispatch({
+	const { verdicts, background, record } = await ports.engine.dispatch({
 		...request,
 		session: moment.session,
 		...(signal ? { signal } : {}),
 	});
-	if (!reportsHookFailures(request.event)) return { verdicts, background, steps: [] };
+	if (!reportsHookFailures(request.event)) return { verdicts, background, steps: [], record };
 	const details = {
 		...(request.tool ? { tool: request.tool.ccToolName } : {}),
 		input: request.summary ?? "",
 		time: ports.clock(),
 	};
 	const steps = failureCards(request.event, verdicts, details).map((record): PlanStep => ({ do: "record", record }));
-	return { verdicts, background, steps };
+	return { verdicts, background, steps, record };
 };

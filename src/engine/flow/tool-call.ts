@@ -9,6 +9,7 @@ import { decidePreToolUse } from "../decide-tool.ts";
 import { preToolUsePayload } from "../payload/tool.ts";
 import type { PlanStep } from "../plan.ts";
 import { type PreToolOutcome, planPreToolAnswer, planPreToolUse } from "../plan-tool.ts";
+import type { FiringRecord } from "../record/firing-record.ts";
 import { toClaudeToolInput } from "../tool-map.ts";
 import { runEvent } from "./run-event.ts";
 import {
@@ -113,10 +114,22 @@ const runPreToolUse = async (
 	});
 	const decision = decidePreToolUse(run.verdicts, facts.name);
 	const plan = planPreToolUse(decision, facts, call.input);
+	noteAnswer(run.record, plan.steps);
 	return {
 		steps: [...run.steps, ...plan.steps],
 		stop: plan.stop,
 		outcome: plan.outcome,
-		answer: (allowed) => planPreToolAnswer(decision, facts, plan, allowed),
+		answer: (allowed) => {
+			const answered = planPreToolAnswer(decision, facts, plan, allowed);
+			noteAnswer(run.record, answered.steps);
+			return answered;
+		},
 	};
+};
+
+/** Gives the call's firing record the answer of the plan's `ask` card, when it has one (the log's details show it). */
+const noteAnswer = (record: FiringRecord | undefined, steps: readonly PlanStep[]): void => {
+	for (const step of steps)
+		if (step.do === "record" && step.record.kind === "ask" && step.record.answer !== undefined)
+			record?.answered(step.record.answer);
 };

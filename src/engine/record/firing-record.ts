@@ -58,6 +58,14 @@ export interface SizeHint {
 	readonly notRunHeld: number;
 }
 
+/** What the user answered when the record's hooks asked (a PreToolUse `ask`): Claude Code's dialog, or no UI. */
+export type AskAnswer = "allowed" | "denied" | "no_ui";
+
+/** Where a record's {@link AskAnswer} goes once pi knows it (after the record was logged); shared by its copies. */
+export class AnswerCell {
+	value: AskAnswer | undefined;
+}
+
 /** The parts of a record that may be built on first read ({@link Lazy} cells, shared by the record's copies). */
 export interface RecordParts {
 	/**
@@ -73,6 +81,8 @@ export interface RecordParts {
 	 */
 	readonly replay?: Part<string>;
 	readonly sizeHint?: SizeHint;
+	/** The user's answer to an `ask` (a PreToolUse record's; the others have none). */
+	readonly answer?: AnswerCell | undefined;
 }
 
 /**
@@ -93,6 +103,7 @@ export class FiringRecord implements RecordFacts {
 	readonly #stdin: Part<string>;
 	readonly #notRun: Part<readonly NotRunHook[]>;
 	readonly #replay: Part<string> | undefined;
+	readonly #answer: AnswerCell | undefined;
 
 	constructor(facts: RecordFacts, parts: RecordParts) {
 		this.seq = facts.seq;
@@ -106,6 +117,18 @@ export class FiringRecord implements RecordFacts {
 		this.#stdin = parts.stdin;
 		this.#notRun = parts.notRun;
 		this.#replay = parts.replay;
+		// Only a tool call's hooks can ask; the cell is made once and shared by the record's copies.
+		this.#answer = parts.answer ?? (facts.event === "PreToolUse" ? new AnswerCell() : undefined);
+	}
+
+	/** What the user answered to the hooks' `ask`; undefined while not asked (or not yet answered). */
+	get answer(): AskAnswer | undefined {
+		return this.#answer?.value;
+	}
+
+	/** Sets the user's answer to the hooks' `ask` (pi knows it after the record was logged); seen by every copy. */
+	answered(value: AskAnswer): void {
+		if (this.#answer !== undefined) this.#answer.value = value;
 	}
 
 	/** The stdin (see {@link RecordParts.stdin}); built on first read when lazy. */
@@ -130,7 +153,13 @@ export class FiringRecord implements RecordFacts {
 
 	/** The record's parts as they are (unbuilt cells stay unbuilt), for a copy. */
 	get parts(): RecordParts {
-		return { stdin: this.#stdin, notRun: this.#notRun, replay: this.#replay, sizeHint: this.sizeHint };
+		return {
+			stdin: this.#stdin,
+			notRun: this.#notRun,
+			replay: this.#replay,
+			sizeHint: this.sizeHint,
+			answer: this.#answer,
+		};
 	}
 }
 

@@ -9,9 +9,10 @@ import type { HandlerType } from "../../engine/events/facts.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
 import { type HookLint, lintLine, lintOutcome } from "../../engine/lint/hook-lint.ts";
 import { notRunSentence } from "../../engine/not-run-text.ts";
+import type { AskAnswer } from "../../engine/record/firing-record.ts";
 import { verdictExit, verdictReason, verdictResult } from "../../engine/record/result-kind.ts";
 import { formatTime } from "../card-format.ts";
-import type { PanelTheme } from "../theme.ts";
+import type { PanelTheme, UiColor } from "../theme.ts";
 import { block, field, prettyJson, section } from "./detail-lines.ts";
 import { fit, formatClock, formatDuration, hookTarget, oneLine, wordWrap } from "./format.ts";
 import { resultColor } from "./log-list.ts";
@@ -97,6 +98,13 @@ export const verdictLines = (theme: PanelTheme, verdict: HookVerdict, width: num
 	return lines;
 };
 
+/** What the user's answer to a hook's `ask` did, in words, and its colour. */
+const ANSWER_WORDS: Readonly<Record<AskAnswer, { readonly text: string; readonly color: UiColor }>> = {
+	allowed: { text: "allowed: you let the call run", color: "success" },
+	denied: { text: "denied: you blocked the call", color: "error" },
+	no_ui: { text: "no UI to ask (print or JSON mode): the call was blocked", color: "warning" },
+};
+
 /** The lines of a log row's detail view at `width`; the row's own hook run comes first. */
 export const recordDetailLines = (theme: PanelTheme, row: LogRow, width: number): string[] => {
 	const record = row.record;
@@ -114,6 +122,10 @@ export const recordDetailLines = (theme: PanelTheme, row: LogRow, width: number)
 		...(row.session === undefined ? [] : field(theme, "Session", row.session, width)),
 		...field(theme, "Tool", record.matchQuery ?? "-", width),
 		...field(theme, "Input", record.summary, width),
+		// A hook asked: what the user answered (or that nobody could).
+		...(record.answer === undefined
+			? []
+			: field(theme, "Answer", ANSWER_WORDS[record.answer].text, width, ANSWER_WORDS[record.answer].color)),
 		// What the hooks got comes before what they said.
 		...section(theme, "Stdin JSON sent to the hooks", width),
 		...block(theme, prettyJson(record.stdin), width),

@@ -125,21 +125,22 @@ describe("preToolUse", () => {
 
 	it("plans an ask as a confirm; the answer plans the block or the run, each recorded with the answer", async () => {
 		const root = dir();
-		const { ports } = withNames(
-			flowEngine(
-				answeringHooks("PreToolUse", "Bash", {
-					hookSpecificOutput: {
-						hookEventName: "PreToolUse",
-						permissionDecision: "ask",
-						permissionDecisionReason: "publish?",
-					},
-				}),
-				root,
-			).ports,
+		const engine = flowEngine(
+			answeringHooks("PreToolUse", "Bash", {
+				hookSpecificOutput: {
+					hookEventName: "PreToolUse",
+					permissionDecision: "ask",
+					permissionDecisionReason: "publish?",
+				},
+			}),
+			root,
 		);
-		const plan = await preToolUse(ports, bash("git push"), toolMoment(root));
+		const plan = await preToolUse(withNames(engine.ports).ports, bash("git push"), toolMoment(root));
 		expect(plan?.outcome).toMatchObject({ action: "confirm", message: "git push\n\npublish?" });
+		// The call's firing record (the log's row) learns the answer: none yet, then the last one given.
+		expect(engine.records.map((record) => record.answer)).toEqual([undefined]);
 		const no = plan?.answer(false);
+		expect(engine.records.map((record) => record.answer)).toEqual(["denied"]);
 		expect(no?.outcome.action).toBe("block");
 		expect(no?.steps.map((step) => (step.do === "record" ? step.record.answer : undefined))).toEqual(["denied"]);
 		const yes = plan?.answer(true);
@@ -149,17 +150,16 @@ describe("preToolUse", () => {
 
 	it("blocks an ask nobody can answer (no UI) and says why", async () => {
 		const root = dir();
-		const { ports } = withNames(
-			flowEngine(
-				answeringHooks("PreToolUse", "Bash", {
-					hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" },
-				}),
-				root,
-			).ports,
+		const { ports, records } = flowEngine(
+			answeringHooks("PreToolUse", "Bash", {
+				hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" },
+			}),
+			root,
 		);
 		const moment = toolMoment(root, { hasUI: false });
-		const plan = await preToolUse(ports, bash("git push"), moment);
+		const plan = await preToolUse(withNames(ports).ports, bash("git push"), moment);
 		expect(plan?.outcome).toMatchObject({ action: "block" });
+		expect(records.map((record) => record.answer)).toEqual(["no_ui"]);
 		expect(plan?.outcome.action === "block" && plan.outcome.reason).toContain("without a UI");
 		expect(moment.reads.hasUI).toBe(1);
 	});

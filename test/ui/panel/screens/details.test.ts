@@ -67,3 +67,49 @@ describe("the details screen's keys", () => {
 		expect(h.panel.currentTab()).toBe("log");
 	});
 });
+
+describe("an ask row's details", () => {
+	it("say what the user answered: allowed, denied, or that there was no UI to ask", async () => {
+		const ask = JSON.stringify({
+			hookSpecificOutput: {
+				hookEventName: "PreToolUse",
+				permissionDecision: "ask",
+				permissionDecisionReason: "ok?",
+			},
+		});
+		harness = await mountPanel({
+			cols: 100,
+			rows: 50,
+			settings: {
+				0: {
+					hooks: {
+						PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `echo '${ask}'` }] }],
+					},
+				},
+			},
+		});
+		const h = harness;
+		const call = (command: string) =>
+			h.engine.dispatch({
+				event: "PreToolUse",
+				matchValues: ["Bash", "bash"],
+				tool: { ccToolName: "Bash", ccInput: { command } },
+				payload: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } },
+				session: h.session,
+				summary: command,
+			});
+		const answers = [
+			["allowed", "allowed: you let the call run"],
+			["denied", "denied: you blocked the call"],
+			["no_ui", "no UI to ask (print or JSON mode): the call was blocked"],
+		] as const;
+		for (const [answer] of answers) (await call(`echo ${answer}-call`)).record?.answered(answer);
+		await h.send(KEY.tab);
+		for (const [answer, words] of answers) {
+			await h.type(`${answer}-call`);
+			const text = screenLines(await h.send(KEY.enter)).join("\n");
+			expect(text).toMatch(new RegExp(`Answer\\s+${words.replace(/[()]/g, "\\$&")}`));
+			await h.send(KEY.escape, KEY.ctrlU);
+		}
+	});
+});
