@@ -5,7 +5,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { AFTER_COMPACTION } from "../../engine/events/lifecycle.ts";
-import { sessionEndReason } from "../../engine/events/pi-vocabulary.ts";
 import { askForApprovals } from "../approval/approval-prompt.ts";
 import { handleBeforeCompact, handleCompact } from "../events/compact-hooks.ts";
 import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
@@ -46,7 +45,7 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			live.current.permissionWait.cancel();
 			// Hooks were given the session file as transcript_path: make sure it exists (SessionEnd hooks read it too).
 			if (live.current.hooksRan) ensureTranscript(ctx);
-			await runSessionEnd(live.hc, sessionEndReason(event.reason, ctx.hasUI));
+			await runSessionEnd(live.hc, event.reason);
 			// Background hooks end with the session (Claude Code kills them at teardown in -p).
 			live.current.background.abort();
 			await Promise.allSettled([...live.current.inFlight]);

@@ -48,7 +48,7 @@ describe("runSessionStart", () => {
 });
 
 describe("runSessionEnd", () => {
-	it("gives the hooks the reason and matches on it", async () => {
+	it("gives the hooks Claude Code's reason for pi's (a new session is clear) and matches on it", async () => {
 		const log = join(sdk.root, "runs.jsonl");
 		const { hc } = await startHookContext(sdk, {
 			SessionEnd: [
@@ -56,7 +56,7 @@ describe("runSessionEnd", () => {
 				{ matcher: "other", hooks: [recordStdinTo(join(sdk.root, "other.jsonl"))] },
 			],
 		});
-		await runSessionEnd(hc, "clear");
+		await runSessionEnd(hc, "new");
 		expect(readJsonLines(log)).toMatchObject([{ hook_event_name: "SessionEnd", reason: "clear" }]);
 		expect(() => readJsonLines(join(sdk.root, "other.jsonl"))).toThrow(/ENOENT/);
 	});
