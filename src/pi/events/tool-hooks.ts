@@ -55,11 +55,13 @@ class PiToolMoment implements ToolMoment {
 	private facts: SessionInfo | undefined;
 	private escape: ReturnType<typeof watchEscape>;
 	private watched = false;
+	private readonly ctx: ExtensionContext;
+	private readonly deps: ToolHookDeps;
 
-	constructor(
-		private readonly ctx: ExtensionContext,
-		private readonly deps: ToolHookDeps,
-	) {}
+	constructor(ctx: ExtensionContext, deps: ToolHookDeps) {
+		this.ctx = ctx;
+		this.deps = deps;
+	}
 
 	session(): SessionInfo {
 		this.facts ??= this.deps.sessionOf(this.ctx);
