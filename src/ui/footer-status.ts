@@ -88,7 +88,18 @@ export interface FooterState {
 	readonly hooks: HookCounts | undefined;
 	/** Hooks running for longer than a moment, oldest first. */
 	readonly running: readonly RunningHook[];
+	/** Whole seconds the oldest of `running` has run; from 1 on the footer shows them. Default 0. */
+	readonly runningSeconds?: number;
+	/** The key that stops a running hook (`Esc` in pi's TUI), named next to its seconds; undefined: none is. */
+	readonly stopKey?: string;
 }
+
+/** Seconds as the footer shows them: `12s`, from a minute on `2m 05s`. */
+export const formatRunningTime = (seconds: number): string => {
+	const whole = Math.max(0, Math.floor(seconds));
+	if (whole < 60) return `${whole}s`;
+	return `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, "0")}s`;
+};
 
 /** The order and words of the counts; `errors` is singular for one. */
 const COUNT_WORDS: readonly {
@@ -106,8 +117,9 @@ const COUNT_WORDS: readonly {
 ];
 
 /**
- * The footer text, e.g. `hooks off · 2 switched off · running guard.py · 3 blocked, 1 error`; undefined when
- * there is nothing to show (no decision yet, everything on, nothing running), so the footer stays clean.
+ * The footer text, e.g. `hooks off · 2 switched off · running guard.py 12s · Esc stops it · 3 blocked, 1 error`;
+ * undefined when there is nothing to show (no decision yet, everything on, nothing running), so the footer stays
+ * clean.
  */
 export const footerText = (state: FooterState, theme: PanelTheme): string | undefined => {
 	const parts: string[] = [];
@@ -116,8 +128,12 @@ export const footerText = (state: FooterState, theme: PanelTheme): string | unde
 		for (const part of countParts(state.hooks, ["off", "waiting"])) parts.push(theme.fg("warning", part));
 	const [first, ...others] = state.running;
 	if (first !== undefined) {
+		const seconds = Math.floor(state.runningSeconds ?? 0);
 		const what = terminalSafe(first.statusMessage ?? `running ${first.name}`);
-		parts.push(theme.fg("accent", others.length === 0 ? what : `${what} +${others.length}`));
+		const time = seconds >= 1 ? ` ${formatRunningTime(seconds)}` : "";
+		parts.push(theme.fg("accent", `${what}${time}${others.length === 0 ? "" : ` +${others.length}`}`));
+		// A hook that runs for seconds may hang: say how to stop it (Esc cancels the hooks the event runs).
+		if (seconds >= 1 && state.stopKey !== undefined) parts.push(theme.fg("muted", `${state.stopKey} stops it`));
 	}
 	const counts = COUNT_WORDS.filter(({ key }) => state.counts[key] > 0).map(({ key, word, color }) =>
 		theme.fg(color, `${state.counts[key]} ${word(state.counts[key])}`),

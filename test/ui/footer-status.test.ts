@@ -2,7 +2,14 @@
 import { describe, expect, it } from "vitest";
 import type { CardKind } from "../../src/engine/card.ts";
 import { NO_HOOKS } from "../../src/engine/run-state.ts";
-import { addCard, countCards, type FooterState, footerText, NO_CARDS } from "../../src/ui/footer-status.ts";
+import {
+	addCard,
+	countCards,
+	type FooterState,
+	footerText,
+	formatRunningTime,
+	NO_CARDS,
+} from "../../src/ui/footer-status.ts";
 import { plainTheme, TEST_THEME_COLORS, testTheme } from "../../src/ui/theme.ts";
 import { cellAt, emulate, findText } from "../support/screen.ts";
 
@@ -77,6 +84,30 @@ describe("footerText", () => {
 			{ name: "lint.sh", statusMessage: undefined },
 		];
 		expect(footerText(state({ running }), plainTheme)).toBe("hooks Scanning for secrets... +1");
+	});
+
+	it("shows how long the running hook has run from its first second on, and the key that stops it", () => {
+		const running = [{ name: "guard.sh", statusMessage: undefined }];
+		const at = (runningSeconds: number, stopKey?: string) =>
+			footerText(state({ running, runningSeconds, ...(stopKey ? { stopKey } : {}) }), plainTheme);
+		expect(at(0, "Esc")).toBe("hooks running guard.sh");
+		expect(at(12, "Esc")).toBe("hooks running guard.sh 12s \u00b7 Esc stops it");
+		expect(at(12)).toBe("hooks running guard.sh 12s");
+		const two = [...running, { name: "lint.sh", statusMessage: undefined }];
+		expect(footerText(state({ running: two, runningSeconds: 3, stopKey: "Esc" }), plainTheme)).toBe(
+			"hooks running guard.sh 3s +1 \u00b7 Esc stops it",
+		);
+	});
+
+	it("writes seconds as 12s, and from a minute on as 2m 05s", () => {
+		expect([0, 1.9, 59, 60, 125, 600].map(formatRunningTime)).toEqual([
+			"0s",
+			"1s",
+			"59s",
+			"1m 00s",
+			"2m 05s",
+			"10m 00s",
+		]);
 	});
 
 	it("colours blocks and errors with the theme's error colour and off with its warning colour", async () => {

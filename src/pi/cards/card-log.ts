@@ -13,6 +13,7 @@ import {
 	addCard,
 	type CardCounts,
 	countCards,
+	type FooterState,
 	footerText,
 	NO_CARDS,
 	type RunningHook,
@@ -32,8 +33,10 @@ export interface CardLogDeps {
 	readonly appendEntry: (customType: string, data: Card) => void;
 	/** Delay before a running hook shows; default {@link RUNNING_DELAY_MS}; 0 shows it at once. */
 	readonly runningDelayMs?: number;
-	/** Runs `callback` after `ms`; returns a cancel function. Default: setTimeout. */
+	/** Runs `callback` after `ms`; returns a cancel function. Default: setTimeout (unref'd). */
 	readonly schedule?: (callback: () => void, ms: number) => () => void;
+	/** The clock for how long a hook has run, epoch milliseconds. Default: Date.now. */
+	readonly now?: () => number;
 	/** True while routine context is quiet: context-only decisions are not counted in the footer. */
 	readonly quietContext?: () => boolean;
 	/**
@@ -64,15 +67,22 @@ export interface CardLog {
 	runStarted(entry: HookEntry, ctx: ExtensionContext): void;
 	/** The hook of an earlier `runStarted` finished. */
 	runEnded(entry: HookEntry, ctx: ExtensionContext): void;
-	/** The footer text now (plain), or undefined when the footer shows nothing; for tests and the panel. */
+	/** The session ended: forgets the running hooks and stops the footer's timers (a hook may outlive its event). */
+	dispose(): void;
+	/** The footer text now (plain, naming no key), or undefined when the footer shows nothing; for tests. */
 	statusText(): string | undefined;
 }
 
 interface Run {
 	readonly entry: HookEntry;
+	/** When it started, epoch milliseconds. */
+	readonly started: number;
 	visible: boolean;
 	cancel: (() => void) | undefined;
 }
+
+/** Milliseconds between the footer's updates of a running hook's seconds. */
+const TICK_MS = 1000;
 
 /** What the footer shows of each running hook, made the first time it shows (a run that stays short never does). */
 const runningHooks = new WeakMap<HookEntry, RunningHook>();
@@ -102,29 +112,61 @@ const footerTheme = (ctx: ExtensionContext): PanelTheme =>
 /** Creates an empty log; `restore` fills it from the session. */
 export const createCardLog = (deps: CardLogDeps): CardLog => {
 	const schedule = deps.schedule ?? defaultSchedule;
+	const now = deps.now ?? Date.now;
 	const delay = deps.runningDelayMs ?? RUNNING_DELAY_MS;
 	let history: Card[] = [];
 	let counts: CardCounts = NO_CARDS;
 	let killSwitch = false;
 	let hooks: HookCounts | undefined;
 	let runs: Run[] = [];
+	/** Cancels the next update of a running hook's seconds; undefined while none is due. */
+	let tick: (() => void) | undefined;
 	const listeners = new Set<() => void>();
 
-	const state = () => ({
-		counts: deps.quietContext?.() ? { ...counts, context: 0 } : counts,
-		killSwitch,
-		hooks,
-		running: runs.filter((run) => run.visible).map((run) => runningHook(run.entry)),
-	});
+	const state = (mode: ExtensionContext["mode"] | undefined): FooterState => {
+		const visible = runs.filter((run) => run.visible);
+		const oldest = visible[0];
+		return {
+			counts: deps.quietContext?.() ? { ...counts, context: 0 } : counts,
+			killSwitch,
+			hooks,
+			running: visible.map((run) => runningHook(run.entry)),
+			runningSeconds: oldest === undefined ? 0 : Math.floor((now() - oldest.started) / 1000),
+			// In pi's TUI Esc stops the hooks of the event (pi's abort, or the Esc watch of hook-context.ts).
+			...(mode === "tui" ? { stopKey: "Esc" } : {}),
+		};
+	};
 
 	/** Pushes the footer text; a session without UI (print, JSON) has no footer, and a UI that went away is ignored. */
 	const refresh = (ctx: ExtensionContext | undefined = deps.currentCtx()): void => {
-		if (ctx === undefined || !ctx.hasUI) return;
 		try {
-			ctx.ui.setStatus(STATUS_KEY, footerText(state(), footerTheme(ctx)));
+			if (ctx === undefined || !ctx.hasUI) return;
+			keepTicking();
+			ctx.ui.setStatus(STATUS_KEY, footerText(state(ctx.mode), footerTheme(ctx)));
 		} catch {
-			// The footer is informational; losing one update must not break the event that caused it.
+			// The footer is informational (and a stale context throws): losing one update must not break the event
+			// that caused it.
 		}
+	};
+
+	/** While a hook is shown running, updates the footer when its next whole second is reached; else stops. */
+	const keepTicking = (): void => {
+		const oldest = runs.find((run) => run.visible);
+		if (oldest === undefined) {
+			stopTicking();
+			return;
+		}
+		if (tick !== undefined) return;
+		const wait = TICK_MS - ((now() - oldest.started) % TICK_MS);
+		tick = schedule(() => {
+			tick = undefined;
+			refresh();
+		}, wait);
+	};
+
+	const stopTicking = (): void => {
+		tick?.();
+		tick = undefined;
 	};
 
 	const changed = (): void => {
@@ -152,6 +194,7 @@ export const createCardLog = (deps: CardLogDeps): CardLog => {
 		restore(ctx) {
 			for (const run of runs) run.cancel?.();
 			runs = [];
+			stopTicking();
 			try {
 				history = cardsIn(ctx.sessionManager.getBranch());
 			} catch {
@@ -176,7 +219,7 @@ export const createCardLog = (deps: CardLogDeps): CardLog => {
 			refresh(ctx);
 		},
 		runStarted(entry, ctx) {
-			const run: Run = { entry, visible: delay <= 0, cancel: undefined };
+			const run: Run = { entry, started: now(), visible: delay <= 0, cancel: undefined };
 			runs = [...runs, run];
 			if (run.visible) {
 				refresh(ctx);
@@ -193,9 +236,18 @@ export const createCardLog = (deps: CardLogDeps): CardLog => {
 			if (run === undefined) return;
 			runs = runs.filter((candidate) => candidate !== run);
 			run.cancel?.();
-			if (run.visible) refresh(ctx);
+			if (run.visible) {
+				// The next second is the next shown hook's, if any.
+				stopTicking();
+				refresh(ctx);
+			}
 		},
-		statusText: () => footerText(state(), plainTheme),
+		dispose() {
+			for (const run of runs) run.cancel?.();
+			runs = [];
+			stopTicking();
+		},
+		statusText: () => footerText(state(undefined), plainTheme),
 		refresh: (ctx) => refresh(ctx),
 	};
 };

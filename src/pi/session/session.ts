@@ -173,9 +173,14 @@ const sessionEvents = (
 			}
 		}),
 		session_tree: failSafe("session_tree", undefined, (_event: unknown, ctx) => cards.restore(enter(ctx))),
-		session_shutdown: failSafe("session_shutdown", undefined, (event: SessionShutdownEvent, ctx) =>
-			runtime.shutdown(event, enter(ctx)),
-		),
+		session_shutdown: failSafe("session_shutdown", undefined, async (event: SessionShutdownEvent, ctx) => {
+			try {
+				await runtime.shutdown(event, enter(ctx));
+			} finally {
+				// No footer timer outlives the session, even for a hook that is still running.
+				cards.dispose();
+			}
+		}),
 		input: failSafe("input", { action: "continue" as const }, (event: InputEvent, ctx) =>
 			runtime.input(event, enter(ctx)),
 		),

@@ -6,6 +6,7 @@ import { NO_HOOKS } from "../../../src/engine/run-state.ts";
 import type { HookEntry } from "../../../src/engine/types.ts";
 import { CARD_ENTRY_TYPE } from "../../../src/pi/cards/card-entries.ts";
 import { createCardLog, STATUS_KEY } from "../../../src/pi/cards/card-log.ts";
+import { plainTheme } from "../../../src/ui/theme.ts";
 import { blockRecord } from "../../support/decisions.ts";
 import { commandEntry } from "../../support/entries.ts";
 
@@ -27,7 +28,9 @@ const fakeCtx = (
 				if (options.setStatusThrows) throw new Error("stale context");
 				if (key === STATUS_KEY) statuses.push(text);
 			},
-			get theme(): never {
+			get theme() {
+				// pi's TUI has a theme (plain here, to read the text); elsewhere the footer must not ask for one.
+				if (options.mode === "tui") return plainTheme;
 				throw new Error("Theme not initialized");
 			},
 		},
@@ -60,6 +63,8 @@ const manualSchedule = () => {
 		fire: () => {
 			for (const task of pending.splice(0)) if (!task.cancelled) task.callback();
 		},
+		/** How many callbacks are still due (neither run nor cancelled). */
+		due: () => pending.filter((task) => !task.cancelled).length,
 	};
 };
 
@@ -162,6 +167,67 @@ describe("createCardLog", () => {
 		expect(statuses).toEqual(["hooks Scanning for secrets"]);
 		log.runEnded(slow, ctx);
 		expect(statuses).toEqual(["hooks Scanning for secrets", undefined]);
+	});
+
+	it("counts a running hook's seconds each second from the first on, saying Esc stops it, until it ends", () => {
+		const clock = manualSchedule();
+		let time = 10_000;
+		const { ctx, statuses } = fakeCtx({ mode: "tui" });
+		const log = createCardLog({
+			appendEntry: () => {},
+			schedule: clock.schedule,
+			now: () => time,
+			currentCtx: () => ctx,
+		});
+		const guard = commandEntry("./hooks/guard.sh");
+		log.runStarted(guard, ctx);
+		time += 250;
+		clock.fire();
+		time += 750;
+		clock.fire();
+		time += 11_000;
+		clock.fire();
+		expect(statuses).toEqual([
+			"hooks running guard.sh",
+			"hooks running guard.sh 1s \u00b7 Esc stops it",
+			"hooks running guard.sh 12s \u00b7 Esc stops it",
+		]);
+		expect(clock.due()).toBe(1);
+		log.runEnded(guard, ctx);
+		expect(statuses.at(-1)).toBeUndefined();
+		// Its timer is cancelled with it: nothing updates the footer any more.
+		expect(clock.due()).toBe(0);
+	});
+
+	it("names no key where none stops a hook (RPC), and stops its timers when the session ends", () => {
+		const clock = manualSchedule();
+		let time = 0;
+		const { ctx, statuses } = fakeCtx({ mode: "rpc" });
+		const log = createCardLog({
+			appendEntry: () => {},
+			schedule: clock.schedule,
+			now: () => time,
+			runningDelayMs: 0,
+			currentCtx: () => ctx,
+		});
+		log.runStarted(commandEntry("sleep 30"), ctx);
+		time = 95_000;
+		clock.fire();
+		expect(statuses).toEqual(["hooks running sleep", "hooks running sleep 1m 35s"]);
+		expect(clock.due()).toBe(1);
+		log.dispose();
+		expect(clock.due()).toBe(0);
+		expect(log.statusText()).toBeUndefined();
+	});
+
+	it("shows no seconds for a session without a footer, and starts no timer for it", () => {
+		const clock = manualSchedule();
+		const { ctx, statuses } = fakeCtx({ hasUI: false });
+		const log = createCardLog({ appendEntry: () => {}, schedule: clock.schedule, currentCtx: () => ctx });
+		log.runStarted(commandEntry("sleep 30"), ctx);
+		clock.fire();
+		expect(statuses).toEqual([]);
+		expect(clock.due()).toBe(0);
 	});
 
 	it("names a running hook without a statusMessage by its short name, at once with no delay", () => {

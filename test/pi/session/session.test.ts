@@ -13,7 +13,8 @@ import { reapLingeringGroups, runProcess } from "../../../src/engine/run.ts";
 import { approvalsFile } from "../../../src/pi/approval/approvals.ts";
 import { CARD_ENTRY_TYPE } from "../../../src/pi/cards/card-entries.ts";
 import { createHookSession, type HookSession } from "../../../src/pi/session/session.ts";
-import { type SdkRuntime, startSdkRuntime } from "../../support/pi-sdk.ts";
+import { commandEntry } from "../../support/entries.ts";
+import { fakeUi, type SdkRuntime, startSdkRuntime } from "../../support/pi-sdk.ts";
 
 let root: string;
 let pi: SdkRuntime | undefined;
@@ -190,6 +191,27 @@ describe("the session object", () => {
 		expect(session?.cards.counts().blocked).toBe(1);
 		expect(JSON.parse(readFileSync(stdin, "utf8")).tool_input.file_path).toBe(join(home, "secret.txt"));
 	});
+	it("forgets a hook still running when the session ends, so no footer timer outlives the session", async () => {
+		const { ui, log } = fakeUi();
+		pi = await startSdkRuntime({
+			cwd: join(root, "project"),
+			agentDir: join(root, "agent"),
+			extensions: [factory(join(root, "home"))],
+			mode: "rpc",
+			ui,
+		});
+		const cards = session?.cards;
+		const ctx = session?.ctx();
+		if (cards === undefined || ctx === undefined) throw new Error("the session did not start");
+		// A hook that started and never ends (as one pi's shutdown no longer waits for): the footer shows it.
+		cards.runStarted(commandEntry("./hooks/hang.sh"), ctx);
+		await expect.poll(() => cards.statusText()).toBe("hooks running hang.sh");
+		await pi.dispose();
+		pi = undefined;
+		expect(cards.statusText()).toBeUndefined();
+		expect(log.lastStatus("pi-hook-manager")).toBe("hooks running hang.sh");
+	});
+
 	it("logs a call no hook matches with its stdin, built when read, carrying the session's facts", async () => {
 		const home = join(root, "home");
 		mkdirSync(join(home, ".claude"), { recursive: true });
