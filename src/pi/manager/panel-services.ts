@@ -11,6 +11,7 @@ import {
 	saveHookChange,
 	snapshotFile,
 } from "../../engine/config/edit.ts";
+import { restoreDeleted } from "../../engine/config/undo-delete.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
 import { fixtureFromEvent, fixtureFromRun } from "../../engine/fixture/from-run.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
@@ -99,6 +100,13 @@ export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
 					});
 				}
 			}
+			deps.onChange?.();
+			return result;
+		},
+		restore(deleted, switchedOff) {
+			const result = restoreDeleted(deleted);
+			if (result.ok && switchedOff && result.id !== undefined)
+				deps.state.setEnabled({ ...deleted.entry, id: result.id }, false);
 			deps.onChange?.();
 			return result;
 		},

@@ -33,7 +33,8 @@ export type PanelAction =
 	| "export"
 	| "approveAll"
 	| "contextCards"
-	| "saveCase";
+	| "saveCase"
+	| "undo";
 
 /** The part of pi's KeybindingsManager the panel uses. */
 export interface KeybindingsLike {
@@ -71,7 +72,8 @@ type OwnAction =
 	| "export"
 	| "approveAll"
 	| "contextCards"
-	| "saveCase";
+	| "saveCase"
+	| "undo";
 
 /** The panel's own keys (no pi id exists for these actions). */
 export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
@@ -89,6 +91,7 @@ export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
 	approveAll: "ctrl+y",
 	contextCards: "ctrl+k",
 	saveCase: "ctrl+f",
+	undo: "ctrl+z",
 };
 
 /** The kill switch shortcut by default, also registered with `pi.registerShortcut`. */

@@ -3,6 +3,7 @@
  * configuration, and the log tab. Rebuilt from the services on every render, so it never goes stale.
  */
 import { Input } from "@earendil-works/pi-tui";
+import type { DeletedHook } from "../../engine/config/undo-delete.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import type { PanelTheme } from "../theme.ts";
 import { filterHookRows, HookList } from "./hook-list.ts";
@@ -16,6 +17,8 @@ export class PanelState {
 	readonly filter: Input;
 	readonly hookList: HookList;
 	readonly log: LogTab;
+	/** The last hook deleted in the panel, until it is restored (or another is deleted). */
+	undo: { readonly deleted: DeletedHook; readonly switchedOff: boolean; readonly source: string } | undefined;
 	/** The hook rows as of the last {@link refresh}. */
 	rows: ListRow[] = [];
 	private readonly services: PanelServices;

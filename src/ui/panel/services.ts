@@ -4,6 +4,7 @@
  * journal, the context-cards setting) is a port given as `undefined`, never half a port.
  */
 import type { FileSnapshot, HookChange, SaveResult } from "../../engine/config/edit.ts";
+import type { DeletedHook } from "../../engine/config/undo-delete.ts";
 import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord } from "../../engine/engine.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
@@ -39,6 +40,11 @@ export interface EditsPort {
 	snapshot(file: string): FileSnapshot | { readonly error: string };
 	/** Saves one change (refused when the file changed on disk); moves a disabled mark to an edited hook's new id. */
 	save(snapshot: FileSnapshot, change: HookChange, previous: HookEntry | undefined): SaveResult;
+	/**
+	 * Puts a hook deleted in the panel back into its file (byte for byte when the file is as the delete left it);
+	 * `switchedOff`: it was switched off, and is again.
+	 */
+	restore(deleted: DeletedHook, switchedOff: boolean): SaveResult;
 	/** The handler object of an existing hook as written in the snapshot. */
 	readHandler(snapshot: FileSnapshot, entry: HookEntry): Readonly<Record<string, unknown>> | undefined;
 }

@@ -60,6 +60,7 @@ export const KEY = {
 	ctrlU: "\x15",
 	ctrlR: "\x12",
 	ctrlF: "\x06",
+	ctrlZ: "\x1a",
 	ctrlShiftH: "\x1b[104;6u",
 } as const;
 

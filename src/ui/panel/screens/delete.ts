@@ -36,11 +36,17 @@ export class DeleteScreen implements PanelScreen {
 			ctx.toList();
 			return;
 		}
-		finishSave(
-			ctx,
-			ctx.services.edits.save(this.snapshot, { kind: "delete", id: entry.id, at }, entry),
-			`Deleted ${entry.event} hook from ${this.row.source} (${entry.source.file}).`,
-		);
+		const switchedOff = !ctx.services.hooks.isEnabled(entry);
+		const result = ctx.services.edits.save(this.snapshot, { kind: "delete", id: entry.id, at }, entry);
+		// Kept for the undo key: the file's text before and after, so an undo can put every byte back.
+		if (result.ok && this.snapshot.text !== undefined)
+			ctx.state.undo = {
+				deleted: { file: entry.source.file, before: this.snapshot.text, after: result.text, entry },
+				switchedOff,
+				source: this.row.source,
+			};
+		const undo = result.ok ? ` ${ctx.keys.label("undo")} undoes it.` : "";
+		finishSave(ctx, result, `Deleted ${entry.event} hook from ${this.row.source} (${entry.source.file}).${undo}`);
 	}
 
 	body(width: number, height: number): string[] {
@@ -67,6 +73,19 @@ export class DeleteScreen implements PanelScreen {
 		];
 	}
 }
+
+/** Puts the hook deleted last back into its file (`ctrl+z` on the list), or says why it cannot. */
+export const undoDelete = (ctx: PanelContext): void => {
+	const undo = ctx.state.undo;
+	if (undo === undefined) {
+		ctx.say({ level: "error", text: "Nothing to undo: no hook was deleted in this panel." });
+		return;
+	}
+	const result = ctx.services.edits.restore(undo.deleted, undo.switchedOff);
+	if (result.ok) ctx.state.undo = undefined;
+	const { entry } = undo.deleted;
+	finishSave(ctx, result, `Restored the deleted ${entry.event} hook to ${undo.source} (${entry.source.file}).`);
+};
 
 /** Opens the delete confirmation for `entry`, or says why it cannot be deleted here. */
 export const confirmDelete = (ctx: PanelContext, entry: HookEntry | undefined): void => {

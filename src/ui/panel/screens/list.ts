@@ -5,7 +5,7 @@
 import type { Hint } from "../frame.ts";
 import type { PanelAction } from "../keys.ts";
 import { approveAllWaiting, pair, toggleHook, waitingApproval } from "./approve.ts";
-import { confirmDelete } from "./delete.ts";
+import { confirmDelete, undoDelete } from "./delete.ts";
 import { DetailsScreen } from "./details.ts";
 import { openEditor } from "./editor.ts";
 import { killSwitchHint, type PanelContext, type PanelScreen } from "./screen.ts";
@@ -63,6 +63,8 @@ export class ListScreen implements PanelScreen {
 			openEditor(ctx, state.selectedEntry());
 		} else if (is("delete")) {
 			confirmDelete(ctx, state.selectedEntry());
+		} else if (is("undo")) {
+			undoDelete(ctx);
 		} else if (is("test")) {
 			state.refresh();
 			const stopped = (): void => ctx.say({ level: "info", text: TEST_STOPPED });
@@ -125,6 +127,7 @@ export class ListScreen implements PanelScreen {
 			[k("add"), "add"],
 			[k("edit"), "edit"],
 			[k("delete"), "delete"],
+			...(ctx.state.undo === undefined ? [] : [[k("undo"), "undo delete"] as Hint]),
 			[k("switchView"), hooksTab ? "log" : "hooks"],
 			...(hooksTab ? this.hooksHints() : ctx.state.log.hints(ctx.keys)),
 			killSwitchHint(ctx),

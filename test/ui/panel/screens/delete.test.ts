@@ -42,3 +42,63 @@ describe("deleting a hook", () => {
 		);
 	});
 });
+
+describe("undoing a delete", () => {
+	it("ctrl+z puts the deleted hook back, byte for byte; the key line offers it only then", async () => {
+		const h = await mount(100);
+		expect(text(await h.screen())).not.toContain("undo delete");
+		await h.type("guard");
+		await h.send(KEY.ctrlD);
+		let screen = await h.send(KEY.enter);
+		expect(text(screen)).toContain("ctrl+z undoes it.");
+		expect(text(screen)).toContain("ctrl+z undo delete");
+		expect(readFileSync(projectFile(h), "utf8")).not.toBe(PROJECT_TEXT);
+		screen = await h.send(KEY.ctrlZ);
+		expect(text(screen)).toContain("Restored the deleted PreToolUse hook to Claude project");
+		expect(readFileSync(projectFile(h), "utf8")).toBe(PROJECT_TEXT);
+		h.runScheduled();
+		screen = await h.send(KEY.escape);
+		expect(text(screen)).toContain("./guard.sh");
+		expect(text(screen)).not.toContain("undo delete");
+		expect(text(await h.send(KEY.ctrlZ))).toContain("Nothing to undo");
+	});
+
+	it("restores a hook from the middle of its group to its place, switched off again if it was", async () => {
+		const h = await mount(100);
+		const middle = PROJECT_TEXT.replace(
+			'{"type": "command", "command": "./guard.sh", "timeout": 10, "async": false}',
+			'{"type": "command", "command": "./first.sh"},\n\t\t\t\t\t{"type": "command", "command": "./guard.sh"},' +
+				'\n\t\t\t\t\t{"type": "command", "command": "./last.sh"}',
+		);
+		h.writeText(1, middle);
+		await h.screen();
+		await h.type("guard");
+		await h.send(KEY.ctrlT);
+		await h.send(KEY.ctrlD);
+		await h.send(KEY.enter);
+		expect(readFileSync(projectFile(h), "utf8")).not.toContain("guard.sh");
+		await h.send(KEY.ctrlZ);
+		expect(readFileSync(projectFile(h), "utf8")).toBe(middle);
+		h.runScheduled();
+		const guard = h.config().entries.find((entry) => entry.definition.command === "./guard.sh");
+		expect(guard === undefined ? undefined : h.state.isEnabled(guard)).toBe(false);
+	});
+
+	it("adds the hook back to its matcher when the file changed since the delete, and says so", async () => {
+		const h = await mount(100);
+		await h.type("guard");
+		await h.send(KEY.ctrlD);
+		await h.send(KEY.enter);
+		const changed = readFileSync(projectFile(h), "utf8").replace('"FOO": "1"', '"FOO": "2"');
+		h.writeText(1, changed);
+		const screen = await h.send(KEY.ctrlZ);
+		expect(text(screen)).toContain("changed since the delete");
+		const after = JSON.parse(readFileSync(projectFile(h), "utf8"));
+		expect(after.env).toEqual({ FOO: "2" });
+		expect(after.hooks).toEqual({
+			PreToolUse: [
+				{ matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh", timeout: 10, async: false }] },
+			],
+		});
+	});
+});

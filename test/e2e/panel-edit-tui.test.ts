@@ -1,0 +1,56 @@
+/**
+ * Changing hook files from the /hooks panel in the real pi, in tmux: a deleted hook comes back with ctrl+z, its
+ * file byte for byte as before, and fires again.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { useE2e } from "../support/e2e.ts";
+import { startPiTui } from "../support/pi-tui.ts";
+import { createTmuxServer } from "../support/tmux.ts";
+
+const e2e = useE2e();
+const tmux = createTmuxServer();
+afterAll(() => tmux.kill());
+
+/** A settings text with two hooks in one group, in its own layout (two-space indent, a key after "hooks"). */
+const settingsText = (fired: string): string =>
+	`{\n  "hooks": {\n    "PreToolUse": [\n      {\n        "matcher": "Bash",\n        "hooks": [\n` +
+	`          { "type": "command", "command": "echo one >> ${fired}" },\n` +
+	`          { "type": "command", "command": "echo two >> ${fired}" }\n` +
+	`        ]\n      }\n    ]\n  },\n  "model": "x"\n}\n`;
+
+describe("the panel's file changes in the real pi", () => {
+	it("ctrl+z after a delete puts the hook back byte for byte, and it fires again", async () => {
+		const sandbox = e2e.sandbox();
+		const fired = join(sandbox.root, "fired.log");
+		const file = join(sandbox.root, "home", ".claude", "settings.json");
+		sandbox.writeJson("home/.claude/settings.json", {});
+		const original = settingsText(fired);
+		writeFileSync(file, original);
+		const name = "undo";
+		await startPiTui(tmux, sandbox, { name, cols: 120, rows: 40 });
+		const waitFor = (test: string | RegExp | ((screen: string) => boolean)) => tmux.waitFor(test, { name });
+		tmux.type("/hooks", name);
+		tmux.keys(["Enter"], name);
+		await waitFor("Filter:");
+		tmux.type("echo one", name);
+		tmux.keys(["C-d"], name);
+		await waitFor("Delete this hook?");
+		tmux.keys(["Enter"], name);
+		await waitFor("ctrl+z undo delete");
+		expect(readFileSync(file, "utf8")).not.toContain("echo one");
+		tmux.keys(["C-z"], name);
+		await waitFor("Restored the deleted PreToolUse hook to Claude user");
+		expect(readFileSync(file, "utf8")).toBe(original);
+		tmux.keys(["Escape"], name);
+		await waitFor("Filter: type to filter");
+		tmux.keys(["Escape"], name);
+		await waitFor((screen) => !screen.includes("Filter:"));
+		tmux.type("bash: echo ran", name);
+		tmux.keys(["Enter"], name);
+		await waitFor("fake-model saw tool result: ran");
+		expect(existsSync(fired) ? readFileSync(fired, "utf8") : "").toBe("one\ntwo\n");
+		await tmux.quit(name);
+	});
+});
