@@ -6,26 +6,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
-import { contextFilePaths, runInstructionsLoaded } from "../../../src/pi/events/instructions-hooks.ts";
+import { runInstructionsLoaded } from "../../../src/pi/events/instructions-hooks.ts";
 import { readJsonLines } from "../../support/e2e.ts";
 import { recordStdinTo, startHookContext } from "../../support/hook-context.ts";
 import { useSdkSandbox } from "../../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-instructions-");
-
-describe("contextFilePaths", () => {
-	it("lists the files of pi's project_instructions blocks in order, and nothing for other text", () => {
-		const prompt = [
-			"You are pi.",
-			'<project_instructions path="/h/.pi/agent/AGENTS.md">\nglobal\n</project_instructions>',
-			'<project_instructions path="/w/p/CLAUDE.md">\nproject\n</project_instructions>',
-			'<project_instructions path="">\nempty\n</project_instructions>',
-		].join("\n");
-		expect(contextFilePaths(prompt)).toEqual(["/h/.pi/agent/AGENTS.md", "/w/p/CLAUDE.md"]);
-		expect(contextFilePaths("")).toEqual([]);
-		expect(contextFilePaths('<project_instructions path="unterminated>')).toEqual([]);
-	});
-});
 
 describe("runInstructionsLoaded", () => {
 	it("runs the hooks once per context file pi loaded, global first, with memory type and reason", async () => {
