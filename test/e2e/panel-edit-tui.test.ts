@@ -1,6 +1,7 @@
 /**
  * Changing hook files from the /hooks panel in the real pi, in tmux: a deleted hook comes back with ctrl+z, its
- * file byte for byte as before, and fires again.
+ * file byte for byte as before, and fires again; after a save refused because the file changed on disk, the next
+ * enter saves once the file is fixed.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -51,6 +52,38 @@ describe("the panel's file changes in the real pi", () => {
 		tmux.keys(["Enter"], name);
 		await waitFor("fake-model saw tool result: ran");
 		expect(existsSync(fired) ? readFileSync(fired, "utf8") : "").toBe("one\ntwo\n");
+		await tmux.quit(name);
+	});
+
+	it("after 'changed on disk' and a fix of the file, the second enter saves", async () => {
+		const sandbox = e2e.sandbox();
+		const file = join(sandbox.projectDir, ".claude", "settings.json");
+		sandbox.writeJson("project/.claude/settings.json", { env: { A: "1" } });
+		const good = readFileSync(file, "utf8");
+		const name = "conflict";
+		await startPiTui(tmux, sandbox, { name, cols: 120, rows: 40 });
+		const waitFor = (test: string | RegExp | ((screen: string) => boolean)) => tmux.waitFor(test, { name });
+		const flat = (screen: string): string => screen.replace(/[│\s]/g, "");
+		tmux.type("/hooks", name);
+		tmux.keys(["Enter"], name);
+		await waitFor("Filter:");
+		tmux.keys(["C-n"], name);
+		await waitFor("Add a hook");
+		tmux.type("echo added", name);
+		await waitFor("echo added");
+		// Another program breaks the file: the first enter says it changed on disk.
+		writeFileSync(file, `${good},`);
+		tmux.keys(["Enter"], name);
+		await waitFor((screen) => flat(screen).includes("changedondisk"));
+		// The user fixes it; one more enter saves.
+		writeFileSync(file, good.replace('"1"', '"2"'));
+		tmux.keys(["Enter"], name);
+		await waitFor("Saved PreToolUse hook to Claude project");
+		const saved = JSON.parse(readFileSync(file, "utf8"));
+		expect(saved.env).toEqual({ A: "2" });
+		expect(saved.hooks.PreToolUse[0].hooks).toEqual([{ type: "command", command: "echo added" }]);
+		tmux.keys(["Escape"], name);
+		await waitFor((screen) => !screen.includes("Filter:"));
 		await tmux.quit(name);
 	});
 });

@@ -25,6 +25,11 @@ export class EditorScreen implements PanelScreen {
 	private readonly oldHandler: Readonly<Record<string, unknown>> | undefined;
 	/** Set when the edited hook vanished from its file: the next save adds the draft as a new hook. */
 	private addInstead = false;
+	/**
+	 * Files whose save was refused: the user was told and may have fixed the file since, so the next save reads it
+	 * again right before saving onto it (only that hook changes) instead of refusing a second time.
+	 */
+	private readonly refused = new Set<string>();
 
 	constructor(
 		ctx: PanelContext,
@@ -81,6 +86,7 @@ export class EditorScreen implements PanelScreen {
 		const values = editor.values();
 		const file =
 			entry?.source.file ?? ctx.services.hooks.sources.find((source) => source.scope === values.scope)?.file;
+		if (file !== undefined && this.refused.delete(file)) this.resnapshot(file);
 		const snapshot = file === undefined ? undefined : this.snapshots.get(file);
 		if (snapshot === undefined) {
 			editor.setMessage(
@@ -103,6 +109,7 @@ export class EditorScreen implements PanelScreen {
 		}
 		// A refused save never loses the draft: the editor stays open with the reason, ready to retry.
 		this.resnapshot(snapshot.file);
+		this.refused.add(snapshot.file);
 		if (result.reason === "not_found") this.addInstead = true;
 		editor.setMessage(`${result.message}. ${this.keepDraftHint(result.reason)}`);
 		ctx.host.schedule(() => ctx.host.requestRender(), RELOAD_DELAY_MS);

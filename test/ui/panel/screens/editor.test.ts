@@ -61,6 +61,38 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		expect(saved).toContain("./new.sh");
 	});
 
+	it("saves on the second enter when the file was fixed after a refused save (no second 'changed on disk')", async () => {
+		const h = await mount(cols);
+		await h.send(KEY.ctrlN);
+		await h.type("./new.sh");
+		// Changed on disk: broken by another program; the first enter says so.
+		writeFileSync(projectFile(h), `${PROJECT_TEXT},`);
+		let screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("changed on disk since the panel read it"));
+		// The user fixes the file, then presses enter once more: that saves.
+		const fixed = PROJECT_TEXT.replace('"./guard.sh"', '"./guard-fixed.sh"');
+		writeFileSync(projectFile(h), fixed);
+		screen = await h.send(KEY.enter);
+		expect(inside(screen)).not.toContain(squeeze("changed on disk"));
+		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
+		const saved = readFileSync(projectFile(h), "utf8");
+		expect(saved).toContain("./guard-fixed.sh");
+		expect(saved).toContain("./new.sh");
+	});
+
+	it("saves on the next enter once a file that was not valid JSON is fixed", async () => {
+		const h = await mount(cols);
+		h.writeText(1, `${PROJECT_TEXT},`);
+		await h.send(KEY.ctrlN);
+		await h.type("./new.sh");
+		let screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("is not valid JSON"));
+		writeFileSync(projectFile(h), PROJECT_TEXT);
+		screen = await h.send(KEY.enter);
+		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
+		expect(readFileSync(projectFile(h), "utf8")).toContain("./new.sh");
+	});
+
 	it("keeps an edit of a hook another program removed meanwhile, and saves it as a new hook on retry", async () => {
 		const h = await mount(cols);
 		await h.type("guard");
