@@ -61,7 +61,7 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		expect(saved).toContain("./new.sh");
 	});
 
-	it("saves on the second enter when the file was fixed after a refused save (no second 'changed on disk')", async () => {
+	it("saves on the second enter once the file is fixed after a refused save", async () => {
 		const h = await mount(cols);
 		await h.send(KEY.ctrlN);
 		await h.type("./new.sh");
