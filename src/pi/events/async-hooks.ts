@@ -1,12 +1,11 @@
 /**
- * Results of background hooks (`async`, `asyncRewake`): pi carries out the engine's plan (plan-prompt.ts):
- * a card for a failure, a wake-up message, or hidden context for the next turn.
+ * Results of background hooks (`async`, `asyncRewake`): one engine call (engine/flow/async.ts) plans what to do,
+ * and pi carries it out: a card for a failure, a wake-up message, or hidden context for the next turn.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { DispatchRequest } from "../../engine/engine.ts";
+import { asyncResult } from "../../engine/flow/async.ts";
 import type { HookVerdict } from "../../engine/interpret.ts";
-import { hookName } from "../../engine/messages.ts";
-import { planAsyncVerdict } from "../../engine/plan-prompt.ts";
 import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext } from "./hook-context.ts";
 
 /** The custom message type that wakes the agent for an `asyncRewake` hook. */
@@ -19,12 +18,7 @@ export const deliverAsyncVerdict = (
 	verdict: HookVerdict,
 	request: DispatchRequest,
 ): void => {
-	const plan = planAsyncVerdict(verdict, hookName(request.event, request.tool?.ccToolName), {
-		event: request.event,
-		...(request.tool ? { tool: request.tool.ccToolName } : {}),
-		input: request.summary ?? "",
-		time: hc.clock(),
-	});
+	const plan = asyncResult(hc, verdict, request);
 	carryOut(hc, plan.steps);
 	if (plan.deliver?.action === "wake") {
 		pi.sendMessage(
