@@ -8,7 +8,14 @@
 import { parseSettingsText } from "./config/parse.ts";
 import { interpretOutcome } from "./interpret.ts";
 import { isObject } from "./is-object.ts";
-import { type FiringRecord, firingRecord, type NotRunHook, type NotRunReason } from "./record/firing-record.ts";
+import {
+	ASK_ANSWERS,
+	type AskAnswer,
+	type FiringRecord,
+	firingRecord,
+	type NotRunHook,
+	type NotRunReason,
+} from "./record/firing-record.ts";
 import { redactSecrets } from "./redact.ts";
 import { HOOK_EVENTS, type HookEntry, type HookEventName, type ProcessOutcome, type SourceScope } from "./types.ts";
 
@@ -45,6 +52,20 @@ export interface JournalLine {
 	readonly notRun: readonly { readonly hook: unknown; readonly reason: NotRunReason }[];
 	/** Present on a test run from the /hooks panel (it decided nothing in its session). */
 	readonly test?: true;
+	/** What the user answered when the hooks asked, when known as the line was written. */
+	readonly answer?: AskAnswer;
+}
+
+/**
+ * A line that gives an earlier line's record (same session and `seq`) the user's answer to its `ask`, known only
+ * after that line was written (the dialog came later). Not a record: readers of records skip it.
+ */
+export interface AnswerLine {
+	readonly v: typeof JOURNAL_VERSION;
+	readonly kind: "answer";
+	readonly session: string;
+	readonly seq: number;
+	readonly answer: AskAnswer;
 }
 
 const cut = (text: string): string =>
@@ -105,9 +126,25 @@ export const journalLine = (record: FiringRecord, session: string): string => {
 		})),
 		notRun: record.notRun.map((hook) => ({ hook: storedHook(hook.entry), reason: hook.reason })),
 		...(record.test === true ? { test: true as const } : {}),
+		...(record.answer === undefined ? {} : { answer: record.answer }),
 	};
 	return JSON.stringify(line);
 };
+
+/** The journal line of a later answer to the `ask` of session `session`'s record `seq` (see {@link AnswerLine}). */
+export const answerLine = (session: string, seq: number, answer: AskAnswer): string =>
+	JSON.stringify({ v: JOURNAL_VERSION, kind: "answer", session, seq, answer } satisfies AnswerLine);
+
+/** The answer line of a parsed journal line, or undefined when it is not one. */
+export const reviveAnswerLine = (value: unknown): AnswerLine | undefined =>
+	isObject(value) &&
+	value.v === JOURNAL_VERSION &&
+	value.kind === "answer" &&
+	typeof value.session === "string" &&
+	typeof value.seq === "number" &&
+	(ASK_ANSWERS as readonly unknown[]).includes(value.answer)
+		? (value as unknown as AnswerLine)
+		: undefined;
 
 /** Revives stored hooks, parsing each definition once (ids repeat across lines). */
 export const createHookReviver = (): ((hook: StoredHook) => HookEntry | undefined) => {
@@ -164,5 +201,6 @@ export const reviveJournalLine = (
 		notRun,
 		...(line.test === true ? { test: true as const } : {}),
 	});
+	if ((ASK_ANSWERS as readonly unknown[]).includes(line.answer)) record.answered(line.answer as AskAnswer);
 	return { record, session: line.session };
 };

@@ -7,6 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createJournal } from "../../src/pi/stores/journal.ts";
 import { useE2e } from "../support/e2e.ts";
 import { EXTENSION_PATH, PI_BIN, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { createTmuxServer } from "../support/tmux.ts";
@@ -88,6 +89,14 @@ describe("the /hooks log's rows and details in the real pi", () => {
 		await press(name, ["Escape", "Escape", "Escape"]);
 		await tmux.waitFor((text) => !text.includes("Filter:"), { name });
 		await tmux.quit(name);
+		// The journal keeps the answers, so a later session's Ctrl+L shows them too.
+		const journalDir = join(sandbox.agentDir, "pi-hook-manager", "journal");
+		const [file] = readdirSync(journalDir);
+		const earlier = createJournal(join(journalDir, file ?? ""), 1_000_000).read();
+		expect(earlier.map((item) => [item.record.summary, item.record.answer])).toEqual([
+			["echo denied-call", "denied"],
+			["echo allowed-call", "allowed"],
+		]);
 	});
 
 	it("earlier sessions' rows show the short id session: takes, and Ctrl+L keeps the cursor on its row", async () => {

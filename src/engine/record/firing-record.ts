@@ -61,9 +61,16 @@ export interface SizeHint {
 /** What the user answered when the record's hooks asked (a PreToolUse `ask`): Claude Code's dialog, or no UI. */
 export type AskAnswer = "allowed" | "denied" | "no_ui";
 
-/** Where a record's {@link AskAnswer} goes once pi knows it (after the record was logged); shared by its copies. */
+/** The three {@link AskAnswer} values, for reading them back (a journal line). */
+export const ASK_ANSWERS: readonly AskAnswer[] = ["allowed", "denied", "no_ui"];
+
+/**
+ * Where a record's {@link AskAnswer} goes once pi knows it (after the record was logged); shared by its copies.
+ * A listener hears it (the journal writes it then).
+ */
 export class AnswerCell {
 	value: AskAnswer | undefined;
+	listener: ((value: AskAnswer) => void) | undefined;
 }
 
 /** The parts of a record that may be built on first read ({@link Lazy} cells, shared by the record's copies). */
@@ -128,7 +135,14 @@ export class FiringRecord implements RecordFacts {
 
 	/** Sets the user's answer to the hooks' `ask` (pi knows it after the record was logged); seen by every copy. */
 	answered(value: AskAnswer): void {
-		if (this.#answer !== undefined) this.#answer.value = value;
+		if (this.#answer === undefined) return;
+		this.#answer.value = value;
+		this.#answer.listener?.(value);
+	}
+
+	/** Calls `listener` when the answer is set from now on (one listener per record: the journal's). */
+	onAnswer(listener: (value: AskAnswer) => void): void {
+		if (this.#answer !== undefined) this.#answer.listener = listener;
 	}
 
 	/** The stdin (see {@link RecordParts.stdin}); built on first read when lazy. */

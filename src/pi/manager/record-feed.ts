@@ -4,8 +4,9 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { firingExcerpt } from "../../engine/record/excerpt.ts";
-import type { FiringRecord } from "../../engine/record/firing-record.ts";
+import type { AskAnswer, FiringRecord } from "../../engine/record/firing-record.ts";
 import { Lazy, readPart } from "../../engine/record/lazy.ts";
+import { verdictResult } from "../../engine/record/result-kind.ts";
 import { recordBytes } from "../../ui/panel/firing-log.ts";
 import { afterEvent } from "../session/after-event.ts";
 import { showNotice } from "../session/notices.ts";
@@ -78,11 +79,20 @@ export const createRecordFeed = (core: ManagerCore): RecordFeed => {
 			// journal and session are the ones of this moment.
 			const journaled = core.openJournal(ctx);
 			const session = core.sessionOf(ctx);
+			let written: AskAnswer | undefined;
 			afterEvent(() => {
+				written = record.answer;
 				journaled.append(record, session);
 				const problem = journaled.problem();
 				if (problem !== undefined) showNotice(ctx, { level: "warning", text: problem });
 			});
+			// A hook asked: the user's answer comes after the line is written (pi's dialog), as a line of its own.
+			if (record.verdicts.some((verdict) => verdictResult(verdict) === "ask"))
+				record.onAnswer((answer) =>
+					afterEvent(() => {
+						if (answer !== written) journaled.appendAnswer(session, record.seq, answer);
+					}),
+				);
 		},
 		rawInput: (record) => (record.isLogRow ? replayInput(record) : rawInputs.get(record)?.()),
 	};

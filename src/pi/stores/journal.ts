@@ -10,7 +10,14 @@ import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FiringRecord } from "../../engine/engine.ts";
-import { createHookReviver, journalLine, reviveJournalLine } from "../../engine/journal-record.ts";
+import {
+	answerLine,
+	createHookReviver,
+	journalLine,
+	reviveAnswerLine,
+	reviveJournalLine,
+} from "../../engine/journal-record.ts";
+import type { AskAnswer } from "../../engine/record/firing-record.ts";
 import { STATE_FILE_MODE } from "./json-store.ts";
 
 /** The environment variable that sets the journal's cap in bytes (both files together). */
@@ -31,6 +38,8 @@ export interface Journal {
 	readonly file: string;
 	/** Appends one record of `session` (records where no hook ran are not journaled). */
 	append(record: FiringRecord, session: string): void;
+	/** Appends the user's later answer to the `ask` of `session`'s record `seq`; reading gives that record it. */
+	appendAnswer(session: string, seq: number, answer: AskAnswer): void;
 	/** Every record in the journal, oldest first (the rotated file first). Reads the files now. */
 	read(): readonly JournalRecord[];
 	/** Why the journal could not be written, once; undefined while it works. */
@@ -62,7 +71,8 @@ export const createJournal = (file: string, maxBytes: number): Journal => {
 	let failure: string | undefined;
 	let told = false;
 	const rotated = rotatedName(file);
-	const readLines = (path: string): JournalRecord[] => {
+	/** `bySeq`: the latest record of each session and seq (of both files), for the answer lines that follow it. */
+	const readLines = (path: string, bySeq: Map<string, FiringRecord>): JournalRecord[] => {
 		let text: string;
 		try {
 			text = readFileSync(path, "utf8");
@@ -74,40 +84,57 @@ export const createJournal = (file: string, maxBytes: number): Journal => {
 		for (const line of text.split("\n")) {
 			if (line.trim() === "") continue;
 			try {
-				const record = reviveJournalLine(JSON.parse(line), revive);
-				if (record !== undefined) out.push(record);
+				const value: unknown = JSON.parse(line);
+				const answer = reviveAnswerLine(value);
+				if (answer !== undefined) {
+					bySeq.get(`${answer.session}\0${answer.seq}`)?.answered(answer.answer);
+					continue;
+				}
+				const record = reviveJournalLine(value, revive);
+				if (record === undefined) continue;
+				out.push(record);
+				bySeq.set(`${record.session}\0${record.record.seq}`, record.record);
 			} catch {
 				// A torn or foreign line (pi killed mid-write, an edit by hand) is skipped, the rest still reads.
 			}
 		}
 		return out;
 	};
+	/** Appends one line, rotating first when it would pass half the cap; a failure turns the journal off. */
+	const write = (line: string): void => {
+		if (maxBytes <= 0 || failure !== undefined) return;
+		try {
+			const bytes = Buffer.byteLength(line);
+			if (size === undefined) {
+				mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
+				size = existsSync(file) ? statSync(file).size : 0;
+			}
+			if (size > 0 && size + bytes > maxBytes / 2) {
+				renameSync(file, rotated);
+				size = 0;
+			}
+			// A line longer than the cap itself is not kept (it would push everything else out).
+			if (bytes > maxBytes / 2) return;
+			appendFileSync(file, line, { mode: STATE_FILE_MODE });
+			size += bytes;
+		} catch (error) {
+			failure =
+				`the firing journal ${file} cannot be written (${(error as Error).message}); history ` +
+				`across sessions is off for this run`;
+		}
+	};
 	return {
 		file,
 		append(record, session) {
-			if (maxBytes <= 0 || failure !== undefined || record.verdicts.length === 0) return;
-			try {
-				const line = `${journalLine(record, session)}\n`;
-				const bytes = Buffer.byteLength(line);
-				if (size === undefined) {
-					mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
-					size = existsSync(file) ? statSync(file).size : 0;
-				}
-				if (size > 0 && size + bytes > maxBytes / 2) {
-					renameSync(file, rotated);
-					size = 0;
-				}
-				// A line longer than the cap itself is not kept (it would push everything else out).
-				if (bytes > maxBytes / 2) return;
-				appendFileSync(file, line, { mode: STATE_FILE_MODE });
-				size += bytes;
-			} catch (error) {
-				failure =
-					`the firing journal ${file} cannot be written (${(error as Error).message}); history ` +
-					`across sessions is off for this run`;
-			}
+			if (record.verdicts.length > 0) write(`${journalLine(record, session)}\n`);
 		},
-		read: () => [...readLines(rotated), ...readLines(file)],
+		appendAnswer(session, seq, answer) {
+			write(`${answerLine(session, seq, answer)}\n`);
+		},
+		read() {
+			const bySeq = new Map<string, FiringRecord>();
+			return [...readLines(rotated, bySeq), ...readLines(file, bySeq)];
+		},
 		problem() {
 			if (failure === undefined || told) return undefined;
 			told = true;

@@ -59,6 +59,26 @@ describe("the firing journal", () => {
 		expect(buildLogRows([read[0]?.record ?? firingRecord(0, 0, [])])[0]?.input).toMatch(/^\[test\] /);
 	});
 
+	it("keeps the answer to an ask: in the record's line when known, else from a later answer line", () => {
+		const file = join(dir, "j.jsonl");
+		const journal = createJournal(file, DEFAULT_JOURNAL_BYTES);
+		const noUi = firingRecord(1, 1, [[guard, exitedWith(0, 5)]]);
+		noUi.answered("no_ui");
+		journal.append(noUi, "s");
+		journal.append(firingRecord(2, 2, [[guard, exitedWith(0, 5)]]), "s");
+		journal.append(firingRecord(2, 3, [[guard, exitedWith(0, 5)]]), "t");
+		journal.append(firingRecord(3, 4, [[guard, exitedWith(0, 5)]]), "s");
+		// The dialog's answer to record 2 of session s comes after its line.
+		journal.appendAnswer("s", 2, "denied");
+		const read = createJournal(file, DEFAULT_JOURNAL_BYTES).read();
+		expect(read.map((item) => [item.session, item.record.seq, item.record.answer])).toEqual([
+			["s", 1, "no_ui"],
+			["s", 2, "denied"],
+			["t", 2, undefined],
+			["s", 3, undefined],
+		]);
+	});
+
 	it("masks secrets in every stored field and caps excerpts", () => {
 		const file = join(dir, "j.jsonl");
 		const journal = createJournal(file, DEFAULT_JOURNAL_BYTES);
