@@ -29,6 +29,6 @@ describe("panel screenshots", () => {
 		expect(await text("panel-hook-details")).toMatch(/Last run +09:45:31 ask 112ms/);
 		const history = await text("panel-log-history");
 		expect(history).toContain("Showing 3 earlier records of 2 session(s) from the journal");
-		expect(history).toMatch(/11-28 09:12 +PreToolUse +Bash git push --for.* deny/);
+		expect(history).toMatch(/11-28 09:12 +1b7e40d2 +PreToolUse +Bash git push -.* deny/);
 	});
 });
