@@ -5,14 +5,16 @@
  * `.pi/settings.json` (`defaultProvider`, `defaultModel`), and `createAgentSession` (in memory, no extensions, no
  * tools) to pick the model the way pi does (the settings' default when it has a key, else the first available).
  * pi is a peer dependency: it is imported only here and only when a prompt or agent hook would run, so the
- * command works without it. A hook that cannot run on pi's model is skipped with a {@link ModelSkip} code, never
- * run and never passed. A dry run: pi's SDK creates `auth.json` and `models-store.json` when they are missing, so a
- * missing one is given as a file in a temp folder (removed when the process exits), and the agent dir is left as
- * it was; existing ones are pi's to read (and to refresh, as pi does).
+ * command works without it; the one beside this package, else the install of the `pi` command on the PATH. A hook
+ * that cannot run on pi's model is skipped with a {@link ModelSkip} code, never run and never passed. A dry run:
+ * pi's SDK creates `auth.json` and `models-store.json` when they are missing, so a missing one is given as a file
+ * in a temp folder (removed when the process exits), and the agent dir is left as it was; existing ones are pi's
+ * to read (and to refresh, as pi does).
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { PiSdk } from "../pi/runners/agent-runner.ts";
 import { findHookModel, type HookModelContext } from "../pi/runners/hook-model.ts";
 
@@ -42,12 +44,60 @@ export interface HookModelSkip {
 	readonly detail?: string;
 }
 
-/** Imports pi's SDK the way Node resolves it from this package (pi is a peer dependency); a string on failure. */
-export const importPiSdk = async (): Promise<PiSdk | string> => {
+/** pi's package name. */
+const PI_PACKAGE = "@earendil-works/pi-coding-agent";
+
+/**
+ * The folder of the pi package whose `pi` command is first on `path` (a global install: the command is a link into
+ * the package), or undefined.
+ */
+export const piPackageOnPath = (path: string | undefined): string | undefined => {
+	for (const dir of (path ?? "").split(delimiter)) {
+		if (dir === "") continue;
+		let at: string;
+		try {
+			at = dirname(realpathSync(join(dir, "pi")));
+		} catch {
+			continue;
+		}
+		for (let depth = 0; depth < 6; depth++, at = dirname(at)) {
+			try {
+				const json = JSON.parse(readFileSync(join(at, "package.json"), "utf8")) as { name?: unknown };
+				if (json.name === PI_PACKAGE) return at;
+			} catch {
+				// No package.json here: one folder up.
+			}
+		}
+	}
+	return undefined;
+};
+
+/** The ES module entry of the pi package in `dir` (its `exports["."].import`, else `main`). */
+const packageEntry = (dir: string): string => {
+	const json = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+		main?: string;
+		exports?: { "."?: { import?: string } };
+	};
+	return join(dir, json.exports?.["."]?.import ?? json.main ?? "dist/index.js");
+};
+
+/**
+ * Imports pi's SDK: as Node resolves it from this package (pi is a peer dependency, e.g. a dev dependency beside
+ * it), else the package of the `pi` command on `$PATH` (a global install). A string saying why on failure.
+ */
+export const importPiSdk = async (path = process.env.PATH): Promise<PiSdk | string> => {
+	let message: string;
 	try {
 		return await import("@earendil-works/pi-coding-agent");
 	} catch (error) {
-		return (error as Error).message;
+		message = (error as Error).message;
+	}
+	const global = piPackageOnPath(path);
+	if (global === undefined) return message;
+	try {
+		return (await import(pathToFileURL(packageEntry(global)).href)) as PiSdk;
+	} catch (error) {
+		return `${global}: ${(error as Error).message}`;
 	}
 };
 
@@ -148,7 +198,7 @@ export const modelSkipText = (skip: HookModelSkip): string => {
 	const model = skip.model === undefined ? "" : ` ${skip.model}`;
 	switch (skip.reason) {
 		case "no_pi":
-			return "pi (@earendil-works/pi-coding-agent) is not installed where pi-hook-manager can load it";
+			return "pi (@earendil-works/pi-coding-agent) is not installed beside pi-hook-manager nor as the pi on PATH";
 		case "pi_error":
 			return `pi could not read its agent dir: ${skip.detail ?? ""}`;
 		case "no_model":

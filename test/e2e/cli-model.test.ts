@@ -2,16 +2,16 @@
  * `pi-hook-manager test` and `why` on prompt and agent hooks, end to end: the built command as a real process,
  * pi's agent dir in a temp home holding models.json (the scripted model of test/support/fake-llm.mjs on loopback)
  * and settings.json (its defaultProvider and defaultModel). With that model the hooks run and their answer is
- * compared as any hook's; without one, or without pi's package, the case is skipped with the reason's code,
- * never passed.
+ * compared as any hook's; without one, or without pi's package (beside the bundle or on PATH), the case is skipped
+ * with the reason's code, never passed.
  */
-import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, mkdirSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type CliSandbox, createCliSandbox } from "../support/cli.ts";
 import { type FakeLlm, type FakeStep, startFakeLlm } from "../support/fake-llm.mjs";
 import { fakeProvider } from "../support/model-servers.ts";
-import { PROJECT_ROOT } from "../support/pi-env.ts";
+import { PI_BIN, PROJECT_ROOT } from "../support/pi-env.ts";
 
 let sandbox: CliSandbox | undefined;
 let llm: FakeLlm | undefined;
@@ -49,6 +49,20 @@ const withModel = async (box: CliSandbox, ...steps: FakeStep[]): Promise<FakeLlm
 	writeFileSync(join(box.agentDir, "settings.json"), JSON.stringify(settings));
 	return llm;
 };
+
+/** A copy of the bundle whose node_modules has every package of this project but pi's; returns its cli.mjs. */
+const bundleWithoutPi = (box: CliSandbox): string => {
+	const pkg = join(box.root, "pkg");
+	cpSync(join(PROJECT_ROOT, "dist"), join(pkg, "dist"), { recursive: true });
+	mkdirSync(join(pkg, "node_modules"));
+	for (const name of readdirSync(join(PROJECT_ROOT, "node_modules")))
+		if (name !== "@earendil-works")
+			symlinkSync(join(PROJECT_ROOT, "node_modules", name), join(pkg, "node_modules", name));
+	return join(pkg, "dist", "cli.mjs");
+};
+
+/** A PATH with this Node and the system's tools, and no `pi`. */
+const BARE_PATH = `${dirname(process.execPath)}:/usr/bin:/bin`;
 
 const PROMPT_HOOK = { type: "prompt", prompt: "Does this delete files? $ARGUMENTS" };
 const DENY = { text: '{"ok": false, "reason": "it deletes the build folder"}' };
@@ -131,23 +145,32 @@ describe("pi-hook-manager test on prompt and agent hooks", () => {
 		expect(result.code).toBe(0);
 	});
 
-	it("skips with no_pi where pi's package is not installed, and runs the command hooks as before", async () => {
+	it("skips with no_pi where pi is neither beside the package nor on PATH, and list still works", async () => {
 		const box = project(PROMPT_HOOK);
 		await withModel(box, DENY);
-		// A copy of the bundle whose node_modules has every package of this project but pi's.
-		const pkg = join(box.root, "pkg");
-		cpSync(join(PROJECT_ROOT, "dist"), join(pkg, "dist"), { recursive: true });
-		mkdirSync(join(pkg, "node_modules"));
-		for (const name of readdirSync(join(PROJECT_ROOT, "node_modules")))
-			if (name !== "@earendil-works")
-				symlinkSync(join(PROJECT_ROOT, "node_modules", name), join(pkg, "node_modules", name));
-		const bin = join(pkg, "dist", "cli.mjs");
-		const result = await box.run(["test", "--approve-project-hooks"], { bin });
+		const bin = bundleWithoutPi(box);
+		const result = await box.run(["test", "--approve-project-hooks"], { bin, env: { PATH: BARE_PATH } });
 		expect(result.stdout).toContain(
 			"    a prompt hook matches: no_pi: pi (@earendil-works/pi-coding-agent) is not installed",
 		);
+		expect(lastLine(result.stdout)).toBe("0 passed, 0 failed");
 		expect(result.code).toBe(0);
-		const list = await box.run(["list"], { bin });
+		const list = await box.run(["list"], { bin, env: { PATH: BARE_PATH } });
 		expect(list.code).toBe(0);
+	});
+
+	it("loads the pi whose command is on PATH (a global install) when none is beside the package", async () => {
+		const box = project(PROMPT_HOOK);
+		await withModel(box, DENY);
+		const bin = bundleWithoutPi(box);
+		const globalBin = join(box.root, "global-bin");
+		mkdirSync(globalBin);
+		symlinkSync(realpathSync(PI_BIN), join(globalBin, "pi"));
+		const result = await box.run(["test", "--approve-project-hooks"], {
+			bin,
+			env: { PATH: `${globalBin}:${BARE_PATH}` },
+		});
+		expect(result.stdout).toContain("PASS the model denies a recursive delete");
+		expect(result.code).toBe(0);
 	});
 });

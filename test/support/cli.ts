@@ -23,9 +23,12 @@ export interface CliSandbox {
 	readonly agentDir: string;
 	/**
 	 * Runs the command in the project (its cwd) with `--home`; resolves however it exits. `bin` runs another copy of
-	 * the bundle (default {@link CLI_BIN}).
+	 * the bundle (default {@link CLI_BIN}); `env` is added to its environment.
 	 */
-	run(args: readonly string[], options?: { readonly cwd?: string; readonly bin?: string }): Promise<CliResult>;
+	run(
+		args: readonly string[],
+		options?: { readonly cwd?: string; readonly bin?: string; readonly env?: Record<string, string> },
+	): Promise<CliResult>;
 	/** The process id of the last run started (to signal it). */
 	lastPid(): number | undefined;
 	remove(): void;
@@ -62,7 +65,12 @@ export const createCliSandbox = (copy?: string): CliSandbox => {
 				const child = execFile(
 					process.execPath,
 					[options?.bin ?? CLI_BIN, ...args, "--home", home],
-					{ cwd: options?.cwd ?? project, env, encoding: "utf8", timeout: 60_000 },
+					{
+						cwd: options?.cwd ?? project,
+						env: { ...env, ...options?.env },
+						encoding: "utf8",
+						timeout: 60_000,
+					},
 					(error, stdout, stderr) => {
 						const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
 						resolve({ code, stdout, stderr });
