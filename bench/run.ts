@@ -4,11 +4,13 @@
  * to its floor from the same run, with the old fake-context figure as a second column; then the other figures
  * (parallel hooks, settings load, history rebuild). Prints the tables and writes them to BENCHMARKS.md with the
  * machine's Node version, CPU count and the date. Benchmarks report; they never fail on a slow figure.
+ * `--compare REF` measures REF's build and this one alternately instead and prints the comparison (compare/).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { compareWith } from "./compare/run.ts";
 import { measureCli } from "./figures/cli.ts";
 import { measureConfig } from "./figures/config.ts";
 import { measureHistory } from "./figures/history.ts";
@@ -193,6 +195,11 @@ const onlyTrust = async (): Promise<void> => {
 		process.stdout.write(`| ${row.what} | ${row.target} | ${row.measured} | ${row.result} |\n`);
 };
 
-if (process.argv.includes("--only") && process.argv.includes("cli")) await onlyCli();
+const compareAt = process.argv.indexOf("--compare");
+if (compareAt >= 0) {
+	const ref = process.argv[compareAt + 1];
+	if (ref === undefined || ref.startsWith("-")) throw new Error("usage: npm run bench -- --compare REF (a git ref)");
+	await compareWith(ref);
+} else if (process.argv.includes("--only") && process.argv.includes("cli")) await onlyCli();
 else if (process.argv.includes("--only") && process.argv.includes("trust")) await onlyTrust();
 else await main();

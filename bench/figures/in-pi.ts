@@ -14,16 +14,16 @@ import { formatMs, type MainRow, median, ratioText } from "../stats.ts";
 import { microDispatch } from "./dispatch.ts";
 import { microSpawn } from "./spawn.ts";
 
-/** Bash calls per pi run, and pi runs per configuration. */
-const CALLS = 40;
-const ROUNDS = 5;
-const STARTUP_ROUNDS = 11;
+/** Bash calls per pi run, and pi runs per configuration (tool calls, start-up). */
+export const CALLS = 40;
+export const ROUNDS = 5;
+export const STARTUP_ROUNDS = 11;
 
 /** Matchers people write that do not match Bash: exact names, lists and regexes. */
 const MATCHERS = ["Read", "Edit|Write", "mcp__github__.*", "^Notebook", "Glob|Grep", "WebFetch", "Task", "LS"];
 
 /** 200 PreToolUse hooks, none of which matches Bash (some with `if` rules). */
-const nonMatching = {
+export const nonMatching = {
 	hooks: {
 		PreToolUse: Array.from({ length: 200 }, (_, i) => ({
 			matcher: MATCHERS[i % MATCHERS.length],
@@ -38,19 +38,20 @@ const nonMatching = {
 	},
 };
 
-const oneHook = (command: string) => ({
+/** Settings with one PreToolUse hook on Bash running `command`. */
+export const oneHook = (command: string) => ({
 	hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },
 });
 
 /** A sandbox whose user settings are `settings`. */
-const sandboxWith = (settings: unknown): PiSandbox => {
+export const sandboxWith = (settings: unknown): PiSandbox => {
 	const sandbox = createPiSandbox();
 	sandbox.writeJson("home/.claude/settings.json", settings);
 	return sandbox;
 };
 
 /** One configuration of the measured runs: where pi runs, what sits between the probes, extra environment. */
-interface Setup {
+export interface Setup {
 	readonly sandbox: PiSandbox;
 	readonly extensions: readonly string[];
 	readonly env?: Record<string, string>;
@@ -58,7 +59,7 @@ interface Setup {
 }
 
 /** Runs every setup `rounds` times, in an order rotated each round so none always runs on a warmer machine. */
-const runAlternating = async (setups: readonly Setup[], rounds: number, calls: number): Promise<void> => {
+export const runAlternating = async (setups: readonly Setup[], rounds: number, calls: number): Promise<void> => {
 	for (let round = 0; round < rounds; round++) {
 		for (let i = 0; i < setups.length; i++) {
 			const setup = setups[(i + round) % setups.length] as Setup;
@@ -68,19 +69,19 @@ const runAlternating = async (setups: readonly Setup[], rounds: number, calls: n
 };
 
 /** Milliseconds of every `event` span over all runs of a setup, without each run's first (it loads code once). */
-const steadySpans = (setup: Setup, event: string): number[] =>
+export const steadySpans = (setup: Setup, event: string): number[] =>
 	setup.runs.flatMap((run) => spanTimes(run, event).slice(1));
 
 /** The first span of `event` in each run (the call that loads what the extension loads on first use). */
-const firstSpans = (setup: Setup, event: string): number[] =>
+export const firstSpans = (setup: Setup, event: string): number[] =>
 	setup.runs.map((run) => spanTimes(run, event)[0] ?? Number.NaN);
 
 /** Milliseconds from the first probe's factory to the second's: the measured extensions' module load and factory. */
-const loadMs = (run: ProbedRun): number =>
+export const loadMs = (run: ProbedRun): number =>
 	(run.marks.factory.after ?? Number.NaN) - (run.marks.factory.before ?? Number.NaN);
 
 /** Milliseconds from the first probe's factory to the session's end: load, every handler, and all in between. */
-const sessionMs = (run: ProbedRun): number =>
+export const sessionMs = (run: ProbedRun): number =>
 	(run.marks.factory.shutdown ?? Number.NaN) - (run.marks.factory.before ?? Number.NaN);
 
 /** Milliseconds between the probes in one run outside tool calls: module load + factory + every handler. */
