@@ -144,6 +144,8 @@ export interface FiringLog {
 	 * definition changes its id, and the edited hook keeps its runs.
 	 */
 	carryStats(from: string, to: string): void;
+	/** Every carry made so far, oldest first (`[from, to]`), so statistics kept elsewhere can follow them. */
+	carried(): readonly (readonly [string, string])[];
 	/** Calls `listener` after every `add`; returns the function that removes it. */
 	subscribe(listener: () => void): () => void;
 }
@@ -163,6 +165,7 @@ export const createFiringLog = (maxBytes = DEFAULT_LOG_BYTES): FiringLog => {
 	let generation = 0;
 	let newestFirst: readonly FiringRecord[] | undefined;
 	const byHook = new Map<string, MutableStats>();
+	const carries: [string, string][] = [];
 	const listeners = new Set<() => void>();
 	const count = (verdict: HookVerdict, time: number): void => {
 		const stats = byHook.get(verdict.entry.id) ?? {
@@ -231,8 +234,10 @@ export const createFiringLog = (maxBytes = DEFAULT_LOG_BYTES): FiringLog => {
 			return { ...counts, medianMs: percentile(window, 0.5), p95Ms: percentile(window, 0.95) };
 		},
 		carryStats(from, to) {
+			if (from === to) return;
+			carries.push([from, to]);
 			const moved = byHook.get(from);
-			if (moved === undefined || from === to) return;
+			if (moved === undefined) return;
 			byHook.delete(from);
 			const into = byHook.get(to);
 			if (into === undefined) {
@@ -249,6 +254,7 @@ export const createFiringLog = (maxBytes = DEFAULT_LOG_BYTES): FiringLog => {
 				last: newer,
 			});
 		},
+		carried: () => carries,
 		subscribe(listener) {
 			listeners.add(listener);
 			return () => listeners.delete(listener);
@@ -260,7 +266,7 @@ export const createFiringLog = (maxBytes = DEFAULT_LOG_BYTES): FiringLog => {
  * Statistics over `records` (e.g. the journal's, across sessions): a firing log fed with them, unbounded;
  * `add` counts more records (this session's, as they come).
  */
-export const statsOver = (records: readonly FiringRecord[]): Pick<FiringLog, "add" | "stats"> => {
+export const statsOver = (records: readonly FiringRecord[]): Pick<FiringLog, "add" | "stats" | "carryStats"> => {
 	const log = createFiringLog(Number.POSITIVE_INFINITY);
 	for (const record of records) log.add(record, 0);
 	return log;

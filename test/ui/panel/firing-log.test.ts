@@ -60,5 +60,10 @@ describe("createFiringLog", () => {
 		expect(log.stats(policy.id).last).toEqual({ decision: "ok", time: 3, durationMs: 20 });
 		log.carryStats("no-such-hook", policy.id);
 		expect(log.stats(policy.id).runs).toBe(3);
+		// Every carry is kept, so the journal's statistics can follow them too.
+		expect(log.carried()).toEqual([
+			[guard.id, policy.id],
+			["no-such-hook", policy.id],
+		]);
 	});
 });

@@ -22,7 +22,13 @@ export class LogTab {
 	 * this one included (`fed`: the ordinal of this session's log up to which its records are counted).
 	 */
 	private journal:
-		| { readonly records: readonly SessionRecord[]; readonly stats: Pick<FiringLog, "add" | "stats">; fed: number }
+		| {
+				readonly records: readonly SessionRecord[];
+				readonly stats: Pick<FiringLog, "add" | "stats" | "carryStats">;
+				fed: number;
+				/** How many of the live log's carries (edited hooks' new ids) the statistics followed. */
+				carried: number;
+		  }
 		| undefined;
 	private showingHistory = false;
 
@@ -98,20 +104,25 @@ export class LogTab {
 		if (this.journal === undefined) {
 			const records = this.services.journal?.history();
 			if (records === undefined) return undefined;
-			this.journal = { records, stats: statsOver(records.map((item) => item.record)), fed: 0 };
+			this.journal = { records, stats: statsOver(records.map((item) => item.record)), fed: 0, carried: 0 };
 		}
 		return this.journal;
 	}
 
 	/**
 	 * A hook's statistics over the whole journal: earlier sessions and this one's runs so far (the journal file
-	 * holds them too). Undefined without a journal. This session's new records are counted once, as they come.
+	 * holds them too). Undefined without a journal. This session's new records are counted once, as they come, and
+	 * an edited hook's runs follow it to its new id.
 	 */
 	historyStats(id: string): HookStats | undefined {
 		if (this.readJournal() === undefined || this.journal === undefined) return undefined;
 		const log = this.services.log.firings;
 		for (const record of log.since(this.journal.fed)) this.journal.stats.add(record, 0);
 		this.journal.fed = log.added();
+		// A hook edited in the panel keeps its history under its new id, as its session statistics do.
+		const carries = log.carried();
+		for (const [from, to] of carries.slice(this.journal.carried)) this.journal.stats.carryStats(from, to);
+		this.journal.carried = carries.length;
 		return this.journal.stats.stats(id);
 	}
 

@@ -163,3 +163,44 @@ describe.each([40, 80, 120])("earlier sessions in the log at %i columns", (cols)
 		expect(lines.join("\n")).not.toContain("44445555");
 	});
 });
+
+describe("history statistics across an edit", () => {
+	it("an edited hook keeps its runs of every session under its new id", async () => {
+		let journalAt = "";
+		harness = await mountPanel({
+			cols: 100,
+			rows: 40,
+			settings: FIXTURE_SETTINGS,
+			services: (root, base) => {
+				journalAt = join(root, "journal.jsonl");
+				return {
+					log: { ...base.log, sessionId: () => "live5555", now: () => at(30, 12) },
+					journal: {
+						history: () => createJournal(journalAt, 1_000_000).read(),
+						exportRecords: () => ({ error: "not in this test" }),
+					},
+				};
+			},
+		});
+		const h = harness;
+		const guard = entryWith(h.config(), "block-rm.sh");
+		createJournal(journalAt, 1_000_000).append(
+			firingRecord(1, at(28, 9), [[guard, exitedWith(2, 100, "", "no")]], [], "old-one"),
+			"aaaa1111",
+		);
+		h.log.add(firingRecord(2, at(30, 11), [[guard, exitedWith(0, 200)]], [], "live-cmd"));
+		// The timeout 10 becomes 20: a new definition, so a new id.
+		await h.type("block-rm");
+		await h.send(KEY.ctrlE);
+		await h.send(KEY.down, KEY.down, KEY.down, KEY.down, KEY.backspace, KEY.backspace);
+		await h.type("20");
+		await h.send(KEY.enter);
+		h.runScheduled();
+		expect(entryWith(h.config(), "block-rm.sh").id).not.toBe(guard.id);
+		await h.screen();
+		await h.send(KEY.enter);
+		const details = await h.allPages();
+		expect(details).toContain("History (every session");
+		expect(details).toMatch(/Statistics[^]*Runs\s+1\b[^]*History \(every session[^]*Runs\s+2\b/);
+	});
+});
