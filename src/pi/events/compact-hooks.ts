@@ -1,14 +1,17 @@
 /**
- * PreCompact on pi's `session_before_compact` and PostCompact on `session_compact`: one engine flow each
- * (engine/flow/compact.ts); pi cancels the compaction when the plan says so.
+ * PreCompact on pi's `session_before_compact` (engine/flow/compact.ts; pi cancels the compaction when the plan says
+ * so) and the events after `session_compact` (engine/flow/compacted.ts: PostCompact, SessionStart, InstructionsLoaded),
+ * one engine flow each.
  */
 import type {
+	ExtensionAPI,
 	SessionBeforeCompactEvent,
 	SessionBeforeCompactResult,
 	SessionCompactEvent,
 } from "@earendil-works/pi-coding-agent";
-import { postCompact, preCompact } from "../../engine/flow/compact.ts";
-import { type HookContext, runFlow } from "./hook-context.ts";
+import { preCompact } from "../../engine/flow/compact.ts";
+import { compacted } from "../../engine/flow/compacted.ts";
+import { CONTEXT_MESSAGE_TYPE, type HookContext, runFlow } from "./hook-context.ts";
 
 /** `session_before_compact` -> PreCompact. */
 export const handleBeforeCompact = async (
@@ -23,11 +26,40 @@ export const handleBeforeCompact = async (
 	return plan?.cancel ? { cancel: true } : undefined;
 };
 
-/** `session_compact` -> PostCompact (its output is only reported). */
-export const handleCompact = async (event: SessionCompactEvent, hc: HookContext): Promise<void> => {
-	await runFlow(
+/** pi's system prompt, or `""` once the context went stale (a fork replaced the session). */
+const systemPromptOf = (hc: HookContext): string => {
+	try {
+		return hc.ctx.getSystemPrompt();
+	} catch {
+		return "";
+	}
+};
+
+/**
+ * `session_compact` -> PostCompact (only reported), SessionStart with source `compact` (its context goes hidden
+ * with the next prompt), then InstructionsLoaded (`agentDir`: pi's agent directory).
+ */
+export const handleCompact = async (
+	event: SessionCompactEvent,
+	hc: HookContext,
+	pi: Pick<ExtensionAPI, "sendMessage">,
+	agentDir: string,
+): Promise<void> => {
+	const done = {
+		reason: event.reason,
+		summary: event.compactionEntry.summary,
+		model: hc.ctx.model?.id,
+		systemPrompt: systemPromptOf(hc),
+		agentDir,
+	};
+	const plan = await runFlow(
 		hc,
-		(moment) => postCompact(hc, moment, { reason: event.reason, summary: event.compactionEntry.summary }),
-		(steps) => steps,
+		(moment) => compacted(hc, moment, done),
+		(steps) => steps.steps,
+	);
+	if (plan === undefined || plan.context.length === 0) return;
+	pi.sendMessage(
+		{ customType: CONTEXT_MESSAGE_TYPE, content: plan.context.join("\n"), display: false },
+		{ deliverAs: "nextTurn" },
 	);
 };

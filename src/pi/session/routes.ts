@@ -4,15 +4,13 @@
  * cancelled, the settings files checked again between events, and skills coming into use.
  */
 import { randomUUID } from "node:crypto";
-import { AFTER_COMPACTION } from "../../engine/events/lifecycle.ts";
 import { askForApprovals } from "../approval/approval-prompt.ts";
 import { handleBeforeCompact, handleCompact } from "../events/compact-hooks.ts";
-import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
 import { handleMessageEnd, handleMessageUpdate } from "../events/message-display-hooks.ts";
 import { handleModelSelect } from "../events/model-hooks.ts";
 import { watchKeys } from "../events/notification-hooks.ts";
 import { handleBeforeAgentStart, handleInput } from "../events/prompt-hooks.ts";
-import { runSessionEnd, runSessionStart } from "../events/session-hooks.ts";
+import { runSessionEnd } from "../events/session-hooks.ts";
 import { handleBeforeSettle, handleTurnEnd } from "../events/stop-hooks.ts";
 import { handleToolCall, handleToolResult } from "../events/tool-hooks.ts";
 import { handleUserBash, userBashHooksOn } from "../events/user-bash-hooks.ts";
@@ -149,13 +147,8 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 		},
 		async compact(event, ctx) {
 			const live = active(ctx);
-			if (live === undefined) return;
 			// Claude Code: PostCompact, then SessionStart again with source "compact", then InstructionsLoaded.
-			for (const step of AFTER_COMPACTION) {
-				if (step.event === "PostCompact") await handleCompact(event, live.hc);
-				else if (step.event === "SessionStart") await runSessionStart(live.hc, deps.pi, step.source, undefined);
-				else await runInstructionsLoaded(live.hc, deps.agentDir(), step.loadReason);
-			}
+			if (live !== undefined) await handleCompact(event, live.hc, deps.pi, deps.agentDir());
 		},
 		async modelSelect(event, ctx) {
 			const live = active(ctx);

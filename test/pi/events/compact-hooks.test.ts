@@ -1,7 +1,9 @@
 /**
  * PreCompact and PostCompact on pi's compaction events, on a real engine with real hook processes: the hooks get
- * Claude Code's trigger for pi's reason and match on it, a PreCompact exit 2 cancels the compaction with a card.
+ * Claude Code's trigger for pi's reason and match on it, a PreCompact exit 2 cancels the compaction with a card, and
+ * a finished compaction runs PostCompact, SessionStart and InstructionsLoaded in that order.
  */
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SessionBeforeCompactEvent, SessionCompactEvent } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
@@ -39,16 +41,31 @@ describe("handleBeforeCompact", () => {
 });
 
 describe("handleCompact", () => {
-	it("gives PostCompact the trigger and pi's summary", async () => {
+	it("runs PostCompact with the summary, SessionStart compact, then InstructionsLoaded per file", async () => {
 		const log = join(sdk.root, "runs.jsonl");
-		const { hc } = await startHookContext(sdk, { PostCompact: [{ matcher: "auto", hooks: [recordStdinTo(log)] }] });
+		writeFileSync(join(sdk.root, "project", "AGENTS.md"), "Rules.\n");
+		const { hc, api } = await startHookContext(
+			sdk,
+			{
+				InstructionsLoaded: [{ hooks: [recordStdinTo(log)] }],
+				SessionStart: [{ matcher: "compact", hooks: [recordStdinTo(log)] }],
+				PostCompact: [{ matcher: "auto", hooks: [recordStdinTo(log)] }],
+			},
+			{ contextFiles: true },
+		);
 		const event = {
 			reason: "overflow",
 			compactionEntry: { summary: "We fixed it." },
 		} as unknown as SessionCompactEvent;
-		await handleCompact(event, hc);
+		await handleCompact(event, hc, api, join(sdk.root, "agent"));
 		expect(readJsonLines(log)).toMatchObject([
 			{ hook_event_name: "PostCompact", trigger: "auto", compact_summary: "We fixed it." },
+			{ hook_event_name: "SessionStart", source: "compact" },
+			{
+				hook_event_name: "InstructionsLoaded",
+				file_path: join(sdk.root, "project", "AGENTS.md"),
+				load_reason: "compact",
+			},
 		]);
 	});
 });
