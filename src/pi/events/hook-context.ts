@@ -75,40 +75,63 @@ export const runHooksStarting = async (
 
 /**
  * The moment of an event adapter's one engine call: the session facts and the signal its hooks stop on (pi's
- * `ctx.signal`, else Esc in the TUI, watched until `done` is called). Call `done` when the flow has finished.
+ * `ctx.signal`, else Esc in the TUI, watched from the first read of `signal` until `done` is called). Both are read
+ * only when the flow reads them, so a flow with nothing to run (a streamed token without MessageDisplay hooks)
+ * reads no session facts and watches no keys. A class, so a streamed token makes one small object.
  */
-export const momentOf = (hc: HookContext): { readonly moment: FlowMoment; readonly done: () => void } => {
-	const escapeWatch = hc.ctx.signal ? undefined : watchEscape(hc.ctx);
-	const signal = hc.ctx.signal ?? escapeWatch?.signal;
-	return {
-		moment: { session: hc.session, ...(signal ? { signal } : {}) },
-		done: () => escapeWatch?.stop(),
-	};
-};
+class AdapterMoment implements FlowMoment {
+	#escapeWatch: ReturnType<typeof watchEscape>;
+	#watching = false;
+	readonly #hc: HookContext;
+
+	constructor(hc: HookContext) {
+		this.#hc = hc;
+	}
+
+	get session(): SessionInfo {
+		return this.#hc.session;
+	}
+
+	get signal(): AbortSignal | undefined {
+		const ctx = this.#hc.ctx;
+		if (ctx.signal) return ctx.signal;
+		if (!this.#watching) {
+			this.#watching = true;
+			this.#escapeWatch = watchEscape(ctx);
+		}
+		return this.#escapeWatch?.signal;
+	}
+
+	/** The flow has finished: stop watching Esc (and never start). */
+	done(): void {
+		this.#watching = true;
+		this.#escapeWatch?.stop();
+	}
+}
 
 /**
- * Runs one engine flow for `hc` (see {@link momentOf}) and carries out the steps `stepsOf` picks from its plan;
- * returns the plan, or undefined at once when the flow had nothing to run (its event has no hooks).
+ * Runs one engine flow for `hc` (its moment an {@link AdapterMoment}) and carries out the steps `stepsOf` picks
+ * from its plan; returns the plan, or undefined at once when the flow had nothing to run (its event has no hooks).
  */
 export const runFlow = <P>(
 	hc: HookContext,
 	flow: (moment: FlowMoment) => Promise<P> | undefined,
 	stepsOf: (plan: P) => readonly PlanStep[],
 ): Promise<P> | undefined => {
-	const { moment, done } = momentOf(hc);
+	const moment = new AdapterMoment(hc);
 	const running = flow(moment);
 	if (running === undefined) {
-		done();
+		moment.done();
 		return undefined;
 	}
 	return running.then(
 		(plan) => {
-			done();
+			moment.done();
 			carryOut(hc, stepsOf(plan));
 			return plan;
 		},
 		(error: unknown) => {
-			done();
+			moment.done();
 			throw error;
 		},
 	);

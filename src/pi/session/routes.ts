@@ -155,8 +155,7 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			if (live !== undefined) await handleModelSelect(event, live.hc, deps.pi);
 		},
 		async messageUpdate(event, ctx) {
-			// Once per streamed token: nothing is built unless MessageDisplay hooks are configured.
-			if (!core.state()?.engine.hasHooks("MessageDisplay")) return;
+			// Once per streamed token: the flow reads and builds nothing unless MessageDisplay hooks are configured.
 			const live = active(ctx);
 			if (live === undefined) return;
 			live.current.displayStream = await handleMessageUpdate(

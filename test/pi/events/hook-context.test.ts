@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Card } from "../../../src/engine/card.ts";
 import type { PlanStep } from "../../../src/engine/plan.ts";
-import { carryOut, type HookContext, runHooks, showNotices } from "../../../src/pi/events/hook-context.ts";
+import { carryOut, type HookContext, runFlow, runHooks, showNotices } from "../../../src/pi/events/hook-context.ts";
 import { CLOCK, type Hooks, startHookContext } from "../../support/hook-context.ts";
 import { type FakeUiLog, useSdkSandbox } from "../../support/pi-sdk.ts";
 
@@ -76,6 +76,33 @@ describe("runHooks", () => {
 		const verdicts = await running;
 		expect(verdicts.map((verdict) => verdict.status)).toEqual(["cancelled"]);
 		expect(records.every((record) => record.kind !== "timeout")).toBe(true);
+	});
+});
+
+describe("runFlow", () => {
+	it("reads no session facts when the flow has nothing to run, and answers at once", async () => {
+		const { hc } = await contextFor({});
+		let reads = 0;
+		const counting: HookContext = {
+			...hc,
+			get session() {
+				reads++;
+				return hc.session;
+			},
+		};
+		expect(
+			runFlow(
+				counting,
+				() => undefined,
+				() => [],
+			),
+		).toBeUndefined();
+		const ran = await runFlow(
+			counting,
+			(moment) => Promise.resolve(moment.session.sessionId),
+			() => [],
+		);
+		expect([ran, reads]).toEqual([hc.session.sessionId, 1]);
 	});
 });
 
