@@ -1,14 +1,21 @@
 /**
  * Stop and StopFailure on pi's `agent_before_settle`, on a real engine with real hook processes: a completed run
  * is Stop (with the last assistant text), one that ended in a provider error StopFailure (matched on Claude
- * Code's error type), an interrupted one neither; a Stop block keeps the agent going with the feedback.
+ * Code's error type), an interrupted one neither; a Stop block keeps the agent going with the feedback. PostToolBatch
+ * on `turn_end` takes the calls from pi's message; its context goes hidden, its block to `onStop`.
  */
 import { join } from "node:path";
-import type { AgentBeforeSettleEvent } from "@earendil-works/pi-coding-agent";
+import type { AgentBeforeSettleEvent, TurnEndEvent } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { handleBeforeSettle, STOP_FEEDBACK_TYPE, type StopHookState } from "../../../src/pi/events/stop-hooks.ts";
+import { CONTEXT_MESSAGE_TYPE } from "../../../src/pi/events/hook-context.ts";
+import {
+	handleBeforeSettle,
+	handleTurnEnd,
+	STOP_FEEDBACK_TYPE,
+	type StopHookState,
+} from "../../../src/pi/events/stop-hooks.ts";
 import { readJsonLines } from "../../support/e2e.ts";
-import { type Hooks, recordStdinTo, startHookContext } from "../../support/hook-context.ts";
+import { type Hooks, printsJson, recordStdinTo, startHookContext } from "../../support/hook-context.ts";
 import { useSdkSandbox } from "../../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-stop-hooks-");
@@ -75,5 +82,62 @@ describe("handleBeforeSettle", () => {
 		expect(JSON.stringify(result)).toContain("run the tests");
 		expect(state.consecutiveBlocks).toBe(1);
 		expect(records.map((record) => record.kind)).toEqual(["stop_continue"]);
+	});
+});
+
+/** A `turn_end` whose assistant message called `read` on `notes.md` and got `hello`. */
+const turnEnd = () =>
+	({
+		message: {
+			role: "assistant",
+			content: [
+				{ type: "text", text: "Reading." },
+				{ type: "toolCall", id: "c1", name: "read", arguments: { path: "notes.md" } },
+			],
+		},
+		toolResults: [{ toolCallId: "c1", toolName: "read", content: [{ type: "text", text: "hello" }] }],
+		entries: [],
+	}) as unknown as TurnEndEvent;
+
+describe("handleTurnEnd", () => {
+	it("gives PostToolBatch the turn's calls from pi's message and sends its context hidden", async () => {
+		const log = join(sdk.root, "runs.jsonl");
+		const context = { hookSpecificOutput: { hookEventName: "PostToolBatch", additionalContext: "BATCH-CTX" } };
+		const { hc } = await startHookContext(sdk, {
+			PostToolBatch: [{ hooks: [recordStdinTo(log), { type: "command", command: printsJson(context) }] }],
+		});
+		let stopped: string | undefined;
+		const result = await handleTurnEnd(turnEnd(), hc, (text) => {
+			stopped = text;
+		});
+		expect(readJsonLines(log)).toMatchObject([
+			{
+				tool_calls: [
+					{
+						tool_name: "Read",
+						tool_input: { file_path: join(hc.session.cwd, "notes.md") },
+						tool_use_id: "c1",
+						tool_response: "hello",
+					},
+				],
+			},
+		]);
+		expect(result).toMatchObject({
+			entries: [{ type: "custom_message", customType: CONTEXT_MESSAGE_TYPE, display: false }],
+		});
+		expect(JSON.stringify(result)).toContain("BATCH-CTX");
+		expect(stopped).toBeUndefined();
+	});
+
+	it("a block hands the stop text to onStop, with a block card and no entries", async () => {
+		const blockingBatch = { type: "command", command: "cat >/dev/null; echo 'too many edits' >&2; exit 2" };
+		const { hc, records } = await startHookContext(sdk, { PostToolBatch: [{ hooks: [blockingBatch] }] });
+		let stopped: string | undefined;
+		const result = await handleTurnEnd(turnEnd(), hc, (text) => {
+			stopped = text;
+		});
+		expect(result).toBeUndefined();
+		expect(stopped).toMatch(/^PostToolBatch hook stopped the agent: .*too many edits/);
+		expect(records.map((record) => record.kind)).toEqual(["block"]);
 	});
 });
