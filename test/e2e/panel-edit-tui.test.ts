@@ -1,9 +1,10 @@
 /**
  * Changing hook files from the /hooks panel in the real pi, in tmux: a deleted hook comes back with ctrl+z, its
  * file byte for byte as before, and fires again; after a save refused because the file changed on disk, the next
- * enter saves once the file is fixed.
+ * enter saves once the file is fixed; ctrl+o hands the terminal to $EDITOR on the hook's file at its line, and the
+ * panel reads the hooks again when it exits.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
@@ -84,6 +85,47 @@ describe("the panel's file changes in the real pi", () => {
 		expect(saved.hooks.PreToolUse[0].hooks).toEqual([{ type: "command", command: "echo added" }]);
 		tmux.keys(["Escape"], name);
 		await waitFor((screen) => !screen.includes("Filter:"));
+		await tmux.quit(name);
+	});
+
+	it("ctrl+o opens the hook's file in $EDITOR at its line; the panel and pi read the edit after it", async () => {
+		const sandbox = e2e.sandbox();
+		const fired = join(sandbox.root, "fired.log");
+		const file = join(sandbox.root, "home", ".claude", "settings.json");
+		sandbox.writeJson("home/.claude/settings.json", {});
+		writeFileSync(file, settingsText(fired));
+		// The editor appends a third hook after the second one, as a user would type it.
+		const script = join(sandbox.root, "editor.sh");
+		writeFileSync(
+			script,
+			`#!/bin/sh\nprintf '%s\\n' "$@" > "${sandbox.root}/args.log"\nfor f; do last="$f"; done\n` +
+				`sed 's|echo two >> ${fired}" }|echo two >> ${fired}" }, ` +
+				`{ "type": "command", "command": "echo three >> ${fired}" }|' ` +
+				`"$last" > "$last.tmp" && mv "$last.tmp" "$last"\n`,
+		);
+		chmodSync(script, 0o755);
+		const name = "editor";
+		await startPiTui(tmux, sandbox, { name, cols: 120, rows: 40, env: { EDITOR: script } });
+		const waitFor = (test: string | RegExp | ((screen: string) => boolean)) => tmux.waitFor(test, { name });
+		tmux.type("/hooks", name);
+		tmux.keys(["Enter"], name);
+		await waitFor("ctrl+o open in $EDITOR");
+		tmux.type("echo two", name);
+		tmux.keys(["C-o"], name);
+		await waitFor("Back from");
+		const line =
+			settingsText(fired)
+				.split("\n")
+				.findIndex((text) => text.includes("echo two")) + 1;
+		expect(readFileSync(join(sandbox.root, "args.log"), "utf8")).toBe(`+${line}\n${file}\n`);
+		tmux.keys(["C-u"], name);
+		await waitFor(/on +cmd +echo three >> /);
+		tmux.keys(["Escape"], name);
+		await waitFor((screen) => !screen.includes("Filter:"));
+		tmux.type("bash: echo ran", name);
+		tmux.keys(["Enter"], name);
+		await waitFor("fake-model saw tool result: ran");
+		expect(readFileSync(fired, "utf8")).toBe("one\ntwo\nthree\n");
 		await tmux.quit(name);
 	});
 });

@@ -6,6 +6,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
 import { panelKeys } from "../../ui/panel/keys.ts";
 import { fromPiTheme } from "../../ui/theme.ts";
+import { createExternalEditor } from "./external-editor.ts";
 import type { ManagerCore } from "./manager-core.ts";
 import { panelServices } from "./panel-wiring.ts";
 import type { RecordFeed } from "./record-feed.ts";
@@ -34,11 +35,16 @@ export const openPanel = async (
 	if (core.sources().length === 0) core.readSources(ctx);
 	// Hooks deleted from their files since the session started lose their switch now.
 	core.reconcile();
-	const services = await panelServices(core, switches, feed, ctx);
+	let openTui: TUI | undefined;
+	const services = {
+		...(await panelServices(core, switches, feed, ctx)),
+		externalEditor: createExternalEditor(() => openTui, core.env),
+	};
 	// The panel (and fuse.js, the editor) load on first use, not at start-up.
 	const { HooksPanel, PANEL_OVERLAY_OPTIONS } = await import("../../ui/panel/hooks-panel.ts");
 	await ctx.ui.custom<undefined>(
 		(tui: TUI, theme, keybindings: KeybindingsManager, done) => {
+			openTui = tui;
 			const host = {
 				requestRender: () => tui.requestRender(),
 				close: () => done(undefined),
@@ -52,5 +58,6 @@ export const openPanel = async (
 		},
 		{ overlay: true, overlayOptions: PANEL_OVERLAY_OPTIONS },
 	);
+	openTui = undefined;
 	onHost(undefined);
 };

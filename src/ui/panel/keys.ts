@@ -34,7 +34,8 @@ export type PanelAction =
 	| "approveAll"
 	| "contextCards"
 	| "saveCase"
-	| "undo";
+	| "undo"
+	| "openFile";
 
 /** The part of pi's KeybindingsManager the panel uses. */
 export interface KeybindingsLike {
@@ -73,7 +74,8 @@ type OwnAction =
 	| "approveAll"
 	| "contextCards"
 	| "saveCase"
-	| "undo";
+	| "undo"
+	| "openFile";
 
 /** The panel's own keys (no pi id exists for these actions). */
 export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
@@ -92,6 +94,7 @@ export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
 	contextCards: "ctrl+k",
 	saveCase: "ctrl+f",
 	undo: "ctrl+z",
+	openFile: "ctrl+o",
 };
 
 /** The kill switch shortcut by default, also registered with `pi.registerShortcut`. */

@@ -119,6 +119,14 @@ export interface ContextCardsPort {
 	set(value: "quiet" | "cards"): string | undefined;
 }
 
+/** The user's own editor (`$VISUAL`/`$EDITOR`), which gets the terminal while it edits a file. */
+export interface ExternalEditorPort {
+	/** The editor command; undefined when none is set. */
+	command(): string | undefined;
+	/** Opens `file` (at `line`, from 1, where the editor can); resolves when it exits: undefined, or why it failed. */
+	open(file: string, line: number | undefined): Promise<string | undefined>;
+}
+
 /** Everything the panel reads and changes; the extension wires these to the runtime, the state file and the disk. */
 export interface PanelServices {
 	readonly hooks: HooksPort;
@@ -131,6 +139,8 @@ export interface PanelServices {
 	readonly journal: JournalPort | undefined;
 	/** Undefined when the host has no such setting: the panel offers no key for it. */
 	readonly contextCards: ContextCardsPort | undefined;
+	/** Undefined when the host cannot hand the terminal to another program (tests, screenshots): no key for it. */
+	readonly externalEditor?: ExternalEditorPort | undefined;
 }
 
 /** What the panel needs from the TUI around it. */

@@ -21,6 +21,7 @@ import type { SessionInfo } from "../../../src/engine/payload/base.ts";
 import { firingExcerpt } from "../../../src/engine/record/excerpt.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../../src/engine/types.ts";
 import { approvalsFile, createApprovals } from "../../../src/pi/approval/approvals.ts";
+import { createExternalEditor } from "../../../src/pi/manager/external-editor.ts";
 import { withLints } from "../../../src/pi/manager/lint-notices.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../../src/pi/manager/panel-services.ts";
 import { createHookState, type HookState, hookStateFile } from "../../../src/pi/stores/hook-state.ts";
@@ -61,6 +62,7 @@ export const KEY = {
 	ctrlR: "\x12",
 	ctrlF: "\x06",
 	ctrlZ: "\x1a",
+	ctrlO: "\x0f",
 	ctrlShiftH: "\x1b[104;6u",
 } as const;
 
@@ -82,6 +84,8 @@ export interface MountOptions {
 	readonly services?: (root: string, base: PanelServices) => Partial<PanelServices>;
 	/** Managed policy (`managed-settings.json` in a temp managed folder). */
 	readonly managed?: unknown;
+	/** The environment of pi's external editor port (`$VISUAL`, `$EDITOR`) over this TUI; no port when omitted. */
+	readonly editorEnv?: Readonly<Record<string, string | undefined>>;
 }
 
 /** A mounted panel. */
@@ -201,9 +205,17 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 				},
 			}
 		: base;
-	const allServices = { ...services, ...options.services?.(root, services) };
+	let mounted: TuiMainScreen | undefined;
+	const allServices = {
+		...services,
+		...(options.editorEnv === undefined
+			? {}
+			: { externalEditor: createExternalEditor(() => mounted, options.editorEnv) }),
+		...options.services?.(root, services),
+	};
 	const terminal = new VirtualTerminal(options.cols, options.rows ?? 30);
 	const tui = new TuiMainScreen(terminal);
+	mounted = tui;
 	const background =
 		options.background ?? Array.from({ length: 8 }, (_, i) => `transcript line ${i + 1}: pi ran a tool`);
 	tui.addChild(new Text(background.join("\n"), 0, 0));

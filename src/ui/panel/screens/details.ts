@@ -13,6 +13,7 @@ import { ScrollWindow } from "../selection.ts";
 import { pair, toggleHook } from "./approve.ts";
 import { confirmDelete } from "./delete.ts";
 import { openEditor } from "./editor.ts";
+import { openHookFile } from "./open-file.ts";
 import { killSwitchHint, type PanelContext, type PanelScreen, padLines } from "./screen.ts";
 import { openReplay, openTest } from "./test.ts";
 
@@ -63,6 +64,8 @@ export class DetailsScreen implements PanelScreen {
 		} else if (is("toggle")) toggleHook(ctx, entry ?? ctx.state.selectedEntry());
 		else if (is("edit") && entry !== undefined) openEditor(ctx, entry);
 		else if (is("delete") && entry !== undefined) confirmDelete(ctx, entry);
+		else if (is("openFile") && entry !== undefined && ctx.services.externalEditor !== undefined)
+			openHookFile(ctx, entry);
 	}
 
 	private lines(width: number): string[] {
@@ -108,6 +111,9 @@ export class DetailsScreen implements PanelScreen {
 		return [
 			[pair(k("up"), k("down")), "scroll"],
 			...(row?.kind === "hook" ? ([[k("toggle"), "on/off"]] as Hint[]) : []),
+			...(row?.kind === "hook" && this.ctx.services.externalEditor !== undefined
+				? ([[k("openFile"), "open in $EDITOR"]] as Hint[])
+				: []),
 			...(writable
 				? ([
 						[k("edit"), "edit"],

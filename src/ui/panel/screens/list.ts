@@ -8,6 +8,7 @@ import { approveAllWaiting, pair, toggleHook, waitingApproval } from "./approve.
 import { confirmDelete, undoDelete } from "./delete.ts";
 import { DetailsScreen } from "./details.ts";
 import { openEditor } from "./editor.ts";
+import { openHookFile } from "./open-file.ts";
 import { killSwitchHint, type PanelContext, type PanelScreen } from "./screen.ts";
 import { openReplay, openTest } from "./test.ts";
 
@@ -65,6 +66,8 @@ export class ListScreen implements PanelScreen {
 			confirmDelete(ctx, state.selectedEntry());
 		} else if (is("undo")) {
 			undoDelete(ctx);
+		} else if (is("openFile") && ctx.services.externalEditor !== undefined) {
+			openHookFile(ctx, state.selectedEntry());
 		} else if (is("test")) {
 			state.refresh();
 			const stopped = (): void => ctx.say({ level: "info", text: TEST_STOPPED });
@@ -128,6 +131,7 @@ export class ListScreen implements PanelScreen {
 			[k("edit"), "edit"],
 			[k("delete"), "delete"],
 			...(ctx.state.undo === undefined ? [] : [[k("undo"), "undo delete"] as Hint]),
+			...(ctx.services.externalEditor === undefined ? [] : [[k("openFile"), "open in $EDITOR"] as Hint]),
 			[k("switchView"), hooksTab ? "log" : "hooks"],
 			...(hooksTab ? this.hooksHints() : ctx.state.log.hints(ctx.keys)),
 			killSwitchHint(ctx),

@@ -1,0 +1,71 @@
+/**
+ * Opening a hook's settings file in the user's own editor from the /hooks panel (screens/open-file.ts, with pi's
+ * port in src/pi/manager/external-editor.ts): `$EDITOR` gets the file at the hook's line, the panel reads the
+ * hooks again when it exits, and without an editor the panel says so.
+ */
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { screenLines } from "../../../support/screen.ts";
+import { KEY, mountPanel, type PanelHarness, PROJECT_TEXT } from "../harness.ts";
+
+let harness: PanelHarness | undefined;
+let scratch: string | undefined;
+afterEach(() => {
+	harness?.dispose();
+	harness = undefined;
+	if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
+	scratch = undefined;
+});
+
+const flat = (lines: readonly string[]): string => lines.join("").replace(/[│\s]/g, "");
+
+/** An editor script: writes its arguments to args.log and sets the hook's timeout to 33 in the file it got last. */
+const editorScript = (root: string): string => {
+	const script = join(root, "fake-editor.sh");
+	writeFileSync(
+		script,
+		`#!/bin/sh\nprintf '%s\\n' "$@" > "${root}/args.log"\nfor f; do last="$f"; done\n` +
+			`sed 's/"timeout": 10/"timeout": 33/' "$last" > "$last.tmp" && mv "$last.tmp" "$last"\n`,
+	);
+	chmodSync(script, 0o755);
+	return script;
+};
+
+describe("ctrl+o opens the hook's file in $EDITOR", () => {
+	it("at the hook's line (+LINE), and the list shows the file as the editor left it", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "open-file-"));
+		scratch = dir;
+		const script = editorScript(dir);
+		harness = await mountPanel({ cols: 100, rows: 30, editorEnv: { EDITOR: script } });
+		const h = harness;
+		const file = h.writeText(1, PROJECT_TEXT);
+		await h.type("guard");
+		expect(flat(screenLines(await h.screen()))).toContain("ctrl+oopenin$EDITOR");
+		await h.send(KEY.ctrlO);
+		const back = await h.waitFor("Back from");
+		expect(flat(screenLines(back))).toContain(`Backfrom${script}`.replace(/\s/g, ""));
+		const hookLine = PROJECT_TEXT.split("\n").findIndex((line) => line.includes("./guard.sh")) + 1;
+		expect(readFileSync(join(dir, "args.log"), "utf8")).toBe(`+${hookLine}\n${file}\n`);
+		expect(readFileSync(file, "utf8")).toContain('"timeout": 33');
+		h.runScheduled();
+		expect(await h.text()).toContain("timeout 33 s");
+	});
+
+	it("says clearly that no editor is set, and opens nothing", async () => {
+		harness = await mountPanel({ cols: 100, rows: 30, editorEnv: {} });
+		const h = harness;
+		h.writeText(1, PROJECT_TEXT);
+		await h.type("guard");
+		const screen = await h.send(KEY.ctrlO);
+		expect(flat(screenLines(screen))).toContain("Noeditorisset");
+		expect(flat(screenLines(screen))).toContain("set$VISUALor$EDITOR");
+		expect(readFileSync(h.sources[1]?.file ?? "", "utf8")).toBe(PROJECT_TEXT);
+	});
+
+	it("is not offered where the host cannot hand the terminal over", async () => {
+		harness = await mountPanel({ cols: 100, rows: 30 });
+		expect(flat(screenLines(await harness.screen()))).not.toContain("$EDITOR");
+	});
+});
