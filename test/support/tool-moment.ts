@@ -9,10 +9,15 @@ export interface CountingMoment extends ToolMoment {
 	readonly reads: { session: number; signal: number; hasUI: number };
 }
 
-/** A moment in project folder `dir`: no signal, a UI, not aborted, unless `facts` says otherwise. */
+/** A moment in project folder `dir`: no signal, a UI, not aborted, no duration, unless `facts` says otherwise. */
 export const toolMoment = (
 	dir: string,
-	facts: { readonly signal?: AbortSignal; readonly hasUI?: boolean; readonly session?: SessionInfo } = {},
+	facts: {
+		readonly signal?: AbortSignal;
+		readonly hasUI?: boolean;
+		readonly session?: SessionInfo;
+		readonly durationMs?: number;
+	} = {},
 ): CountingMoment => {
 	const reads = { session: 0, signal: 0, hasUI: 0 };
 	const session = facts.session ?? engineSession(dir);
@@ -31,5 +36,6 @@ export const toolMoment = (
 			reads.hasUI++;
 			return facts.hasUI ?? true;
 		},
+		durationMs: () => facts.durationMs,
 	};
 };

@@ -34,6 +34,8 @@ export interface ToolMoment {
 	aborted(): boolean;
 	/** True when a person can answer a confirmation (pi's `ctx.hasUI`). */
 	hasUI(): boolean;
+	/** Milliseconds since pi's `tool_call` of this call (for a result's `duration_ms`); undefined when not known. */
+	durationMs(): number | undefined;
 }
 
 /** The flow moment of a tool event some hook matched: the session facts and the signal (see {@link ToolMoment}). */

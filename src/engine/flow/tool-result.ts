@@ -61,15 +61,14 @@ const payloadOf = (
 };
 
 /**
- * PostToolUse or PostToolUseFailure for pi's `result` (`durationMs`: since its `tool_call`, undefined when not
- * known). Undefined at once, without a promise, when no hook matches it (recorded when the event has hooks, nothing
- * else built); else a promise of the plan. Throws only on an internal error (pi then keeps the result as it is).
+ * PostToolUse or PostToolUseFailure for pi's `result`. Undefined at once, without a promise, when no hook matches it
+ * (recorded when the event has hooks, nothing else built, nothing of pi read but its abort state and the call's
+ * duration); else a promise of the plan. Throws only on an internal error (pi then keeps the result as it is).
  */
 export const postToolUse = (
 	ports: ToolFlowPorts,
 	result: PiToolCallResult,
 	moment: ToolMoment,
-	durationMs: number | undefined,
 ): Promise<PostToolUsePlan> | undefined => {
 	const hookEvent = toolResultEvent(result.isError);
 	if (!ports.engine.hasHooks(hookEvent)) return undefined;
@@ -78,7 +77,7 @@ export const postToolUse = (
 		hookEvent,
 		ccToolName: claudeToolName(ports.mcpNames, result.toolName),
 		aborted: moment.aborted(),
-		durationMs,
+		durationMs: moment.durationMs(),
 	};
 	const none = ports.engine.recordIfNoneMatches({
 		event: hookEvent,

@@ -49,18 +49,21 @@ export interface ToolHookDeps extends EventPorts {
 
 /**
  * pi's moment of one tool event for its flow, read only when asked: the session facts (once), the signal (pi's, or
- * Esc in the TUI watched until {@link PiToolMoment.done}), pi's abort state and whether a person can answer.
+ * Esc in the TUI watched until {@link PiToolMoment.done}), pi's abort state, whether a person can answer, and the
+ * time since the call's `tool_call` (`started`: performance.now milliseconds, undefined when not known).
  */
 class PiToolMoment implements ToolMoment {
+	private readonly ctx: ExtensionContext;
+	private readonly deps: ToolHookDeps;
+	private readonly started: number | undefined;
 	private facts: SessionInfo | undefined;
 	private escape: ReturnType<typeof watchEscape>;
 	private watched = false;
-	private readonly ctx: ExtensionContext;
-	private readonly deps: ToolHookDeps;
 
-	constructor(ctx: ExtensionContext, deps: ToolHookDeps) {
+	constructor(ctx: ExtensionContext, deps: ToolHookDeps, started?: number) {
 		this.ctx = ctx;
 		this.deps = deps;
+		this.started = started;
 	}
 
 	session(): SessionInfo {
@@ -84,6 +87,10 @@ class PiToolMoment implements ToolMoment {
 
 	hasUI(): boolean {
 		return this.ctx.hasUI;
+	}
+
+	durationMs(): number | undefined {
+		return this.started === undefined ? undefined : performance.now() - this.started;
 	}
 
 	/** Stops watching for Esc (the hooks are done). */
@@ -208,15 +215,14 @@ export const handleToolResult = (
 	if (pending !== undefined) deps.state.pendingContext.delete(event.toolCallId);
 	// Only MCP tools' names start with `mcp__`: other results have nothing to teach.
 	if (event.toolName.startsWith("mcp__")) deps.mcpNames.learn(event.toolName, event.details);
-	const moment = new PiToolMoment(ctx, deps);
+	const moment = new PiToolMoment(ctx, deps, started);
 	try {
-		const durationMs = started === undefined ? undefined : performance.now() - started;
-		const running = postToolUse(deps, event, moment, durationMs);
+		const running = postToolUse(deps, event, moment);
 		if (running !== undefined) return carryOutPostToolUse(running, event, ctx, deps, moment, pending ?? []);
 	} catch (error) {
 		reportResultError(ctx, event, error);
 	}
-	return resultPatch(event, pending ?? [], undefined);
+	return pending === undefined ? undefined : resultPatch(event, pending, undefined);
 };
 
 /** Carries out the PostToolUse plan of a result some hook matched and patches the result (see handleToolResult). */

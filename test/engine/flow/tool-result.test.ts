@@ -48,7 +48,7 @@ describe("postToolUse", () => {
 			},
 			root,
 		);
-		const plan = await postToolUse(ports, bashResult("echo hi", "hi\n"), toolMoment(root), 12.6);
+		const plan = await postToolUse(ports, bashResult("echo hi", "hi\n"), toolMoment(root, { durationMs: 12.6 }));
 		expect(JSON.parse(readFileSync(log, "utf8"))).toMatchObject({
 			hook_event_name: "PostToolUse",
 			tool_name: "Bash",
@@ -72,7 +72,7 @@ describe("postToolUse", () => {
 			},
 			root,
 		);
-		await postToolUse(ports, bashResult("make", "boom\n", true), toolMoment(root), undefined);
+		await postToolUse(ports, bashResult("make", "boom\n", true), toolMoment(root));
 		const payload = JSON.parse(readFileSync(log, "utf8"));
 		expect(payload).toMatchObject({
 			hook_event_name: "PostToolUseFailure",
@@ -90,7 +90,7 @@ describe("postToolUse", () => {
 			{ PostToolUseFailure: [{ hooks: [{ type: "command", command: `sleep 0.2; cat > '${log}'` }] }] },
 			root,
 		);
-		await postToolUse(ports, bashResult("sleep 9", "", true), toolMoment(root, { signal: AbortSignal.abort() }), 5);
+		await postToolUse(ports, bashResult("sleep 9", "", true), toolMoment(root, { signal: AbortSignal.abort() }));
 		expect(JSON.parse(readFileSync(log, "utf8"))).toMatchObject({ is_interrupt: true });
 	});
 
@@ -102,7 +102,7 @@ describe("postToolUse", () => {
 			}),
 			root,
 		);
-		const plan = await postToolUse(ports, bashResult("cat .env", "SECRET=1"), toolMoment(root), 1);
+		const plan = await postToolUse(ports, bashResult("cat .env", "SECRET=1"), toolMoment(root));
 		expect(plan?.replacement).toBe("redacted");
 		expect(plan?.steps.flatMap((step) => (step.do === "record" ? [step.record.kind] : []))).toEqual([
 			"output_replaced",
@@ -113,13 +113,13 @@ describe("postToolUse", () => {
 		const root = dir();
 		const moment = toolMoment(root);
 		const none = portsOf({ PreToolUse: [{ hooks: [{ type: "command", command: "true" }] }] }, root);
-		expect(postToolUse(none, bashResult("ls", ""), moment, 1)).toBeUndefined();
+		expect(postToolUse(none, bashResult("ls", ""), moment)).toBeUndefined();
 		const other = flowEngine(
 			{ PostToolUse: [{ matcher: "Read", hooks: [{ type: "command", command: "exit 2" }] }] },
 			root,
 		);
 		const ports = { ...other.ports, mcpNames: { claudeName: () => undefined } };
-		expect(postToolUse(ports, bashResult("ls", ""), moment, 1)).toBeUndefined();
+		expect(postToolUse(ports, bashResult("ls", ""), moment)).toBeUndefined();
 		expect(moment.reads).toEqual({ session: 0, signal: 0, hasUI: 0 });
 		expect(other.records.map((record) => [record.event, record.matchQuery])).toEqual([["PostToolUse", "Bash"]]);
 	});
