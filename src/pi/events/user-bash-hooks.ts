@@ -2,7 +2,8 @@
  * Optional: the user's own `!cmd` / `!!cmd` commands (pi's `user_bash`) through PreToolUse and PostToolUse Bash
  * hooks, as if the model had called `bash`. Claude Code does not hook them, so this is off unless
  * `PI_HOOK_MANAGER_USER_BASH_HOOKS=1`: a block stops the command (its output is the reason), a rewrite runs the
- * rewritten command, and PostToolUse feedback is appended to the command's output.
+ * rewritten command, and PostToolUse feedback is appended to the command's output. Without any tool hook
+ * (engine/flow/user-bash.ts) pi runs the command itself.
  */
 import { randomUUID } from "node:crypto";
 import type {
@@ -12,6 +13,7 @@ import type {
 	UserBashEvent,
 	UserBashEventResult,
 } from "@earendil-works/pi-coding-agent";
+import { userBashHooked } from "../../engine/flow/user-bash.ts";
 import { textBlocks } from "../../engine/text/blocks.ts";
 import { handleToolCall, handleToolResult, type ToolHookDeps } from "./tool-hooks.ts";
 
@@ -30,7 +32,7 @@ export const handleUserBash = async (
 	ctx: ExtensionContext,
 	deps: ToolHookDeps,
 ): Promise<UserBashEventResult | undefined> => {
-	if (!deps.engine.hasHooks("PreToolUse") && !deps.engine.hasHooks("PostToolUse")) return undefined;
+	if (!userBashHooked(deps)) return undefined;
 	const toolCallId = `user-bash-${randomUUID()}`;
 	const input: Record<string, unknown> = { command: event.command };
 	const call = { type: "tool_call", toolName: "bash", toolCallId, input } as ToolCallEvent;

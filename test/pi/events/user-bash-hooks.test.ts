@@ -111,6 +111,15 @@ describe("handleUserBash", () => {
 		expect(result.output).toMatch(/out\n[\s\S]*LINT-SAYS-HI/);
 	});
 
+	it("runs a failing command through PostToolUseFailure when only that event has hooks", async () => {
+		const failure = join(sdk.root, "failure.json");
+		const { bash } = await start({
+			PostToolUseFailure: [{ matcher: "Bash", hooks: [{ type: "command", command: `cat > '${failure}'` }] }],
+		});
+		expect((await bash("exit 4")).exitCode).toBe(4);
+		expect(JSON.parse(readFileSync(failure, "utf8"))).toMatchObject({ hook_event_name: "PostToolUseFailure" });
+	});
+
 	it("a failing command is a failed Bash call: PostToolUseFailure hooks get its exit code", async () => {
 		const failure = join(sdk.root, "failure.json");
 		const { bash } = await start({
