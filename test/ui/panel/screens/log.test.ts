@@ -201,6 +201,6 @@ describe("history statistics across an edit", () => {
 		await h.send(KEY.enter);
 		const details = await h.allPages();
 		expect(details).toContain("History (every session");
-		expect(details).toMatch(/Statistics[^]*Runs\s+1\b[^]*History \(every session[^]*Runs\s+2\b/);
+		expect(details).toMatch(/Statistics[\s\S]*Runs\s+1\b[\s\S]*History \(every session[\s\S]*Runs\s+2\b/);
 	});
 });
