@@ -4,6 +4,7 @@ import type { FooterControls, LiveSession } from "../../src/pi/manager/hook-mana
 /** A live session with `config`, that approves without a problem, has no session facts and runs no test. */
 export const liveSession = (config: LiveSession["config"], overrides: Partial<LiveSession> = {}): LiveSession => ({
 	config,
+	reload: () => {},
 	approve: () => undefined,
 	session: () => undefined,
 	testRun: () => undefined,

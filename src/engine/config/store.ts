@@ -52,6 +52,11 @@ export interface ConfigStoreOptions {
 	readonly extraStamp?: () => string;
 	/** Milliseconds between stamp checks; events within the interval reuse the last result. Default 100. */
 	readonly checkIntervalMs?: number;
+	/**
+	 * Hears every new merged configuration (a file, trust or an approval changed), after the store took it: the
+	 * footer's counts follow it. It may call `current()`; a throw is ignored.
+	 */
+	readonly onChange?: (config: HookConfig) => void;
 
 	/** Clock in milliseconds; injectable for tests. */
 	readonly now?: () => number;
@@ -325,6 +330,11 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 			mergedApprovals = approvals;
 			// The merge hashed any script it saw for the first time: start watching it from here.
 			extra = options.extraStamp?.() ?? "";
+			try {
+				options.onChange?.(merged);
+			} catch {
+				// A listener's failure is its own: the configuration is merged either way.
+			}
 		}
 		return merged;
 	}

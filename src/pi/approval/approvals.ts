@@ -122,12 +122,16 @@ const decode = (json: unknown): Record<string, Approved> | undefined => {
 	return approved;
 };
 
-/** Creates the approvals store backed by `file`; `skip`: paths never covered (pi's agent dir). */
+/**
+ * Creates the approvals store backed by `file`; `skip`: paths never covered (pi's agent dir); `onChange` hears
+ * every approval once it is kept (saved or for this run), e.g. to merge the configuration again.
+ */
 export const createApprovals = (
 	file: string,
 	projectDir: string,
 	now: () => Date = () => new Date(),
 	skip: readonly string[] = [],
+	onChange: () => void = () => {},
 ): Approvals => {
 	const store = createJsonFileStore<Record<string, Approved>>(file, {
 		name: "approvals",
@@ -159,6 +163,15 @@ export const createApprovals = (
 		return yes;
 	};
 
+	/** Tells `onChange`; its failure is its own (the approval is kept either way). */
+	const changed = (): void => {
+		try {
+			onChange();
+		} catch {
+			// Nothing to undo: the approval stands.
+		}
+	};
+
 	const failClosed = (entry: HookEntry): boolean =>
 		entry.source.project && (entry.handler as { readonly onFailure?: string }).onFailure === "block";
 	const wasApproved = (entry: HookEntry): boolean =>
@@ -186,6 +199,7 @@ export const createApprovals = (
 		approveForRun(entries) {
 			for (const entry of entries) forRun.add(keyOf(entry));
 			version += 1;
+			changed();
 		},
 		approve(entries) {
 			const fresh = store.read();
@@ -213,7 +227,9 @@ export const createApprovals = (
 				};
 			}
 			version += 1;
-			return store.write(approved);
+			const problem = store.write(approved);
+			changed();
+			return problem;
 		},
 		pending(entries, running) {
 			const known = Object.values(approved).filter(isHook);
@@ -254,10 +270,15 @@ export const createApprovals = (
 		approveSettings(settings, runOnly) {
 			for (const item of settings) forRun.add(item.key);
 			version += 1;
-			if (runOnly) return undefined;
+			if (runOnly) {
+				changed();
+				return undefined;
+			}
 			approved = { ...store.read().data, ...approved };
 			for (const item of settings) approved[item.key] = approvedSetting(item, now());
-			return store.write(approved);
+			const problem = store.write(approved);
+			changed();
+			return problem;
 		},
 		version: () => version,
 		scriptsStamp: () => coverage.stamp(),

@@ -39,6 +39,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			deps.footer.setKillSwitch(killSwitch.isOff(), ctx);
 			core.updateFooter(ctx);
 		},
+		configChanged: () => core.updateFooter(),
 		openPanel: (ctx, options) =>
 			openPanel({ core, switches, feed }, ctx, options, (host) => {
 				openHost = host;

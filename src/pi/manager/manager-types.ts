@@ -26,6 +26,8 @@ export interface FooterControls {
 export interface LiveSession {
 	/** The current configuration, or undefined before `session_start`. */
 	config(): HookConfig | undefined;
+	/** Makes the next `config()` read every file again (the panel just wrote one), not the last check's result. */
+	reload(): void;
 	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */
 	approve(entries: readonly HookEntry[]): string | undefined;
 	/** The session facts a hook's stdin starts with now; undefined before `session_start`. */
@@ -75,6 +77,8 @@ export interface HookManager {
 	onRecord(record: FiringRecord, ctx: ExtensionContext): void;
 	/** After the runtime started: forget switches of deleted hooks, update the footer. */
 	sessionStart(ctx: ExtensionContext): void;
+	/** The configuration changed (a file, an approval): the footer counts the hooks again (`countHooks`). */
+	configChanged(): void;
 	/** `/hooks`: opens the panel over pi (on the log tab with `tab: "log"`). */
 	openPanel(ctx: ExtensionContext, options?: { readonly tab?: "hooks" | "log" }): Promise<void>;
 	/** The kill switch shortcut. */

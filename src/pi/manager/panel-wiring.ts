@@ -81,7 +81,11 @@ export const panelServices = async (
 		state: core.hookState(),
 		killSwitch: switches.killSwitch,
 		trusted: () => ctx.isProjectTrusted(),
-		onChange: () => core.updateFooter(ctx),
+		// A save wrote a settings file: the footer counts what is in it now, not the last check's configuration.
+		onChange: () => {
+			deps.live.reload();
+			core.updateFooter(ctx);
+		},
 		session: () => deps.live.session(),
 		testRun: (request) => deps.live.testRun(request),
 		rawInput: feed.rawInput,

@@ -12,7 +12,7 @@ import type { HookRuntime } from "./runtime-types.ts";
 /** The runtime's queries. */
 export type PanelQueries = Pick<
 	HookRuntime,
-	"hasHooks" | "config" | "approve" | "session" | "testRun" | "askApproval" | "approvalLines"
+	"hasHooks" | "config" | "reload" | "approve" | "session" | "testRun" | "askApproval" | "approvalLines"
 >;
 
 /** The queries over the runtime's core. */
@@ -24,6 +24,9 @@ export const panelQueries = (core: RuntimeCore): PanelQueries => {
 		},
 		config() {
 			return core.state()?.store.current();
+		},
+		reload() {
+			core.state()?.store.invalidate();
 		},
 		approve(entries) {
 			return core.state()?.approvals.approve(entries);

@@ -44,6 +44,8 @@ export interface RuntimeObservers {
 	onRunStart(entry: HookEntry, ctx: ExtensionContext): void;
 	/** Called once for every `onRunStart` when that hook has finished. */
 	onRunEnd(entry: HookEntry, ctx: ExtensionContext): void;
+	/** Called when the merged configuration changed (a file, trust, an approval): the footer counts again. */
+	onConfigChange?(): void;
 }
 
 /** The user's switches in the panel and the kill switch: the engine's switches port, as is. */

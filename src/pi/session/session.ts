@@ -97,6 +97,7 @@ export const createHookSession = (
 	// The manager and the runtime reach each other only through these two views of the session.
 	const live: LiveSession = {
 		config: () => runtime.config(),
+		reload: () => runtime.reload(),
 		approve: (entries) => runtime.approve(entries),
 		session: () => runtime.session(),
 		testRun: (request) => runtime.testRun(request),
@@ -122,6 +123,7 @@ export const createHookSession = (
 			onCard: cards.record,
 			onRunStart: cards.runStarted,
 			onRunEnd: cards.runEnded,
+			onConfigChange: () => manager.configChanged(),
 		},
 		switches: {
 			isEnabled: (entry) => manager.isEnabled(entry),

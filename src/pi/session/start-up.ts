@@ -65,9 +65,14 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	const claudeDir = claudeUserDir(deps.home(), deps.env);
 	// pi's agent dir may sit inside the project (PI_CODING_AGENT_DIR=.pi/agent): what this extension writes there
 	// (approvals, journal, state) is never part of an approval.
-	const approvals = createApprovals(approvalsFile(deps.agentDir()), projectDir, () => new Date(clock()), [
-		deps.agentDir(),
-	]);
+	// An approval merges the configuration again at once (store.current), so the footer's counts follow it.
+	const approvals = createApprovals(
+		approvalsFile(deps.agentDir()),
+		projectDir,
+		() => new Date(clock()),
+		[deps.agentDir()],
+		() => store.current(),
+	);
 	if (approvals.loadProblem !== undefined) showNotice(ctx, { level: "warning", text: approvals.loadProblem });
 	const skills = createSkillHooks(deps.pi, projectDir);
 	const store = createConfigStore({
@@ -80,6 +85,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		isSettingApproved: approvals.isSettingApproved,
 		approvalsVersion: approvals.version,
 		extraStamp: approvals.scriptsStamp,
+		onChange: () => deps.observers.onConfigChange?.(),
 	});
 	const background = new AbortController();
 	const engine = createSessionEngine(core, store, background, approvals, () => {

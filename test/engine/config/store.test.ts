@@ -150,4 +150,32 @@ describe("latest and checkSoon: the hot path reads the last check, the files are
 		store.invalidate();
 		expect(names(store.latest())).toEqual(["two"]);
 	});
+	it("tells onChange of each new configuration (a file or approval changed), not of a check that found none", () => {
+		write("home/.claude/settings.json", hooks("one"), 1_000);
+		let clock = 0;
+		let approvals = 0;
+		const heard: string[][] = [];
+		const store = createConfigStore({
+			sources: settingsSources(locations()),
+			isTrusted: () => true,
+			approvalsVersion: () => approvals,
+			now: () => clock,
+			// It may read the store: the new configuration is already the current one.
+			onChange: (config) => heard.push([...names(config).map(String), String(store.current() === config)]),
+		});
+		store.current();
+		clock += 1_000;
+		store.current();
+		expect(heard).toEqual([["one", "true"]]);
+		write("home/.claude/settings.json", hooks("two"), 2_000);
+		clock += 1_000;
+		store.current();
+		approvals += 1;
+		store.current();
+		expect(heard).toEqual([
+			["one", "true"],
+			["two", "true"],
+			["two", "true"],
+		]);
+	});
 });

@@ -103,6 +103,50 @@ describe("the session object", () => {
 		expect(JSON.stringify(saved)).toContain(`"at":"${new Date(CLOCK).toISOString()}"`);
 	});
 
+	it("counts the hooks in the footer again after an approval and after a settings file changed", async () => {
+		const project = join(root, "project");
+		const home = join(root, "home");
+		mkdirSync(join(home, ".claude"), { recursive: true });
+		writeFileSync(
+			join(project, ".claude", "settings.json"),
+			JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } }),
+		);
+		const { ui } = fakeUi();
+		pi = await startSdkRuntime({
+			cwd: project,
+			agentDir: join(root, "agent"),
+			extensions: [factory(home)],
+			mode: "rpc",
+			ui,
+		});
+		const cards = session?.cards;
+		if (cards === undefined || session === undefined) throw new Error("the session did not start");
+		expect(cards.statusText()).toBe("hooks 1 waiting for approval");
+		// Approved outside the dialog's own path (the panel, the editor's save): the footer follows at once.
+		const waiting = session.runtime.config()?.skipped.map((skipped) => skipped.entry) ?? [];
+		expect(session.runtime.approve(waiting)).toBeUndefined();
+		expect(cards.statusText()).toBeUndefined();
+		// A new project hook written to the file (as the editor saves): the next read counts it as waiting.
+		writeFileSync(
+			join(project, ".claude", "settings.json"),
+			JSON.stringify({
+				hooks: {
+					Stop: [
+						{
+							hooks: [
+								{ type: "command", command: "true" },
+								{ type: "command", command: "date" },
+							],
+						},
+					],
+				},
+			}),
+		);
+		session.runtime.reload();
+		session.runtime.config();
+		expect(cards.statusText()).toBe("hooks 1 waiting for approval");
+	});
+
 	it("registers the card renderer and rebuilds the decision history on session_start and session_tree", async () => {
 		const home = join(root, "home");
 		mkdirSync(join(home, ".claude"), { recursive: true });
