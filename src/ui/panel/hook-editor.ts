@@ -159,10 +159,14 @@ export class HookEditor {
 	handleInput(data: string): EditorRequest {
 		const field = this.activeField();
 		if (this.confirmingDiscard) {
-			this.confirmingDiscard = false;
-			this.message = undefined;
+			// The question is modal: only its two answers act, so a stray key never types into the draft (and the
+			// next Enter saves it) while the question silently goes away.
 			if (this.keys.matches(data, "confirm")) return "cancel";
-			if (this.keys.matches(data, "cancel")) return undefined;
+			if (this.keys.matches(data, "cancel")) {
+				this.confirmingDiscard = false;
+				this.message = undefined;
+			}
+			return undefined;
 		}
 		if (this.keys.matches(data, "cancel")) {
 			if (!this.isDirty()) return "cancel";

@@ -168,7 +168,7 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		expect(details).toMatch(/Blocks\s+1\b/);
 	});
 
-	it("asks before esc discards an edited draft; esc again keeps editing; a clean editor closes at once", async () => {
+	it("asks before esc discards a draft (other keys wait); esc keeps editing; a clean one closes", async () => {
 		const h = await mount(cols);
 		await h.send(KEY.ctrlN);
 		let screen = await h.send(KEY.escape);
@@ -181,6 +181,10 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		// The key line says the same, not "save" / "cancel".
 		expect(flat(screen)).toContain(squeeze("keep editing"));
 		expect(flat(screen)).not.toContain(squeeze("enter save"));
+		// Any other key is ignored while the question shows: nothing is typed, the question stays.
+		screen = await h.type("x");
+		expect(flat(screen)).toContain(squeeze("Discard your changes? enter discards them, esc keeps editing."));
+		expect(text(screen)).toMatch(/Command\s+\.\/draft\.sh\s/);
 		screen = await h.send(KEY.escape);
 		expect(flat(screen)).not.toContain(squeeze("Discard your changes?"));
 		expect(flat(screen)).not.toContain(squeeze("keep editing"));
