@@ -78,7 +78,7 @@ describe("planPreToolUse", () => {
 			action: "block",
 		},
 		{
-			name: "continue:false beside a failure (its own card, made by runHooks): stop record, proceed",
+			name: "continue:false beside a failure (its own card, made by runEvent): stop record, proceed",
 			hooks: [timedOut(1000), stop],
 			ui: true,
 			steps: ["record:continue_false[h1.sh]"],

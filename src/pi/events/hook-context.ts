@@ -1,15 +1,13 @@
 /**
  * What every pi event adapter needs to run hooks: the engine, the session facts, the pi context, and where
- * decisions go; plus one helper that dispatches an event and reports its failures the same way everywhere.
+ * decisions go; plus the one way an adapter runs its event's engine flow (`runFlow`: the moment's session and
+ * signal, then the plan's steps carried out) and the Esc watch the tool adapters share.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { matchesKey } from "@earendil-works/pi-tui";
-import { type Card, failureCards } from "../../engine/card.ts";
-import type { UserNotice } from "../../engine/decide-tool.ts";
-import type { DispatchRequest, HookEngine } from "../../engine/engine.ts";
-import { reportsHookFailures } from "../../engine/events/facts.ts";
+import type { Card } from "../../engine/card.ts";
+import type { HookEngine } from "../../engine/engine.ts";
 import type { FlowMoment } from "../../engine/flow/run-event.ts";
-import type { HookVerdict } from "../../engine/interpret.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { PlanStep } from "../../engine/plan.ts";
 import type { McpNames } from "../runners/mcp-names.ts";
@@ -31,47 +29,6 @@ export interface HookContext extends EventPorts {
 	readonly session: SessionInfo;
 	readonly ctx: ExtensionContext;
 }
-
-/** The parts of a dispatch request that vary per event. */
-export type EventRequest = Omit<DispatchRequest, "session">;
-
-/**
- * Dispatches `request` and records one `error`/`timeout` decision per failing hook, on the events whose failures
- * the user is told about (`reportsHookFailures`). Never throws.
- */
-export const runHooks = async (hc: HookContext, request: EventRequest): Promise<readonly HookVerdict[]> =>
-	(await runHooksStarting(hc, request)).verdicts;
-
-/**
- * {@link runHooks}, also saying which background (`async`) hooks it started: they ran, though they give no
- * verdict now (an event that runs hooks again later must not start them twice).
- */
-export const runHooksStarting = async (
-	hc: HookContext,
-	request: EventRequest,
-): Promise<{ readonly verdicts: readonly HookVerdict[]; readonly background: readonly string[] }> => {
-	// Esc cancels hooks: through pi's abort signal where the event has one, else (Stop, prompts, compaction in
-	// the TUI) by watching the terminal for Esc while the hooks run.
-	const escapeWatch = (request.signal ?? hc.ctx.signal) ? undefined : watchEscape(hc.ctx);
-	const signal = request.signal ?? hc.ctx.signal ?? escapeWatch?.signal;
-	try {
-		const { verdicts, background } = await hc.engine.dispatch({
-			...request,
-			session: hc.session,
-			...(signal ? { signal } : {}),
-		});
-		const details = {
-			...(request.tool ? { tool: request.tool.ccToolName } : {}),
-			input: request.summary ?? "",
-			time: hc.clock(),
-		};
-		if (reportsHookFailures(request.event))
-			for (const record of failureCards(request.event, verdicts, details)) hc.onCard(record);
-		return { verdicts, background };
-	} finally {
-		escapeWatch?.stop();
-	}
-};
 
 /**
  * The moment of an event adapter's one engine call: the session facts and the signal its hooks stop on (pi's
@@ -158,11 +115,6 @@ export const carryOut = (hc: Pick<HookContext, "ctx" | "onCard">, steps: readonl
 		if (step.do === "notify") showNotice(hc.ctx, step.notice);
 		else hc.onCard(step.record);
 	}
-};
-
-/** Shows notices to the user. */
-export const showNotices = (hc: HookContext, notices: readonly UserNotice[]): void => {
-	for (const notice of notices) showNotice(hc.ctx, notice);
 };
 
 /** The custom message type of hidden, model-visible hook context. */

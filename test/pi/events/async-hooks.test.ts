@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { DispatchRequest } from "../../../src/engine/engine.ts";
 import type { HookVerdict } from "../../../src/engine/interpret.ts";
 import { deliverAsyncVerdict, REWAKE_MESSAGE_TYPE } from "../../../src/pi/events/async-hooks.ts";
-import { CONTEXT_MESSAGE_TYPE, runHooks } from "../../../src/pi/events/hook-context.ts";
+import { CONTEXT_MESSAGE_TYPE } from "../../../src/pi/events/hook-context.ts";
 import { CLOCK, startHookContext } from "../../support/hook-context.ts";
 import { useSdkSandbox } from "../../support/pi-sdk.ts";
 
@@ -35,7 +35,8 @@ const deliverOne = async (handler: Record<string, unknown>) => {
 			return fauxAssistantMessage("noted");
 		}),
 	);
-	const awaited = await runHooks(started.hc, {
+	const { verdicts: awaited } = await started.hc.engine.dispatch({
+		session: started.hc.session,
 		event: "PostToolUse",
 		matchValues: ["Bash"],
 		tool: { ccToolName: "Bash", ccInput: { command: "npm test" } },

@@ -1,7 +1,11 @@
+/**
+ * The adapters' one way to run a flow, in a real pi session: nothing is read for a flow with nothing to run, the
+ * plan's steps are carried out once it is done, and a plan's steps go out in order (notices to the UI, records).
+ */
 import { describe, expect, it } from "vitest";
 import type { Card } from "../../../src/engine/card.ts";
 import type { PlanStep } from "../../../src/engine/plan.ts";
-import { carryOut, type HookContext, runFlow, runHooks, showNotices } from "../../../src/pi/events/hook-context.ts";
+import { carryOut, type HookContext, runFlow } from "../../../src/pi/events/hook-context.ts";
 import { CLOCK, type Hooks, startHookContext } from "../../support/hook-context.ts";
 import { type FakeUiLog, useSdkSandbox } from "../../support/pi-sdk.ts";
 
@@ -10,74 +14,6 @@ const sdk = useSdkSandbox("phm-hook-context-");
 /** A hook context over `hooks` with the pi context of a real session (with a recording UI). */
 const contextFor = async (hooks: Hooks): Promise<{ hc: HookContext; records: Card[]; ui: FakeUiLog }> =>
 	startHookContext(sdk, hooks);
-
-const stopRequest = {
-	event: "Stop" as const,
-	matchValues: [],
-	payload: { hook_event_name: "Stop" },
-	summary: "end of turn",
-};
-
-describe("runHooks", () => {
-	it("returns the verdicts and records nothing for hooks that succeed", async () => {
-		const { hc, records } = await contextFor({ Stop: [{ hooks: [{ type: "command", command: "echo fine" }] }] });
-		const verdicts = await runHooks(hc, stopRequest);
-		expect(verdicts.map((verdict) => verdict.status)).toEqual(["success"]);
-		expect(records).toEqual([]);
-	});
-
-	it("records one error decision per failing hook, with the input and the injected time", async () => {
-		const { hc, records } = await contextFor({
-			Stop: [
-				{
-					hooks: [
-						{ type: "command", command: "echo broke >&2; exit 1" },
-						{ type: "command", command: "echo also >&2; exit 7" },
-						{ type: "command", command: "true" },
-					],
-				},
-			],
-		});
-		const verdicts = await runHooks(hc, stopRequest);
-		expect(verdicts.map((verdict) => verdict.status).sort()).toEqual(["error", "error", "success"]);
-		expect(records).toHaveLength(2);
-		for (const record of records)
-			expect(record).toMatchObject({ kind: "error", event: "Stop", input: "end of turn", time: CLOCK });
-	});
-
-	it("records a timeout decision for a hook that ran out of time", async () => {
-		const { hc, records } = await contextFor({
-			Stop: [{ hooks: [{ type: "command", command: "sleep 30", timeout: 1 }] }],
-		});
-		const verdicts = await runHooks(hc, stopRequest);
-		expect(verdicts.map((verdict) => verdict.status)).toEqual(["timeout"]);
-		expect(records.map((record) => record.kind)).toEqual(["timeout"]);
-	});
-
-	it("names the tool of a tool event in its records", async () => {
-		const { hc, records } = await contextFor({
-			PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "exit 1" }] }],
-		});
-		await runHooks(hc, {
-			event: "PreToolUse",
-			matchValues: ["Bash"],
-			tool: { ccToolName: "Bash", ccInput: { command: "ls" } },
-			payload: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } },
-			summary: "ls",
-		});
-		expect(records).toEqual([expect.objectContaining({ kind: "error", tool: "Bash", input: "ls" })]);
-	});
-
-	it("hands the request's signal to the hooks, so an aborted one cancels them", async () => {
-		const { hc, records } = await contextFor({ Stop: [{ hooks: [{ type: "command", command: "sleep 30" }] }] });
-		const controller = new AbortController();
-		const running = runHooks(hc, { ...stopRequest, signal: controller.signal });
-		controller.abort();
-		const verdicts = await running;
-		expect(verdicts.map((verdict) => verdict.status)).toEqual(["cancelled"]);
-		expect(records.every((record) => record.kind !== "timeout")).toBe(true);
-	});
-});
 
 describe("runFlow", () => {
 	it("reads no session facts when the flow has nothing to run, and answers at once", async () => {
@@ -104,9 +40,23 @@ describe("runFlow", () => {
 		);
 		expect([ran, reads]).toEqual([hc.session.sessionId, 1]);
 	});
+
+	it("carries out the steps it picks from the flow's plan once the flow is done", async () => {
+		const { hc, records } = await contextFor({});
+		const card = { kind: "context", event: "Stop", input: "x", time: CLOCK, hooks: [] } as unknown as Card;
+		const steps: PlanStep[] = [{ do: "record", record: card }];
+		const running = runFlow(
+			hc,
+			() => Promise.resolve({ steps, other: 1 }),
+			(plan) => plan.steps,
+		);
+		expect(records).toEqual([]);
+		expect(await running).toEqual({ steps, other: 1 });
+		expect(records).toEqual([card]);
+	});
 });
 
-describe("carryOut and showNotices", () => {
+describe("carryOut", () => {
 	it("performs a plan's steps in order: notices to the UI, records to the log", async () => {
 		const { hc, records, ui } = await contextFor({});
 		const record = (input: string): Card =>
@@ -139,13 +89,5 @@ describe("carryOut and showNotices", () => {
 			{ message: expect.stringMatching(/^hooks: careful .*now$/), level: "warning" },
 		]);
 		expect(ui.notices[before]?.message).not.toContain("\u001b");
-		showNotices(hc, [
-			{ level: "info", text: "a" },
-			{ level: "error", text: "b" },
-		]);
-		expect(ui.notices.slice(before + 1)).toEqual([
-			{ message: "hooks: a", level: "info" },
-			{ message: "hooks: b", level: "error" },
-		]);
 	});
 });
