@@ -128,4 +128,34 @@ describe("the panel's file changes in the real pi", () => {
 		expect(readFileSync(fired, "utf8")).toBe("one\ntwo\nthree\n");
 		await tmux.quit(name);
 	});
+
+	it("ctrl+g opens the script the hook runs in $EDITOR, and the next run runs the edited script", async () => {
+		const sandbox = e2e.sandbox();
+		const fired = join(sandbox.root, "fired.log");
+		const hook = join(sandbox.root, "hook.sh");
+		writeFileSync(hook, `#!/bin/sh\necho before >> ${fired}\n`);
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `sh ${hook}` }] }] },
+		});
+		// The editor appends a line to the file it is given.
+		const script = join(sandbox.root, "editor.sh");
+		writeFileSync(script, `#!/bin/sh\nfor f; do last="$f"; done\necho "echo appended >> ${fired}" >> "$last"\n`);
+		chmodSync(script, 0o755);
+		const name = "script";
+		await startPiTui(tmux, sandbox, { name, cols: 120, rows: 40, env: { EDITOR: script } });
+		const waitFor = (test: string | RegExp | ((screen: string) => boolean)) => tmux.waitFor(test, { name });
+		tmux.type("/hooks", name);
+		tmux.keys(["Enter"], name);
+		await waitFor("ctrl+g edit script");
+		tmux.keys(["C-g"], name);
+		await waitFor("Back from");
+		expect(readFileSync(hook, "utf8")).toBe(`#!/bin/sh\necho before >> ${fired}\necho appended >> ${fired}\n`);
+		tmux.keys(["Escape"], name);
+		await waitFor((screen) => !screen.includes("Filter:"));
+		tmux.type("bash: echo ran", name);
+		tmux.keys(["Enter"], name);
+		await waitFor("fake-model saw tool result: ran");
+		expect(readFileSync(fired, "utf8")).toBe("before\nappended\n");
+		await tmux.quit(name);
+	});
 });

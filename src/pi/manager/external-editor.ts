@@ -5,8 +5,12 @@
  * nano: with neither variable set the panel says so.
  */
 import { spawn } from "node:child_process";
-import { basename } from "node:path";
+import { statSync } from "node:fs";
+import { basename, isAbsolute } from "node:path";
 import type { TUI } from "@earendil-works/pi-tui";
+import { hookReach } from "../../engine/trust/reach.ts";
+import { SCRIPT_NAME } from "../../engine/trust/reach-words.ts";
+import type { HookEntry } from "../../engine/types.ts";
 import type { ExternalEditorPort } from "../../ui/panel/services.ts";
 
 /** Editors that do not read `+LINE` as "open at this line" (they would open a file named `+12`). */
@@ -30,6 +34,35 @@ export const editorArgv = (command: string, file: string, line: number | undefin
 	return [editor, ...args, ...atLine, file];
 };
 
+/** True for an existing regular file. */
+const isFile = (path: string): boolean => {
+	try {
+		return statSync(path).isFile();
+	} catch {
+		return false;
+	}
+};
+
+/**
+ * The script file a command hook runs, for the editor: the first script-named file its words reach inside the
+ * project or its plugin (`hookReach`, as approval covers them), else the first word naming an existing script by
+ * an absolute, `~/` or `$CLAUDE_PROJECT_DIR` path (a user's `~/.claude/hooks/x.sh`); undefined for none.
+ */
+export const scriptOf = (entry: HookEntry, projectDir: string, home: string): string | undefined => {
+	const handler = entry.handler;
+	if (handler.type !== "command") return undefined;
+	const reached = hookReach(entry, { projectDir, isFile }).files.find((file) => SCRIPT_NAME.test(file));
+	if (reached !== undefined && isFile(reached)) return reached;
+	for (const raw of [handler.command, ...(handler.args ?? [])].join(" ").split(/\s+/)) {
+		const word = raw
+			.replace(/^["']|["']$/g, "")
+			.replace(/^~\//, `${home}/`)
+			.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
+		if (isAbsolute(word) && SCRIPT_NAME.test(word) && isFile(word)) return word;
+	}
+	return undefined;
+};
+
 /**
  * The panel's editor port over pi's TUI: `tui()` is the open panel's TUI (undefined while none is open). Never
  * rejects: a failure is the text the panel shows.
@@ -37,8 +70,10 @@ export const editorArgv = (command: string, file: string, line: number | undefin
 export const createExternalEditor = (
 	tui: () => TUI | undefined,
 	env: Readonly<Record<string, string | undefined>>,
+	dirs: () => { readonly projectDir: string; readonly home: string },
 ): ExternalEditorPort => ({
 	command: () => editorCommand(env),
+	script: (entry) => scriptOf(entry, dirs().projectDir, dirs().home),
 	async open(file, line) {
 		const command = editorCommand(env);
 		const screen = tui();

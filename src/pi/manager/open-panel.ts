@@ -38,7 +38,14 @@ export const openPanel = async (
 	let openTui: TUI | undefined;
 	const services = {
 		...(await panelServices(core, switches, feed, ctx)),
-		externalEditor: createExternalEditor(() => openTui, core.env),
+		externalEditor: createExternalEditor(
+			() => openTui,
+			core.env,
+			() => ({
+				projectDir: ctx.cwd,
+				home: core.deps.home(),
+			}),
+		),
 	};
 	// The panel (and fuse.js, the editor) load on first use, not at start-up.
 	const { HooksPanel, PANEL_OVERLAY_OPTIONS } = await import("../../ui/panel/hooks-panel.ts");

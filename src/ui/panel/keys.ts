@@ -35,7 +35,8 @@ export type PanelAction =
 	| "contextCards"
 	| "saveCase"
 	| "undo"
-	| "openFile";
+	| "openFile"
+	| "openScript";
 
 /** The part of pi's KeybindingsManager the panel uses. */
 export interface KeybindingsLike {
@@ -75,7 +76,8 @@ type OwnAction =
 	| "contextCards"
 	| "saveCase"
 	| "undo"
-	| "openFile";
+	| "openFile"
+	| "openScript";
 
 /** The panel's own keys (no pi id exists for these actions). */
 export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
@@ -95,6 +97,7 @@ export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
 	saveCase: "ctrl+f",
 	undo: "ctrl+z",
 	openFile: "ctrl+o",
+	openScript: "ctrl+g",
 };
 
 /** The kill switch shortcut by default, also registered with `pi.registerShortcut`. */

@@ -123,6 +123,8 @@ export interface ContextCardsPort {
 export interface ExternalEditorPort {
 	/** The editor command; undefined when none is set. */
 	command(): string | undefined;
+	/** The script file `entry`'s command runs (absolute); undefined when it runs none the host can find. */
+	script(entry: HookEntry): string | undefined;
 	/** Opens `file` (at `line`, from 1, where the editor can); resolves when it exits: undefined, or why it failed. */
 	open(file: string, line: number | undefined): Promise<string | undefined>;
 }

@@ -63,6 +63,7 @@ export const KEY = {
 	ctrlF: "\x06",
 	ctrlZ: "\x1a",
 	ctrlO: "\x0f",
+	ctrlG: "\x07",
 	ctrlShiftH: "\x1b[104;6u",
 } as const;
 
@@ -210,7 +211,16 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 		...services,
 		...(options.editorEnv === undefined
 			? {}
-			: { externalEditor: createExternalEditor(() => mounted, options.editorEnv) }),
+			: {
+					externalEditor: createExternalEditor(
+						() => mounted,
+						options.editorEnv,
+						() => ({
+							projectDir: join(root, "project"),
+							home: join(root, "home"),
+						}),
+					),
+				}),
 		...options.services?.(root, services),
 	};
 	const terminal = new VirtualTerminal(options.cols, options.rows ?? 30);

@@ -13,7 +13,7 @@ import { ScrollWindow } from "../selection.ts";
 import { pair, toggleHook } from "./approve.ts";
 import { confirmDelete } from "./delete.ts";
 import { openEditor } from "./editor.ts";
-import { openHookFile } from "./open-file.ts";
+import { openHookFile, openHookScript } from "./open-file.ts";
 import { killSwitchHint, type PanelContext, type PanelScreen, padLines } from "./screen.ts";
 import { openReplay, openTest } from "./test.ts";
 
@@ -66,6 +66,8 @@ export class DetailsScreen implements PanelScreen {
 		else if (is("delete") && entry !== undefined) confirmDelete(ctx, entry);
 		else if (is("openFile") && entry !== undefined && ctx.services.externalEditor !== undefined)
 			openHookFile(ctx, entry);
+		else if (is("openScript") && entry !== undefined && ctx.services.externalEditor !== undefined)
+			openHookScript(ctx, entry);
 	}
 
 	private lines(width: number): string[] {

@@ -8,7 +8,7 @@ import { approveAllWaiting, pair, toggleHook, waitingApproval } from "./approve.
 import { confirmDelete, undoDelete } from "./delete.ts";
 import { DetailsScreen } from "./details.ts";
 import { openEditor } from "./editor.ts";
-import { openHookFile } from "./open-file.ts";
+import { openHookFile, openHookScript } from "./open-file.ts";
 import { killSwitchHint, type PanelContext, type PanelScreen } from "./screen.ts";
 import { openReplay, openTest } from "./test.ts";
 
@@ -68,6 +68,8 @@ export class ListScreen implements PanelScreen {
 			undoDelete(ctx);
 		} else if (is("openFile") && ctx.services.externalEditor !== undefined) {
 			openHookFile(ctx, state.selectedEntry());
+		} else if (is("openScript") && ctx.services.externalEditor !== undefined) {
+			openHookScript(ctx, state.selectedEntry());
 		} else if (is("test")) {
 			state.refresh();
 			const stopped = (): void => ctx.say({ level: "info", text: TEST_STOPPED });
@@ -131,12 +133,24 @@ export class ListScreen implements PanelScreen {
 			[k("edit"), "edit"],
 			[k("delete"), "delete"],
 			...(ctx.state.undo === undefined ? [] : [[k("undo"), "undo delete"] as Hint]),
-			...(ctx.services.externalEditor === undefined ? [] : [[k("openFile"), "open in $EDITOR"] as Hint]),
+			...this.editorHints(),
 			[k("switchView"), hooksTab ? "log" : "hooks"],
 			...(hooksTab ? this.hooksHints() : ctx.state.log.hints(ctx.keys)),
 			killSwitchHint(ctx),
 			[k("cancel"), ctx.state.filter.getValue() === "" ? "close" : "clear"],
 		];
+	}
+
+	/** The external editor's keys, when the host has one: the script key only on a hook that runs a script. */
+	private editorHints(): Hint[] {
+		const { ctx } = this;
+		const port = ctx.services.externalEditor;
+		if (port === undefined || ctx.state.tab !== "hooks") return [];
+		const row = ctx.state.hookList.selected();
+		const hints: Hint[] = [[ctx.keys.label("openFile"), "open in $EDITOR"]];
+		if (row?.kind === "hook" && port.script(row.entry) !== undefined)
+			hints.push([ctx.keys.label("openScript"), "edit script"]);
+		return hints;
 	}
 
 	/** Approve-all while project hooks wait for approval; the context-cards key when the host has the setting. */

@@ -3,9 +3,9 @@
  * port in src/pi/manager/external-editor.ts): `$EDITOR` gets the file at the hook's line, the panel reads the
  * hooks again when it exits, and without an editor the panel says so.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { screenLines } from "../../../support/screen.ts";
 import { KEY, mountPanel, type PanelHarness, PROJECT_TEXT } from "../harness.ts";
@@ -51,6 +51,24 @@ describe("ctrl+o opens the hook's file in $EDITOR", () => {
 		expect(readFileSync(file, "utf8")).toContain('"timeout": 33');
 		h.runScheduled();
 		expect(await h.text()).toContain("timeout 33 s");
+	});
+
+	it("ctrl+g opens the script the hook's command runs, offered only on a hook that runs one", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "open-file-"));
+		scratch = dir;
+		const script = editorScript(dir);
+		harness = await mountPanel({ cols: 140, rows: 30, editorEnv: { VISUAL: script, EDITOR: "nano" } });
+		const h = harness;
+		const guard = join(h.root, "project", ".claude", "hooks", "guard.sh");
+		mkdirSync(dirname(guard), { recursive: true });
+		writeFileSync(guard, "#!/bin/sh\nexit 0\n");
+		h.writeText(1, PROJECT_TEXT.replace('"./guard.sh"', '"bash \\"$CLAUDE_PROJECT_DIR/.claude/hooks/guard.sh\\""'));
+		expect(flat(screenLines(await h.type("guard")))).toContain("ctrl+geditscript");
+		await h.send(KEY.ctrlG);
+		await h.waitFor("Back from");
+		expect(readFileSync(join(dir, "args.log"), "utf8")).toBe(`${guard}\n`);
+		h.writeText(1, PROJECT_TEXT.replace("./guard.sh", "echo guard"));
+		expect(flat(screenLines(await h.screen()))).not.toContain("editscript");
 	});
 
 	it("says clearly that no editor is set, and opens nothing", async () => {
