@@ -26,6 +26,8 @@ export interface CliArgs {
 	readonly agentDir: string | undefined;
 	/** `--approve-project-hooks`: project hooks count as approved for this run (nothing is saved). */
 	readonly approveProjectHooks: boolean;
+	/** `--timeout SECONDS` (`test`, `why`): every hook's timeout at most this; undefined: the hooks' own. */
+	readonly timeoutSeconds: number | undefined;
 }
 
 /** A command line that cannot be run as written; `message` says what is wrong. Exit code 2. */
@@ -34,18 +36,21 @@ export class UsageError extends Error {
 }
 
 /** Options that take a value, by name. */
-const VALUE_OPTIONS = new Set(["--cwd", "--home", "--agent-dir"]);
+const VALUE_OPTIONS = new Set(["--cwd", "--home", "--agent-dir", "--timeout"]);
+
+/** Value options every subcommand takes. */
+const COMMON_VALUE_OPTIONS = new Set(["--cwd", "--home", "--agent-dir"]);
 
 /** Which options each subcommand accepts (besides `--cwd`, `--home`, `--agent-dir`, `--approve-project-hooks`). */
 const OWN_OPTIONS: Readonly<Record<CommandName, readonly string[]>> = {
 	list: ["--json"],
 	lint: ["--json"],
-	test: ["--update"],
-	why: [],
+	test: ["--update", "--timeout"],
+	why: ["--timeout"],
 };
 
 /** Every flag some subcommand takes. */
-const KNOWN_FLAGS = new Set(["--json", "--update", "--approve-project-hooks"]);
+const KNOWN_FLAGS = new Set(["--json", "--update", "--approve-project-hooks", "--timeout"]);
 
 /** The usage text (`--help`, and after a usage error). */
 export const USAGE = [
@@ -63,6 +68,8 @@ export const USAGE = [
 	"  --agent-dir DIR               pi's agent dir: settings, models, approvals (default: $PI_CODING_AGENT_DIR",
 	"                                or HOME/.pi/agent); prompt and agent hooks run on the model pi has set up there",
 	"  --approve-project-hooks       run project hooks that are not approved, for this run only",
+	"  --timeout SECONDS             (test, why) cap every hook's timeout for this run (default: the hooks'",
+	"                                own, 600 s for a command hook without one)",
 	"",
 	"exit codes: 0 ok, 1 a test failed or lint found an error, 2 usage error or unreadable fixture, 3 internal error",
 ].join("\n");
@@ -86,7 +93,8 @@ export const parseArgs = (argv: readonly string[]): CliArgs => {
 			const name = eq === -1 ? arg : arg.slice(0, eq);
 			if (VALUE_OPTIONS.has(name)) {
 				const value = eq === -1 ? argv[++index] : arg.slice(eq + 1);
-				if (value === undefined || value === "") throw new UsageError(`${name} needs a folder`);
+				if (value === undefined || value === "")
+					throw new UsageError(`${name} needs ${name === "--timeout" ? "a number of seconds" : "a folder"}`);
 				values.set(name, value);
 			} else if (eq !== -1) throw new UsageError(`${name} takes no value`);
 			else flags.add(name);
@@ -103,10 +111,14 @@ export const parseArgs = (argv: readonly string[]): CliArgs => {
 	if (command === undefined) throw new UsageError("no command given");
 	if (command === "help" || command === "version") return blank(command);
 	const allowed = new Set([...OWN_OPTIONS[command], "--approve-project-hooks"]);
-	for (const flag of flags) {
-		if (!allowed.has(flag))
+	for (const flag of [...flags, ...values.keys()]) {
+		if (!allowed.has(flag) && !COMMON_VALUE_OPTIONS.has(flag))
 			throw new UsageError(KNOWN_FLAGS.has(flag) ? `${command} does not take ${flag}` : `unknown option ${flag}`);
 	}
+	const timeout = values.get("--timeout");
+	const timeoutSeconds = timeout === undefined ? undefined : Number(timeout);
+	if (timeoutSeconds !== undefined && !(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0))
+		throw new UsageError(`--timeout needs a number of seconds above 0 (got "${timeout}")`);
 	if (command === "why" && operands.length !== 1) throw new UsageError("why takes exactly one FIXTURE file");
 	if ((command === "list" || command === "lint") && operands.length > 0)
 		throw new UsageError(`${command} takes no operands (got "${operands[0]}")`);
@@ -119,6 +131,7 @@ export const parseArgs = (argv: readonly string[]): CliArgs => {
 		home: values.get("--home"),
 		agentDir: values.get("--agent-dir"),
 		approveProjectHooks: flags.has("--approve-project-hooks"),
+		timeoutSeconds,
 	};
 };
 
@@ -132,4 +145,5 @@ const blank = (command: "help" | "version"): CliArgs => ({
 	home: undefined,
 	agentDir: undefined,
 	approveProjectHooks: false,
+	timeoutSeconds: undefined,
 });

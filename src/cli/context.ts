@@ -20,6 +20,7 @@ import {
 	NO_TRUST_CHECK,
 	UNAVAILABLE_RUNNERS,
 } from "../engine/engine.ts";
+import { defaultTimeoutSeconds } from "../engine/events/facts.ts";
 import { runHttpHook } from "../engine/http.ts";
 import { isObject } from "../engine/is-object.ts";
 import type { SessionInfo } from "../engine/payload/base.ts";
@@ -41,6 +42,8 @@ export interface ContextOptions {
 	readonly agentDir?: string;
 	/** Project hooks count as approved (for this run only; nothing is saved). */
 	readonly approveProjectHooks: boolean;
+	/** `--timeout`: every hook's timeout at most this many seconds (undefined: the hooks' own). */
+	readonly timeoutSeconds?: number;
 	/** The environment (`CLAUDE_CONFIG_DIR`, `PI_CODING_AGENT_DIR`, ...), inherited by hooks. */
 	readonly env: Readonly<Record<string, string | undefined>>;
 }
@@ -98,6 +101,22 @@ const disabledIds = (agentDir: string, warnings: string[]): ReadonlySet<string> 
 	return new Set();
 };
 
+/**
+ * `config` with every hook's `timeout` at most `seconds` (a hook without one gets its event's default first, e.g.
+ * 600 s for a command); as it is when `seconds` is undefined.
+ */
+export const withTimeoutCap = (config: HookConfig, seconds: number | undefined): HookConfig => {
+	if (seconds === undefined) return config;
+	const capped = (entry: HookEntry): HookEntry => ({
+		...entry,
+		handler: {
+			...entry.handler,
+			timeout: Math.min(entry.handler.timeout ?? defaultTimeoutSeconds(entry.event, entry.handler.type), seconds),
+		},
+	});
+	return { ...config, entries: config.entries.map(capped) };
+};
+
 /** Reads the configuration of the project and builds the engine. Throws {@link UsageError} for a bad folder. */
 export const loadContext = (options: ContextOptions): CliContext => {
 	const projectDir = options.cwd === undefined ? process.cwd() : folder("--cwd", options.cwd);
@@ -123,7 +142,7 @@ export const loadContext = (options: ContextOptions): CliContext => {
 		// A project value that switches hooks off or changes plugin options counts as it does in pi: once approved.
 		isSettingApproved: options.approveProjectHooks ? () => true : approvals.isSettingApproved,
 	});
-	const config = store.current();
+	const config = withTimeoutCap(store.current(), options.timeoutSeconds);
 	const disabled = disabledIds(agentDir, warnings);
 	const isEnabled = (entry: HookEntry): boolean => !disabled.has(entry.id);
 	const session: SessionInfo = {

@@ -58,6 +58,7 @@ const runCommand = async (args: CliArgs): Promise<number> => {
 		...(args.home === undefined ? {} : { home: args.home }),
 		...(args.agentDir === undefined ? {} : { agentDir: args.agentDir }),
 		approveProjectHooks: args.approveProjectHooks,
+		...(args.timeoutSeconds === undefined ? {} : { timeoutSeconds: args.timeoutSeconds }),
 		env: process.env,
 	});
 	for (const warning of ctx.warnings) await write(process.stderr, `pi-hook-manager: ${warning}\n`);

@@ -86,6 +86,27 @@ const commandOf = (verdict: HookVerdict): string => {
 	return text.length > 100 ? `${text.slice(0, 99)}…` : text;
 };
 
+/** How a failed hook ended, in a fixture's line: `timed out after 3 s`, `was killed by SIGKILL`, `exit 1`. */
+const failedEnd = (verdict: HookVerdict): string => {
+	const outcome = verdict.outcome;
+	if (outcome.kind === "timed_out") return `timed out after ${outcome.timeoutMs / 1000} s`;
+	if (outcome.kind === "signaled") return `was killed by ${outcome.signal}`;
+	return endOf(verdict);
+};
+
+/**
+ * The hooks of a run that failed (an error, a timeout, a crash by a signal), as a note for its fixture's line, e.g.
+ * `guard.sh timed out after 3 s: the call proceeds, as in Claude Code`; `""` when none did. Claude Code: a
+ * failing hook decides nothing and the action goes on, so such a fixture can pass; the note says it did not decide.
+ */
+export const failedHooksNote = (run: FixtureRun): string => {
+	const failed = run.verdicts.filter((verdict) => verdict.status === "error" || verdict.status === "timeout");
+	if (failed.length === 0) return "";
+	const goesOn = run.fixture.event === "PreToolUse" ? "the call proceeds" : "the action goes on";
+	const hooks = failed.map((verdict) => `${oneLine(commandOf(verdict))} ${failedEnd(verdict)}`).join("; ");
+	return ` (${safe(hooks)}: ${goesOn}, as in Claude Code)`;
+};
+
 /**
  * Hook lint of the runs (output Claude Code silently ignores, as the panel's details show it), one indented
  * `! <command>: <field>: <problem>; <fix>` line per finding, under any fixture's line.
@@ -170,12 +191,13 @@ export const testCommand = async (
 		switch (result.kind) {
 			case "pass":
 				passed++;
-				out(`PASS ${label}\n${notes(result.run)}`);
+				out(`PASS ${label}${failedHooksNote(result.run)}\n${notes(result.run)}`);
 				break;
 			case "updated": {
 				passed++;
 				const decision = result.run.outcome?.decision ?? "none";
-				out(`UPDATED ${label}: expect.decision "${decision}"\n${notes(result.run)}`);
+				const failures = failedHooksNote(result.run);
+				out(`UPDATED ${label}: expect.decision "${decision}"${failures}\n${notes(result.run)}`);
 				break;
 			}
 			case "skip": {

@@ -136,6 +136,51 @@ describe("pi-hook-manager test", () => {
 		expect(result.code).toBe(0);
 	});
 
+	it("says on a passing fixture's line which hooks timed out or were killed: they decided nothing", async () => {
+		const box = empty();
+		settings(box, {
+			PreToolUse: [
+				{
+					matcher: "Bash",
+					hooks: [
+						{ type: "command", command: "sleep 30 # guard.sh", timeout: 1 },
+						{ type: "command", command: "kill -KILL $$" },
+					],
+				},
+			],
+		});
+		fixture(box, "hang.json", {
+			version: 1,
+			name: "hang",
+			event: "PreToolUse",
+			input: { tool_name: "Bash", tool_input: { command: "ls" } },
+			expect: { decision: "none" },
+		});
+		const result = await box.run(["test", "--approve-project-hooks"]);
+		expect(result.stdout.split("\n")[0]).toBe(
+			"PASS hang (.pi/hook-tests/hang.json) (sleep 30 # guard.sh timed out after 1 s; kill -KILL $$ was killed " +
+				"by SIGKILL: the call proceeds, as in Claude Code)",
+		);
+		expect(result.code).toBe(0);
+	});
+
+	it("--timeout SECONDS caps every hook's timeout for the run (a hook without one would wait 600 s)", async () => {
+		const box = empty();
+		settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sleep 600" }] }] });
+		const file = fixture(box, "hang.json", {
+			version: 1,
+			name: "hang",
+			event: "PreToolUse",
+			input: { tool_name: "Bash", tool_input: { command: "ls" } },
+			expect: { decision: "none" },
+		});
+		const result = await box.run(["test", "--timeout", "1", "--approve-project-hooks"]);
+		expect(result.stdout).toContain("PASS hang (.pi/hook-tests/hang.json) (sleep 600 timed out after 1 s");
+		expect(result.code).toBe(0);
+		const why = await box.run(["why", file, "--timeout=1", "--approve-project-hooks"]);
+		expect(why.stdout).toMatch(/ran +Bash +sleep 600 .*would time out/);
+	});
+
 	it("reports a case a prompt hook matches as skipped, never as passed", async () => {
 		const box = sample();
 		settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this safe?" }] }] });
