@@ -17,8 +17,11 @@ export interface SessionStartInput {
 	readonly source: string;
 	/** pi's model id; undefined when pi has none. */
 	readonly model: string | undefined;
-	/** The CLAUDE_ENV_FILE the hooks may write exports to; undefined: none is set. */
-	readonly envFile?: string | undefined;
+	/**
+	 * Makes the CLAUDE_ENV_FILE the hooks may write exports to and gives its path; called once, only when hooks run
+	 * (a start without SessionStart hooks makes no file). Undefined, or a path undefined: none is set.
+	 */
+	readonly envFile?: (() => string | undefined) | undefined;
 	/** Run only the hooks with these ids (the ones approved late); undefined: all that match. */
 	readonly only?: ReadonlySet<string> | undefined;
 	/** pi's launch, before its MCP servers connect: `mcp_tool` hooks do not run (Claude Code). */
@@ -44,11 +47,12 @@ export const sessionStart = (
 	if (!ports.engine.hasHooks("SessionStart")) return undefined;
 	const { source, envFile, only, atLaunch } = start;
 	return (async () => {
+		const file = envFile?.();
 		const run = await runEvent(ports, moment, {
 			event: "SessionStart",
 			matchValues: [source],
 			payload: sessionStartPayload(moment.session, { source, model: start.model }),
-			...(envFile ? { extraEnv: { CLAUDE_ENV_FILE: envFile } } : {}),
+			...(file ? { extraEnv: { CLAUDE_ENV_FILE: file } } : {}),
 			...(only ? { only } : {}),
 			...(atLaunch ? { atLaunch } : {}),
 			summary: source,

@@ -8,7 +8,8 @@ import { sessionEnd, sessionStart } from "../../engine/flow/session.ts";
 import { CONTEXT_MESSAGE_TYPE, type HookContext, runFlow } from "./hook-context.ts";
 
 /**
- * Runs SessionStart hooks for `source` with `CLAUDE_ENV_FILE` set, and sends their context to the model as
+ * Runs SessionStart hooks for `source` with `CLAUDE_ENV_FILE` set (the file `envFile` makes, only when hooks run),
+ * and sends their context to the model as
  * a hidden message delivered with the next prompt. `only` limits the run to those hook ids; `atLaunch` marks the
  * SessionStart of pi's start (its `mcp_tool` hooks do not run). Resolves with the ids of the hooks that ran
  * (background ones included, started now and done later).
@@ -17,7 +18,7 @@ export const runSessionStart = async (
 	hc: HookContext,
 	pi: Pick<ExtensionAPI, "sendMessage">,
 	source: string,
-	envFile: string | undefined,
+	envFile: (() => string | undefined) | undefined,
 	only?: ReadonlySet<string>,
 	atLaunch = false,
 ): Promise<ReadonlySet<string>> => {

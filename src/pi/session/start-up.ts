@@ -51,9 +51,13 @@ const runStartHooks = async (
 	only: ReadonlySet<string> | undefined,
 ): Promise<ReadonlySet<string>> => {
 	const live = core.active(ctx);
-	if (live === undefined || !live.current.engine.hasHooks("SessionStart")) return new Set();
-	const envFile = createEnvFile(join(core.deps.agentDir(), "pi-hook-manager"), live.hc.session.sessionId);
-	const ran = await runSessionStart(live.hc, core.deps.pi, step.source, envFile, only, step.atLaunch);
+	if (live === undefined) return new Set();
+	let envFile: string | undefined;
+	const makeEnvFile = (): string | undefined => {
+		envFile = createEnvFile(join(core.deps.agentDir(), "pi-hook-manager"), live.hc.session.sessionId);
+		return envFile;
+	};
+	const ran = await runSessionStart(live.hc, core.deps.pi, step.source, makeEnvFile, only, step.atLaunch);
 	await applyEnvFile(core, ctx, envFile);
 	return ran;
 };

@@ -39,7 +39,11 @@ describe("sessionStart", () => {
 			},
 			root,
 		);
-		const plan = await sessionStart(ports, moment, { source: "compact", model: "faux-1", envFile });
+		const plan = await sessionStart(ports, moment, {
+			source: "compact",
+			model: "faux-1",
+			envFile: () => envFile,
+		});
 		expect(lines(log)).toMatchObject([{ hook_event_name: "SessionStart", source: "compact", model: "faux-1" }]);
 		expect(readFileSync(`${log}.env`, "utf8").trim()).toBe(envFile);
 		expect(plan?.ran.size).toBe(3);
@@ -81,12 +85,18 @@ describe("sessionStart", () => {
 		expect(kinds(plan?.steps).sort()).toEqual(["context", "error"]);
 	});
 
-	it("answers at once, without a promise, when SessionStart has no hooks", () => {
+	it("answers at once, without a promise and without making the env file, when SessionStart has no hooks", () => {
 		const { ports, moment } = flowEngine(
 			{ SessionEnd: [{ hooks: [{ type: "command", command: "true" }] }] },
 			dir(),
 		);
-		expect(sessionStart(ports, moment, { source: "startup", model: undefined })).toBeUndefined();
+		let made = 0;
+		const envFile = () => {
+			made++;
+			return "/tmp/never.sh";
+		};
+		expect(sessionStart(ports, moment, { source: "startup", model: undefined, envFile })).toBeUndefined();
+		expect(made).toBe(0);
 	});
 });
 
