@@ -62,10 +62,11 @@ export const fixtureFiles = (operands: readonly string[], projectDir: string): s
 
 /**
  * Reads and parses one fixture file; each case's `input` and `expect` get `projectDir` in place of
- * `${CLAUDE_PROJECT_DIR}` (how a saved case names the project, see project-paths.ts; `raw` stays as written).
+ * `${CLAUDE_PROJECT_DIR}`, and `home` (when given) in place of `${HOME}` (how a saved case names them, see
+ * project-paths.ts; `raw` stays as written).
  * Never throws.
  */
-export const readFixtureFile = (file: string, projectDir: string): FixtureFile => {
+export const readFixtureFile = (file: string, projectDir: string, home?: string): FixtureFile => {
 	const read = readSettingsFile(file);
 	if (read.kind === "missing") return { ok: false, file, message: "no such file" };
 	if (read.kind === "error") return { ok: false, file, message: read.message.replace(/settings file/, "fixture") };
@@ -73,8 +74,8 @@ export const readFixtureFile = (file: string, projectDir: string): FixtureFile =
 	if (!parsed.ok) return parsed;
 	const fixtures = parsed.fixtures.map((fixture) => ({
 		...fixture,
-		input: withProjectDir(fixture.input, projectDir),
-		expect: fixture.expect === undefined ? undefined : withProjectDir(fixture.expect, projectDir),
+		input: withProjectDir(fixture.input, projectDir, home),
+		expect: fixture.expect === undefined ? undefined : withProjectDir(fixture.expect, projectDir, home),
 	}));
 	return { ...parsed, fixtures };
 };

@@ -132,12 +132,13 @@ const judge = (run: FixtureRun, update: boolean): FixtureResult => {
 
 /**
  * Writes the updated expectations of `results` into their files (the project's path in them as
- * `${CLAUDE_PROJECT_DIR}`); returns a problem per file that failed.
+ * `${CLAUDE_PROJECT_DIR}`, the home's as `${HOME}`); returns a problem per file that failed.
  */
 const writeUpdates = (
 	files: readonly FixtureFile[],
 	results: readonly FixtureResult[],
 	projectDir: string,
+	home: string,
 ): string[] => {
 	const problems: string[] = [];
 	for (const read of files) {
@@ -148,7 +149,7 @@ const writeUpdates = (
 			if (result.kind !== "updated" || run.fixture.file !== read.file || run.outcome === undefined) continue;
 			expects.set(
 				run.fixture.index ?? 0,
-				withProjectPlaceholder(expectFor(run.outcome, run.finished), projectDir),
+				withProjectPlaceholder(expectFor(run.outcome, run.finished), projectDir, home),
 			);
 		}
 		if (expects.size === 0) continue;
@@ -171,7 +172,7 @@ export const testCommand = async (
 ): Promise<number> => {
 	const from = process.cwd();
 	const where = (file: string): string => shownPath(file, from, ctx.home);
-	const files = fixtureFiles(operands, ctx.projectDir).map((file) => readFixtureFile(file, ctx.projectDir));
+	const files = fixtureFiles(operands, ctx.projectDir).map((file) => readFixtureFile(file, ctx.projectDir, ctx.home));
 	const broken = files.filter((read) => !read.ok);
 	for (const read of broken) if (!read.ok) out(`ERROR ${where(read.file)}: ${safe(read.message)}\n`);
 	const fixtures = files.flatMap((read) => (read.ok ? read.fixtures : []));
@@ -219,7 +220,7 @@ export const testCommand = async (
 				break;
 		}
 	}
-	const problems = update ? writeUpdates(files, results, ctx.projectDir) : [];
+	const problems = update ? writeUpdates(files, results, ctx.projectDir, ctx.home) : [];
 	for (const problem of problems) err(`ERROR ${safe(problem)}\n`);
 	if (skipped > 0) out(`${skipped} skipped (not passed: a hook they match cannot run here, see above)\n`);
 	out(`${passed} passed, ${failed} failed\n`);

@@ -68,7 +68,7 @@ export const traceRows = (ctx: CliContext, run: FixtureRun): TraceRow[] => {
 
 /** Runs `why` for the fixture file `operand`; resolves with the output and exit code. */
 export const whyCommand = async (ctx: CliContext, operand: string): Promise<{ stdout: string; code: number }> => {
-	const read = readFixtureFile(operand, ctx.projectDir);
+	const read = readFixtureFile(operand, ctx.projectDir, ctx.home);
 	if (!read.ok) throw new UsageError(`${operand}: ${read.message}`);
 	const from = process.cwd();
 	const locator = createLocator();

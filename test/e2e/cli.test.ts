@@ -181,6 +181,25 @@ describe("pi-hook-manager test", () => {
 		expect(why.stdout).toMatch(/ran +Bash +sleep 600 .*would time out/);
 	});
 
+	it("--update writes the home's path as ${HOME}, and test reads it back as --home (a plugin's root)", async () => {
+		const box = empty();
+		const say = 'echo "pguard: curl is blocked (root=$HOME/.claude/plugins/cache/m/pguard/1.0.0)" >&2; exit 2';
+		settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: say }] }] });
+		const file = fixture(box, "curl.json", {
+			version: 1,
+			name: "curl",
+			event: "PreToolUse",
+			input: { tool_name: "Bash", tool_input: { command: "curl x" } },
+		});
+		expect((await box.run(["test", "--update", "--approve-project-hooks"])).code).toBe(0);
+		expect(JSON.parse(readFileSync(file, "utf8")).expect.reason).toBe(
+			"pguard: curl is blocked (root=${HOME}/.claude/plugins/cache/m/pguard/1.0.0)",
+		);
+		const result = await box.run(["test", "--approve-project-hooks"]);
+		expect(result.stdout).toContain("PASS curl");
+		expect(result.code).toBe(0);
+	});
+
 	it("reports a case a prompt hook matches as skipped, never as passed", async () => {
 		const box = sample();
 		settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this safe?" }] }] });

@@ -132,7 +132,8 @@ export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
 		saveCase(stdin, outcome) {
 			const fixture = fixtureFromRun(stdin, outcome.verdict);
 			if (fixture === undefined) return { error: "The stdin is not a JSON object: there is no case to save." };
-			return saveFixture(deps.session?.()?.projectDir ?? deps.cwd ?? process.cwd(), fixture);
+			const session = deps.session?.();
+			return saveFixture(session?.projectDir ?? deps.cwd ?? process.cwd(), fixture, session?.home || undefined);
 		},
 		saveRecords(records) {
 			const projectDir = deps.session?.()?.projectDir ?? deps.cwd ?? process.cwd();
@@ -148,7 +149,7 @@ export const createPanelServices = (deps: PanelServiceDeps): PanelServices => ({
 					unusable++;
 					continue;
 				}
-				const result = saveFixture(projectDir, fixture);
+				const result = saveFixture(projectDir, fixture, deps.session?.()?.home || undefined);
 				if ("error" in result) return result;
 				saved++;
 			}

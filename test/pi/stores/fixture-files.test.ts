@@ -44,6 +44,17 @@ describe("saveFixture", () => {
 		});
 	});
 
+	it("writes the home's path as ${HOME} and a project inside it as ${CLAUDE_PROJECT_DIR}", () => {
+		const home = join(project, "home");
+		const app = join(home, "work", "app");
+		const root = join(home, ".claude", "plugins", "cache", "m", "pguard", "1.0.0");
+		saveFixture(app, { ...CASE, expect: { decision: "block", reason: `blocked (root=${root}) in ${app}` } }, home);
+		const file = join(fixtureDir(app), "stop.json");
+		expect(JSON.parse(readFileSync(file, "utf8")).expect.reason).toBe(
+			"blocked (root=${HOME}/.claude/plugins/cache/m/pguard/1.0.0) in ${CLAUDE_PROJECT_DIR}",
+		);
+	});
+
 	it("says why when the folder cannot be made", () => {
 		mkdirSync(join(project, ".pi"));
 		writeFileSync(join(project, ".pi", "hook-tests"), "a file, not a folder");
