@@ -9,6 +9,7 @@ import { decideBlockEvent } from "./decide-stop.ts";
 import { type CommonEffects, decidePostToolUse, decidePreToolUse } from "./decide-tool.ts";
 import type { HookVerdict } from "./interpret.ts";
 import { hookName } from "./messages.ts";
+import { type RunResult, verdictResult } from "./record/result-kind.ts";
 import type { HookEventName } from "./types.ts";
 
 /**
@@ -64,6 +65,13 @@ const common = (effects: CommonEffects): WouldEffect[] => [
 const contexts = (texts: readonly string[] = []): WouldEffect[] =>
 	texts.map((text) => ({ kind: "context" as const, label: "would add context", text: bare(text) }));
 
+/**
+ * The word of a PreToolUse deny: the run result of the hooks that denied (result-kind.ts, the Decision field and
+ * the log's column), so the two agree: `block` when each blocked (exit 2, `decision: "block"`), else `deny`.
+ */
+const denyWord = (by: readonly HookVerdict[]): RunResult =>
+	by.length > 0 && by.every((verdict) => verdictResult(verdict) === "block") ? "block" : "deny";
+
 /** The effects of `verdict` for its event; `matchQuery` is the tool name of a tool event (for the hook name). */
 export const wouldEffects = (verdict: HookVerdict, matchQuery?: string): WouldEffect[] =>
 	eventEffects(verdict.entry.event, [verdict], matchQuery);
@@ -83,7 +91,7 @@ export const eventEffects = (
 		case "PreToolUse": {
 			const decision = decidePreToolUse(verdicts, name);
 			if (decision.permission === "deny")
-				effects.push({ kind: "deny", label: "would deny", text: decision.reason });
+				effects.push({ kind: "deny", label: `would ${denyWord(decision.by)}`, text: decision.reason });
 			else if (decision.permission === "ask")
 				effects.push({ kind: "ask", label: "would ask", text: decision.reasons.join("\n") });
 			else if (decision.permission === "allow")

@@ -353,7 +353,9 @@ describe("pi-hook-manager list and why", () => {
 		const result = await box.run(["why", ".pi/hook-tests/rm-rf.json", "--approve-project-hooks"]);
 		const lines = result.stdout.trimEnd().split("\n");
 		expect(lines[0]).toBe("guard blocks a recursive delete: PreToolUse Bash");
-		expect(lines[1]).toMatch(/^ {2}ran +Bash +echo no >&2; exit 2 +\.claude\/settings\.json:\d+:\d+ +would deny: /);
+		expect(lines[1]).toMatch(
+			/^ {2}ran +Bash +echo no >&2; exit 2 +\.claude\/settings\.json:\d+:\d+ +would block: /,
+		);
 		expect(lines[2]).toMatch(/^ {2}not run +Write +true .*matcher "Write" did not match "Bash"$/);
 		expect(lines[3]).toMatch(/^ {2}not run +Bash +true .*if "Bash\(git \*\)" did not match this call$/);
 		expect(lines).toHaveLength(4);

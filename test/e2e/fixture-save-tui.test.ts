@@ -63,7 +63,7 @@ describe("a fixture saved from the workbench", () => {
 		tmux.keys(["Right"]);
 		tmux.type(' "why": "forbidden",');
 		tmux.keys(["C-r"]);
-		await tmux.waitFor((screen) => screen.includes("would deny") && screen.includes("save as fixture"));
+		await tmux.waitFor((screen) => screen.includes("would block") && screen.includes("save as fixture"));
 		tmux.keys(["C-f"]);
 		const saved = await tmux.waitFor("pi-hook-manager test runs it");
 		expect(saved.replace(/\s+/g, " ")).toContain("Saved as .pi/hook-tests/pretooluse-bash-echo-hello.json");

@@ -152,7 +152,7 @@ describe("test a hook and replay an event in the real pi", () => {
 		tmux.keys(["C-r"]);
 		await tmux.waitFor("Test the unsaved hook");
 		tmux.keys(["C-r"]);
-		await waitForRun("would deny: draft says no");
+		await waitForRun("would block: draft says no");
 		tmux.keys(["Escape"]);
 		await tmux.waitFor("Add a hook");
 		// Another program writes the project file meanwhile: the save is refused, the draft stays.

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { interpretOutcome } from "../../src/engine/interpret.ts";
+import { verdictResult } from "../../src/engine/record/result-kind.ts";
 import type { HookEventName } from "../../src/engine/types.ts";
 import { wouldEffects, wouldLine } from "../../src/engine/would.ts";
 import { commandEntry, exited, timedOut } from "../support/entries.ts";
@@ -29,7 +30,7 @@ const CASES: readonly [string, HookEventName, ReturnType<typeof exited>, readonl
 		"a PreToolUse exit 2",
 		"PreToolUse",
 		exited(2, "", "blocked\n"),
-		["would deny: PreToolUse:Bash hook error: [g.sh]: blocked\n"],
+		["would block: PreToolUse:Bash hook error: [g.sh]: blocked\n"],
 	],
 	[
 		"a PreToolUse ask",
@@ -119,6 +120,24 @@ const CASES: readonly [string, HookEventName, ReturnType<typeof exited>, readonl
 ];
 
 describe("wouldEffects", () => {
+	it("says a PreToolUse hook would do what its Decision field says it did (deny, or block for exit 2)", () => {
+		const outcomes = [
+			exited(0, json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny" } })),
+			exited(2, "", "no\n"),
+			exited(0, json({ decision: "block", reason: "old style" })),
+		];
+		const words = outcomes.map((outcome) => {
+			const verdict = interpretOutcome(commandEntry("g.sh"), "PreToolUse", outcome);
+			const [effect] = wouldEffects(verdict, "Bash");
+			return [effect?.kind, effect?.label, `would ${verdictResult(verdict)}`];
+		});
+		expect(words).toEqual([
+			["deny", "would deny", "would deny"],
+			["deny", "would block", "would block"],
+			["deny", "would block", "would block"],
+		]);
+	});
+
 	it.each(CASES)("%s", (_name, event, outcome, lines) => {
 		const verdict = interpretOutcome(commandEntry("g.sh", event), event, outcome);
 		expect(wouldEffects(verdict, event.includes("Tool") ? "Bash" : undefined).map(wouldLine)).toEqual(lines);

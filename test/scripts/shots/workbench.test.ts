@@ -13,7 +13,7 @@ describe("workbench screenshots", () => {
 	it("the test run shows what the hook would have done, its exit code and the edited stdin", async () => {
 		const run = await text("panel-test-run");
 		expect(run).toContain("Result of the test run (a dry run: nothing in the session changed)");
-		expect(run).toContain("would deny: PreToolUse:Bash hook error: [~/.claude/hooks/block_dangerous_bash.py]");
+		expect(run).toContain("would block: PreToolUse:Bash hook error: [~/.claude/hooks/block_dangerous_bash.py]");
 		expect(run).toMatch(/Exit code +2/);
 		expect(run).toContain('"command": "rm -rf build"');
 	});

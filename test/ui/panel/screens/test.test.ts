@@ -83,7 +83,7 @@ describe.each([40, 80, 120])("test runs at %i columns", (cols) => {
 		screen = await waitInside(h, "Result of the test run");
 		const result = inside(screen);
 		expect(result).toContain(squeeze("a dry run: nothing in the session changed"));
-		expect(result).toContain(squeeze("would deny: PreToolUse:Bash hook error:"));
+		expect(result).toContain(squeeze("would block: PreToolUse:Bash hook error:"));
 		expect(result).toContain(squeeze("marker seen"));
 		expect(result).toMatch(/Exitcode2/);
 		expect(result).toContain("stderr");
@@ -149,7 +149,7 @@ describe.each([40, 80, 120])("replay and the editor loop at %i columns", (cols) 
 		screen = await h.send(KEY.left);
 		h.terminal.send(KEY.ctrlR);
 		screen = await waitInside(h, "Result of the test run");
-		expect(inside(screen)).toContain(squeeze("would deny: PreToolUse:Bash hook error"));
+		expect(inside(screen)).toContain(squeeze("would block: PreToolUse:Bash hook error"));
 		expect(inside(screen)).toContain(squeeze("stderr marker seen"));
 	});
 
@@ -160,7 +160,7 @@ describe.each([40, 80, 120])("replay and the editor loop at %i columns", (cols) 
 		let screen = await h.send(KEY.ctrlR);
 		expect(inside(screen)).toContain(squeeze("Test the unsaved hook"));
 		h.terminal.send(KEY.ctrlR);
-		screen = await waitInside(h, "would deny: draft says no");
+		screen = await waitInside(h, "would block: draft says no");
 		const file = h.sources[1]?.file ?? "";
 		expect(() => readFileSync(file, "utf8")).toThrow();
 		screen = await h.send(KEY.escape);
