@@ -12,11 +12,12 @@ import { terminalSafe } from "../engine/terminal-safe.ts";
 import { settingPath } from "../engine/trust/project-settings.ts";
 import { type CliArgs, parseArgs, USAGE, UsageError } from "./args.ts";
 import { loadContext } from "./context.ts";
+import { fixtureFiles } from "./fixture-files.ts";
 import { lintOutput } from "./lint.ts";
 import { listOutput } from "./list.ts";
 import { needsModel } from "./run-fixture.ts";
 import { testCommand } from "./test.ts";
-import { whyCommand } from "./why.ts";
+import { whyCommand, whyFixture } from "./why.ts";
 
 /** The Node version pi-hook-manager needs (package.json `engines`). */
 const MIN_NODE: readonly [number, number] = [22, 19];
@@ -61,6 +62,9 @@ const runCommand = async (args: CliArgs): Promise<number> => {
 		...(args.timeoutSeconds === undefined ? {} : { timeoutSeconds: args.timeoutSeconds }),
 		env: process.env,
 	});
+	// A usage error (a missing or broken fixture, no fixture folder) prints only the error: no note before it.
+	if (args.command === "why") whyFixture(ctx, args.operands[0] ?? "");
+	if (args.command === "test") fixtureFiles(args.operands, ctx.projectDir);
 	for (const warning of ctx.warnings) await write(process.stderr, `pi-hook-manager: ${warning}\n`);
 	const waiting = ctx.config.skipped.filter((skipped) => skipped.reason === "unapproved").length;
 	if (waiting > 0 && (args.command === "test" || args.command === "why"))

@@ -12,6 +12,7 @@ import { wouldEffects, wouldLine } from "../engine/would.ts";
 import { wouldNotRun, wouldNotRunText } from "../engine/would-run.ts";
 import { UsageError } from "./args.ts";
 import type { CliContext } from "./context.ts";
+import type { FixtureFile } from "./fixture.ts";
 import { readFixtureFile } from "./fixture-files.ts";
 import { columns, hookTarget, matcherText, oneLine, safe, shownPath } from "./format.ts";
 import { createLocator } from "./locate.ts";
@@ -66,10 +67,16 @@ export const traceRows = (ctx: CliContext, run: FixtureRun): TraceRow[] => {
 	});
 };
 
-/** Runs `why` for the fixture file `operand`; resolves with the output and exit code. */
-export const whyCommand = async (ctx: CliContext, operand: string): Promise<{ stdout: string; code: number }> => {
+/** The fixture file `operand` of `why`, read. Throws {@link UsageError} when it is missing or broken. */
+export const whyFixture = (ctx: CliContext, operand: string): Extract<FixtureFile, { ok: true }> => {
 	const read = readFixtureFile(operand, ctx.projectDir, ctx.home);
 	if (!read.ok) throw new UsageError(`${operand}: ${read.message}`);
+	return read;
+};
+
+/** Runs `why` for the fixture file `operand`; resolves with the output and exit code. */
+export const whyCommand = async (ctx: CliContext, operand: string): Promise<{ stdout: string; code: number }> => {
+	const read = whyFixture(ctx, operand);
 	const from = process.cwd();
 	const locator = createLocator();
 	const parts: string[] = [];

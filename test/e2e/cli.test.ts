@@ -340,6 +340,21 @@ describe("pi-hook-manager list and why", () => {
 		expect(approved.hooks.map((hook: { state: string }) => hook.state)).toEqual(["on"]);
 	});
 
+	it("why and test on a missing or broken fixture print only the usage error, no approval note", async () => {
+		const box = sample();
+		const usage = "(pi-hook-manager --help shows the usage)\n";
+		const missing = await box.run(["why", "missing.json"]);
+		expect(missing.stderr).toBe(`pi-hook-manager: missing.json: no such file\n${usage}`);
+		expect(missing.code).toBe(2);
+		fixture(box, "broken.json", "{");
+		const broken = await box.run(["why", ".pi/hook-tests/broken.json"]);
+		expect(broken.stderr).toMatch(/^pi-hook-manager: \.pi\/hook-tests\/broken\.json: invalid JSON[^\n]*\n/);
+		expect(broken.stderr.split("\n")).toHaveLength(3);
+		expect(broken.code).toBe(2);
+		const none = await box.run(["test", "nowhere"]);
+		expect(none.stderr).toBe(`pi-hook-manager: nowhere: no such file or folder\n${usage}`);
+	});
+
 	it("why lists each configured hook of the event with why it ran or not", async () => {
 		const box = sample();
 		settings(box, {
