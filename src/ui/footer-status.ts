@@ -129,7 +129,8 @@ export const footerText = (state: FooterState, theme: PanelTheme): string | unde
 	const [first, ...others] = state.running;
 	if (first !== undefined) {
 		const seconds = Math.floor(state.runningSeconds ?? 0);
-		const what = terminalSafe(first.statusMessage ?? `running ${first.name}`);
+		// One form with or without a statusMessage: `running guard.sh 12s`, `running Scanning for secrets 12s`.
+		const what = `running ${terminalSafe(first.statusMessage ?? first.name)}`;
 		const time = seconds >= 1 ? ` ${formatRunningTime(seconds)}` : "";
 		parts.push(theme.fg("accent", `${what}${time}${others.length === 0 ? "" : ` +${others.length}`}`));
 		// A hook that runs for seconds may hang: say how to stop it (Esc cancels the hooks the event runs).

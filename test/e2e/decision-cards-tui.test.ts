@@ -76,7 +76,7 @@ describe("decision cards and the footer counter in the real pi", () => {
 
 		tmux.type("bash: echo slow path", "first");
 		tmux.keys(["Enter"], "first");
-		await tmux.waitFor("hooks Checking the slow path \u00b7 1 blocked", { name: "first" });
+		await tmux.waitFor("hooks running Checking the slow path \u00b7 1 blocked", { name: "first" });
 		await tmux.waitFor(
 			(text) =>
 				text.includes("fake-model saw tool result: slow path") && !text.includes("Checking the slow path"),

@@ -83,7 +83,7 @@ describe("footerText", () => {
 			{ name: "scan.sh", statusMessage: "Scanning for secrets..." },
 			{ name: "lint.sh", statusMessage: undefined },
 		];
-		expect(footerText(state({ running }), plainTheme)).toBe("hooks Scanning for secrets... +1");
+		expect(footerText(state({ running }), plainTheme)).toBe("hooks running Scanning for secrets... +1");
 	});
 
 	it("shows how long the running hook has run from its first second on, and the key that stops it", () => {

@@ -164,9 +164,9 @@ describe("createCardLog", () => {
 		log.runStarted(slow, ctx);
 		expect(statuses).toEqual([]);
 		clock.fire();
-		expect(statuses).toEqual(["hooks Scanning for secrets"]);
+		expect(statuses).toEqual(["hooks running Scanning for secrets"]);
 		log.runEnded(slow, ctx);
-		expect(statuses).toEqual(["hooks Scanning for secrets", undefined]);
+		expect(statuses).toEqual(["hooks running Scanning for secrets", undefined]);
 	});
 
 	it("counts a running hook's seconds each second from the first on, saying Esc stops it, until it ends", () => {
