@@ -40,7 +40,7 @@ export type FixtureFile =
 const CASE_FIELDS = new Set(["version", "name", "description", "event", "input", "expect"]);
 
 /** Fields of `expect`. */
-const EXPECT_FIELDS = new Set(["decision", "reason", "context", "updatedInput"]);
+const EXPECT_FIELDS = new Set(["decision", "reason", "context", "updatedInput", "failures"]);
 
 /** The `expect` of a case, or why it is not one. */
 const parseExpect = (value: unknown, where: string): FixtureExpect | string => {
@@ -57,6 +57,8 @@ const parseExpect = (value: unknown, where: string): FixtureExpect | string => {
 		if (value[key] !== undefined && typeof value[key] !== "string") return `${where}expect.${key} must be a string`;
 	if (value.updatedInput !== undefined && !isObject(value.updatedInput))
 		return `${where}expect.updatedInput must be an object`;
+	if (value.failures !== undefined && !(Number.isInteger(value.failures) && (value.failures as number) >= 0))
+		return `${where}expect.failures must be a whole number of hooks, 0 or more`;
 	return value as unknown as FixtureExpect;
 };
 

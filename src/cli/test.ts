@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from "node:os";
 import { writeFileAtomic } from "../engine/atomic-write.ts";
-import { compareOutcome, expectFor } from "../engine/fixture/outcome.ts";
+import { compareOutcome, expectFor, failedHooks } from "../engine/fixture/outcome.ts";
 import { withProjectPlaceholder } from "../engine/fixture/project-paths.ts";
 import type { HookVerdict } from "../engine/interpret.ts";
 import { lintLine, lintOutcome } from "../engine/lint/hook-lint.ts";
@@ -100,7 +100,7 @@ const failedEnd = (verdict: HookVerdict): string => {
  * failing hook decides nothing and the action goes on, so such a fixture can pass; the note says it did not decide.
  */
 export const failedHooksNote = (run: FixtureRun): string => {
-	const failed = run.verdicts.filter((verdict) => verdict.status === "error" || verdict.status === "timeout");
+	const failed = failedHooks(run.verdicts);
 	if (failed.length === 0) return "";
 	const goesOn = run.fixture.event === "PreToolUse" ? "the call proceeds" : "the action goes on";
 	const hooks = failed.map((verdict) => `${oneLine(commandOf(verdict))} ${failedEnd(verdict)}`).join("; ");
@@ -126,7 +126,7 @@ const judge = (run: FixtureRun, update: boolean): FixtureResult => {
 	const expect = run.fixture.expect;
 	if (expect === undefined)
 		return { kind: "fail", run, differences: ["no expect yet: run with --update to record the current outcome"] };
-	const differences = compareOutcome(expect, outcome);
+	const differences = compareOutcome(expect, outcome, failedHooks(run.verdicts).length);
 	return differences.length === 0 ? { kind: "pass", run } : { kind: "fail", run, differences };
 };
 

@@ -162,6 +162,15 @@ describe("pi-hook-manager test", () => {
 				"by SIGKILL: the call proceeds, as in Claude Code)",
 		);
 		expect(result.code).toBe(0);
+		const file = join(box.project, ".pi", "hook-tests", "hang.json");
+		const update = await box.run(["test", "--update", "--approve-project-hooks"]);
+		expect(update.code).toBe(0);
+		expect(JSON.parse(readFileSync(file, "utf8")).expect).toEqual({ decision: "none", failures: 2 });
+		const fixed = JSON.parse(readFileSync(file, "utf8"));
+		writeFileSync(file, JSON.stringify({ ...fixed, expect: { decision: "none", failures: 0 } }));
+		const stated = await box.run(["test", "--approve-project-hooks"]);
+		expect(stated.stdout).toContain("    failures: expected 0 failed hook(s), got 2\n");
+		expect(stated.code).toBe(1);
 	});
 
 	it("--timeout SECONDS caps every hook's timeout for the run (a hook without one would wait 600 s)", async () => {
