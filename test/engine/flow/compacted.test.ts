@@ -3,20 +3,15 @@
  * `compact` and InstructionsLoaded with `load_reason: "compact"` run in Claude Code's order, SessionStart's context
  * is planned for the next prompt, the cards of all three are merged in order, and nothing is built without hooks.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type CompactedInput, compacted } from "../../../src/engine/flow/compacted.ts";
-import { flowEngine } from "../../support/flow-engine.ts";
+import { appendTo, flowEngine, jsonLinesOf } from "../../support/flow-engine.ts";
 
 const dir = (): string => mkdtempSync(join(tmpdir(), "phm-flow-compacted-"));
-const appendTo = (file: string) => ({ type: "command", command: `cat >> '${file}'; echo >> '${file}'` });
-const lines = (file: string): Record<string, unknown>[] =>
-	readFileSync(file, "utf8")
-		.split("\n")
-		.filter((line) => line.trim() !== "")
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
+const lines = jsonLinesOf;
 const done: CompactedInput = {
 	reason: "manual",
 	summary: "We fixed it.",

@@ -9,15 +9,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { promptInput } from "../../../src/engine/flow/prompt.ts";
 import type { PlanStep } from "../../../src/engine/plan.ts";
-import { flowEngine } from "../../support/flow-engine.ts";
+import { appendTo, flowEngine, jsonLinesOf } from "../../support/flow-engine.ts";
 
 const dir = (): string => mkdtempSync(join(tmpdir(), "phm-flow-prompt-"));
-const appendTo = (file: string) => ({ type: "command", command: `cat >> '${file}'; echo >> '${file}'` });
-const lines = (file: string): Record<string, unknown>[] =>
-	readFileSync(file, "utf8")
-		.split("\n")
-		.filter((line) => line.trim() !== "")
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
+const lines = jsonLinesOf;
 const cards = (steps: readonly PlanStep[] | undefined) =>
 	(steps ?? []).flatMap((step) => (step.do === "record" ? [[step.record.kind, step.record.event]] : []));
 const typed = (text: string, templates: readonly string[] = []) => ({

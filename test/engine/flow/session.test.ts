@@ -8,18 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sessionEnd, sessionStart } from "../../../src/engine/flow/session.ts";
-import type { PlanStep } from "../../../src/engine/plan.ts";
-import { flowEngine } from "../../support/flow-engine.ts";
+import { appendTo, cardKinds, flowEngine, jsonLinesOf } from "../../support/flow-engine.ts";
 
 const dir = (): string => mkdtempSync(join(tmpdir(), "phm-flow-session-"));
-const appendTo = (file: string) => ({ type: "command", command: `cat >> '${file}'; echo >> '${file}'` });
-const lines = (file: string): Record<string, unknown>[] =>
-	readFileSync(file, "utf8")
-		.split("\n")
-		.filter((line) => line.trim() !== "")
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
-const kinds = (steps: readonly PlanStep[] | undefined) =>
-	(steps ?? []).flatMap((step) => (step.do === "record" ? [step.record.kind] : []));
+const lines = jsonLinesOf;
+const kinds = cardKinds;
 
 describe("sessionStart", () => {
 	it("runs the hooks matching the source with pi's model and the env file; says which ran", async () => {

@@ -4,23 +4,16 @@
  * Claude Code's error type (its exit 2 ignored), an interrupted run neither; a tool turn is one PostToolBatch with
  * every call in Claude Code's terms, whose block stops the agent.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { beforeSettle, postToolBatch, type SettleInput } from "../../../src/engine/flow/stop.ts";
-import type { PlanStep } from "../../../src/engine/plan.ts";
-import { flowEngine } from "../../support/flow-engine.ts";
+import { appendTo, cardKinds, flowEngine, jsonLinesOf } from "../../support/flow-engine.ts";
 
 const dir = (): string => mkdtempSync(join(tmpdir(), "phm-flow-stop-"));
-const appendTo = (file: string) => ({ type: "command", command: `cat >> '${file}'; echo >> '${file}'` });
-const lines = (file: string): Record<string, unknown>[] =>
-	readFileSync(file, "utf8")
-		.split("\n")
-		.filter((line) => line.trim() !== "")
-		.map((line) => JSON.parse(line) as Record<string, unknown>);
-const kinds = (steps: readonly PlanStep[] | undefined) =>
-	(steps ?? []).flatMap((step) => (step.do === "record" ? [step.record.kind] : []));
+const lines = jsonLinesOf;
+const kinds = cardKinds;
 const completed = (text: string, consecutiveBlocks = 0, cap = 3): SettleInput => ({
 	outcome: "completed",
 	lastAssistant: { content: [{ type: "text", text }] },
