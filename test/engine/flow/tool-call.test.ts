@@ -65,6 +65,20 @@ describe("preToolUse", () => {
 		expect(moment.reads.session).toBe(1);
 	});
 
+	it("builds a no-match row's stdin in Claude Code's terms: read's path as an absolute file_path", () => {
+		const root = dir();
+		const engine = flowEngine(
+			{ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "exit 2" }] }] },
+			root,
+		);
+		const read = { toolName: "read", toolCallId: "call-2", input: { path: "notes.txt" } };
+		expect(preToolUse(withNames(engine.ports).ports, read, toolMoment(root))).toBeUndefined();
+		expect(JSON.parse(engine.records[0]?.stdin ?? "{}")).toMatchObject({
+			tool_name: "Read",
+			tool_input: { file_path: join(root, "notes.txt") },
+		});
+	});
+
 	it("answers at once and records nothing when PreToolUse has no hooks", () => {
 		const root = dir();
 		const engine = flowEngine({ PostToolUse: [{ hooks: [{ type: "command", command: "true" }] }] }, root);
