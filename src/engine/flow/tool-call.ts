@@ -10,15 +10,13 @@ import { preToolUsePayload } from "../payload/tool.ts";
 import type { PlanStep } from "../plan.ts";
 import { type PreToolOutcome, planPreToolAnswer, planPreToolUse } from "../plan-tool.ts";
 import type { FiringRecord } from "../record/firing-record.ts";
-import { toClaudeToolInput } from "../tool-map.ts";
-import { runEvent } from "./run-event.ts";
 import {
 	claudeToolName,
-	flowMomentOf,
-	summarizeToolInput,
+	recordIfNoToolHookMatches,
+	runToolEvent,
+	type ToolEvent,
 	type ToolFlowPorts,
 	type ToolMoment,
-	toolCallFacts,
 } from "./tool-moment.ts";
 
 /** pi's tool call, as pi's `tool_call` event holds it (pi names: `bash`, `{ command }`). */
@@ -61,24 +59,16 @@ export const preToolUse = (
 	call: PiToolCall,
 	moment: ToolMoment,
 ): Promise<PreToolUsePlan> | undefined => {
-	const input = call.input;
 	const ccToolName = claudeToolName(ports.mcpNames, call.toolName);
-	const none = ports.engine.recordIfNoneMatches({
+	const tool: ToolEvent = {
 		event: "PreToolUse",
-		matchValues: [ccToolName],
-		piMatchValues: [call.toolName],
-		summary: () => summarizeToolInput(input),
-		payload: () => {
-			const session = moment.session();
-			return preToolUsePayload(session, {
-				toolName: ccToolName,
-				toolInput: toClaudeToolInput(call.toolName, input, session.cwd, session.home),
-				toolUseId: call.toolCallId,
-			});
-		},
-	});
-	if (none) return undefined;
-	return runPreToolUse(ports, call, moment, ccToolName);
+		call,
+		ccToolName,
+		payloadOf: (session, ccInput) =>
+			preToolUsePayload(session, { toolName: ccToolName, toolInput: ccInput, toolUseId: call.toolCallId }),
+	};
+	if (recordIfNoToolHookMatches(ports, moment, tool)) return undefined;
+	return runPreToolUse(ports, call, moment, tool);
 };
 
 /** The PreToolUse hooks of a call some hook matched: dispatch, decide and plan (see {@link preToolUse}). */
@@ -86,19 +76,9 @@ const runPreToolUse = async (
 	ports: ToolFlowPorts,
 	call: PiToolCall,
 	moment: ToolMoment,
-	ccToolName: string,
+	tool: ToolEvent,
 ): Promise<PreToolUsePlan> => {
-	const session = moment.session();
-	const summary = summarizeToolInput(call.input);
-	const ccInput = toClaudeToolInput(call.toolName, call.input, session.cwd, session.home);
-	const run = await runEvent(ports, flowMomentOf(moment, session), {
-		event: "PreToolUse",
-		matchValues: [ccToolName],
-		piMatchValues: [call.toolName],
-		tool: { ccToolName, ccInput },
-		payload: preToolUsePayload(session, { toolName: ccToolName, toolInput: ccInput, toolUseId: call.toolCallId }),
-		summary,
-	});
+	const { run, facts } = await runToolEvent(ports, moment, tool);
 	if (run.verdicts.length === 0)
 		return {
 			steps: run.steps,
@@ -106,12 +86,6 @@ const runPreToolUse = async (
 			outcome: UNTOUCHED,
 			answer: () => ({ steps: [], outcome: UNTOUCHED }),
 		};
-	const facts = toolCallFacts(ports, moment, {
-		event: "PreToolUse",
-		ccToolName,
-		piToolName: call.toolName,
-		summary,
-	});
 	const decision = decidePreToolUse(run.verdicts, facts.name);
 	const plan = planPreToolUse(decision, facts, call.input);
 	noteAnswer(run.record, plan.steps);

@@ -1,14 +1,15 @@
 /**
  * What the tool flows (tool-call.ts, tool-result.ts) share: their ports, the lazy view of pi's moment they read
  * only once some hook matched (the no-match path reads none of it), Claude Code's name of a pi tool, the one-line
- * summary of a call and the facts its planners need.
+ * summary of a call and the facts its planners need, and the two steps both take on a tool event: the no-match
+ * record and the dispatch of a call some hook matched.
  */
 import { hookName } from "../messages.ts";
 import type { SessionInfo } from "../payload/base.ts";
 import type { ToolCallFacts } from "../plan-tool.ts";
-import { toClaudeToolName } from "../tool-map.ts";
+import { toClaudeToolInput, toClaudeToolName } from "../tool-map.ts";
 import type { HookEventName } from "../types.ts";
-import type { FlowMoment, FlowPorts } from "./run-event.ts";
+import { type EventRun, type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 
 /** The real names of MCP tools (pi's McpNames satisfies it). */
 export interface ToolNames {
@@ -78,3 +79,65 @@ export const toolCallFacts = (
 	summarize: summarizeToolInput,
 	hasUI: moment.hasUI(),
 });
+
+/** One tool event of one pi call, as both tool flows dispatch it. */
+export interface ToolEvent {
+	readonly event: HookEventName;
+	/** pi's call: its tool name and input (pi's names: `bash`, `{ command }`). */
+	readonly call: { readonly toolName: string; readonly input: Readonly<Record<string, unknown>> };
+	/** Claude Code's name of the tool ({@link claudeToolName}). */
+	readonly ccToolName: string;
+	/** The event's stdin for the session facts and the call's input in Claude Code terms. */
+	readonly payloadOf: (session: SessionInfo, ccInput: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/** The call's input in Claude Code terms, for the session's folders. */
+const ccInputOf = (tool: ToolEvent, session: SessionInfo): Record<string, unknown> =>
+	toClaudeToolInput(tool.call.toolName, tool.call.input, session.cwd, session.home);
+
+/**
+ * The engine's no-match path for `tool` (see `HookEngine.recordIfNoneMatches`): true when no hook matches; its
+ * summary and stdin (and so the session facts) are built only when the record is read.
+ */
+export const recordIfNoToolHookMatches = (ports: FlowPorts, moment: ToolMoment, tool: ToolEvent): boolean =>
+	ports.engine.recordIfNoneMatches({
+		event: tool.event,
+		matchValues: [tool.ccToolName],
+		piMatchValues: [tool.call.toolName],
+		summary: () => summarizeToolInput(tool.call.input),
+		payload: () => {
+			const session = moment.session();
+			return tool.payloadOf(session, ccInputOf(tool, session));
+		},
+	});
+
+/**
+ * Dispatches `tool`, a tool event some hook matched (`signal`, when given, replaces the moment's), and returns the
+ * run with the facts its planner needs (read after the hooks ran).
+ */
+export const runToolEvent = async (
+	ports: FlowPorts,
+	moment: ToolMoment,
+	tool: ToolEvent,
+	signal?: AbortSignal,
+): Promise<{ readonly run: EventRun; readonly facts: ToolCallFacts }> => {
+	const session = moment.session();
+	const ccInput = ccInputOf(tool, session);
+	const summary = summarizeToolInput(tool.call.input);
+	const run = await runEvent(ports, flowMomentOf(moment, session), {
+		event: tool.event,
+		matchValues: [tool.ccToolName],
+		piMatchValues: [tool.call.toolName],
+		tool: { ccToolName: tool.ccToolName, ccInput },
+		payload: tool.payloadOf(session, ccInput),
+		summary,
+		...(signal === undefined ? {} : { signal }),
+	});
+	const facts = toolCallFacts(ports, moment, {
+		event: tool.event,
+		ccToolName: tool.ccToolName,
+		piToolName: tool.call.toolName,
+		summary,
+	});
+	return { run, facts };
+};

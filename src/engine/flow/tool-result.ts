@@ -12,16 +12,15 @@ import { toolResultEvent } from "../events/pi-vocabulary.ts";
 import type { SessionInfo } from "../payload/base.ts";
 import { postToolUseFailurePayload, postToolUsePayload } from "../payload/tool.ts";
 import { type PostToolPlan, planPostToolUse } from "../plan-tool.ts";
-import { type PiToolResult, toClaudeToolError, toClaudeToolInput, toClaudeToolResponse } from "../tool-map.ts";
-import { runEvent } from "./run-event.ts";
+import { type PiToolResult, toClaudeToolError, toClaudeToolResponse } from "../tool-map.ts";
 import type { PiToolCall } from "./tool-call.ts";
 import {
 	claudeToolName,
-	flowMomentOf,
-	summarizeToolInput,
+	recordIfNoToolHookMatches,
+	runToolEvent,
+	type ToolEvent,
 	type ToolFlowPorts,
 	type ToolMoment,
-	toolCallFacts,
 } from "./tool-moment.ts";
 
 /** pi's tool result, as pi's `tool_result` event holds it: the call and what the tool gave. */
@@ -72,30 +71,20 @@ export const postToolUse = (
 ): Promise<PostToolUsePlan> | undefined => {
 	const hookEvent = toolResultEvent(result.isError);
 	if (!ports.engine.hasHooks(hookEvent)) return undefined;
-	const input = result.input;
 	const facts: ResultFacts = {
 		hookEvent,
 		ccToolName: claudeToolName(ports.mcpNames, result.toolName),
 		aborted: moment.aborted(),
 		durationMs: moment.durationMs(),
 	};
-	const none = ports.engine.recordIfNoneMatches({
+	const tool: ToolEvent = {
 		event: hookEvent,
-		matchValues: [facts.ccToolName],
-		piMatchValues: [result.toolName],
-		summary: () => summarizeToolInput(input),
-		payload: () => {
-			const session = moment.session();
-			return payloadOf(
-				result,
-				facts,
-				session,
-				toClaudeToolInput(result.toolName, input, session.cwd, session.home),
-			);
-		},
-	});
-	if (none) return undefined;
-	return runPostToolUse(ports, result, moment, facts);
+		call: result,
+		ccToolName: facts.ccToolName,
+		payloadOf: (session, ccInput) => payloadOf(result, facts, session, ccInput),
+	};
+	if (recordIfNoToolHookMatches(ports, moment, tool)) return undefined;
+	return runPostToolUse(ports, result, moment, facts, tool);
 };
 
 /** The PostToolUse(Failure) hooks of a result some hook matched: dispatch, decide and plan. */
@@ -104,28 +93,12 @@ const runPostToolUse = async (
 	result: PiToolCallResult,
 	moment: ToolMoment,
 	facts: ResultFacts,
+	tool: ToolEvent,
 ): Promise<PostToolUsePlan> => {
-	const { hookEvent, ccToolName } = facts;
-	const session = moment.session();
-	const ccInput = toClaudeToolInput(result.toolName, result.input, session.cwd, session.home);
-	const summary = summarizeToolInput(result.input);
-	const run = await runEvent(ports, flowMomentOf(moment, session), {
-		event: hookEvent,
-		matchValues: [ccToolName],
-		piMatchValues: [result.toolName],
-		tool: { ccToolName, ccInput },
-		payload: payloadOf(result, facts, session, ccInput),
-		summary,
-		// Claude Code: the hooks of a call the user interrupted (Esc) still run, under a short timeout of their own;
-		// pi's signal has already fired, so it must not be the hooks' signal.
-		...(facts.aborted ? { signal: AbortSignal.timeout(INTERRUPTED_HOOK_TIMEOUT_MS) } : {}),
-	});
-	const planFacts = toolCallFacts(ports, moment, {
-		event: hookEvent,
-		ccToolName,
-		piToolName: result.toolName,
-		summary,
-	});
+	// Claude Code: the hooks of a call the user interrupted (Esc) still run, under a short timeout of their own;
+	// pi's signal has already fired, so it must not be the hooks' signal.
+	const signal = facts.aborted ? AbortSignal.timeout(INTERRUPTED_HOOK_TIMEOUT_MS) : undefined;
+	const { run, facts: planFacts } = await runToolEvent(ports, moment, tool, signal);
 	const plan = planPostToolUse(decidePostToolUse(run.verdicts, planFacts.name), planFacts, result.isError);
 	return { ...plan, steps: [...run.steps, ...plan.steps] };
 };
