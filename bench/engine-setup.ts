@@ -15,7 +15,7 @@ import {
 	NO_TRUST_CHECK,
 	UNAVAILABLE_RUNNERS,
 } from "../src/engine/engine.ts";
-import { runProcess } from "../src/engine/run.ts";
+import { runProcess } from "../src/engine/run/process.ts";
 
 /** An engine whose only hooks are `hooks` on PreToolUse for Bash, run by the real runner. */
 export const benchEngine = (hooks: readonly Record<string, unknown>[]): HookEngine => {

@@ -79,7 +79,7 @@ export const buildBundle = async () => {
 		legalComments: "none",
 	});
 	// execa as one file next to the bundle: the runner loads it with Node's own loader in a third of the time its
-	// ~100 files take (src/engine/run.ts falls back to the package when it is not there, as under src/).
+	// ~100 files take (src/engine/run/process.ts falls back to the package when it is not there, as under src/).
 	const execa = await build({
 		stdin: { contents: 'export { execa } from "execa";', resolveDir: ROOT, sourcefile: "execa-entry.mjs" },
 		outfile: join(DIST, "execa.mjs"),

@@ -5,7 +5,7 @@
  */
 import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
-import { reapHooksOnExit, reapLingeringGroups, runProcess } from "./engine/run.ts";
+import { reapHooksOnExit, reapLingeringGroups, runProcess } from "./engine/run/process.ts";
 import { takeApproveOptIn } from "./pi/approval/approve-opt-in.ts";
 import { hooksCompletions, runHooksCommand } from "./pi/manager/hooks-command.ts";
 import { type McpConfigPlace, mcpServerConfigured } from "./pi/runners/mcp-config.ts";

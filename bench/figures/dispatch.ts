@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionContext, SessionStartEvent, ToolCallEvent } from "@earendil-works/pi-coding-agent";
-import type { ProcessRunner } from "../../src/engine/types.ts";
+import type { ProcessRunner } from "../../src/engine/ports.ts";
 import { createRuntime } from "../../src/pi/session/runtime.ts";
 import { median } from "../stats.ts";
 

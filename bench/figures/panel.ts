@@ -12,7 +12,7 @@ import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { settingsSources } from "../../src/engine/config/sources.ts";
-import { interpretOutcome } from "../../src/engine/interpret.ts";
+import { interpretOutcome } from "../../src/engine/decide/interpret.ts";
 import { type FiringRecord, firingRecord } from "../../src/engine/record/firing-record.ts";
 import type { HookEntry } from "../../src/engine/types.ts";
 import { createKillSwitch, createPanelServices } from "../../src/pi/manager/panel-services.ts";

@@ -5,8 +5,8 @@
  * execa next to a bare spawn; the real figures are measured inside pi (in-pi.ts).
  */
 import { spawn } from "node:child_process";
-import { runProcess } from "../../src/engine/run.ts";
-import type { ProcessSpec } from "../../src/engine/types.ts";
+import type { ProcessSpec } from "../../src/engine/ports.ts";
+import { runProcess } from "../../src/engine/run/process.ts";
 import { formatMs, median, ratioText, timeMs } from "../stats.ts";
 
 const PAYLOAD = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } };

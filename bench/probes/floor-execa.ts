@@ -6,7 +6,7 @@
  */
 import { createRequire } from "node:module";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { EXECA_OPTIONS } from "../../src/engine/run.ts";
+import { EXECA_OPTIONS } from "../../src/engine/run/process.ts";
 
 type Execa = typeof import("execa");
 

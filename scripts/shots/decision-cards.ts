@@ -3,7 +3,7 @@
  * footer counter under them, and one card expanded to the full record.
  */
 import { Container, Spacer, Text } from "@earendil-works/pi-tui";
-import { CARD_VERSION, type Card, type CardHook } from "../../src/engine/card.ts";
+import { CARD_VERSION, type Card, type CardHook } from "../../src/engine/plan/card.ts";
 import { CardView } from "../../src/ui/card-view.ts";
 import { countCards, footerText } from "../../src/ui/footer-status.ts";
 import { fromPiTheme, type PanelTheme } from "../../src/ui/theme.ts";

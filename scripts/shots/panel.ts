@@ -10,10 +10,11 @@ import { Container, KeybindingsManager, Spacer, Text, TUI_KEYBINDINGS, TuiMainSc
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { settingsSources } from "../../src/engine/config/sources.ts";
-import { interpretOutcome } from "../../src/engine/interpret.ts";
+import { interpretOutcome } from "../../src/engine/decide/interpret.ts";
+import { NO_HOOKS } from "../../src/engine/dispatch/run-state.ts";
+import type { ProcessOutcome } from "../../src/engine/ports.ts";
 import { type FiringRecord, firingRecord, type NotRunHook } from "../../src/engine/record/firing-record.ts";
-import { NO_HOOKS } from "../../src/engine/run-state.ts";
-import type { HookConfig, HookEntry, ProcessOutcome } from "../../src/engine/types.ts";
+import type { HookConfig, HookEntry } from "../../src/engine/types.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../src/pi/manager/panel-services.ts";
 import { createHookState } from "../../src/pi/stores/hook-state.ts";
 import { footerText, NO_CARDS } from "../../src/ui/footer-status.ts";

@@ -11,9 +11,10 @@ import { KeybindingsManager, Text, TUI_KEYBINDINGS, TuiMainScreen } from "@earen
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { settingsSources } from "../../src/engine/config/sources.ts";
-import { interpretOutcome } from "../../src/engine/interpret.ts";
+import { interpretOutcome } from "../../src/engine/decide/interpret.ts";
+import type { ProcessOutcome } from "../../src/engine/ports.ts";
 import { type FiringRecord, firingRecord } from "../../src/engine/record/firing-record.ts";
-import type { HookConfig, HookEntry, ProcessOutcome } from "../../src/engine/types.ts";
+import type { HookConfig, HookEntry } from "../../src/engine/types.ts";
 import { withLints } from "../../src/pi/manager/lint-notices.ts";
 import { createKillSwitch, createPanelServices } from "../../src/pi/manager/panel-services.ts";
 import { createHookState } from "../../src/pi/stores/hook-state.ts";

@@ -21,14 +21,14 @@ import {
 	UNAVAILABLE_RUNNERS,
 } from "../engine/engine.ts";
 import { defaultTimeoutSeconds } from "../engine/events/facts.ts";
-import { runHttpHook } from "../engine/http.ts";
 import { isObject } from "../engine/is-object.ts";
 import type { SessionInfo } from "../engine/payload/base.ts";
-import { runProcess } from "../engine/run.ts";
+import { runHttpHook } from "../engine/run/http.ts";
+import { runProcess } from "../engine/run/process.ts";
 import type { HookConfig, HookEntry } from "../engine/types.ts";
-import { approvalsFile, createApprovals } from "../pi/approval/approvals.ts";
-import { createAgentRunner } from "../pi/runners/agent-runner.ts";
-import { createPromptRunner } from "../pi/runners/prompt-runner.ts";
+import { createAgentRunner } from "../host/models/agent-runner.ts";
+import { createPromptRunner } from "../host/models/prompt-runner.ts";
+import { approvalsFile, createApprovals } from "../host/stores/approvals.ts";
 import { UsageError } from "./args.ts";
 import { loadPiModels, type PiModels } from "./pi-models.ts";
 

@@ -4,9 +4,9 @@
  * Pure.
  */
 import { isAbsolute, relative, sep } from "node:path";
-import { handlerTarget } from "../engine/messages.ts";
-import { redactSecrets } from "../engine/redact.ts";
-import { terminalSafe } from "../engine/terminal-safe.ts";
+import { handlerTarget } from "../engine/text/messages.ts";
+import { redactSecrets } from "../engine/text/redact.ts";
+import { terminalSafe } from "../engine/text/terminal-safe.ts";
 import type { HookEntry } from "../engine/types.ts";
 
 /** Text from a file or a hook, safe to print: control characters and escapes as visible escapes. */

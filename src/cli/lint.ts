@@ -1,10 +1,10 @@
 /**
  * `pi-hook-manager lint [--json]`: the configuration's problems and hook lint findings (see
- * `src/engine/config-lint.ts`), one `file:line:column: severity: message` line each on stdout, the form editors
+ * `src/engine/plan/config-lint.ts`), one `file:line:column: severity: message` line each on stdout, the form editors
  * and CI annotations read; a count on stderr. Exit code 1 when any finding is an error.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { type ConfigLintFinding, lintConfig } from "../engine/config-lint.ts";
+import { type ConfigLintFinding, lintConfig } from "../engine/plan/config-lint.ts";
 import type { CliContext } from "./context.ts";
 import { safe, shownPath } from "./format.ts";
 import { createLocator } from "./locate.ts";

@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { reapHooksOnExit } from "../engine/run.ts";
-import { terminalSafe } from "../engine/terminal-safe.ts";
-import { settingPath } from "../engine/trust/project-settings.ts";
+import { settingPath } from "../engine/config/project-settings.ts";
+import { reapHooksOnExit } from "../engine/run/process.ts";
+import { terminalSafe } from "../engine/text/terminal-safe.ts";
 import { type CliArgs, parseArgs, USAGE, UsageError } from "./args.ts";
 import { loadContext } from "./context.ts";
 import { fixtureFiles } from "./fixture-files.ts";

@@ -15,8 +15,8 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "nod
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { PiSdk } from "../pi/runners/agent-runner.ts";
-import { findHookModel, type HookModelContext } from "../pi/runners/hook-model.ts";
+import type { PiSdk } from "../host/models/agent-runner.ts";
+import { findHookModel, type HookModelContext } from "../host/models/hook-model.ts";
 
 /**
  * Why a prompt or agent hook is skipped: `no_pi` pi's package (`@earendil-works/pi-coding-agent`) cannot be

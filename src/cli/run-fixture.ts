@@ -6,17 +6,18 @@
  * pi-models.ts) when one is set up; without it, and for mcp_tool hooks (they need pi's MCP servers), they are not
  * run: a fixture such a hook matches is reported as skipped, with the reason's code, never as passed.
  */
+
+import type { HookVerdict } from "../engine/decide/interpret.ts";
+import { eventPayload } from "../engine/dry-run/sample-input.ts";
+import { eventEffects } from "../engine/dry-run/would.ts";
+import { wouldNotRun } from "../engine/dry-run/would-run.ts";
 import type { NotRunHook } from "../engine/engine.ts";
 import { isToolEvent, matchFieldOf } from "../engine/events/facts.ts";
+import { claudeToolMapping } from "../engine/events/tool-map.ts";
 import { type FixtureOutcome, outcomeOf } from "../engine/fixture/outcome.ts";
-import type { HookVerdict } from "../engine/interpret.ts";
 import { isObject } from "../engine/is-object.ts";
-import { entriesFor } from "../engine/match-index.ts";
-import { eventPayload } from "../engine/sample-input.ts";
-import { claudeToolMapping } from "../engine/tool-map.ts";
+import { entriesFor } from "../engine/match/index-by-event.ts";
 import type { HookEntry } from "../engine/types.ts";
-import { eventEffects } from "../engine/would.ts";
-import { wouldNotRun } from "../engine/would-run.ts";
 import type { CliContext } from "./context.ts";
 import type { Fixture } from "./fixture.ts";
 import { type HookModelSkip, modelSkip, modelSkipText, type PiModels } from "./pi-models.ts";

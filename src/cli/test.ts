@@ -7,10 +7,10 @@
  * Exit code 1 when any fixture failed, 2 when a fixture file cannot be read (it counts as failed too).
  */
 import { availableParallelism } from "node:os";
-import { writeFileAtomic } from "../engine/atomic-write.ts";
+import type { HookVerdict } from "../engine/decide/interpret.ts";
 import { compareOutcome, expectFor, failedHooks } from "../engine/fixture/outcome.ts";
 import { withProjectPlaceholder } from "../engine/fixture/project-paths.ts";
-import type { HookVerdict } from "../engine/interpret.ts";
+import { writeFileAtomic } from "../engine/io/atomic-write.ts";
 import { lintLine, lintOutcome } from "../engine/lint/hook-lint.ts";
 import type { CliContext } from "./context.ts";
 import { type FixtureExpect, type FixtureFile, fixtureTextWith } from "./fixture.ts";

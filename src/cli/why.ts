@@ -6,10 +6,10 @@
  * The hooks that match run for real, as in `test` (a dry run), prompt and agent hooks on pi's model.
  */
 
-import { notRunSentence } from "../engine/not-run-text.ts";
+import { wouldEffects, wouldLine } from "../engine/dry-run/would.ts";
+import { wouldNotRun, wouldNotRunText } from "../engine/dry-run/would-run.ts";
+import { notRunSentence } from "../engine/record/not-run-text.ts";
 import type { HookEntry } from "../engine/types.ts";
-import { wouldEffects, wouldLine } from "../engine/would.ts";
-import { wouldNotRun, wouldNotRunText } from "../engine/would-run.ts";
 import { UsageError } from "./args.ts";
 import type { CliContext } from "./context.ts";
 import type { FixtureFile } from "./fixture.ts";

@@ -24,5 +24,5 @@ export type {
 	NoMatchRequest,
 	TestRunRequest,
 } from "./dispatch/types.ts";
-export type { HandlerRunners } from "./handler-run.ts";
 export type { FiringRecord, NotRunHook, NotRunReason } from "./record/firing-record.ts";
+export type { HandlerRunners } from "./run/handler.ts";

@@ -3,7 +3,7 @@
  * files, a plugin this project enables, a skill in this project), as Claude Code's trust dialog says where a
  * folder's hooks are declared (Claude Code 2.1.329). Pure; terminal-safe.
  */
-import { terminalSafe } from "../engine/terminal-safe.ts";
+import { terminalSafe } from "../engine/text/terminal-safe.ts";
 import type { HookEntry, SourceScope } from "../engine/types.ts";
 
 /** The project settings files by scope, as the user knows them (relative to the project). */

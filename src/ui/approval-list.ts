@@ -7,8 +7,8 @@
  * scripts (`guаrd.py` with a Cyrillic `а`). Everything is terminal-safe and nothing is cut. Pure.
  */
 import { sourceLabel } from "../engine/config/sources.ts";
-import { type MixedScriptWord, mixedScriptWords } from "../engine/look-alike.ts";
-import { escapeChar, terminalSafe } from "../engine/terminal-safe.ts";
+import { type MixedScriptWord, mixedScriptWords } from "../engine/text/look-alike.ts";
+import { escapeChar, terminalSafe } from "../engine/text/terminal-safe.ts";
 import type { DiffLine } from "../engine/trust/line-diff.ts";
 import type { CoverageNote } from "../engine/trust/reach.ts";
 import type { HookEntry } from "../engine/types.ts";

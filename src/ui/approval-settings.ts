@@ -1,11 +1,12 @@
 /**
  * What the approval dialog says about project settings that would switch hooks off or change a plugin's options
- * (src/engine/trust/project-settings.ts): per setting one line with the file, the setting and its value, and one
+ * (src/engine/config/project-settings.ts): per setting one line with the file, the setting and its value, and one
  * saying what it would switch off or change. Terminal-safe, nothing cut. Pure.
  */
 
-import { terminalSafe } from "../engine/terminal-safe.ts";
-import { type ProjectSetting, settingPath } from "../engine/trust/project-settings.ts";
+import { settingPath } from "../engine/config/project-settings.ts";
+import { terminalSafe } from "../engine/text/terminal-safe.ts";
+import type { ProjectSetting } from "../engine/types.ts";
 import { PROJECT_FILES } from "./approval-intro.ts";
 
 const shown = (value: boolean | string): string => terminalSafe(JSON.stringify(value));

@@ -3,9 +3,10 @@
  * kind is called, a hook's short name, a reason without the model-facing boilerplate, and safe display
  * text for hook output. Pure.
  */
-import type { Card, CardKind } from "../engine/card.ts";
-import { commandWords } from "../engine/if-rule.ts";
-import { terminalSafe } from "../engine/terminal-safe.ts";
+
+import { commandWords } from "../engine/match/if-rule.ts";
+import type { Card, CardKind } from "../engine/plan/card.ts";
+import { terminalSafe } from "../engine/text/terminal-safe.ts";
 import type { UiColor } from "./theme.ts";
 
 /** How a kind of decision is shown: a one-cell marker (no emoji), a verb, and a theme colour. */

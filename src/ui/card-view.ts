@@ -4,7 +4,7 @@
  * user expands tool output. A pure renderer: every line fits the width it is given.
  */
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
-import type { Card, CardHook } from "../engine/card.ts";
+import type { Card, CardHook } from "../engine/plan/card.ts";
 import {
 	cardSubject,
 	displayText,

@@ -4,9 +4,9 @@
  * hook that is running right now. Pure.
  */
 
-import type { Card, CardKind } from "../engine/card.ts";
-import type { HookCounts } from "../engine/run-state.ts";
-import { terminalSafe } from "../engine/terminal-safe.ts";
+import type { HookCounts } from "../engine/dispatch/run-state.ts";
+import type { Card, CardKind } from "../engine/plan/card.ts";
+import { terminalSafe } from "../engine/text/terminal-safe.ts";
 import { countParts } from "./hook-counts.ts";
 import type { PanelTheme, UiColor } from "./theme.ts";
 

@@ -2,7 +2,7 @@
  * The words for how many hooks are in each state (`countHooks`), the same in `/hooks status`, the /hooks
  * panel's header and the footer: `5 hooks: 2 on, 1 switched off, 1 waiting for approval, 1 skipped`. Pure.
  */
-import type { HookCounts } from "../engine/run-state.ts";
+import type { HookCounts } from "../engine/dispatch/run-state.ts";
 
 /** A count other than the total. */
 export type CountKey = Exclude<keyof HookCounts, "total">;

@@ -6,13 +6,13 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { failureCards } from "../../src/engine/card.ts";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { decidePreToolUse, type PreToolDecision } from "../../src/engine/decide-tool.ts";
+import type { HookVerdict } from "../../src/engine/decide/interpret.ts";
+import { decidePreToolUse, type PreToolDecision } from "../../src/engine/decide/tool.ts";
 import { createEngine } from "../../src/engine/engine.ts";
-import type { HookVerdict } from "../../src/engine/interpret.ts";
-import { reapLingeringGroups } from "../../src/engine/run.ts";
+import { failureCards } from "../../src/engine/plan/card.ts";
+import { reapLingeringGroups } from "../../src/engine/run/process.ts";
 import { engineDeps } from "../support/engine-deps.ts";
 import { engineSession } from "../support/engine-session.ts";
 

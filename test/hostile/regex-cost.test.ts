@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { compileIfRule, MAX_FILE_RULE_PATH_LENGTH } from "../../src/engine/if-rule.ts";
-import { compileMatcher } from "../../src/engine/matcher.ts";
+import { compileIfRule, MAX_FILE_RULE_PATH_LENGTH } from "../../src/engine/match/if-rule.ts";
+import { compileMatcher } from "../../src/engine/match/matcher.ts";
 import { runIsolated, srcModule } from "../support/isolated.ts";
 
 const context = { cwd: "/proj", projectDir: "/proj", home: "/home/tester" };
@@ -15,7 +15,7 @@ const context = { cwd: "/proj", projectDir: "/proj", home: "/home/tester" };
 const ifRuleResults = (cases: readonly (readonly [string, string, Record<string, unknown>])[]): boolean[] =>
 	runIsolated<boolean[]>(
 		`
-		import { compileIfRule } from ${srcModule("src/engine/if-rule.ts")};
+		import { compileIfRule } from ${srcModule("src/engine/match/if-rule.ts")};
 		const results = INPUT.map(([rule, tool, input]) => {
 			const compiled = compileIfRule(rule);
 			if (!compiled.ok) throw new Error(compiled.message);
@@ -82,7 +82,7 @@ describe("matchers that would backtrack exponentially are refused", () => {
 	it("accepted matchers finish on 256-character names built to make them backtrack", () => {
 		const results = runIsolated<boolean[]>(
 			`
-			import { compileMatcher } from ${srcModule("src/engine/matcher.ts")};
+			import { compileMatcher } from ${srcModule("src/engine/match/matcher.ts")};
 			const name = "a".repeat(255) + "!";
 			const matchers = [".*a.*b", "a+a+b", "^(a|b)c*$", "[a-z]*[a-z]*!x",
 				"a?".repeat(18) + "a".repeat(18) + "b", "a{0,256}a{0,256}b"];

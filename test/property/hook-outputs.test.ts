@@ -5,12 +5,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cardOf, failureCards } from "../../src/engine/card.ts";
-import { decideContextEvent } from "../../src/engine/decide-context.ts";
-import { decideBlockEvent } from "../../src/engine/decide-stop.ts";
-import { decidePostToolUse, decidePreToolUse } from "../../src/engine/decide-tool.ts";
-import { interpretOutcome } from "../../src/engine/interpret.ts";
-import { HOOK_EVENTS, type ProcessOutcome } from "../../src/engine/types.ts";
+import { decideContextEvent } from "../../src/engine/decide/context.ts";
+import { interpretOutcome } from "../../src/engine/decide/interpret.ts";
+import { decideBlockEvent } from "../../src/engine/decide/stop.ts";
+import { decidePostToolUse, decidePreToolUse } from "../../src/engine/decide/tool.ts";
+import { cardOf, failureCards } from "../../src/engine/plan/card.ts";
+import type { ProcessOutcome } from "../../src/engine/ports.ts";
+import { HOOK_EVENTS } from "../../src/engine/types.ts";
 import { commandEntry } from "../support/entries.ts";
 
 const anyText = fc.string({ unit: "binary", maxLength: 80 });

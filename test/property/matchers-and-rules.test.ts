@@ -4,10 +4,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileIfRule } from "../../src/engine/if-rule.ts";
-import { compileMatcher, MAX_MATCH_INPUT_LENGTH } from "../../src/engine/matcher.ts";
-import { REGEX_HAZARD_TEXT, regexHazard } from "../../src/engine/regex-cost.ts";
-import { matchWildcard } from "../../src/engine/wildcard.ts";
+import { compileIfRule } from "../../src/engine/match/if-rule.ts";
+import { compileMatcher, MAX_MATCH_INPUT_LENGTH } from "../../src/engine/match/matcher.ts";
+import { REGEX_HAZARD_TEXT, regexHazard } from "../../src/engine/match/regex-cost.ts";
+import { matchWildcard } from "../../src/engine/match/wildcard.ts";
 
 /** Strings made of regex syntax and a few letters: most compile, many are refused, some do not compile. */
 const regexish = fc.string({ unit: fc.constantFrom(..."()[]{}|*+?.^$\\-,:=!<>aAbB0 _".split("")), maxLength: 24 });

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { redactSecrets } from "../../src/engine/redact.ts";
+import { redactSecrets } from "../../src/engine/text/redact.ts";
 
 const alnum = (length: number) =>
 	fc.string({

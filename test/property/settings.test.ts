@@ -7,16 +7,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { decideBlockEvent } from "../../src/engine/decide-stop.ts";
-import { decidePostToolUse, decidePreToolUse } from "../../src/engine/decide-tool.ts";
+import { decideBlockEvent } from "../../src/engine/decide/stop.ts";
+import { decidePostToolUse, decidePreToolUse } from "../../src/engine/decide/tool.ts";
 import { createEngine } from "../../src/engine/engine.ts";
-import {
-	HOOK_EVENTS,
-	type HookEventName,
-	type HookSource,
-	type ProcessOutcome,
-	type SourceScope,
-} from "../../src/engine/types.ts";
+import type { ProcessOutcome } from "../../src/engine/ports.ts";
+import { HOOK_EVENTS, type HookEventName, type HookSource, type SourceScope } from "../../src/engine/types.ts";
 import { engineDeps } from "../support/engine-deps.ts";
 import { engineSession } from "../support/engine-session.ts";
 

@@ -1,7 +1,7 @@
 /**
- * The source tree keeps its shape: no file in `src/` is over 400 lines, its imports form no circle, and no
- * module imports from a higher layer (engine ← ui ← pi ← index; the command line sits beside pi and may use
- * the engine and pi's stores, never pi's event adapters). Type-only imports count for layering, not for circles.
+ * The source tree keeps its shape: no file in `src/` is over 400 lines, each opens with a doc comment, its imports
+ * (type-only ones too) form no circle, and each place imports only from the places {@link MAY_IMPORT} names for it
+ * (a table that itself has no circle). The engine's root holds at most 8 loose files: its public face.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -11,17 +11,163 @@ import { PROJECT_ROOT } from "../support/pi-env.ts";
 /** The longest a source file may be, in lines. */
 const MAX_LINES = 400;
 
-/** A module's layer: it may import only from its own layer or lower ones. */
-const LAYERS: readonly (readonly [prefix: string, layer: number])[] = [
-	["engine/", 1],
-	["ui/", 2],
-	["pi/", 3],
-	["cli/", 4],
-	["index.ts", 5],
-];
+/** The most loose `.ts` files `src/engine/` may hold beside its folders. */
+const MAX_ENGINE_ROOT_FILES = 8;
 
-/** The layer of `file` (a path relative to `src/`); an unknown place is the highest, so it imports freely. */
-const layerOf = (file: string): number => LAYERS.find(([prefix]) => file.startsWith(prefix))?.[1] ?? 9;
+/**
+ * Each place in `src/` (a top folder, an engine folder, a loose engine file), what it holds, and the other places
+ * it may import from. A place always imports from itself. `index.ts` (the extension's entry) may import anything.
+ */
+const PLACES: Readonly<Record<string, { readonly holds: string; readonly imports: readonly string[] }>> = {
+	"engine/types.ts": { holds: "configured hooks, sources, handlers, the merged configuration", imports: [] },
+	"engine/is-object.ts": { holds: "the one plain-object check", imports: [] },
+	"engine/ports.ts": {
+		holds: "the runner ports: process, http, prompt, agent, mcp_tool",
+		imports: ["engine/types.ts"],
+	},
+	"engine/io": { holds: "the atomic file write and the lazily loaded packages", imports: [] },
+	"engine/text": {
+		holds: "terminal-safe text, secret masking, lines, paths, outcome messages",
+		imports: ["engine/types.ts"],
+	},
+	"engine/events": {
+		holds: "Claude Code's hook events and tools, and pi's names for them",
+		imports: ["engine/types.ts", "engine/is-object.ts", "engine/text"],
+	},
+	"engine/match": {
+		holds: "matchers, `if` rules, the per-event index, regex cost",
+		imports: ["engine/types.ts", "engine/events", "engine/io"],
+	},
+	"engine/config": {
+		holds: "settings, plugins, managed policy, frontmatter: load, parse, merge, edit",
+		imports: [
+			"engine/types.ts",
+			"engine/is-object.ts",
+			"engine/events",
+			"engine/io",
+			"engine/match",
+			"engine/text",
+		],
+	},
+	"engine/payload": { holds: "the stdin JSON of each hook event", imports: ["engine/types.ts", "engine/events"] },
+	"engine/lint": {
+		holds: "likely mistakes in a hook's output",
+		imports: ["engine/types.ts", "engine/is-object.ts", "engine/ports.ts", "engine/events", "engine/text"],
+	},
+	"engine/decide": {
+		holds: "one hook's outcome to its verdict, and the verdicts of an event to one decision",
+		imports: [
+			"engine/types.ts",
+			"engine/is-object.ts",
+			"engine/ports.ts",
+			"engine/config",
+			"engine/events",
+			"engine/lint",
+			"engine/text",
+		],
+	},
+	"engine/trust": {
+		holds: "what a hook reaches, changed files, line diffs",
+		imports: ["engine/types.ts", "engine/decide", "engine/io", "engine/text"],
+	},
+	"engine/run": {
+		holds: "running one hook handler of each type: process, http, prompt, mcp_tool",
+		imports: [
+			"engine/types.ts",
+			"engine/is-object.ts",
+			"engine/ports.ts",
+			"engine/events",
+			"engine/io",
+			"engine/payload",
+			"engine/text",
+		],
+	},
+	"engine/record": {
+		holds: "firing records and the journal's line format",
+		imports: [
+			"engine/types.ts",
+			"engine/is-object.ts",
+			"engine/ports.ts",
+			"engine/config",
+			"engine/decide",
+			"engine/text",
+		],
+	},
+	"engine/plan": {
+		holds: "what pi does with a decision: steps, cards, configuration notices, the static lint",
+		imports: [
+			"engine/types.ts",
+			"engine/config",
+			"engine/decide",
+			"engine/events",
+			"engine/match",
+			"engine/text",
+			"engine/trust",
+		],
+	},
+	"engine/dispatch": {
+		holds: "selecting the hooks of an event and running them",
+		imports: [
+			"engine/types.ts",
+			"engine/ports.ts",
+			"engine/config",
+			"engine/decide",
+			"engine/events",
+			"engine/match",
+			"engine/payload",
+			"engine/record",
+			"engine/run",
+			"engine/trust",
+		],
+	},
+	"engine/dry-run": {
+		holds: "what a hook would do, for a test run that changes nothing",
+		imports: [
+			"engine/types.ts",
+			"engine/decide",
+			"engine/events",
+			"engine/payload",
+			"engine/record",
+			"engine/text",
+		],
+	},
+	"engine/fixture": {
+		holds: "saved test runs: their files and expected outcomes",
+		imports: ["engine/types.ts", "engine/is-object.ts", "engine/decide", "engine/dry-run"],
+	},
+	"engine/flow": {
+		holds: "one engine call per pi moment, from pi's values to a plan",
+		imports: [
+			"engine/types.ts",
+			"engine/decide",
+			"engine/dispatch",
+			"engine/events",
+			"engine/payload",
+			"engine/plan",
+			"engine/record",
+			"engine/text",
+		],
+	},
+	"engine/engine.ts": { holds: "the engine factory", imports: ["engine/dispatch", "engine/record", "engine/run"] },
+	host: { holds: "what pi and the command line share: stores on disk, models", imports: ["engine"] },
+	ui: { holds: "the /hooks panel and dialogs, as pi-tui components", imports: ["engine"] },
+	pi: { holds: "the adapter on pi's events", imports: ["engine", "host", "ui"] },
+	cli: { holds: "the command line", imports: ["engine", "host"] },
+};
+
+/** The place of `file` (relative to `src/`): `engine/<folder>`, a loose engine file, or a top folder. */
+const placeOf = (file: string): string => {
+	const parts = file.split("/");
+	if (parts[0] === "engine") return parts.length > 2 ? `engine/${parts[1]}` : file;
+	return parts[0] ?? file;
+};
+
+/** Whether `from` may import `to` (places): itself, a place its list names, or below a top place it names. */
+const mayImport = (from: string, to: string): boolean => {
+	if (from === to || from === "index.ts") return true;
+	const allowed = PLACES[from]?.imports ?? [];
+	return allowed.some((place) => place === to || to.startsWith(`${place}/`));
+};
 
 /** One relative import of a module: the imported file (relative to `src/`) and whether only types come in. */
 interface Import {
@@ -79,28 +225,49 @@ describe("source layout", () => {
 		expect(long).toEqual([]);
 	});
 
-	it("no module imports from a higher layer (engine, ui, pi, cli, index)", () => {
-		const upward = sources.flatMap(({ file, text }) =>
+	it("each place imports only from the places the table names", () => {
+		const places = new Set(sources.map(({ file }) => placeOf(file)));
+		expect([...places].filter((place) => place !== "index.ts" && PLACES[place] === undefined)).toEqual([]);
+		const stray = sources.flatMap(({ file, text }) =>
 			importsOf(file, text)
-				.filter(({ target }) => layerOf(target) > layerOf(file))
+				.filter(({ target }) => !mayImport(placeOf(file), placeOf(target)))
 				.map(({ target }) => `src/${file} imports src/${target}`),
 		);
-		expect(upward).toEqual([]);
+		expect(stray).toEqual([]);
 	});
 
-	it("the value imports of src/ form no circle", () => {
+	it("the table of places has no circle", () => {
+		const expand = (place: string): string[] =>
+			Object.keys(PLACES).filter((other) => other === place || other.startsWith(`${place}/`));
 		const graph = new Map(
-			sources.map(({ file, text }) => [
-				file,
-				importsOf(file, text)
-					.filter(({ typeOnly }) => !typeOnly)
-					.map(({ target }) => target),
-			]),
+			Object.entries(PLACES).map(([place, { imports }]) => [place, imports.flatMap(expand)] as const),
 		);
 		expect(circles(graph)).toEqual([]);
 	});
 
-	it("finds an upward import, a type-only import and a circle when they are there", () => {
+	it(`the engine's root holds at most ${MAX_ENGINE_ROOT_FILES} loose files`, () => {
+		const loose = sources.filter(({ file }) => file.startsWith("engine/") && file.split("/").length === 2);
+		expect(loose.length).toBeGreaterThan(0);
+		expect(loose.length).toBeLessThanOrEqual(MAX_ENGINE_ROOT_FILES);
+	});
+
+	it("each source file opens with a doc comment", () => {
+		expect(sources.filter(({ text }) => !text.startsWith("/**")).map(({ file }) => `src/${file}`)).toEqual([]);
+	});
+
+	it("the imports of src/, type-only ones too, form no circle", () => {
+		const graph = new Map(
+			sources.map(({ file, text }) => [file, importsOf(file, text).map(({ target }) => target)]),
+		);
+		expect(circles(graph)).toEqual([]);
+	});
+
+	it("finds a stray import, a type-only import and a circle when they are there", () => {
+		expect(mayImport("engine/text", "engine/decide")).toBe(false);
+		expect(mayImport("cli", "pi")).toBe(false);
+		expect(mayImport("pi", "engine/flow")).toBe(true);
+		expect(placeOf("engine/decide/tool.ts")).toBe("engine/decide");
+		expect(placeOf("engine/types.ts")).toBe("engine/types.ts");
 		const text = 'import { a } from "../pi/x.ts";\nimport type { B } from "./b.ts";\nexport { c } from "./c.ts";';
 		expect(importsOf("engine/a.ts", text)).toEqual([
 			{ target: "pi/x.ts", typeOnly: false },

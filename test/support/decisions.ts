@@ -1,5 +1,5 @@
 /** Test helpers: decision records built from literal values (what the engine would record). */
-import { CARD_VERSION, type Card, type CardHook } from "../../src/engine/card.ts";
+import { CARD_VERSION, type Card, type CardHook } from "../../src/engine/plan/card.ts";
 
 /** A hook as a record holds it: the destructive-command guard of the demo, exit 2 after 41 ms. */
 export const guardHook = (overrides: Partial<CardHook> = {}): CardHook => ({

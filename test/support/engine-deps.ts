@@ -13,7 +13,7 @@ import {
 	NO_TRUST_CHECK,
 	UNAVAILABLE_RUNNERS,
 } from "../../src/engine/engine.ts";
-import { runProcess } from "../../src/engine/run.ts";
+import { runProcess } from "../../src/engine/run/process.ts";
 
 /** What a test sets: `config`, and any port or any member of a grouped port (the rest keep their default). */
 export interface EngineDepsOverrides {

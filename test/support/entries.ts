@@ -1,6 +1,7 @@
 /** Test helpers: hook entries and process outcomes built from literal values. */
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import type { HookEntry, HookEventName, ProcessOutcome } from "../../src/engine/types.ts";
+import type { ProcessOutcome } from "../../src/engine/ports.ts";
+import type { HookEntry, HookEventName } from "../../src/engine/types.ts";
 
 /** One command hook entry for `event`, parsed from settings JSON like a user would write it. */
 export const commandEntry = (

@@ -7,7 +7,7 @@ import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine } from "../../src/engine/dispatch/dispatch.ts";
 import type { FlowMoment, FlowPorts } from "../../src/engine/flow/run-event.ts";
-import type { PlanStep } from "../../src/engine/plan.ts";
+import type { PlanStep } from "../../src/engine/plan/steps.ts";
 import type { FiringRecord } from "../../src/engine/record/firing-record.ts";
 import { type EngineDepsOverrides, engineDeps } from "./engine-deps.ts";
 import { engineSession } from "./engine-session.ts";

@@ -3,10 +3,10 @@
 
 import { join } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { Card } from "../../src/engine/card.ts";
 import { mergeSources } from "../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
 import { createEngine, type EngineObservers } from "../../src/engine/engine.ts";
+import type { Card } from "../../src/engine/plan/card.ts";
 import type { HookContext } from "../../src/pi/events/hook-context.ts";
 import { createMcpNames, type McpNames } from "../../src/pi/runners/mcp-names.ts";
 import { engineDeps } from "./engine-deps.ts";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PROJECT_ROOT } from "./pi-env.ts";
 
-/** The `import` specifier of a project file, e.g. `srcModule("src/engine/matcher.ts")`. */
+/** The `import` specifier of a project file, e.g. `srcModule("src/engine/match/matcher.ts")`. */
 export const srcModule = (relPath: string): string => JSON.stringify(pathToFileURL(join(PROJECT_ROOT, relPath)).href);
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { projectSettings } from "../../src/engine/trust/project-settings.ts";
+import { projectSettings } from "../../src/engine/config/project-settings.ts";
 import type { SourceScope } from "../../src/engine/types.ts";
 import { settingListLines, settingsIntro } from "../../src/ui/approval-settings.ts";
 

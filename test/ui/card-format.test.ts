@@ -2,7 +2,7 @@
 
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { CARD_KINDS, type CardKind } from "../../src/engine/card.ts";
+import { CARD_KINDS, type CardKind } from "../../src/engine/plan/card.ts";
 import {
 	cardSubject,
 	displayText,

@@ -4,7 +4,7 @@
  */
 import { TuiMainScreen, visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Card, CardKind } from "../../src/engine/card.ts";
+import type { Card, CardKind } from "../../src/engine/plan/card.ts";
 import { CardView, type CardViewOptions, renderCard } from "../../src/ui/card-view.ts";
 import { plainTheme, TEST_THEME_COLORS, testTheme } from "../../src/ui/theme.ts";
 import { blockRecord, guardHook } from "../support/decisions.ts";

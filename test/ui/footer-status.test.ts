@@ -1,7 +1,7 @@
 /** The footer status: decision counts, kill switch, disabled hooks and the running hook, in one short line. */
 import { describe, expect, it } from "vitest";
-import type { CardKind } from "../../src/engine/card.ts";
-import { NO_HOOKS } from "../../src/engine/run-state.ts";
+import { NO_HOOKS } from "../../src/engine/dispatch/run-state.ts";
+import type { CardKind } from "../../src/engine/plan/card.ts";
 import {
 	addCard,
 	countCards,

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { JSONPath } from "jsonc-parser";
-import { writeFileAtomic } from "../atomic-write.ts";
+import { writeFileAtomic } from "../io/atomic-write.ts";
 import { isObject } from "../is-object.ts";
 import type { HookEventName } from "../types.ts";
 import {

@@ -4,7 +4,7 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { lazyModule } from "../lazy-module.ts";
+import { lazyModule } from "../io/lazy-module.ts";
 import type { ConfigIssue, HookEntry, HookSource } from "../types.ts";
 import { parseHooksObject } from "./parse.ts";
 

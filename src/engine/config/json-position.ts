@@ -3,7 +3,7 @@
  * `ConfigIssue.path` write them) is in a file's text, as the line and column (from 1) editors and CI annotations
  * use. Pure; jsonc-parser is loaded on first use.
  */
-import { lazyModule } from "../lazy-module.ts";
+import { lazyModule } from "../io/lazy-module.ts";
 
 /** jsonc-parser, loaded only when a position is asked for. */
 const jsonc = lazyModule<typeof import("jsonc-parser")>("jsonc-parser");

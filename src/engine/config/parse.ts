@@ -5,11 +5,11 @@
 import { createHash } from "node:crypto";
 import type { ParseError } from "jsonc-parser";
 import { isHookEventName } from "../events/facts.ts";
-import { compileIfRule } from "../if-rule.ts";
+import { lazyModule } from "../io/lazy-module.ts";
 import { isObject } from "../is-object.ts";
-import { lazyModule } from "../lazy-module.ts";
-import { isPiSettingsFile } from "../match-index.ts";
-import { compileMatcher } from "../matcher.ts";
+import { compileIfRule } from "../match/if-rule.ts";
+import { isPiSettingsFile } from "../match/index-by-event.ts";
+import { compileMatcher } from "../match/matcher.ts";
 import type { CommandHandler, ConfigIssue, HookEntry, HookHandler, HookSource, OtherHandler } from "../types.ts";
 
 /** What one settings file contributes. */

@@ -6,8 +6,7 @@
  * skill files the runtime says are in use.
  */
 
-import { shortCommand } from "../messages.ts";
-import { holdBackSettings } from "../trust/project-settings.ts";
+import { shortCommand } from "../text/messages.ts";
 import type { ConfigIssue, HookConfig, HookEntry, HookSource } from "../types.ts";
 import { agentDefinitionFiles, parseFrontmatterHooks } from "./frontmatter.ts";
 import { fileStamp, readSettingsFile } from "./load.ts";
@@ -21,6 +20,7 @@ import {
 	type PluginResolution,
 	resolvePlugins,
 } from "./plugins.ts";
+import { holdBackSettings } from "./project-settings.ts";
 
 const approveAll = (): boolean => true;
 

@@ -3,7 +3,7 @@
  * before the delete is written back byte for byte (the hook at its place, every other byte as it was); when the
  * file changed since, the hook is added back to its event and matcher in the file as it is now. Never throws.
  */
-import { writeFileAtomic } from "../atomic-write.ts";
+import { writeFileAtomic } from "../io/atomic-write.ts";
 import type { HookEntry } from "../types.ts";
 import { type SaveResult, saveHookChange, snapshotFile } from "./edit.ts";
 

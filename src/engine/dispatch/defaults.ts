@@ -5,7 +5,7 @@
 import type { HookEntry } from "../types.ts";
 import type { EngineLimits, EngineObservers, EngineSwitches, EngineTrust } from "./types.ts";
 
-export { UNAVAILABLE_RUNNERS } from "../handler-run.ts";
+export { UNAVAILABLE_RUNNERS } from "../run/handler.ts";
 
 /** Does nothing (an observer nobody listens to). */
 const ignore = (): void => {};

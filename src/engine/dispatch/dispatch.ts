@@ -3,8 +3,8 @@
  * parallel (each command once), interpret each outcome, and record why the others did not run (`trace.ts`). No
  * direct I/O: the configuration, the runners, the switches, the observers and the clock are injected (`types.ts`).
  */
-import { type HookVerdict, interpretOutcome } from "../interpret.ts";
-import { hasConfiguredHooks } from "../match-index.ts";
+import { type HookVerdict, interpretOutcome } from "../decide/interpret.ts";
+import { hasConfiguredHooks } from "../match/index-by-event.ts";
 import { filesChangedVerdicts } from "../trust/files-changed.ts";
 import type { HookEntry } from "../types.ts";
 import { recordIfNoneMatches } from "./no-match.ts";

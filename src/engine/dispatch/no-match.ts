@@ -2,7 +2,7 @@
  * The no-match path: a tool call (or another event) no hook's matcher accepts is recorded as one lazy row and
  * nothing else is built: no payload, no trace, no masking until someone reads the row (README "Benchmarks").
  */
-import { hasConfiguredHooks } from "../match-index.ts";
+import { hasConfiguredHooks } from "../match/index-by-event.ts";
 import { maskedLater } from "../record/excerpt.ts";
 import { FiringRecord, type NotRunHook } from "../record/firing-record.ts";
 import { Lazy } from "../record/lazy.ts";

@@ -2,10 +2,12 @@
  * Running one hook of an event: its handler (command, http, prompt, agent, mcp_tool) with the hook environment,
  * built once per session, and the engine's output and kill limits.
  */
-import { type HandlerRunContext, runHookHandler } from "../handler-run.ts";
+
 import { eventEffort } from "../payload/base.ts";
 import { hookEnvironment } from "../payload/environment.ts";
-import type { HookEntry, ProcessOutcome } from "../types.ts";
+import type { ProcessOutcome } from "../ports.ts";
+import { type HandlerRunContext, runHookHandler } from "../run/handler.ts";
+import type { HookEntry } from "../types.ts";
 import type { DispatchRequest, EngineDeps } from "./types.ts";
 
 /** What the engine's parts need to run a hook. */

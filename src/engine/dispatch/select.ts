@@ -1,15 +1,14 @@
 /**
  * Which of an event's matched hooks run: `only`, `mcp_at_launch`, `if`, the off switches (disableAllHooks and the
  * kill switch, the hook's own switch), `once`, the per-run trust check of a project hook (`stillApproved`), then
- * dedupe (`../dedupe.ts`); the others get a `NotRunReason`.
+ * dedupe (`./dedupe.ts`); the others get a `NotRunReason`.
  */
 import { isPolicySource } from "../config/sources.ts";
-import { dedupeHandlers } from "../dedupe.ts";
 import { isToolEvent } from "../events/facts.ts";
-import type { IfContext } from "../if-rule.ts";
 import type { NotRunHook } from "../record/firing-record.ts";
-import { offByAll } from "../run-state.ts";
-import type { HookConfig, HookEntry } from "../types.ts";
+import type { HookConfig, HookEntry, IfContext } from "../types.ts";
+import { dedupeHandlers } from "./dedupe.ts";
+import { offByAll } from "./run-state.ts";
 import { matchedEntries } from "./trace.ts";
 import type { DispatchRequest, EngineDeps } from "./types.ts";
 

@@ -1,6 +1,7 @@
 /** A test run from the /hooks panel: one hook, its stdin as given, awaited, recorded as a test. */
+
+import { interpretOutcome } from "../decide/interpret.ts";
 import { isToolEvent } from "../events/facts.ts";
-import { interpretOutcome } from "../interpret.ts";
 import { firingRecord } from "../record/firing-record.ts";
 import { tell } from "./observe.ts";
 import type { HookRun } from "./run-hook.ts";

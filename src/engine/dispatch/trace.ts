@@ -3,7 +3,7 @@
  * others (and those the selection turned down) the reason, in configuration order.
  */
 import { eventUsesMatcher } from "../events/facts.ts";
-import { entriesFor, matchingEntries } from "../match-index.ts";
+import { entriesFor, matchingEntries } from "../match/index-by-event.ts";
 import { FiringRecord, type NotRunHook, type RecordFacts } from "../record/firing-record.ts";
 import { Lazy } from "../record/lazy.ts";
 import type { HookConfig, HookEntry } from "../types.ts";

@@ -1,9 +1,9 @@
 /** The engine's requests, results, injected dependencies and interface. */
 
-import type { HandlerRunners } from "../handler-run.ts";
-import type { HookVerdict } from "../interpret.ts";
+import type { HookVerdict } from "../decide/interpret.ts";
 import type { SessionInfo } from "../payload/base.ts";
 import type { FiringRecord } from "../record/firing-record.ts";
+import type { HandlerRunners } from "../run/handler.ts";
 import type { HookConfig, HookEntry, HookEventName } from "../types.ts";
 
 /** A test run of one hook: the stdin to send as is, whatever its matcher, `if`, switch or approval say. */

@@ -4,10 +4,11 @@
  * Code: a background hook decides nothing; its context and `systemMessage` reach the model on the next turn, an
  * `asyncRewake` hook's exit 2 wakes the agent, and a failure is one card.
  */
+
+import type { HookVerdict } from "../decide/interpret.ts";
 import type { DispatchRequest } from "../dispatch/types.ts";
-import type { HookVerdict } from "../interpret.ts";
-import { hookName } from "../messages.ts";
-import { type AsyncPlan, planAsyncVerdict } from "../plan-prompt.ts";
+import { type AsyncPlan, planAsyncVerdict } from "../plan/prompt.ts";
+import { hookName } from "../text/messages.ts";
 import type { FlowPorts } from "./run-event.ts";
 
 /** What pi does with a background hook's result: carry out `steps`, then wake the agent or send hidden context. */

@@ -2,11 +2,11 @@
  * The flows of pi's compaction: PreCompact on `session_before_compact` (Claude Code: a block cancels the
  * compaction and the user sees why) and PostCompact on `session_compact` (its output is only reported).
  */
-import { decideBlockEvent } from "../decide-stop.ts";
+import { decideBlockEvent } from "../decide/stop.ts";
 import { compactTrigger } from "../events/pi-vocabulary.ts";
 import { postCompactPayload, preCompactPayload } from "../payload/compact.ts";
-import { notifyAll, type PlanStep } from "../plan.ts";
-import { planPreCompact } from "../plan-stop.ts";
+import { notifyAll, type PlanStep } from "../plan/steps.ts";
+import { planPreCompact } from "../plan/stop.ts";
 import { type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 
 /** What pi does after the PreCompact hooks: carry out `steps`; `cancel`: the compaction must not happen. */

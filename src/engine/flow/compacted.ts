@@ -4,7 +4,7 @@
  * `load_reason: "compact"`), each through its own flow, as one engine call.
  */
 import { AFTER_COMPACTION, type LifecycleStep } from "../events/lifecycle.ts";
-import type { PlanStep } from "../plan.ts";
+import type { PlanStep } from "../plan/steps.ts";
 import { postCompact } from "./compact.ts";
 import { instructionsLoaded } from "./instructions.ts";
 import type { FlowMoment, FlowPorts } from "./run-event.ts";

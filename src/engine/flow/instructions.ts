@@ -4,10 +4,10 @@
  * "session_start"`) and again after a compaction (`"compact"`; see events/lifecycle.ts). Claude Code: its output
  * and exit codes are ignored; a failing hook is still reported.
  */
-import { decideBlockEvent } from "../decide-stop.ts";
+import { decideBlockEvent } from "../decide/stop.ts";
 import { memoryType } from "../events/pi-vocabulary.ts";
 import { instructionsLoadedPayload } from "../payload/instructions.ts";
-import { notifyAll, type PlanStep } from "../plan.ts";
+import { notifyAll, type PlanStep } from "../plan/steps.ts";
 import { type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 
 /** The context files pi put in a system prompt, in order (pi writes each as `<project_instructions path="...">`). */

@@ -8,9 +8,9 @@
  * original text is shown).
  */
 import { randomUUID } from "node:crypto";
-import { batchShown, decideDisplay } from "../decide-display.ts";
+import { batchShown, decideDisplay } from "../decide/display.ts";
 import { messageDisplayPayload, turnIdOf } from "../payload/message-display.ts";
-import type { PlanStep } from "../plan.ts";
+import type { PlanStep } from "../plan/steps.ts";
 import { type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 
 /** The batches of the assistant message streaming in pi's TUI so far: what the hooks were given and what they show. */

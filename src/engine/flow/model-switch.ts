@@ -2,11 +2,11 @@
  * The flow of pi's `model_select`: PostModelSwitch (Claude Code 2.1.251). The switch has happened; the hooks get the
  * old and new model, cannot block, and their plain stdout and `additionalContext` go with the next request.
  */
-import { decideContextEvent } from "../decide-context.ts";
+import { decideContextEvent } from "../decide/context.ts";
 import { modelSwitchSource } from "../events/pi-vocabulary.ts";
 import { postModelSwitchPayload } from "../payload/model-switch.ts";
-import type { PlanStep } from "../plan.ts";
-import { planSessionContext } from "../plan-prompt.ts";
+import { planSessionContext } from "../plan/prompt.ts";
+import type { PlanStep } from "../plan/steps.ts";
 import { type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 
 /** What pi does after the PostModelSwitch hooks: carry out `steps`, send `context` (hidden) with the next request. */

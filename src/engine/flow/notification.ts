@@ -4,10 +4,10 @@
  * waited unanswered for a while (the periods are lifecycle.ts's; pi's timers keep them). Claude Code ignores the
  * hooks' output except for failures.
  */
-import { decideBlockEvent } from "../decide-stop.ts";
+import { decideBlockEvent } from "../decide/stop.ts";
 import { IDLE_PROMPT, permissionPrompt } from "../events/pi-vocabulary.ts";
 import { notificationPayload } from "../payload/notification.ts";
-import { notifyAll, type PlanStep } from "../plan.ts";
+import { notifyAll, type PlanStep } from "../plan/steps.ts";
 import { type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 
 /** A dialog pi showed: its `ui_prompt_start` kind (`confirm`, `select`, `input`, ...) and title. */

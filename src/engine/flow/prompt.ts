@@ -4,10 +4,10 @@
  * of either means the prompt never reaches the model (and a blocked expansion runs no UserPromptSubmit); the
  * context of both goes to the model with the prompt, hidden. A prompt an extension sent fires neither.
  */
-import { decideContextEvent } from "../decide-context.ts";
+import { decideContextEvent } from "../decide/context.ts";
 import { userPromptExpansionPayload, userPromptSubmitPayload } from "../payload/prompt.ts";
-import type { PlanStep } from "../plan.ts";
-import { type PromptExpansion, type PromptPlan, planPrompt, promptExpansion } from "../plan-prompt.ts";
+import { type PromptExpansion, type PromptPlan, planPrompt, promptExpansion } from "../plan/prompt.ts";
+import type { PlanStep } from "../plan/steps.ts";
 import { type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 
 /** A prompt as pi's `input` event gives it. */

@@ -4,12 +4,13 @@
  * (one file per pi moment in this folder) is the one engine call a pi event adapter makes: it maps pi's values to
  * Claude Code's, builds the payload, dispatches, decides and plans; pi only carries out the plan.
  */
-import { failureCards } from "../card.ts";
+
+import type { HookVerdict } from "../decide/interpret.ts";
 import type { DispatchRequest, HookEngine } from "../dispatch/types.ts";
 import { reportsHookFailures } from "../events/facts.ts";
-import type { HookVerdict } from "../interpret.ts";
 import type { SessionInfo } from "../payload/base.ts";
-import type { PlanStep } from "../plan.ts";
+import { failureCards } from "../plan/card.ts";
+import type { PlanStep } from "../plan/steps.ts";
 import type { FiringRecord } from "../record/firing-record.ts";
 
 /** The engine and the clock every flow runs with (the pi adapter's event ports satisfy it). */

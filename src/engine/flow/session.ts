@@ -4,11 +4,11 @@
  * block, its context reaches the model with the next prompt and an exit 2 shows its stderr; SessionEnd's output is
  * only reported.
  */
-import { decideContextEvent } from "../decide-context.ts";
+import { decideContextEvent } from "../decide/context.ts";
 import { sessionEndReason } from "../events/pi-vocabulary.ts";
 import { sessionEndPayload, sessionStartPayload } from "../payload/session.ts";
-import { notifyAll, type PlanStep } from "../plan.ts";
-import { planSessionContext } from "../plan-prompt.ts";
+import { planSessionContext } from "../plan/prompt.ts";
+import { notifyAll, type PlanStep } from "../plan/steps.ts";
 import { type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 
 /** The SessionStart of a start or a compaction. */

@@ -5,14 +5,14 @@
  * one more turn (up to the block cap in a row), StopFailure's output and exit codes are ignored, a PostToolBatch
  * block or `continue: false` stops the agent.
  */
-import { decideBlockEvent } from "../decide-stop.ts";
+import { decideBlockEvent } from "../decide/stop.ts";
 import { settleEvent, stopFailureType } from "../events/pi-vocabulary.ts";
+import { toClaudeToolInput, toClaudeToolName } from "../events/tool-map.ts";
 import { stopFailurePayload, stopPayload } from "../payload/stop.ts";
 import { postToolBatchPayload } from "../payload/tool.ts";
-import type { PlanStep } from "../plan.ts";
-import { type BatchPlan, planBatch, planStop, type StopPlan } from "../plan-stop.ts";
+import type { PlanStep } from "../plan/steps.ts";
+import { type BatchPlan, planBatch, planStop, type StopPlan } from "../plan/stop.ts";
 import { blocksText } from "../text/blocks.ts";
-import { toClaudeToolInput, toClaudeToolName } from "../tool-map.ts";
 import { type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 
 /** pi's `agent_before_settle` as the Stop flow takes it. */

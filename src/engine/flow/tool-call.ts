@@ -5,10 +5,10 @@
  * only carries out the steps, asks the user when the plan says `confirm` (the one round trip: {@link
  * PreToolUsePlan.answer}), blocks, or replaces the input.
  */
-import { decidePreToolUse } from "../decide-tool.ts";
+import { decidePreToolUse } from "../decide/tool.ts";
 import { preToolUsePayload } from "../payload/tool.ts";
-import type { PlanStep } from "../plan.ts";
-import { type PreToolOutcome, planPreToolAnswer, planPreToolUse } from "../plan-tool.ts";
+import type { PlanStep } from "../plan/steps.ts";
+import { type PreToolOutcome, planPreToolAnswer, planPreToolUse } from "../plan/tool.ts";
 import type { FiringRecord } from "../record/firing-record.ts";
 import {
 	claudeToolName,

@@ -4,10 +4,11 @@
  * summary of a call and the facts its planners need, and the two steps both take on a tool event: the no-match
  * record and the dispatch of a call some hook matched.
  */
-import { hookName } from "../messages.ts";
+
+import { toClaudeToolInput, toClaudeToolName } from "../events/tool-map.ts";
 import type { SessionInfo } from "../payload/base.ts";
-import type { ToolCallFacts } from "../plan-tool.ts";
-import { toClaudeToolInput, toClaudeToolName } from "../tool-map.ts";
+import type { ToolCallFacts } from "../plan/tool.ts";
+import { hookName } from "../text/messages.ts";
 import type { HookEventName } from "../types.ts";
 import { type EventRun, type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 

@@ -6,13 +6,13 @@
  * own), the decision and the plan. pi then carries out the steps and patches the result with the plan's context
  * texts and replacement.
  */
-import { decidePostToolUse } from "../decide-tool.ts";
+import { decidePostToolUse } from "../decide/tool.ts";
 import { INTERRUPTED_HOOK_TIMEOUT_MS } from "../events/lifecycle.ts";
 import { toolResultEvent } from "../events/pi-vocabulary.ts";
+import { type PiToolResult, toClaudeToolError, toClaudeToolResponse } from "../events/tool-map.ts";
 import type { SessionInfo } from "../payload/base.ts";
 import { postToolUseFailurePayload, postToolUsePayload } from "../payload/tool.ts";
-import { type PostToolPlan, planPostToolUse } from "../plan-tool.ts";
-import { type PiToolResult, toClaudeToolError, toClaudeToolResponse } from "../tool-map.ts";
+import { type PostToolPlan, planPostToolUse } from "../plan/tool.ts";
 import type { PiToolCall } from "./tool-call.ts";
 import {
 	claudeToolName,

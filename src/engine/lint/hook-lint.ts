@@ -10,8 +10,9 @@
  */
 
 import type { HandlerType } from "../events/facts.ts";
-import { MAX_HOOK_TEXT_CHARS } from "../messages.ts";
-import type { HookEventName, ProcessOutcome } from "../types.ts";
+import type { ProcessOutcome } from "../ports.ts";
+import { MAX_HOOK_TEXT_CHARS } from "../text/messages.ts";
+import type { HookEventName } from "../types.ts";
 import { lintJson } from "./json.ts";
 import { PLAIN_TEXT_EVENTS, plainTextIgnored, truncated } from "./rules.ts";
 import { lintText, parseObject } from "./text.ts";

@@ -1,7 +1,8 @@
 /** Lints of a JSON object on stdout: fields Claude Code does not read where they were written. */
+
 import { discardsCommonFields } from "../events/facts.ts";
 import { isObject } from "../is-object.ts";
-import { MAX_HOOK_TEXT_CHARS } from "../messages.ts";
+import { MAX_HOOK_TEXT_CHARS } from "../text/messages.ts";
 import {
 	contextJson,
 	DECISION_EVENTS,

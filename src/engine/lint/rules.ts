@@ -2,8 +2,9 @@
  * Claude Code's output contract as lint needs it: which events read `decision`, plain text and context, and the
  * findings (with their advice) shared by the text and JSON lints.
  */
+
 import type { HandlerType } from "../events/facts.ts";
-import { MAX_HOOK_TEXT_CHARS } from "../messages.ts";
+import { MAX_HOOK_TEXT_CHARS } from "../text/messages.ts";
 import type { HookEventName } from "../types.ts";
 import type { HookLint } from "./types.ts";
 

@@ -2,9 +2,9 @@
  * What the firing log keeps of an event: the stdin and each hook's output cut to an excerpt and with
  * secrets masked, so 500 logged events never hold hundreds of megabytes (each capture may be 1 MiB).
  */
-import type { HookVerdict } from "../interpret.ts";
-import { redactSecrets } from "../redact.ts";
-import type { CapturedOutput } from "../types.ts";
+import type { HookVerdict } from "../decide/interpret.ts";
+import type { CapturedOutput } from "../ports.ts";
+import { redactSecrets } from "../text/redact.ts";
 import { type FiringRecord, withParts } from "./firing-record.ts";
 import { type Later, Lazy, type Part, readPart } from "./lazy.ts";
 

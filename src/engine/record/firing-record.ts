@@ -3,7 +3,7 @@
  * engine hands one to `onRecord` per event with configured hooks; the firing log, the journal and the panel read
  * it. One explicit type with named operations: copies go through {@link withVerdicts} and {@link withParts}.
  */
-import type { HookVerdict } from "../interpret.ts";
+import type { HookVerdict } from "../decide/interpret.ts";
 import type { HookEntry, HookEventName, SkipReason } from "../types.ts";
 import { type Part, readPart } from "./lazy.ts";
 

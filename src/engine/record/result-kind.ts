@@ -3,7 +3,7 @@
  * exit column), read from its verdict's effects. Claude Code's rules: a PreToolUse permission decision wins,
  * then a block (exit 2 or `decision: "block"`), then `continue: false`. Pure.
  */
-import type { HookVerdict } from "../interpret.ts";
+import type { HookVerdict } from "../decide/interpret.ts";
 
 /**
  * The result of one hook run, as the log shows it (its "decision" column):

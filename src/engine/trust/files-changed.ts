@@ -4,7 +4,7 @@
  * `onFailure` says, as for any hook that cannot run (Claude Code 2.1.295): `"block"` blocks the event with this
  * reason, anything else skips the hook (not-run reason `files_changed`, shown in /hooks and the log).
  */
-import { type HookVerdict, interpretOutcome, onFailureApplies } from "../interpret.ts";
+import { type HookVerdict, interpretOutcome, onFailureApplies } from "../decide/interpret.ts";
 import type { HookEntry, HookEventName } from "../types.ts";
 
 /** The failure a stopped `onFailure: "block"` hook reports (read after Claude Code's words for a failing hook). */

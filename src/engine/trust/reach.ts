@@ -9,7 +9,7 @@
  */
 import { basename, dirname, resolve } from "node:path";
 import type { SyntaxNode } from "unbash";
-import { lazyModule } from "../lazy-module.ts";
+import { lazyModule } from "../io/lazy-module.ts";
 import { pathPlace } from "../text/paths.ts";
 import type { HookEntry } from "../types.ts";
 import {

@@ -7,9 +7,9 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
 import { matchesKey } from "@earendil-works/pi-tui";
-import { redactSecrets } from "../../engine/redact.ts";
-import type { ProjectSetting } from "../../engine/trust/project-settings.ts";
-import type { HookConfig, HookEntry } from "../../engine/types.ts";
+import { redactSecrets } from "../../engine/text/redact.ts";
+import type { HookConfig, HookEntry, ProjectSetting } from "../../engine/types.ts";
+import { type Approvals, runningIds } from "../../host/stores/approvals.ts";
 import { ApprovalDialog, type DialogKey } from "../../ui/approval-dialog.ts";
 import { approvalIntro } from "../../ui/approval-intro.ts";
 import { approvalListLines } from "../../ui/approval-list.ts";
@@ -17,7 +17,6 @@ import { settingListLines, settingsIntro } from "../../ui/approval-settings.ts";
 import { fromPiTheme } from "../../ui/theme.ts";
 import { type TryMode, tryMode } from "../manager/settings-copy.ts";
 import { showNotice } from "../session/notices.ts";
-import { type Approvals, runningIds } from "./approvals.ts";
 import { APPROVE_ENV } from "./approve-opt-in.ts";
 
 export { APPROVE_ENV } from "./approve-opt-in.ts";

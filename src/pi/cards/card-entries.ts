@@ -4,8 +4,8 @@
  */
 import type { CustomEntry, EntryRenderOptions, SessionEntry, Theme } from "@earendil-works/pi-coding-agent";
 import { type Component, truncateToWidth } from "@earendil-works/pi-tui";
-import { CARD_KINDS, CARD_VERSION, type Card, type CardKind } from "../../engine/card.ts";
 import { isObject } from "../../engine/is-object.ts";
+import { CARD_KINDS, CARD_VERSION, type Card, type CardKind } from "../../engine/plan/card.ts";
 import { CardView } from "../../ui/card-view.ts";
 import { fromPiTheme } from "../../ui/theme.ts";
 

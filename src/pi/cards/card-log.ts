@@ -4,9 +4,9 @@
  * kill switch, disabled hooks, the hook running now). Rebuilt from the branch on every `session_start`.
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { Card } from "../../engine/card.ts";
-import { commandText } from "../../engine/messages.ts";
-import type { HookCounts } from "../../engine/run-state.ts";
+import type { HookCounts } from "../../engine/dispatch/run-state.ts";
+import type { Card } from "../../engine/plan/card.ts";
+import { commandText } from "../../engine/text/messages.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { hookShortName } from "../../ui/card-format.ts";
 import {

@@ -3,9 +3,9 @@
  * and pi carries it out: a card for a failure, a wake-up message, or hidden context for the next turn.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import type { HookVerdict } from "../../engine/decide/interpret.ts";
 import type { DispatchRequest } from "../../engine/engine.ts";
 import { asyncResult } from "../../engine/flow/async.ts";
-import type { HookVerdict } from "../../engine/interpret.ts";
 import { CONTEXT_MESSAGE_TYPE, carryOut, type HookContext } from "./hook-context.ts";
 
 /** The custom message type that wakes the agent for an `asyncRewake` hook. */

@@ -5,11 +5,11 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { matchesKey } from "@earendil-works/pi-tui";
-import type { Card } from "../../engine/card.ts";
 import type { HookEngine } from "../../engine/engine.ts";
 import type { FlowMoment } from "../../engine/flow/run-event.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
-import type { PlanStep } from "../../engine/plan.ts";
+import type { Card } from "../../engine/plan/card.ts";
+import type { PlanStep } from "../../engine/plan/steps.ts";
 import type { McpNames } from "../runners/mcp-names.ts";
 import { showNotice } from "../session/notices.ts";
 

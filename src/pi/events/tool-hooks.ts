@@ -16,7 +16,7 @@ import { type PreToolUsePlan, preToolUse } from "../../engine/flow/tool-call.ts"
 import type { ToolMoment } from "../../engine/flow/tool-moment.ts";
 import { type PostToolUsePlan, postToolUse } from "../../engine/flow/tool-result.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
-import { terminalSafe } from "../../engine/terminal-safe.ts";
+import { terminalSafe } from "../../engine/text/terminal-safe.ts";
 import { showNotice } from "../session/notices.ts";
 import { carryOut, type EventPorts, watchEscape } from "./hook-context.ts";
 

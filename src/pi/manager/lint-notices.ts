@@ -3,11 +3,11 @@
  * cuts it to an excerpt), and the first finding of a hook in a session is told once, as one line.
  */
 
-import type { UserNotice } from "../../engine/decide-tool.ts";
-import type { HookVerdict } from "../../engine/interpret.ts";
+import type { HookVerdict } from "../../engine/decide/interpret.ts";
+import type { UserNotice } from "../../engine/decide/tool.ts";
 import { type LintCode, lintLine, lintOutcome } from "../../engine/lint/hook-lint.ts";
-import { hookName, shortCommand } from "../../engine/messages.ts";
 import { type FiringRecord, withVerdicts } from "../../engine/record/firing-record.ts";
+import { hookName, shortCommand } from "../../engine/text/messages.ts";
 
 /** Adds `lints` to every verdict of `record` (from its full output); verdicts without findings are unchanged. */
 export const withLints = (record: FiringRecord): FiringRecord => {

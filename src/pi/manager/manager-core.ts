@@ -5,7 +5,7 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { installedPluginRoots } from "../../engine/config/plugins.ts";
 import { claudeUserDir, settingsSources } from "../../engine/config/sources.ts";
-import { countHooks, type HookCounts } from "../../engine/run-state.ts";
+import { countHooks, type HookCounts } from "../../engine/dispatch/run-state.ts";
 import type { HookSource } from "../../engine/types.ts";
 import { createFiringLog, type FiringLog } from "../../ui/panel/firing-log.ts";
 import { showNotice } from "../session/notices.ts";

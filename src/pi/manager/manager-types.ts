@@ -4,12 +4,11 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
+import type { HookCounts } from "../../engine/dispatch/run-state.ts";
 import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
-import type { HookCounts } from "../../engine/run-state.ts";
-import type { ProjectSetting } from "../../engine/trust/project-settings.ts";
-import type { HookConfig, HookEntry } from "../../engine/types.ts";
+import type { HookConfig, HookEntry, ProjectSetting } from "../../engine/types.ts";
 import type { DEFAULT_LOG_BYTES, FiringLog } from "../../ui/panel/firing-log.ts";
 import type { ViewSettings } from "../stores/view-settings.ts";
 

@@ -12,10 +12,10 @@ import {
 	snapshotFile,
 } from "../../engine/config/edit.ts";
 import { restoreDeleted } from "../../engine/config/undo-delete.ts";
+import { sampleInput } from "../../engine/dry-run/sample-input.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
 import { fixtureFromEvent, fixtureFromRun } from "../../engine/fixture/from-run.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
-import { sampleInput } from "../../engine/sample-input.ts";
 import type { HookConfig, HookSource } from "../../engine/types.ts";
 import type { FiringLog } from "../../ui/panel/firing-log.ts";
 import { hookTarget } from "../../ui/panel/format.ts";

@@ -1,7 +1,8 @@
-// `npm run try` runs pi in an agent dir of its own (thrown away at exit, or kept with --keep / --agent-dir) whose
-// settings.json is a copy of the hook settings of the user's own pi settings: the /hooks panel must not edit that
-// copy as if it were the user's file, and what pi says about approvals and files must fit that dir.
-
+/**
+ * `npm run try` runs pi in an agent dir of its own (thrown away at exit, or kept with --keep / --agent-dir) whose
+ * settings.json is a copy of the hook settings of the user's own pi settings: the /hooks panel must not edit that
+ * copy as if it were the user's file, and what pi says about approvals and files must fit that dir.
+ */
 import type { HookEntry, HookSource } from "../../engine/types.ts";
 
 /** The variable `npm run try` sets to the user's real pi settings file when pi's settings.json is its copy. */

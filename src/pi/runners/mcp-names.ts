@@ -5,7 +5,7 @@
  * (`MCP tool <tool> from server <server>`), and, until one of those is seen, pi's sanitised tool part.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { claudeMcpToolName, isMcpToolName, type McpToolFacts } from "../../engine/mcp-names.ts";
+import { claudeMcpToolName, isMcpToolName, type McpToolFacts } from "../../engine/events/mcp-names.ts";
 
 /** Maps pi's MCP tool names to Claude Code's, learning real tool names from results. */
 export interface McpNames {

@@ -15,10 +15,10 @@
  * so a server that never connects costs one wait, not one per call.
  */
 import type { AgentToolResult, ToolDefinition, ToolLoadout } from "@earendil-works/pi-coding-agent";
-import type { McpToolFacts } from "../../engine/mcp-names.ts";
-import { MCP_BRIDGE_TOOL } from "../../engine/mcp-tool-hook.ts";
+import type { McpToolFacts } from "../../engine/events/mcp-names.ts";
+import type { McpToolReply, McpToolRunner } from "../../engine/ports.ts";
+import { MCP_BRIDGE_TOOL } from "../../engine/run/mcp-tool-hook.ts";
 import { blocksText } from "../../engine/text/blocks.ts";
-import type { McpToolReply, McpToolRunner } from "../../engine/types.ts";
 
 /** The longest a hook waits for a server pi is still connecting, in ms: pi's own wait on the first prompt. */
 export const MCP_CONNECT_WAIT_MS = 10_000;

@@ -1,6 +1,6 @@
 /**
  * The `CLAUDE_ENV_FILE` of a session: SessionStart hooks append `export` lines to it (Claude Code), the
- * engine evaluates it through the process runner (src/engine/env-file.ts), and the resulting variables go
+ * engine evaluates it through the process runner (src/engine/run/env-file.ts), and the resulting variables go
  * into pi's environment so later bash tool commands see them. Hooks keep the environment pi started with.
  */
 import { mkdirSync, statSync, writeFileSync } from "node:fs";

@@ -3,8 +3,9 @@
  * a block or a kept-going Stop as one line naming the hook's event, a `continue: false` stop text, a failure in
  * the card's own words. Other cards say nothing there.
  */
-import type { Card } from "../../engine/card.ts";
-import type { UserNotice } from "../../engine/decide-tool.ts";
+
+import type { UserNotice } from "../../engine/decide/tool.ts";
+import type { Card } from "../../engine/plan/card.ts";
 import { firstLine } from "../../engine/text/lines.ts";
 import { cardText } from "../../ui/card-view.ts";
 

@@ -4,8 +4,8 @@
  * (config-notices.ts); each distinct notice is told once per session.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { UserNotice } from "../../engine/decide-tool.ts";
-import { terminalSafe } from "../../engine/terminal-safe.ts";
+import type { UserNotice } from "../../engine/decide/tool.ts";
+import { terminalSafe } from "../../engine/text/terminal-safe.ts";
 
 /** Prefix of every line pi-hook-manager prints on stderr. */
 export const STDERR_PREFIX = "[pi-hook-manager]";

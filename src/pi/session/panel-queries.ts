@@ -3,9 +3,10 @@
  * configuration, approving hooks (with the approval dialog and its lines), the session facts, and a test run.
  * Before `session_start` each answers "nothing yet".
  */
+
+import { runningIds } from "../../host/stores/approvals.ts";
 import { approvalLines, approvalListLines } from "../../ui/approval-list.ts";
 import { askAbout } from "../approval/approval-prompt.ts";
-import { runningIds } from "../approval/approvals.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import type { HookRuntime } from "./runtime-types.ts";
 

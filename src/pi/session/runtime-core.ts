@@ -4,10 +4,10 @@
  * notification hooks in flight.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { Card } from "../../engine/card.ts";
-import { configNotices } from "../../engine/config-notices.ts";
 import { effortLevel } from "../../engine/events/pi-vocabulary.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
+import type { Card } from "../../engine/plan/card.ts";
+import { configNotices } from "../../engine/plan/config-notices.ts";
 import type { HookConfig } from "../../engine/types.ts";
 import type { HookContext } from "../events/hook-context.ts";
 import type { ToolHookDeps } from "../events/tool-hooks.ts";

@@ -27,9 +27,10 @@ import type {
 	UserBashEvent,
 	UserBashEventResult,
 } from "@earendil-works/pi-coding-agent";
-import type { Card } from "../../engine/card.ts";
 import type { EngineSwitches, FiringRecord } from "../../engine/engine.ts";
-import type { HookEntry, HookEventName, ProcessRunner } from "../../engine/types.ts";
+import type { Card } from "../../engine/plan/card.ts";
+import type { ProcessRunner } from "../../engine/ports.ts";
+import type { HookEntry, HookEventName } from "../../engine/types.ts";
 import type { MessageDisplays } from "../events/message-displays.ts";
 import type { LiveSession } from "../manager/manager-types.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";

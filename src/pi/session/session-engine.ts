@@ -5,11 +5,11 @@
  */
 import type { ConfigStore } from "../../engine/config/store.ts";
 import { createEngine, DEFAULT_LIMITS, type HookEngine, UNAVAILABLE_RUNNERS } from "../../engine/engine.ts";
-import { runHttpHook } from "../../engine/http.ts";
-import type { Approvals } from "../approval/approvals.ts";
+import { runHttpHook } from "../../engine/run/http.ts";
+import { createAgentRunner } from "../../host/models/agent-runner.ts";
+import { createPromptRunner } from "../../host/models/prompt-runner.ts";
+import type { Approvals } from "../../host/stores/approvals.ts";
 import { deliverAsyncVerdict } from "../events/async-hooks.ts";
-import { createAgentRunner } from "../runners/agent-runner.ts";
-import { createPromptRunner } from "../runners/prompt-runner.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 
 /**

@@ -6,7 +6,7 @@ import type { ConfigStore } from "../../engine/config/store.ts";
 import type { HookEngine } from "../../engine/engine.ts";
 import type { DisplayStream } from "../../engine/flow/message-display.ts";
 import type { PiDialog } from "../../engine/flow/notification.ts";
-import type { Approvals } from "../approval/approvals.ts";
+import type { Approvals } from "../../host/stores/approvals.ts";
 import type { IdleTimer } from "../events/notification-hooks.ts";
 import type { PromptHookState } from "../events/prompt-hooks.ts";
 import type { SkillHooks } from "../events/skill-hooks.ts";

@@ -25,7 +25,7 @@ import type {
 	UIPromptStartEvent,
 	UserBashEvent,
 } from "@earendil-works/pi-coding-agent";
-import type { ProcessRunner } from "../../engine/types.ts";
+import type { ProcessRunner } from "../../engine/ports.ts";
 import { type CardLog, createCardLog, registerCardRenderer } from "../cards/card-log.ts";
 import { createMessageDisplays, type MessageDisplays } from "../events/message-displays.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY, type LiveSession } from "../manager/hook-manager.ts";

@@ -8,11 +8,11 @@ import type { ExtensionContext, SessionStartEvent } from "@earendil-works/pi-cod
 import { parentHookSettings } from "../../engine/config/parent-settings.ts";
 import { claudeUserDir, managedSettingsDir, settingsSources } from "../../engine/config/sources.ts";
 import { createConfigStore } from "../../engine/config/store.ts";
-import { stopBlockCap } from "../../engine/decide-stop.ts";
-import { evaluateEnvFile } from "../../engine/env-file.ts";
+import { stopBlockCap } from "../../engine/decide/stop.ts";
 import { afterSessionStart, type LifecycleStep } from "../../engine/events/lifecycle.ts";
+import { evaluateEnvFile } from "../../engine/run/env-file.ts";
+import { approvalsFile, createApprovals } from "../../host/stores/approvals.ts";
 import { askForApprovals } from "../approval/approval-prompt.ts";
-import { approvalsFile, createApprovals } from "../approval/approvals.ts";
 import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
 import { runSessionStart } from "../events/session-hooks.ts";
 import { createSkillHooks } from "../events/skill-hooks.ts";

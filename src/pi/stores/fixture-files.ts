@@ -7,9 +7,9 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative } from "node:path";
-import { writeFileAtomic } from "../../engine/atomic-write.ts";
 import { type FixtureCase, fixtureFileName } from "../../engine/fixture/from-run.ts";
 import { withProjectPlaceholder } from "../../engine/fixture/project-paths.ts";
+import { writeFileAtomic } from "../../engine/io/atomic-write.ts";
 
 /** Where fixtures go in a project (and where `pi-hook-manager test` looks by default). */
 export const fixtureDir = (projectDir: string): string => join(projectDir, ".pi", "hook-tests");

@@ -6,11 +6,11 @@
  */
 import { join } from "node:path";
 import { isObject } from "../../engine/is-object.ts";
-import { redactSecrets } from "../../engine/redact.ts";
 import { pathPlace } from "../../engine/text/paths.ts";
+import { redactSecrets } from "../../engine/text/redact.ts";
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
+import { createJsonFileStore } from "../../host/stores/json-store.ts";
 import { hookTarget } from "../../ui/panel/format.ts";
-import { createJsonFileStore } from "./json-store.ts";
 
 /** True when `file` is inside the folder `root`. */
 const isInside = (root: string, file: string): boolean => pathPlace(root, file) === "inside";

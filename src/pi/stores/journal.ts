@@ -10,15 +10,15 @@ import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FiringRecord } from "../../engine/engine.ts";
+import type { AskAnswer } from "../../engine/record/firing-record.ts";
 import {
 	answerLine,
 	createHookReviver,
 	journalLine,
 	reviveAnswerLine,
 	reviveJournalLine,
-} from "../../engine/journal-record.ts";
-import type { AskAnswer } from "../../engine/record/firing-record.ts";
-import { STATE_FILE_MODE } from "./json-store.ts";
+} from "../../engine/record/journal-line.ts";
+import { STATE_FILE_MODE } from "../../host/stores/json-store.ts";
 
 /** The environment variable that sets the journal's cap in bytes (both files together). */
 export const JOURNAL_BYTES_ENV = "PI_HOOK_MANAGER_JOURNAL_MAX_BYTES";

@@ -5,7 +5,7 @@
  * run); `cards` draws a card for each, as for blocks, asks, rewrites and failures, which are always loud.
  */
 import { join } from "node:path";
-import { createJsonFileStore, type JsonFileStore } from "./json-store.ts";
+import { createJsonFileStore, type JsonFileStore } from "../../host/stores/json-store.ts";
 
 /** How context-only decisions show: `quiet` (no card, not in the footer count) or `cards`. */
 export type ContextCards = "quiet" | "cards";

@@ -2,7 +2,7 @@
  * The panel's memory of what fired: the last firing records (bounded, newest first) and per-hook statistics
  * for the whole session (runs, blocks, errors, timeouts, recent durations). Pure data; no pi, no I/O.
  */
-import type { HookVerdict } from "../../engine/interpret.ts";
+import type { HookVerdict } from "../../engine/decide/interpret.ts";
 import { LOG_EXCERPT_CHARS } from "../../engine/record/excerpt.ts";
 import { type FiringRecord, withParts } from "../../engine/record/firing-record.ts";
 import { isBlock, type RunResult, verdictResult } from "../../engine/record/result-kind.ts";

@@ -5,8 +5,8 @@
 
 import { sliceByColumn, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import { sourceLabel } from "../../engine/config/sources.ts";
-import { handlerTarget, visibleText } from "../../engine/messages.ts";
-import { terminalSafe } from "../../engine/terminal-safe.ts";
+import { handlerTarget, visibleText } from "../../engine/text/messages.ts";
+import { terminalSafe } from "../../engine/text/terminal-safe.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { hookShortName } from "../card-format.ts";
 

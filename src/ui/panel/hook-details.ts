@@ -3,7 +3,7 @@
  * its statistics for this session (runs, blocks, errors, timeouts, median and 95th-percentile duration). Pure.
  */
 import { defaultTimeoutSeconds } from "../../engine/events/facts.ts";
-import { terminalSafe } from "../../engine/terminal-safe.ts";
+import { terminalSafe } from "../../engine/text/terminal-safe.ts";
 import type { PanelTheme } from "../theme.ts";
 import { block, field, section } from "./detail-lines.ts";
 import type { HookStats } from "./firing-log.ts";

@@ -2,10 +2,11 @@
  * The hook list's rows: every configured handler (running, switched off, or skipped with its reason) and every
  * invalid entry of the settings files, ordered event -> matcher -> handler. Pure.
  */
+
 import { SCOPE_ORDER, sourceLabel } from "../../engine/config/sources.ts";
-import { ifRuleProblem } from "../../engine/config-notices.ts";
-import { entryRunState } from "../../engine/run-state.ts";
-import { terminalSafe } from "../../engine/terminal-safe.ts";
+import { entryRunState } from "../../engine/dispatch/run-state.ts";
+import { ifRuleProblem } from "../../engine/plan/config-notices.ts";
+import { terminalSafe } from "../../engine/text/terminal-safe.ts";
 import {
 	type ConfigIssue,
 	HOOK_EVENTS,

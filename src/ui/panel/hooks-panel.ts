@@ -6,7 +6,7 @@
  */
 import type { OverlayOptions } from "@earendil-works/pi-tui";
 import { isPolicySource } from "../../engine/config/sources.ts";
-import { countHooks } from "../../engine/run-state.ts";
+import { countHooks } from "../../engine/dispatch/run-state.ts";
 import { countsText } from "../hook-counts.ts";
 import type { PanelTheme } from "../theme.ts";
 import { fit, wordWrap } from "./format.ts";

@@ -2,8 +2,9 @@
  * The firing log's rows: one per hook run, and one for an event where no hook ran (how many did not run and
  * why), with the fields the log's filter searches. Pure data; the log tab draws them (log-list.ts).
  */
+
+import type { HookVerdict } from "../../engine/decide/interpret.ts";
 import type { FiringRecord, NotRunReason } from "../../engine/engine.ts";
-import type { HookVerdict } from "../../engine/interpret.ts";
 import { type RunResult, verdictResult } from "../../engine/record/result-kind.ts";
 import type { FilterMatch } from "./filter.ts";
 import { hookLabel, oneLine } from "./format.ts";

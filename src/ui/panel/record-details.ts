@@ -5,11 +5,11 @@
  */
 
 import { sourceLabel } from "../../engine/config/sources.ts";
+import type { HookVerdict } from "../../engine/decide/interpret.ts";
 import type { HandlerType } from "../../engine/events/facts.ts";
-import type { HookVerdict } from "../../engine/interpret.ts";
 import { type HookLint, lintLine, lintOutcome } from "../../engine/lint/hook-lint.ts";
-import { notRunSentence } from "../../engine/not-run-text.ts";
 import type { AskAnswer } from "../../engine/record/firing-record.ts";
+import { notRunSentence } from "../../engine/record/not-run-text.ts";
 import { verdictExit, verdictReason, verdictResult } from "../../engine/record/result-kind.ts";
 import { formatTime } from "../card-format.ts";
 import type { PanelTheme, UiColor } from "../theme.ts";

@@ -3,8 +3,8 @@
  * the session ("would deny: ...", "would add context: ..."), then the run itself (decision, exit code,
  * duration, reason, lint findings, stdout, stderr). Pure.
  */
-import type { HookVerdict } from "../../engine/interpret.ts";
-import { type WouldEffect, wouldEffects, wouldLine } from "../../engine/would.ts";
+import type { HookVerdict } from "../../engine/decide/interpret.ts";
+import { type WouldEffect, wouldEffects, wouldLine } from "../../engine/dry-run/would.ts";
 import type { PanelTheme, UiColor } from "../theme.ts";
 import { block, prettyJson } from "./detail-lines.ts";
 import { fit, wordWrap } from "./format.ts";

@@ -6,9 +6,9 @@
 import type { Editor } from "@earendil-works/pi-tui";
 import { withLineAndColumn } from "../../engine/config/parse.ts";
 import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
+import { type WouldNotRun, wouldNotRunText } from "../../engine/dry-run/would-run.ts";
 import { isObject } from "../../engine/is-object.ts";
 import type { HookEntry } from "../../engine/types.ts";
-import { type WouldNotRun, wouldNotRunText } from "../../engine/would-run.ts";
 import type { PanelTheme } from "../theme.ts";
 import { entrySource, fit, hookTarget, oneLine, wordWrap } from "./format.ts";
 import type { PanelKeys } from "./keys.ts";

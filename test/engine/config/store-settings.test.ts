@@ -1,6 +1,6 @@
 /**
  * The live configuration holds back project settings that switch hooks off or change plugin options until they
- * are approved (src/engine/trust/project-settings.ts), on real files: the user's hooks stay on and the setting is
+ * are approved (src/engine/config/project-settings.ts), on real files: the user's hooks stay on and the setting is
  * listed as pending; approved (a new approvals version), it applies on the next check.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

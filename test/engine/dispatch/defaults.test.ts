@@ -11,7 +11,7 @@ import {
 	NO_TRUST_CHECK,
 	UNAVAILABLE_RUNNERS,
 } from "../../../src/engine/engine.ts";
-import { runProcess } from "../../../src/engine/run.ts";
+import { runProcess } from "../../../src/engine/run/process.ts";
 import { engineSession } from "../../support/engine-session.ts";
 
 const configOf = (hooks: unknown) =>

@@ -8,7 +8,7 @@ import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
 import { firingExcerpt } from "../../../src/engine/record/excerpt.ts";
 import type { FiringRecord } from "../../../src/engine/record/firing-record.ts";
-import { REDACTED } from "../../../src/engine/redact.ts";
+import { REDACTED } from "../../../src/engine/text/redact.ts";
 import { createFiringLog, slimRecord } from "../../../src/ui/panel/firing-log.ts";
 import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
-import type { ProcessOutcome, ProcessRunner } from "../../../src/engine/types.ts";
+import type { ProcessOutcome, ProcessRunner } from "../../../src/engine/ports.ts";
 import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
 

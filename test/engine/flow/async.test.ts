@@ -7,10 +7,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { HookVerdict } from "../../../src/engine/decide/interpret.ts";
 import type { DispatchRequest } from "../../../src/engine/dispatch/types.ts";
 import { asyncResult } from "../../../src/engine/flow/async.ts";
 import { runEvent } from "../../../src/engine/flow/run-event.ts";
-import type { HookVerdict } from "../../../src/engine/interpret.ts";
 import { FLOW_CLOCK, flowEngine } from "../../support/flow-engine.ts";
 
 /** Starts one background PostToolUse Bash hook (`handler`) and resolves with its verdict and request. */

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { postModelSwitch } from "../../../src/engine/flow/model-switch.ts";
-import type { PlanStep } from "../../../src/engine/plan.ts";
+import type { PlanStep } from "../../../src/engine/plan/steps.ts";
 import { flowEngine } from "../../support/flow-engine.ts";
 
 const dir = (): string => mkdtempSync(join(tmpdir(), "phm-flow-model-"));

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type FlowRequest, runEvent } from "../../../src/engine/flow/run-event.ts";
-import type { PlanStep } from "../../../src/engine/plan.ts";
+import type { PlanStep } from "../../../src/engine/plan/steps.ts";
 import { FLOW_CLOCK, flowEngine } from "../../support/flow-engine.ts";
 
 const stopRequest: FlowRequest = {

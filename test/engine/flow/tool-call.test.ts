@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { preToolUse } from "../../../src/engine/flow/tool-call.ts";
-import type { PlanStep } from "../../../src/engine/plan.ts";
+import type { PlanStep } from "../../../src/engine/plan/steps.ts";
 import { FLOW_CLOCK, flowEngine } from "../../support/flow-engine.ts";
 import { answeringHooks, printsJson } from "../../support/hook-context.ts";
 import { toolMoment } from "../../support/tool-moment.ts";

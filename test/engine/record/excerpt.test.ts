@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { interpretOutcome } from "../../../src/engine/interpret.ts";
+import { interpretOutcome } from "../../../src/engine/decide/interpret.ts";
 import { firingExcerpt, LOG_EXCERPT_CHARS } from "../../../src/engine/record/excerpt.ts";
 import { type FiringRecord, firingRecord, withFacts, withParts } from "../../../src/engine/record/firing-record.ts";
 import { Lazy } from "../../../src/engine/record/lazy.ts";
-import { REDACTED } from "../../../src/engine/redact.ts";
+import { REDACTED } from "../../../src/engine/text/redact.ts";
 import { commandEntry, exited } from "../../support/entries.ts";
 
 const record = (stdout: string, stdin: string): FiringRecord =>

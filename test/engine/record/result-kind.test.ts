@@ -1,6 +1,6 @@
 /** How a hook run's result is classified from its verdict (the log's decision column). */
 import { describe, expect, it } from "vitest";
-import { interpretOutcome } from "../../../src/engine/interpret.ts";
+import { interpretOutcome } from "../../../src/engine/decide/interpret.ts";
 import { isBlock, verdictExit, verdictReason, verdictResult } from "../../../src/engine/record/result-kind.ts";
 import { commandEntry, exited, timedOut } from "../../support/entries.ts";
 

@@ -2,9 +2,9 @@
 import type { CustomEntry, SessionEntry, Theme } from "@earendil-works/pi-coding-agent";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { cardOf, failureCards } from "../../../src/engine/card.ts";
-import { interpretOutcome } from "../../../src/engine/interpret.ts";
-import { MAX_HOOK_TEXT_CHARS } from "../../../src/engine/messages.ts";
+import { interpretOutcome } from "../../../src/engine/decide/interpret.ts";
+import { cardOf, failureCards } from "../../../src/engine/plan/card.ts";
+import { MAX_HOOK_TEXT_CHARS } from "../../../src/engine/text/messages.ts";
 import { CARD_ENTRY_TYPE, cardsIn, parseCard, renderCardEntry } from "../../../src/pi/cards/card-entries.ts";
 import { blockRecord } from "../../support/decisions.ts";
 import { commandEntry, exited, timedOut } from "../../support/entries.ts";

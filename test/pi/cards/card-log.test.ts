@@ -1,8 +1,8 @@
 /** The decision log: entries appended, history and counts rebuilt from the branch, the footer kept current. */
 import type { ExtensionContext, SessionEntry } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import type { Card } from "../../../src/engine/card.ts";
-import { NO_HOOKS } from "../../../src/engine/run-state.ts";
+import { NO_HOOKS } from "../../../src/engine/dispatch/run-state.ts";
+import type { Card } from "../../../src/engine/plan/card.ts";
 import type { HookEntry } from "../../../src/engine/types.ts";
 import { CARD_ENTRY_TYPE } from "../../../src/pi/cards/card-entries.ts";
 import { createCardLog, STATUS_KEY } from "../../../src/pi/cards/card-log.ts";

@@ -5,8 +5,8 @@
  */
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
+import type { HookVerdict } from "../../../src/engine/decide/interpret.ts";
 import type { DispatchRequest } from "../../../src/engine/engine.ts";
-import type { HookVerdict } from "../../../src/engine/interpret.ts";
 import { deliverAsyncVerdict, REWAKE_MESSAGE_TYPE } from "../../../src/pi/events/async-hooks.ts";
 import { CONTEXT_MESSAGE_TYPE } from "../../../src/pi/events/hook-context.ts";
 import { CLOCK, startHookContext } from "../../support/hook-context.ts";

@@ -3,8 +3,8 @@
  * plan's steps are carried out once it is done, and a plan's steps go out in order (notices to the UI, records).
  */
 import { describe, expect, it } from "vitest";
-import type { Card } from "../../../src/engine/card.ts";
-import type { PlanStep } from "../../../src/engine/plan.ts";
+import type { Card } from "../../../src/engine/plan/card.ts";
+import type { PlanStep } from "../../../src/engine/plan/steps.ts";
 import { carryOut, type HookContext, runFlow } from "../../../src/pi/events/hook-context.ts";
 import { CLOCK, type Hooks, startHookContext } from "../../support/hook-context.ts";
 import { type FakeUiLog, useSdkSandbox } from "../../support/pi-sdk.ts";

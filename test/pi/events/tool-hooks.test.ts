@@ -8,10 +8,10 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import type { Card } from "../../../src/engine/card.ts";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/engine.ts";
+import type { Card } from "../../../src/engine/plan/card.ts";
 import {
 	createToolHookState,
 	handleToolCall,

@@ -8,7 +8,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { createConfigStore } from "../../../src/engine/config/store.ts";
-import type { HookCounts } from "../../../src/engine/run-state.ts";
+import type { HookCounts } from "../../../src/engine/dispatch/run-state.ts";
 import type { HookConfig } from "../../../src/engine/types.ts";
 import { createHookManager, type FooterControls, type HookManager } from "../../../src/pi/manager/hook-manager.ts";
 import { HOOKS_SUBCOMMANDS, hooksCompletions, runHooksCommand } from "../../../src/pi/manager/hooks-command.ts";

@@ -3,7 +3,7 @@
  * a hook is told once per session, as one line naming the field; test runs are never told.
  */
 import { describe, expect, it } from "vitest";
-import { interpretOutcome } from "../../../src/engine/interpret.ts";
+import { interpretOutcome } from "../../../src/engine/decide/interpret.ts";
 import { type FiringRecord, firingRecord, withFacts, withParts } from "../../../src/engine/record/firing-record.ts";
 import { Lazy } from "../../../src/engine/record/lazy.ts";
 import { createLintNotices, withLints } from "../../../src/pi/manager/lint-notices.ts";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import type { CustomEntry } from "@earendil-works/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Card } from "../../../src/engine/card.ts";
+import type { Card } from "../../../src/engine/plan/card.ts";
 import piHookManager from "../../../src/index.ts";
 import { CARD_ENTRY_TYPE } from "../../../src/pi/cards/card-entries.ts";
 import { STATUS_KEY } from "../../../src/pi/cards/card-log.ts";

@@ -3,7 +3,7 @@
  * naming the hook's event (and tool), nothing for a card that is only drawn.
  */
 import { describe, expect, it } from "vitest";
-import { type CardKind, cardOf } from "../../../src/engine/card.ts";
+import { type CardKind, cardOf } from "../../../src/engine/plan/card.ts";
 import type { HookEventName } from "../../../src/engine/types.ts";
 import { headlessNotice } from "../../../src/pi/session/headless.ts";
 import { cardText } from "../../../src/ui/card-view.ts";

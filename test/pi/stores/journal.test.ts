@@ -7,8 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { JOURNAL_EXCERPT_CHARS } from "../../../src/engine/journal-record.ts";
 import { withFacts, withParts } from "../../../src/engine/record/firing-record.ts";
+import { JOURNAL_EXCERPT_CHARS } from "../../../src/engine/record/journal-line.ts";
 import { createJournal, DEFAULT_JOURNAL_BYTES, journalCap, journalFile } from "../../../src/pi/stores/journal.ts";
 import { buildLogRows } from "../../../src/ui/panel/log-rows.ts";
 import { entryWith, exitedWith, firingRecord, fixtureConfig } from "../../ui/panel/fixtures.ts";

@@ -6,13 +6,14 @@
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
-import { interpretOutcome } from "../../../src/engine/interpret.ts";
+import { interpretOutcome } from "../../../src/engine/decide/interpret.ts";
+import type { ProcessOutcome } from "../../../src/engine/ports.ts";
 import {
 	type FiringRecord,
 	type NotRunHook,
 	firingRecord as plainRecord,
 } from "../../../src/engine/record/firing-record.ts";
-import type { HookConfig, HookEntry, HookSource, ProcessOutcome } from "../../../src/engine/types.ts";
+import type { HookConfig, HookEntry, HookSource } from "../../../src/engine/types.ts";
 
 /** The five sources of a project at /p for a user at /home/u with pi's agent dir /home/u/.pi/agent. */
 export const SOURCES: readonly HookSource[] = settingsSources({

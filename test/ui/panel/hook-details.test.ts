@@ -5,8 +5,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
-import { hookTimeoutMs } from "../../../src/engine/handler-run.ts";
-import type { ConfigIssue, HookEntry, ProcessOutcome } from "../../../src/engine/types.ts";
+import type { ProcessOutcome } from "../../../src/engine/ports.ts";
+import { hookTimeoutMs } from "../../../src/engine/run/handler.ts";
+import type { ConfigIssue, HookEntry } from "../../../src/engine/types.ts";
 import { NO_STATS } from "../../../src/ui/panel/firing-log.ts";
 import { hookDetailLines } from "../../../src/ui/panel/hook-details.ts";
 import { buildRows, type IssueRow } from "../../../src/ui/panel/hook-rows.ts";

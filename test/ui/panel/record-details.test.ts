@@ -5,10 +5,10 @@
 
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
+import type { ProcessOutcome } from "../../../src/engine/ports.ts";
 import { firingExcerpt } from "../../../src/engine/record/excerpt.ts";
 import { withFacts } from "../../../src/engine/record/firing-record.ts";
-import { stoppedOutcome } from "../../../src/engine/request-outcome.ts";
-import type { ProcessOutcome } from "../../../src/engine/types.ts";
+import { stoppedOutcome } from "../../../src/engine/run/request-outcome.ts";
 import { buildLogRows } from "../../../src/ui/panel/log-rows.ts";
 import { notRunSentence, recordDetailLines } from "../../../src/ui/panel/record-details.ts";
 import { plainTheme } from "../../../src/ui/theme.ts";

@@ -3,7 +3,7 @@
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
-import { interpretOutcome } from "../../../src/engine/interpret.ts";
+import { interpretOutcome } from "../../../src/engine/decide/interpret.ts";
 import { testResultLines } from "../../../src/ui/panel/test-result.ts";
 import type { PanelTheme } from "../../../src/ui/theme.ts";
 import { plainTheme } from "../../../src/ui/theme.ts";

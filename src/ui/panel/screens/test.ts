@@ -3,8 +3,9 @@
  * row (a sample input), a log row (the recorded input, replayed) or the editor (the unsaved draft). Leaving
  * it goes back to the screen it was opened from.
  */
+
+import { type WouldNotRun, wouldNotRun, wouldNotRunText } from "../../../engine/dry-run/would-run.ts";
 import type { HookEntry } from "../../../engine/types.ts";
-import { type WouldNotRun, wouldNotRun, wouldNotRunText } from "../../../engine/would-run.ts";
 import { prettyJson } from "../detail-lines.ts";
 import { formatClock, hookTarget, oneLine } from "../format.ts";
 import type { Hint } from "../frame.ts";
