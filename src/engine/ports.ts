@@ -58,7 +58,7 @@ export type ProcessOutcome =
 	| { readonly kind: "spawn_failed"; readonly message: string; readonly durationMs: number }
 	| { readonly kind: "request_failed"; readonly message: string; readonly durationMs: number };
 
-/** Port for running hook processes; `runProcess` in run.ts is the real one. */
+/** Port for running hook processes; `runProcess` in run/process.ts is the real one. */
 export interface ProcessRunner {
 	(spec: ProcessSpec, signal?: AbortSignal): Promise<ProcessOutcome>;
 	/** Loads what the first run needs while pi is idle (after start-up), so that run does not wait for it. */
@@ -76,7 +76,7 @@ export interface HttpSpec {
 	readonly timeoutMs: number;
 }
 
-/** Port for `http` hooks; `runHttpHook` in http.ts is the real one. Never rejects. */
+/** Port for `http` hooks; `runHttpHook` in run/http.ts is the real one. Never rejects. */
 export type HttpRunner = (spec: HttpSpec, signal?: AbortSignal) => Promise<ProcessOutcome>;
 
 /** What to ask for one `prompt` hook run. */

@@ -7,7 +7,7 @@
  * hooks of one event decided together (`decide-*.ts`: `PreToolDecision`, `PostToolDecision`,
  * `ContextDecision`, `BlockDecision`, tagged unions on `permission` or `blocked` whose every part names its
  * hooks in `by`); a *plan* is what pi must do about it
- * (`plan-*.ts`); a *card* is what pi did about it, as persisted and drawn (`card.ts`); one hook run's line in
+ * (`plan/*.ts`); a *card* is what pi did about it, as persisted and drawn (`plan/card.ts`); one hook run's line in
  * the log shows its *result* (`RunResult`). A hook's JSON field `decision` is its raw output, read only by
  * `interpretOutcome`.
  */

@@ -4,7 +4,7 @@
  * the rest of the message, possibly empty), as Claude Code holds each batch until its hooks return. Without the TUI
  * (print, JSON, RPC) they run once per finished message (`index` 0, `final` true, `delta` the whole text), as
  * Claude Code does in `-p` and the SDK. A hook's `displayContent` replaces its batch on screen only, made
- * terminal-safe first (decide-display.ts); a failing hook changes nothing and is no card (Claude Code: the
+ * terminal-safe first (decide/display.ts); a failing hook changes nothing and is no card (Claude Code: the
  * original text is shown).
  */
 import { randomUUID } from "node:crypto";

@@ -165,7 +165,7 @@ export interface HandlerRunContext {
  * its runner is the one of `UNAVAILABLE_RUNNERS`, and its hooks fail with a clear message.
  */
 export interface HandlerRunners {
-	/** Runs `command` hooks' processes (`runProcess` in run.ts). */
+	/** Runs `command` hooks' processes (`runProcess` in process.ts). */
 	readonly process: ProcessRunner;
 	/** Runs `http` hooks (`runHttpHook` in http.ts). */
 	readonly http: HttpRunner;

@@ -1,7 +1,7 @@
 /**
  * Telling the user things from inside pi: `ctx.ui.notify` when there is a UI, stderr in print and JSON mode
  * (stdout belongs to pi there). What to tell about the configuration is planned in the engine
- * (config-notices.ts); each distinct notice is told once per session.
+ * (engine/plan/config-notices.ts); each distinct notice is told once per session.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { UserNotice } from "../../engine/decide/tool.ts";

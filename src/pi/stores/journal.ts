@@ -1,7 +1,7 @@
 /**
  * The firing journal: the firing log across pi restarts, one JSON-lines file per project under
  * `<agent dir>/pi-hook-manager/journal/`, one line per event where a hook ran (secrets masked, excerpts
- * capped: see journal-record.ts). The file is rotated by size: when it would pass half the cap it becomes
+ * capped: see engine/record/journal-line.ts). The file is rotated by size: when it would pass half the cap it becomes
  * `<name>.1.jsonl` (the older one is dropped), so both together stay under the cap, which the user sets with
  * `PI_HOOK_MANAGER_JOURNAL_MAX_BYTES` (0 turns the journal off). Nothing is read until the panel asks.
  * Never throws: a journal that cannot be written is told once and then left alone.
