@@ -1,4 +1,4 @@
-/** dispatch/run-state.ts: each hook's state under the switches, the kill switch and disableAllHooks, and the counts of all. */
+/** dispatch/run-state.ts: each hook's state under the switches, the kill switch and disableAllHooks, and all counts. */
 import { describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
