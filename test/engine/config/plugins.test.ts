@@ -252,11 +252,11 @@ describe("broken plugins skip only themselves, with the file and the reason", ()
 	});
 });
 
-describe("the plugin file shapes the README gives", () => {
-	it("load: the README's installed_plugins.json, a wrapped hooks.json and a manifest's bare inline event map", () => {
-		// The README's example install records, with its paths moved into this test's home and project.
-		const readme = readFileSync(join(import.meta.dirname, "..", "..", "..", "README.md"), "utf8");
-		const block = /`installed_plugins\.json` \(version 2\)[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+describe("the plugin file shapes docs/sources.md gives", () => {
+	it("load: the doc's installed_plugins.json, a wrapped hooks.json and a manifest's bare inline event map", () => {
+		// The doc's example install records, with its paths moved into this test's home and project.
+		const doc = readFileSync(join(import.meta.dirname, "..", "..", "..", "docs", "sources.md"), "utf8");
+		const block = /`installed_plugins\.json` \(version 2\)[\s\S]*?```json\n([\s\S]*?)```/.exec(doc)?.[1];
 		expect(block).toBeDefined();
 		const records = (block ?? "")
 			.replace(/^ {2}/gm, "")
