@@ -569,8 +569,8 @@ describe("continue: false", () => {
 		expect(result.code).toBe(0);
 		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(true);
 		expect(result.requests).toHaveLength(1);
-		// What pi 1.6 leaves (the README says why): the tool result, pi's aborted next request (empty, never sent to
-		// a model), and the hook's stop as the last message.
+		// What pi 1.6 leaves (docs/compatibility.md says why): the tool result, pi's aborted next request (empty,
+		// never sent to a model), and the hook's stop as the last message.
 		const tail = sessionLines(sandbox)
 			.filter((line) => line.type === "message" || line.type === "custom_message")
 			.slice(-3)

@@ -2,7 +2,7 @@
  * Secret masking against a table of real-looking credentials of every kind a hook command, stdin or output
  * tends to hold, cross-checked with secretlint's maintained recommended rule set: whatever secretlint finds
  * in a row must be masked too. (secretlint itself is too slow for the per-hook path, about 1 ms per call and
- * asynchronous; see the README's trust section.)
+ * asynchronous; see docs/trust.md.)
  */
 import { lintSource } from "@secretlint/core";
 import { creator as recommended } from "@secretlint/secretlint-rule-preset-recommend";

@@ -1,4 +1,4 @@
-/** The /hooks panel screenshots show what the README says they show. */
+/** The /hooks panel screenshots show what docs/panel.md says they show. */
 import { describe, expect, it } from "vitest";
 import { shots } from "../../../scripts/shots/panel.ts";
 import { screenToText } from "../../support/screen.ts";

@@ -1,4 +1,4 @@
-/** The workbench screenshots show a test run's result and a lint, as the README says. */
+/** The workbench screenshots show a test run's result and a lint, as docs/panel.md says. */
 import { describe, expect, it } from "vitest";
 import { shots } from "../../../scripts/shots/workbench.ts";
 import { screenToText } from "../../support/screen.ts";
