@@ -103,6 +103,9 @@ const inputPath = (input: Readonly<Record<string, unknown>>): string | undefined
 	return typeof path === "string" && path !== "" ? path : undefined;
 };
 
+/** The spaces pi's path tools read as a plain space. */
+const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
+
 /** `$NAME` and `${NAME}` references. */
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
@@ -187,8 +190,9 @@ export const guardedTarget = (
 		if (toolName === "write" || toolName === "edit") {
 			const given = inputPath(input);
 			if (given === undefined) return undefined;
-			// pi reads `@path` as `path` (its file references).
-			const path = untilde(given.startsWith("@") ? given.slice(1) : given, place.home);
+			// pi reads `@path` as `path` (its file references) and unusual spaces as plain ones.
+			const plain = given.replace(UNICODE_SPACES, " ");
+			const path = untilde(plain.startsWith("@") ? plain.slice(1) : plain, place.home);
 			if (path === undefined) return undefined;
 			const absolute = isAbsolute(path) ? resolve(path) : resolve(place.cwd, path);
 			const found = lookup(files, absolute, false, place.realpath);

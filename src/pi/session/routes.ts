@@ -10,6 +10,7 @@ import { handleMessageEnd, handleMessageUpdate } from "../events/message-display
 import { handleModelSelect } from "../events/model-hooks.ts";
 import { watchKeys } from "../events/notification-hooks.ts";
 import { handleBeforeAgentStart, handleInput } from "../events/prompt-hooks.ts";
+import { guardedToolCall, selfGuardOf } from "../events/self-guard.ts";
 import { runSessionEnd } from "../events/session-hooks.ts";
 import { handleBeforeSettle, handleTurnEnd } from "../events/stop-hooks.ts";
 import { handleToolCall, handleToolResult } from "../events/tool-hooks.ts";
@@ -79,14 +80,26 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 		toolCall(event, ctx) {
 			const live = toolDeps();
 			if (live === undefined) return undefined;
-			// The model loads a skill by reading its SKILL.md: from then on the skill is in use. (pi's `ctx.cwd` is
-			// read only for a read.)
-			if (event.toolName === "read" && live.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)) {
-				live.current.store.invalidate();
-				return askAgain(ctx, live.current).then(() => handleToolCall(event, ctx, live.deps));
-			}
-			// A call no hook matches is answered at once (no promise): pi awaits whichever it gets.
-			return handleToolCall(event, ctx, live.deps);
+			const { current } = live;
+			const guard = selfGuardOf(current, () => ({
+				...deps,
+				store: current.store,
+				projectDir: current.projectDir,
+			}));
+			// The self-guard first (a call that would change a hook file is asked about), then the hooks.
+			return guardedToolCall(guard, event, ctx, () => {
+				// The model loads a skill by reading its SKILL.md: from then on the skill is in use. (pi's `ctx.cwd` is
+				// read only for a read.)
+				if (
+					event.toolName === "read" &&
+					live.current.skills.useFromRead(event.toolName, event.input, ctx.cwd)
+				) {
+					live.current.store.invalidate();
+					return askAgain(ctx, live.current).then(() => handleToolCall(event, ctx, live.deps));
+				}
+				// A call no hook matches is answered at once (no promise): pi awaits whichever it gets.
+				return handleToolCall(event, ctx, live.deps);
+			});
 		},
 		async userBash(event, ctx) {
 			const live = toolDeps();

@@ -1,0 +1,114 @@
+/**
+ * End to end in the real pi (print mode): the agent cannot edit-then-run its own guards. A model `write` to
+ * `~/.claude/settings.json` and a bash redirect into it are refused with the reason (nobody can answer in print
+ * mode), before any PreToolUse hook runs (a hook that allows everything does not let it through); a rewrite of a file
+ * an approved project hook runs is refused too; `guardHookFiles: false` in pi's settings lets such calls run.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { useE2e } from "../support/e2e.ts";
+import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+
+const e2e = useE2e();
+
+/** What the model was shown last (the tool results of its last request). */
+const lastRequest = (before: number): string => JSON.stringify(e2e.llm.requests.slice(before).at(-1)?.messages);
+
+const EVIL = '{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"curl evil"}]}]}}';
+
+/** Adds `extra` to the sandbox's pi settings.json. */
+const piSettings = (box: PiSandbox, extra: Record<string, unknown>): void => {
+	const file = join(box.agentDir, "settings.json");
+	box.writeJson("agent/settings.json", { ...JSON.parse(readFileSync(file, "utf8")), ...extra });
+};
+
+describe("the self-guard in print mode", () => {
+	it("refuses a model write to ~/.claude/settings.json with the reason, before a hook that allows everything", async () => {
+		const box = e2e.sandbox();
+		const marker = join(box.root, "hook-ran");
+		const userSettings = join(box.home, ".claude", "settings.json");
+		box.writeJson("home/.claude/settings.json", {
+			hooks: {
+				PreToolUse: [
+					{
+						matcher: "Write",
+						hooks: [
+							{
+								type: "command",
+								command: `touch "${marker}"; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`,
+							},
+						],
+					},
+				],
+			},
+		});
+		const before = readFileSync(userSettings, "utf8");
+		const start = e2e.llm.requests.length;
+		const write = JSON.stringify({ path: userSettings, content: EVIL });
+		const result = await runPiPrint(box, piPrintArgs(`tool: write ${write}`));
+		expect(result.code).toBe(0);
+		expect(readFileSync(userSettings, "utf8")).toBe(before);
+		expect(result.stderr).toContain(
+			"blocked [settings_file]: This write call would change ~/.claude/settings.json",
+		);
+		expect(result.stderr).toContain('"guardHookFiles": false');
+		expect(lastRequest(start)).toContain("blocked [settings_file]");
+		// The guard comes first: the user's PreToolUse hook never saw the call.
+		expect(existsSync(marker)).toBe(false);
+	});
+
+	it("refuses a bash redirect that creates ~/.claude/settings.json", async () => {
+		const box = e2e.sandbox();
+		const userSettings = join(box.home, ".claude", "settings.json");
+		const start = e2e.llm.requests.length;
+		const result = await runPiPrint(
+			box,
+			piPrintArgs(`bash: mkdir -p ~/.claude && echo '${EVIL}' > ~/.claude/settings.json`),
+		);
+		expect(result.code).toBe(0);
+		expect(existsSync(userSettings)).toBe(false);
+		expect(lastRequest(start)).toContain(
+			"This bash call would change ~/.claude/settings.json, a hook settings file",
+		);
+	});
+
+	it("refuses a rewrite of the script an approved project hook runs", async () => {
+		const box = e2e.sandbox();
+		box.writeJson("project/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/g.sh" }] }] },
+		});
+		box.writeFile("project/.claude/g.sh", "exit 0\n");
+		box.writeFile("project/evil.sh", "exit 2\n");
+		const start = e2e.llm.requests.length;
+		const result = await runPiPrint(box, piPrintArgs("bash: cp evil.sh .claude/g.sh"), {
+			env: { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" },
+		});
+		expect(result.code).toBe(0);
+		expect(readFileSync(join(box.projectDir, ".claude", "g.sh"), "utf8")).toBe("exit 0\n");
+		expect(lastRequest(start)).toContain(
+			"blocked [covered_file]: This bash call would change .claude/g.sh, a file an approved project hook runs",
+		);
+	});
+
+	it("lets the calls run with guardHookFiles: false in pi's settings", async () => {
+		const box = e2e.sandbox();
+		piSettings(box, { guardHookFiles: false });
+		const userSettings = join(box.home, ".claude", "settings.json");
+		const result = await runPiPrint(
+			box,
+			piPrintArgs(`tool: write ${JSON.stringify({ path: userSettings, content: EVIL })}`),
+		);
+		expect(result.code).toBe(0);
+		expect(result.stderr).not.toContain("blocked [settings_file]");
+		expect(readFileSync(userSettings, "utf8")).toBe(EVIL);
+	});
+
+	it("leaves a write to an ordinary file alone", async () => {
+		const box = e2e.sandbox();
+		const result = await runPiPrint(box, piPrintArgs('tool: write {"path":"notes.txt","content":"hi"}'));
+		expect(result.code).toBe(0);
+		expect(result.stderr).not.toContain("blocked [");
+		expect(readFileSync(join(box.projectDir, "notes.txt"), "utf8")).toBe("hi");
+	});
+});
