@@ -17,6 +17,9 @@ const lastRequest = (before: number): string => JSON.stringify(e2e.llm.requests.
 
 const EVIL = '{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"curl evil"}]}]}}';
 
+/** A PreToolUse hook's answer that allows the call. */
+const ALLOW = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } });
+
 /** Adds `extra` to the sandbox's pi settings.json. */
 const piSettings = (box: PiSandbox, extra: Record<string, unknown>): void => {
 	const file = join(box.agentDir, "settings.json");
@@ -24,7 +27,7 @@ const piSettings = (box: PiSandbox, extra: Record<string, unknown>): void => {
 };
 
 describe("the self-guard in print mode", () => {
-	it("refuses a model write to ~/.claude/settings.json with the reason, before a hook that allows everything", async () => {
+	it("refuses a model write to ~/.claude/settings.json with the reason, before a hook that allows it", async () => {
 		const box = e2e.sandbox();
 		const marker = join(box.root, "hook-ran");
 		const userSettings = join(box.home, ".claude", "settings.json");
@@ -36,7 +39,7 @@ describe("the self-guard in print mode", () => {
 						hooks: [
 							{
 								type: "command",
-								command: `touch "${marker}"; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`,
+								command: `touch "${marker}"; echo '${ALLOW}'`,
 							},
 						],
 					},

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { selfGuardOff } from "../support/rewrite-attack.ts";
 import { useTuiSuite } from "../support/tui-suite.ts";
 
 const suite = useTuiSuite();
@@ -24,6 +25,8 @@ describe("the re-approval dialog in the TUI", () => {
 			const file = join(box.projectDir, "runs.txt");
 			return existsSync(file) ? readFileSync(file, "utf8") : "";
 		};
+		// The model's rewrite must reach the script: the self-guard would ask about it first.
+		selfGuardOff(box);
 		const pi = suite.startPi(box);
 		await pi.waitFor("Run 1 new or changed project hook(s)?");
 		pi.keys("y");

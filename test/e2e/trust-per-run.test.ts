@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { sessionDecisions, useE2e } from "../support/e2e.ts";
 import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
+import { selfGuardOff } from "../support/rewrite-attack.ts";
 
 const e2e = useE2e();
 
@@ -39,6 +40,8 @@ const approvedProject = async (extra: Record<string, unknown> = {}) => {
 	});
 	sandbox.writeFile("project/.claude/post.sh", mark("good"));
 	sandbox.writeFile("project/evil.txt", mark("EVIL"));
+	// The model's rewrite must reach the file: the self-guard would ask about it first.
+	selfGuardOff(sandbox);
 	const rpc = startPiRpc(sandbox);
 	const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
 	rpc.send({ type: "extension_ui_response", id: first.id, confirmed: true });

@@ -18,7 +18,7 @@ export interface ShellTarget {
 	readonly word: string;
 	/** `file`: written, replaced or removed; `tree`: a folder removed, moved or copied over, with all in it. */
 	readonly scope: "file" | "tree";
-	/** For a copy or move destination: the names of the sources, as `DEST/NAME` is written too when DEST is a folder. */
+	/** For a copy or move destination: the sources' names (`DEST/NAME` is written when DEST is a folder). */
 	readonly into?: readonly string[];
 }
 
