@@ -17,6 +17,7 @@ import { measureHistory } from "./figures/history.ts";
 import { measureInPi } from "./figures/in-pi.ts";
 import { measurePanel } from "./figures/panel.ts";
 import { measureParallel } from "./figures/parallel.ts";
+import { measureSelfGuard } from "./figures/self-guard.ts";
 import { measureTrustCheck } from "./figures/trust-check.ts";
 import type { FigureRow, MainRow } from "./stats.ts";
 
@@ -90,6 +91,7 @@ const main = async (): Promise<void> => {
 		...(await attempt("settings load and change check", measureConfig, otherFailed(4, "settings load"))),
 		...(await attempt("decision history rebuild", measureHistory, otherFailed(6, "history rebuild"))),
 		...(await attempt("the per-run trust check", measureTrustCheck, otherFailed(8, "trust check"))),
+		...(await attempt("the self-guard's check", measureSelfGuard, otherFailed(9, "self-guard"))),
 	];
 	const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
 	const date = new Date().toISOString().slice(0, 10);
@@ -181,6 +183,9 @@ const main = async (): Promise<void> => {
 		"- 8 `trust-check.ts`: the per-run trust check of an approved project hook (`stillApproved`) on a project",
 		"  whose `.claude/` holds 13 files in 4 folders, when nothing changed: one `stat` per covered file and folder,",
 		"  in batches of 50 calls. `npm run bench -- --only trust` measures this row alone and prints it.",
+		"- 9 `self-guard.ts`: the self-guard's look at a tool call it lets through (pi's session guard over a live",
+		"  configuration with an approved project hook): a bash command without a write, one with a redirect (parsed),",
+		"  a `write` to an ordinary file; in batches of 50 calls. `npm run bench -- --only guard` prints these rows.",
 		"",
 	];
 	const table = lines.join("\n");
@@ -195,6 +200,12 @@ const onlyTrust = async (): Promise<void> => {
 		process.stdout.write(`| ${row.what} | ${row.target} | ${row.measured} | ${row.result} |\n`);
 };
 
+/** `npm run bench -- --only guard`: the self-guard's rows alone, printed, BENCHMARKS.md left as it is. */
+const onlyGuard = async (): Promise<void> => {
+	for (const row of await measureSelfGuard())
+		process.stdout.write(`| ${row.what} | ${row.target} | ${row.measured} | ${row.result} |\n`);
+};
+
 const compareAt = process.argv.indexOf("--compare");
 if (compareAt >= 0) {
 	const ref = process.argv[compareAt + 1];
@@ -202,4 +213,5 @@ if (compareAt >= 0) {
 	await compareWith(ref);
 } else if (process.argv.includes("--only") && process.argv.includes("cli")) await onlyCli();
 else if (process.argv.includes("--only") && process.argv.includes("trust")) await onlyTrust();
+else if (process.argv.includes("--only") && process.argv.includes("guard")) await onlyGuard();
 else await main();

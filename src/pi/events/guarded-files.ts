@@ -5,7 +5,7 @@
  * approval of a configured project hook covers (host/trust/coverage.ts). Also whether the user switched the guard off
  * (`guardHookFiles: false` in pi's global settings.json, the user's own file: a project file cannot).
  */
-import { realpathSync } from "node:fs";
+import { lstatSync, realpathSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { readSettingsFile } from "../../engine/config/load.ts";
 import { installedPluginRoots, installRecordsFile } from "../../engine/config/plugins.ts";
@@ -86,17 +86,18 @@ export const guardOn = (agentDir: string): boolean => {
 };
 
 /**
- * The host's realpath port of the guard: `path` with symlinks resolved, else its folder's (a file not written
- * yet), else `path` as it is. Never throws.
+ * The host's realpath port of the guard: `path` with symlinks resolved (its folder's, then the file's own when it is
+ * a symlink), the folder's for a file not written yet, else `path` as it is. Costs a `realpath` of the folder and an
+ * `lstat`; no exception on the common paths. Never throws.
  */
 export const realpathOf = (path: string): string => {
 	try {
-		return realpathSync.native(path);
+		const dir = dirname(path);
+		const folder = dir === path ? dir : realpathSync.native(dir);
+		const real = join(folder, basename(path));
+		const stat = lstatSync(real, { throwIfNoEntry: false });
+		return stat?.isSymbolicLink() === true ? realpathSync.native(real) : real;
 	} catch {
-		try {
-			return join(realpathSync.native(dirname(path)), basename(path));
-		} catch {
-			return path;
-		}
+		return path;
 	}
 };

@@ -91,13 +91,15 @@ export const createSelfGuard = (deps: SelfGuardDeps): SelfGuard => {
 		const config = deps.store.latest();
 		if (config !== seen) {
 			seen = config;
-			const locations = where();
-			on = guardOn(locations.agentDir);
-			if (on) {
+			try {
+				const locations = where();
+				on = guardOn(locations.agentDir);
 				// pi's agent dir (approvals, the journal) is never covered, as in the approvals' own coverage.
 				coverage ??= createCoverage(deps.projectDir, [locations.agentDir]);
-				files = guardedFiles(collectGuardedFiles(config, locations, coverage), realpathOf);
-			} else files = undefined;
+				if (on) files = guardedFiles(collectGuardedFiles(config, locations, coverage), realpathOf);
+			} catch {
+				// Never into pi: the files guarded before stay guarded.
+			}
 		}
 		return on ? files : undefined;
 	};
@@ -108,9 +110,14 @@ export const createSelfGuard = (deps: SelfGuardDeps): SelfGuard => {
 		realpath: realpathOf,
 	});
 	const hitOf = (event: ToolCallEvent, ctx: ExtensionContext): GuardHit | undefined => {
-		const guarded = current();
-		if (guarded === undefined) return undefined;
-		return guardedTarget(event.toolName, event.input as Record<string, unknown>, placeOf(ctx), guarded);
+		try {
+			const guarded = current();
+			if (guarded === undefined) return undefined;
+			return guardedTarget(event.toolName, event.input as Record<string, unknown>, placeOf(ctx), guarded);
+		} catch {
+			// A session whose facts cannot be read (a context gone stale): nothing is known to guard.
+			return undefined;
+		}
 	};
 	const decide = async (
 		hit: GuardHit,
