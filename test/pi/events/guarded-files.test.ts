@@ -34,7 +34,19 @@ beforeEach(() => {
 	write(join(agentDir, "settings.json"), "{}");
 	write(
 		join(home, ".claude", "agents", "reviewer.md"),
-		"---\nname: reviewer\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: echo hi\n---\nReview.\n",
+		[
+			"---",
+			"name: reviewer",
+			"hooks:",
+			"  PreToolUse:",
+			"    - matcher: Bash",
+			"      hooks:",
+			"        - type: command",
+			"          command: echo hi",
+			"---",
+			"Review.",
+			"",
+		].join("\n"),
 	);
 	write(
 		join(project, ".claude", "settings.json"),
