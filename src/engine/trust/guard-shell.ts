@@ -1,8 +1,8 @@
 /**
  * The files a bash command would change, where the shell parse can know them: write redirections (`>`, `>>`, `>|`,
  * `&>`, `<>`), `tee`, the destinations of `cp` / `mv` / `install` / `ln` (and `mv`'s sources, which it removes),
- * `rm`, `unlink`, `shred`, `truncate`, `sed -i`, `perl -i` and `dd of=`, through `sudo`/`env`/`command`/`exec`
- * wrappers, `sh -c` strings, `eval` and every `cd DIR` of the command. Words with an unknown variable or a
+ * `rm`, `unlink`, `shred`, `truncate`, `sed -i`, `perl -i`, `dd of=` and `find DIR -delete` / `-exec`, through
+ * `sudo`/`env`/`command`/`exec` wrappers, `sh -c` strings, here-documents fed to a shell, `eval` and every `cd DIR`. Words with an unknown variable or a
  * command substitution name nothing; a glob is kept as a pattern. Pure: parsing only (unbash, loaded lazily).
  */
 import { basename } from "node:path";
@@ -46,7 +46,7 @@ const WRITE_REDIRECT = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
  */
 export const mayWrite = (command: string): boolean =>
 	command.includes(">") ||
-	/(?:^|[^\w.-])(?:rm|unlink|shred|truncate|tee|cp|mv|install|ln|sed|perl|dd)(?![\w.-])/.test(command);
+	/(?:^|[^\w.-])(?:rm|unlink|shred|truncate|tee|cp|mv|install|ln|sed|perl|dd|find)(?![\w.-])/.test(command);
 
 /** Largest command parsed, in characters. */
 const MAX_COMMAND_CHARS = 64 * 1024;
@@ -143,6 +143,14 @@ const command = (walk: Walk, words: readonly string[], depth: number): void => {
 		for (const word of rest) walk.targets.push({ word, scope: "file" });
 		return;
 	}
+	if (name === "find" && args.some((arg) => arg === "-delete" || arg.startsWith("-exec"))) {
+		// `find DIR ... -delete` / `-exec rm {} +`: everything under the start folders may go.
+		for (const arg of args) {
+			if (arg.startsWith("-") || arg === "(" || arg === "!") break;
+			walk.targets.push({ word: arg, scope: "tree" });
+		}
+		return;
+	}
 	if (name === "dd") {
 		for (const arg of args) if (arg.startsWith("of=")) walk.targets.push({ word: arg.slice(3), scope: "file" });
 	}
@@ -164,7 +172,11 @@ const nested = (walk: Walk, line: string, depth: number): void => {
 			if (node.name !== undefined) words.push(node.name.value);
 			for (const arg of node.args) if (arg.type === "Word") words.push(arg.value);
 			command(walk, words, depth);
+			const shell = node.name !== undefined && SHELLS.has(basename(node.name.value));
 			for (const redirect of node.redirects) {
+				// A here-document fed to a shell is a script of its own.
+				if (redirect.type === "HereDoc" && shell && redirect.body !== undefined)
+					nested(walk, redirect.body.text, depth + 1);
 				if (redirect.type !== "Redirect" || redirect.target === undefined) continue;
 				if (!WRITE_REDIRECT.has(redirect.operator)) continue;
 				const word = redirect.target.value;

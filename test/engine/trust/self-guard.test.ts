@@ -60,6 +60,10 @@ describe("write and edit", () => {
 		expect(write(".claude/settings.json")?.path).toBe(join(project, ".claude", "settings.json"));
 		expect(write("@.claude/guard.sh", "edit")?.kind).toBe("covered_file");
 		expect(write("./src/../.claude/guard.sh", "edit")?.kind).toBe("covered_file");
+		// pi reads a no-break space in a path as a plain one.
+		mkdirSync(join(home, "my dir"));
+		const spaced = guardedFiles([{ path: join(home, "my dir", "x.json"), kind: "settings_file" }], realpath);
+		expect(guardedTarget("write", { path: "~/my\u00a0dir/x.json" }, place, spaced)?.kind).toBe("settings_file");
 	});
 
 	it("finds a guarded file through a symlinked folder and a symlink to the file", () => {
@@ -118,6 +122,9 @@ describe("bash", () => {
 		expect(bash("sudo -E tee .claude/settings.json < x")?.kind).toBe("settings_file");
 		expect(bash("env A=1 cp x .claude/guard.sh")?.kind).toBe("covered_file");
 		expect(bash("ls; (cd .claude; rm guard.sh)")?.kind).toBe("covered_file");
+		expect(bash("bash <<'EOF'\nrm .claude/guard.sh\nEOF")?.kind).toBe("covered_file");
+		expect(bash("find ~/.claude -name '*.json' -delete")?.target).toBe(join(home, ".claude"));
+		expect(bash("find . -name guard.sh -exec rm {} +")?.target).toBe(project);
 	});
 
 	it("finds a write through a symlinked folder", () => {
@@ -136,6 +143,8 @@ describe("bash", () => {
 		expect(bash("rm -rf node_modules dist")).toBeUndefined();
 		expect(bash("npm install")).toBeUndefined();
 		expect(bash("git status")).toBeUndefined();
+		expect(bash("find .claude -name '*.sh'")).toBeUndefined();
+		expect(bash("cat <<'EOF' > notes.md\nrm .claude/guard.sh\nEOF")).toBeUndefined();
 		expect(bash("echo 'unterminated")).toBeUndefined();
 		expect(guardedTarget("bash", { command: 7 }, place, files())).toBeUndefined();
 	});
