@@ -2,8 +2,9 @@
  * The files a bash command would change, where the shell parse can know them: write redirections (`>`, `>>`, `>|`,
  * `&>`, `<>`), `tee`, the destinations of `cp` / `mv` / `install` / `ln` (and `mv`'s sources, which it removes),
  * `rm`, `unlink`, `shred`, `truncate`, `sed -i`, `perl -i`, `dd of=` and `find DIR -delete` / `-exec`, through
- * `sudo`/`env`/`command`/`exec` wrappers, `sh -c` strings, here-documents fed to a shell, `eval` and every `cd DIR`. Words with an unknown variable or a
- * command substitution name nothing; a glob is kept as a pattern. Pure: parsing only (unbash, loaded lazily).
+ * `sudo`/`env`/`command`/`exec` wrappers, `sh -c` strings, here-documents fed to a shell, `eval` and every `cd DIR`.
+ * Words with an unknown variable or a command substitution name nothing; a glob is kept as a pattern. Pure: parsing
+ * only (unbash, loaded lazily).
  */
 import { basename } from "node:path";
 import type { SyntaxNode } from "unbash";
