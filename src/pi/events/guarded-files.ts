@@ -86,17 +86,17 @@ export const guardOn = (agentDir: string): boolean => {
 };
 
 /**
- * The host's realpath port of the guard: `path` with symlinks resolved (its folder's, then the file's own when it is
- * a symlink), the folder's for a file not written yet, else `path` as it is. Costs a `realpath` of the folder and an
- * `lstat`; no exception on the common paths. Never throws.
+ * The host's realpath port of the guard: `path` with symlinks resolved (its folder's, then the file's own when it
+ * exists), the folder's for a file not written yet, else `path` as it is. Costs a `realpath` of the folder, an `lstat`
+ * and, for an existing file, its `realpath`; no exception on the common paths. Never throws.
  */
 export const realpathOf = (path: string): string => {
 	try {
 		const dir = dirname(path);
 		const folder = dir === path ? dir : realpathSync.native(dir);
 		const real = join(folder, basename(path));
-		const stat = lstatSync(real, { throwIfNoEntry: false });
-		return stat?.isSymbolicLink() === true ? realpathSync.native(real) : real;
+		// An existing file: its own realpath too (a symlink; the name's case as on disk, where names ignore case).
+		return lstatSync(real, { throwIfNoEntry: false }) === undefined ? real : realpathSync.native(real);
 	} catch {
 		return path;
 	}

@@ -3,7 +3,7 @@
  * plugin layout, an agent definition with hook frontmatter, a project hook and its script); the `guardHookFiles`
  * switch in pi's global settings; and the guard of a session (src/pi/events/self-guard.ts) blocking without a UI.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { ExtensionContext, ToolCallEvent } from "@earendil-works/pi-coding-agent";
@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { createConfigStore } from "../../../src/engine/config/store.ts";
 import { createCoverage } from "../../../src/host/trust/coverage.ts";
-import { collectGuardedFiles, guardOn } from "../../../src/pi/events/guarded-files.ts";
+import { collectGuardedFiles, guardOn, realpathOf } from "../../../src/pi/events/guarded-files.ts";
 import { createSelfGuard } from "../../../src/pi/events/self-guard.ts";
 import { layClaudeLayout } from "../../support/claude-layout.ts";
 
@@ -87,6 +87,16 @@ describe("the guarded files of a session", () => {
 		expect(kindOf(join(home, ".claude", "agents", "reviewer.md"))).toBe("hook_frontmatter");
 		expect(kindOf(join(project, "tools", "check.sh"))).toBe("covered_file");
 		expect(kindOf(join(project, "README.md"))).toBeUndefined();
+	});
+
+	it("resolve through a symlinked folder and a symlinked file, also for a file not written yet", () => {
+		const settings = join(home, ".claude", "settings.json");
+		symlinkSync(join(home, ".claude"), join(project, "cfg"));
+		symlinkSync(settings, join(project, "s.json"));
+		expect(realpathOf(join(project, "cfg", "settings.json"))).toBe(settings);
+		expect(realpathOf(join(project, "cfg", "new.json"))).toBe(join(home, ".claude", "new.json"));
+		expect(realpathOf(join(project, "s.json"))).toBe(settings);
+		expect(realpathOf(join(project, "no", "such", "file"))).toBe(join(project, "no", "such", "file"));
 	});
 
 	it("are off only with guardHookFiles: false in pi's global settings", () => {
