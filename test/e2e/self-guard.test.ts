@@ -1,14 +1,16 @@
 /**
- * End to end in the real pi (print mode): the agent cannot edit-then-run its own guards. A model `write` to
+ * End to end in the real pi (print mode, RPC): the agent cannot edit-then-run its own guards. A model `write` to
  * `~/.claude/settings.json` and a bash redirect into it are refused with the reason (nobody can answer in print
  * mode), before any PreToolUse hook runs (a hook that allows everything does not let it through); a rewrite of a file
- * an approved project hook runs is refused too; `guardHookFiles: false` in pi's settings lets such calls run.
+ * an approved project hook runs is refused too; `guardHookFiles: false` in pi's settings lets such calls run. Over
+ * RPC, where a client answers pi's dialogs, the call waits for that answer.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
 import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
 
 const e2e = useE2e();
 
@@ -26,7 +28,7 @@ const piSettings = (box: PiSandbox, extra: Record<string, unknown>): void => {
 	box.writeJson("agent/settings.json", { ...JSON.parse(readFileSync(file, "utf8")), ...extra });
 };
 
-describe("the self-guard in print mode", () => {
+describe("the self-guard in print mode and over RPC", () => {
 	it("refuses a model write to ~/.claude/settings.json with the reason, before a hook that allows it", async () => {
 		const box = e2e.sandbox();
 		const marker = join(box.root, "hook-ran");
@@ -136,5 +138,23 @@ describe("the self-guard in print mode", () => {
 		expect(result.code).toBe(0);
 		expect(result.stderr).not.toContain("blocked [");
 		expect(readFileSync(join(box.projectDir, "notes.txt"), "utf8")).toBe("hi");
+	});
+
+	it("over RPC asks the client, and a yes lets the write run", async () => {
+		const box = e2e.sandbox();
+		const userSettings = join(box.home, ".claude", "settings.json");
+		const rpc = startPiRpc(box);
+		try {
+			const asked = rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			const prompt = rpc.prompt(`tool: write ${JSON.stringify({ path: userSettings, content: EVIL })}`);
+			const dialog = await asked;
+			expect(String(dialog.title)).toBe("Let the agent change a hook file?");
+			expect(String(dialog.message)).toContain("~/.claude/settings.json, a hook settings file [settings_file]");
+			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
+			await prompt;
+		} finally {
+			await rpc.close();
+		}
+		expect(readFileSync(userSettings, "utf8")).toBe(EVIL);
 	});
 });
