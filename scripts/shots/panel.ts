@@ -344,7 +344,7 @@ const mount = (rows = ROWS, withHistory = false): Mounted => {
 		? {
 				...base,
 				log: { ...base.log, sessionId: () => "5f0c9a3e" },
-				journal: { history: earlierSessions, exportRecords: () => ({ file: "" }) },
+				journal: { history: earlierSessions, exportRecords: () => ({ file: "" }), runs: () => [] },
 			}
 		: base;
 	const terminal = new VirtualTerminal(COLS, rows);

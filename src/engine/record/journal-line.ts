@@ -69,6 +69,20 @@ export interface AnswerLine {
 	readonly answer: AskAnswer;
 }
 
+/**
+ * A line that says when one agent run of a session went (pi's `agent_start` to `agent_settled`, epoch ms), so the
+ * cost view can tell what share of the run its hooks took. Not a record: readers of records skip it.
+ */
+export interface TurnLine {
+	readonly v: typeof JOURNAL_VERSION;
+	readonly kind: "turn";
+	readonly session: string;
+	/** Epoch milliseconds when the run started. */
+	readonly start: number;
+	/** Epoch milliseconds when it settled (not before `start`). */
+	readonly end: number;
+}
+
 const cut = (text: string): string =>
 	redactSecrets(
 		text.length <= JOURNAL_EXCERPT_CHARS
@@ -145,6 +159,23 @@ export const reviveAnswerLine = (value: unknown): AnswerLine | undefined =>
 	typeof value.seq === "number" &&
 	(ASK_ANSWERS as readonly unknown[]).includes(value.answer)
 		? (value as unknown as AnswerLine)
+		: undefined;
+
+/** The journal line of one agent run of session `session` (see {@link TurnLine}). */
+export const turnLine = (session: string, start: number, end: number): string =>
+	JSON.stringify({ v: JOURNAL_VERSION, kind: "turn", session, start, end } satisfies TurnLine);
+
+/** The turn line of a parsed journal line, or undefined when it is not one (or its times are not in order). */
+export const reviveTurnLine = (value: unknown): TurnLine | undefined =>
+	isObject(value) &&
+	value.v === JOURNAL_VERSION &&
+	value.kind === "turn" &&
+	typeof value.session === "string" &&
+	typeof value.start === "number" &&
+	typeof value.end === "number" &&
+	Number.isFinite(value.start) &&
+	value.end >= value.start
+		? (value as unknown as TurnLine)
 		: undefined;
 
 /** Revives stored hooks, parsing each definition once (ids repeat across lines). */

@@ -5,6 +5,7 @@
  */
 import { countsText } from "../../ui/hook-counts.ts";
 import { KILL_SWITCH_KEY } from "../../ui/panel/keys.ts";
+import { afterEvent } from "../session/after-event.ts";
 import { showNotice } from "../session/notices.ts";
 import { createManagerCore } from "./manager-core.ts";
 import type { HookManager, HookManagerDeps } from "./manager-types.ts";
@@ -28,6 +29,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 	killSwitchOff = () => switches.killSwitch.isOff();
 	const feed = createRecordFeed(core);
 	const { killSwitch, setAllOff } = switches;
+	let runStart: number | undefined;
 	return {
 		log: core.log,
 		isEnabled: (entry) => core.hookState().isEnabled(entry),
@@ -40,6 +42,18 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			core.updateFooter(ctx);
 		},
 		configChanged: () => core.updateFooter(),
+		runStarted() {
+			runStart ??= core.clock();
+		},
+		runSettled(ctx) {
+			const start = runStart;
+			runStart = undefined;
+			if (start === undefined || core.hookCounts().total === 0) return;
+			const end = core.clock();
+			const journal = core.openJournal(ctx);
+			const session = core.sessionOf(ctx);
+			afterEvent(() => journal.appendTurn(session, start, end));
+		},
 		openPanel: (ctx, options) =>
 			openPanel({ core, switches, feed }, ctx, options, (host) => {
 				openHost = host;

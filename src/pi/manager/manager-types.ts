@@ -92,6 +92,10 @@ export interface HookManager {
 	approveWaiting(ctx: ExtensionContext): Promise<void>;
 	/** `/hooks status`: one line about the hooks, switches, approvals and the kill switch. */
 	status(ctx: ExtensionContext): void;
+	/** pi's `agent_start`: an agent run begins (its time goes to the journal when it settles, for the cost view). */
+	runStarted(): void;
+	/** pi's `agent_settled`: the run's span is journaled (only while hooks are configured). */
+	runSettled(ctx: ExtensionContext): void;
 	/** The firing log (kept while the panel is closed). */
 	readonly log: FiringLog;
 }

@@ -10,7 +10,7 @@ import { parseSettingsText } from "../../engine/config/parse.ts";
 import { journalLine } from "../../engine/record/journal-line.ts";
 import { STATE_FILE_MODE } from "../../host/stores/json-store.ts";
 import { fieldsNotShown } from "../../ui/panel/editor-values.ts";
-import type { PanelServices, SessionRecord } from "../../ui/panel/services.ts";
+import { DEFAULT_COST_BUDGET_MS, type PanelServices, type SessionRecord } from "../../ui/panel/services.ts";
 import { showNotice } from "../session/notices.ts";
 import type { ContextCards } from "../stores/view-settings.ts";
 import type { ManagerCore } from "./manager-core.ts";
@@ -136,6 +136,7 @@ export const panelServices = async (
 					.filter((item) => item.session !== live || item.record.time < core.startedAt);
 			},
 			exportRecords: (records) => exportRecords(core, records),
+			runs: () => core.openJournal(ctx).turns(),
 		},
 		contextCards:
 			deps.view === undefined
@@ -148,6 +149,13 @@ export const panelServices = async (
 							deps.footer.refresh(ctx);
 							return problem;
 						},
+					},
+		costBudget:
+			deps.view === undefined
+				? undefined
+				: {
+						get: () => deps.view?.costBudgetMs() ?? DEFAULT_COST_BUDGET_MS,
+						set: (ms: number) => deps.view?.setCostBudgetMs(ms),
 					},
 	};
 };

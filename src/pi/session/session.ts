@@ -189,14 +189,20 @@ const sessionEvents = (
 		before_agent_start: failSafe("before_agent_start", undefined, (_event: unknown, ctx) =>
 			runtime.beforeAgentStart(enter(ctx)),
 		),
-		agent_start: failSafe("agent_start", undefined, (_event: unknown, ctx) => runtime.agentStart(enter(ctx))),
+		agent_start: failSafe("agent_start", undefined, (_event: unknown, ctx) => {
+			manager.runStarted();
+			runtime.agentStart(enter(ctx));
+		}),
 		tool_call: (event: ToolCallEvent, ctx: ExtensionContext) => runtime.toolCall(event, enter(ctx)),
 		tool_result: (event: ToolResultEvent, ctx: ExtensionContext) => runtime.toolResult(event, enter(ctx)),
 		turn_end: failSafe("turn_end", undefined, (event: TurnEndEvent, ctx) => runtime.turnEnd(event, enter(ctx))),
 		agent_before_settle: failSafe("agent_before_settle", undefined, (event: AgentBeforeSettleEvent, ctx) =>
 			runtime.beforeSettle(event, enter(ctx)),
 		),
-		agent_settled: failSafe("agent_settled", undefined, (_event: unknown, ctx) => runtime.settled(enter(ctx))),
+		agent_settled: failSafe("agent_settled", undefined, (_event: unknown, ctx) => {
+			runtime.settled(enter(ctx));
+			manager.runSettled(ctx);
+		}),
 		session_before_compact: failSafe("session_before_compact", undefined, (event: SessionBeforeCompactEvent, ctx) =>
 			runtime.beforeCompact(event, enter(ctx)),
 		),

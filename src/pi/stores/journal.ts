@@ -17,6 +17,9 @@ import {
 	journalLine,
 	reviveAnswerLine,
 	reviveJournalLine,
+	reviveTurnLine,
+	type TurnLine,
+	turnLine,
 } from "../../engine/record/journal-line.ts";
 import { STATE_FILE_MODE } from "../../host/stores/json-store.ts";
 
@@ -40,8 +43,12 @@ export interface Journal {
 	append(record: FiringRecord, session: string): void;
 	/** Appends the user's later answer to the `ask` of `session`'s record `seq`; reading gives that record it. */
 	appendAnswer(session: string, seq: number, answer: AskAnswer): void;
+	/** Appends one agent run of `session`, epoch milliseconds from start to settled (for the cost view). */
+	appendTurn(session: string, start: number, end: number): void;
 	/** Every record in the journal, oldest first (the rotated file first). Reads the files now. */
 	read(): readonly JournalRecord[];
+	/** Every agent run in the journal, oldest first. Reads the files now. */
+	turns(): readonly TurnLine[];
 	/** Why the journal could not be written, once; undefined while it works. */
 	problem(): string | undefined;
 }
@@ -72,7 +79,7 @@ export const createJournal = (file: string, maxBytes: number): Journal => {
 	let told = false;
 	const rotated = rotatedName(file);
 	/** `bySeq`: the latest record of each session and seq (of both files), for the answer lines that follow it. */
-	const readLines = (path: string, bySeq: Map<string, FiringRecord>): JournalRecord[] => {
+	const readLines = (path: string, bySeq: Map<string, FiringRecord>, turns?: TurnLine[]): JournalRecord[] => {
 		let text: string;
 		try {
 			text = readFileSync(path, "utf8");
@@ -85,6 +92,11 @@ export const createJournal = (file: string, maxBytes: number): Journal => {
 			if (line.trim() === "") continue;
 			try {
 				const value: unknown = JSON.parse(line);
+				const turn = reviveTurnLine(value);
+				if (turn !== undefined) {
+					turns?.push(turn);
+					continue;
+				}
 				const answer = reviveAnswerLine(value);
 				if (answer !== undefined) {
 					bySeq.get(`${answer.session}\0${answer.seq}`)?.answered(answer.answer);
@@ -131,9 +143,19 @@ export const createJournal = (file: string, maxBytes: number): Journal => {
 		appendAnswer(session, seq, answer) {
 			write(`${answerLine(session, seq, answer)}\n`);
 		},
+		appendTurn(session, start, end) {
+			if (end >= start) write(`${turnLine(session, start, end)}\n`);
+		},
 		read() {
 			const bySeq = new Map<string, FiringRecord>();
 			return [...readLines(rotated, bySeq), ...readLines(file, bySeq)];
+		},
+		turns() {
+			const turns: TurnLine[] = [];
+			const bySeq = new Map<string, FiringRecord>();
+			readLines(rotated, bySeq, turns);
+			readLines(file, bySeq, turns);
+			return turns;
 		},
 		problem() {
 			if (failure === undefined || told) return undefined;

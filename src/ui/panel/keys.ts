@@ -36,7 +36,8 @@ export type PanelAction =
 	| "saveCase"
 	| "undo"
 	| "openFile"
-	| "openScript";
+	| "openScript"
+	| "cost";
 
 /** The part of pi's KeybindingsManager the panel uses. */
 export interface KeybindingsLike {
@@ -77,7 +78,8 @@ type OwnAction =
 	| "saveCase"
 	| "undo"
 	| "openFile"
-	| "openScript";
+	| "openScript"
+	| "cost";
 
 /** The panel's own keys (no pi id exists for these actions). */
 export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
@@ -98,6 +100,7 @@ export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
 	undo: "ctrl+z",
 	openFile: "ctrl+o",
 	openScript: "ctrl+g",
+	cost: "ctrl+p",
 };
 
 /** The kill switch shortcut by default, also registered with `pi.registerShortcut`. */

@@ -8,9 +8,13 @@ import type { DeletedHook } from "../../engine/config/undo-delete.ts";
 import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord } from "../../engine/engine.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
+import type { RunSpan } from "../../engine/record/cost.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
 import type { FiringLog } from "./firing-log.ts";
 import type { TestRunner } from "./test-view.ts";
+
+/** The cost view's budget when the host keeps none, in milliseconds (a hook run the user would notice). */
+export const DEFAULT_COST_BUDGET_MS = 500;
 
 /** The hooks, their switches and the kill switch. */
 export interface HooksPort {
@@ -77,6 +81,8 @@ export interface JournalPort {
 	exportRecords(
 		records: readonly SessionRecord[],
 	): { readonly file: string; readonly throwaway?: boolean } | { readonly error: string };
+	/** The agent runs the journal recorded (every session's, this one's so far), oldest first (read when called). */
+	runs(): readonly RunSpan[];
 }
 
 /** Test runs of one hook. */
@@ -119,6 +125,14 @@ export interface ContextCardsPort {
 	set(value: "quiet" | "cards"): string | undefined;
 }
 
+/** The cost view's budget: a hook whose 95th-percentile run takes longer is highlighted. */
+export interface CostBudgetPort {
+	/** The budget in milliseconds. */
+	get(): number;
+	/** Saves a new budget (milliseconds, > 0); returns why it could not be saved. */
+	set(ms: number): string | undefined;
+}
+
 /** The user's own editor (`$VISUAL`/`$EDITOR`), which gets the terminal while it edits a file. */
 export interface ExternalEditorPort {
 	/** The editor command; undefined when none is set. */
@@ -141,6 +155,8 @@ export interface PanelServices {
 	readonly journal: JournalPort | undefined;
 	/** Undefined when the host has no such setting: the panel offers no key for it. */
 	readonly contextCards: ContextCardsPort | undefined;
+	/** Undefined when the host keeps no budget: the cost view uses {@link DEFAULT_COST_BUDGET_MS} and offers no key. */
+	readonly costBudget?: CostBudgetPort | undefined;
 	/** Undefined when the host cannot hand the terminal to another program (tests, screenshots): no key for it. */
 	readonly externalEditor?: ExternalEditorPort | undefined;
 }

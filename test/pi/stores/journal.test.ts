@@ -126,6 +126,19 @@ describe("the firing journal", () => {
 		expect(existsSync(off)).toBe(false);
 	});
 
+	it("keeps agent runs as lines of their own that readers of records skip", () => {
+		const file = join(dir, "j.jsonl");
+		const journal = createJournal(file, 1_000_000);
+		journal.append(firingRecord(1, 500, [[guard, exitedWith(0, 12)]]), "s1");
+		journal.appendTurn("s1", 1000, 4000);
+		journal.appendTurn("s1", 5000, 4000);
+		const again = createJournal(file, 1_000_000);
+		expect(again.read()).toHaveLength(1);
+		expect(again.turns()).toEqual([{ v: 1, kind: "turn", session: "s1", start: 1000, end: 4000 }]);
+		writeFileSync(file, `${readFileSync(file, "utf8")}{"v":1,"kind":"turn","session":"s1","start":"x","end":2}\n`);
+		expect(createJournal(file, 1_000_000).turns()).toHaveLength(1);
+	});
+
 	it("takes its cap from PI_HOOK_MANAGER_JOURNAL_MAX_BYTES", () => {
 		expect(journalCap({})).toBe(DEFAULT_JOURNAL_BYTES);
 		expect(journalCap({ PI_HOOK_MANAGER_JOURNAL_MAX_BYTES: "1000" })).toBe(1000);

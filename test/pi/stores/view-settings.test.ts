@@ -1,12 +1,13 @@
 /**
- * The view settings on a real file: quiet context by default, the choice saved and read back, a broken file read as the
- * default.
+ * The view settings on a real file: quiet context by default, the choice and the cost budget saved and read back, a
+ * broken file read as the default.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createViewSettings, viewSettingsFile } from "../../../src/pi/stores/view-settings.ts";
+import { DEFAULT_COST_BUDGET_MS } from "../../../src/ui/panel/services.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -29,8 +30,24 @@ describe("createViewSettings", () => {
 	it("saves a choice that a new pi reads back", () => {
 		const file = viewSettingsFile(dir);
 		expect(createViewSettings(() => file).setContextCards("cards")).toBeUndefined();
-		expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ version: 1, contextCards: "cards" });
+		expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+			version: 1,
+			contextCards: "cards",
+			costBudgetMs: 500,
+		});
 		expect(createViewSettings(() => file).contextCards()).toBe("cards");
+	});
+
+	it("keeps the cost view's budget beside the context choice, and reads a bad budget as the default", () => {
+		const file = viewSettingsFile(dir);
+		expect(createViewSettings(() => file).costBudgetMs()).toBe(DEFAULT_COST_BUDGET_MS);
+		const settings = createViewSettings(() => file);
+		settings.setContextCards("cards");
+		expect(settings.setCostBudgetMs(2000)).toBeUndefined();
+		const again = createViewSettings(() => file);
+		expect([again.contextCards(), again.costBudgetMs()]).toEqual(["cards", 2000]);
+		writeFileSync(file, JSON.stringify({ version: 1, contextCards: "cards", costBudgetMs: -3 }));
+		expect(createViewSettings(() => file).costBudgetMs()).toBe(DEFAULT_COST_BUDGET_MS);
 	});
 
 	it("reads an unknown value as quiet", () => {

@@ -64,6 +64,7 @@ export const KEY = {
 	ctrlZ: "\x1a",
 	ctrlO: "\x0f",
 	ctrlG: "\x07",
+	ctrlP: "\x10",
 	ctrlShiftH: "\x1b[104;6u",
 } as const;
 

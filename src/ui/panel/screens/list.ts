@@ -5,6 +5,7 @@
 import type { Hint } from "../frame.ts";
 import type { PanelAction } from "../keys.ts";
 import { approveAllWaiting, pair, toggleHook, waitingApproval } from "./approve.ts";
+import { CostScreen } from "./cost.ts";
 import { confirmDelete, undoDelete } from "./delete.ts";
 import { DetailsScreen } from "./details.ts";
 import { openEditor } from "./editor.ts";
@@ -50,6 +51,9 @@ export class ListScreen implements PanelScreen {
 		} else if (is("saveCase") && state.tab === "log") {
 			state.refresh();
 			ctx.say(state.log.saveShownAsFixtures());
+		} else if (is("cost")) {
+			state.refresh();
+			ctx.show(new CostScreen(ctx));
 		} else if (is("approveAll")) {
 			approveAllWaiting(ctx);
 		} else if (is("contextCards") && ctx.services.contextCards !== undefined) {
@@ -135,6 +139,7 @@ export class ListScreen implements PanelScreen {
 			...(ctx.state.undo === undefined ? [] : [[k("undo"), "undo delete"] as Hint]),
 			...this.editorHints(),
 			[k("switchView"), hooksTab ? "log" : "hooks"],
+			[k("cost"), "cost"],
 			...(hooksTab ? this.hooksHints() : ctx.state.log.hints(ctx.keys)),
 			killSwitchHint(ctx),
 			[k("cancel"), ctx.state.filter.getValue() === "" ? "close" : "clear"],

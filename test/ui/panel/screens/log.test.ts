@@ -42,6 +42,7 @@ describe.each([40, 80, 120])("history across sessions at %i columns", (cols) => 
 							exported = file;
 							return { file };
 						},
+						runs: () => [],
 					},
 				};
 			},
@@ -122,6 +123,7 @@ describe.each([40, 80, 120])("earlier sessions in the log at %i columns", (cols)
 					journal: {
 						history: () => createJournal(journalAt, 1_000_000).read(),
 						exportRecords: () => ({ error: "not in this test" }),
+						runs: () => [],
 					},
 				};
 			},
@@ -178,6 +180,7 @@ describe("history statistics across an edit", () => {
 					journal: {
 						history: () => createJournal(journalAt, 1_000_000).read(),
 						exportRecords: () => ({ error: "not in this test" }),
+						runs: () => [],
 					},
 				};
 			},
