@@ -40,10 +40,7 @@ describe("the cost view in the real pi", () => {
 		await pi.waitFor("Budget 1.0s");
 		const view = JSON.parse(readFileSync(join(box.agentDir, "pi-hook-manager", "view.json"), "utf8"));
 		expect(view.costBudgetMs).toBe(1000);
-		const lines = readFileSync(
-			join(journalDir, (await import("node:fs")).readdirSync(journalDir)[0] ?? ""),
-			"utf8",
-		);
+		const lines = readFileSync(join(journalDir, readdirSync(journalDir)[0] ?? ""), "utf8");
 		expect(lines).toContain('"kind":"turn"');
 		pi.keys("Escape");
 		await pi.waitFor((text) => !text.includes("Hooks > cost"));
