@@ -11,6 +11,7 @@ import { hooksCompletions, runHooksCommand } from "./pi/manager/hooks-command.ts
 import { type McpConfigPlace, mcpServerConfigured } from "./pi/runners/mcp-config.ts";
 import { createMcpTools } from "./pi/runners/mcp-tools.ts";
 import { createHookSession } from "./pi/session/session.ts";
+import { createTelemetry } from "./pi/telemetry/telemetry.ts";
 
 /** The extension factory pi calls once per session runtime. */
 export default function piHookManager(pi: ExtensionAPI): void {
@@ -36,6 +37,8 @@ export default function piHookManager(pi: ExtensionAPI): void {
 		clock: Date.now,
 		approveOptIn,
 		mcpTools,
+		// Opt-in: without PI_HOOK_MANAGER_TELEMETRY=1 this is undefined and no OpenTelemetry package loads.
+		telemetry: createTelemetry(process.env),
 	});
 	const on = session.events;
 	pi.on("session_start", on.session_start);

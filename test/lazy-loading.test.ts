@@ -4,7 +4,7 @@
  * that are loaded on first use are not in it; then the same of the bundle pi loads (dist/, built by
  * scripts/build.mjs in vitest's global set-up), whose files name the source modules they hold.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,16 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The OpenTelemetry packages hook telemetry uses, loaded only with `PI_HOOK_MANAGER_TELEMETRY=1`. */
+const OTEL_PACKAGES = [
+	"@opentelemetry/api",
+	"@opentelemetry/sdk-trace",
+	"@opentelemetry/resources",
+	"@opentelemetry/exporter-trace-otlp-http",
+	"@opentelemetry/exporter-trace-otlp-proto",
+	"@opentelemetry/semantic-conventions",
+];
 
 /** The modules (relative paths) and packages src/index.ts loads when pi loads it. */
 const startupGraph = (): { files: Set<string>; packages: Set<string> } => {
@@ -71,6 +81,25 @@ describe("start-up loading", () => {
 		for (const lazy of ["execa", "fuse.js", "jsonc-parser", "unbash", "picomatch", "yaml"])
 			expect(packages).not.toContain(lazy);
 		expect([...packages].sort()).toEqual(["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"]);
+	});
+
+	it("does not load the OpenTelemetry SDK or exporters, only the opt-in check and the tracer, when pi loads it", () => {
+		const { files, packages } = startupGraph();
+		for (const lazy of OTEL_PACKAGES) expect(packages).not.toContain(lazy);
+		expect(files).toContain("src/pi/telemetry/telemetry.ts");
+		expect(files).not.toContain("src/pi/telemetry/otel-export.ts");
+		const { imports, sources } = bundleStartup();
+		expect(sources).toContain("src/pi/telemetry/telemetry.ts");
+		expect(sources).not.toContain("src/pi/telemetry/otel-export.ts");
+		for (const lazy of OTEL_PACKAGES) expect(imports).not.toContain(lazy);
+		// The chunk that holds the SDK wiring requires the packages only when telemetry is on (lazy-module.ts).
+		const chunk = readdirSync(join(ROOT, "dist")).find((name) => name.startsWith("otel-export-"));
+		expect(chunk).toBeDefined();
+		const text = readFileSync(join(ROOT, "dist", chunk ?? ""), "utf8");
+		for (const lazy of OTEL_PACKAGES) {
+			expect(text).toMatch(new RegExp(`lazyModule\\(\\s*"${lazy}"`));
+			expect(text).not.toMatch(new RegExp(`^(?:import|export)\\s[^\n]*["']${lazy}["']`, "m"));
+		}
 	});
 
 	it("does not load the /hooks panel, its editor or the settings editor until the panel opens", () => {

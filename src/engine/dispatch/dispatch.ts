@@ -14,7 +14,25 @@ import { selectHooks } from "./select.ts";
 import { combine } from "./signals.ts";
 import { testRunHook } from "./test-run.ts";
 import { recordWithTrace } from "./trace.ts";
-import type { EngineDeps, HookEngine } from "./types.ts";
+import type { DispatchRequest, EngineDeps, EngineTracer, EventTrace, HookEngine } from "./types.ts";
+
+/** The event's trace, or undefined when the tracer throws (tracing only watches: the dispatch goes on). */
+const startTrace = (tracer: EngineTracer, request: DispatchRequest): EventTrace | undefined => {
+	try {
+		return tracer.startEvent(request);
+	} catch {
+		return undefined;
+	}
+};
+
+/** The trace variables of one run's environment; none when the trace throws. */
+const traceEnv = (trace: EventTrace, entry: HookEntry, background: boolean): Readonly<Record<string, string>> => {
+	try {
+		return trace.startRun(entry, background);
+	} catch {
+		return {};
+	}
+};
 
 /** Creates an engine over injected dependencies. */
 export const createEngine = (deps: EngineDeps): HookEngine => {
@@ -40,18 +58,23 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			const { toRun, notRun } = selectHooks(config, request, deps, spent);
 			const stdin = `${JSON.stringify(request.payload)}\n`;
 			const env = toRun.length === 0 ? {} : hookRun.environment(request);
+			const trace = deps.tracer === undefined ? undefined : startTrace(deps.tracer, request);
 			const verdicts: HookVerdict[] = [];
 			const lost = notRun.filter((hook) => hook.reason === "files_changed").map((hook) => hook.entry);
 			if (lost.length > 0) {
 				verdicts.push(...filesChangedVerdicts(lost, request.event));
 				observe(() => deps.trust.onApprovalLost(lost));
 			}
-			const runOne = async (entry: HookEntry, signal: AbortSignal | undefined): Promise<HookVerdict> => {
+			const runOne = async (
+				entry: HookEntry,
+				signal: AbortSignal | undefined,
+				background = false,
+			): Promise<HookVerdict> => {
 				const outcome = await hookRun.run(entry, {
 					event: request.event,
 					cwd: request.session.cwd,
 					stdin,
-					env,
+					env: trace === undefined ? env : { ...env, ...traceEnv(trace, entry, background) },
 					config,
 					signal,
 				});
@@ -78,7 +101,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				if (handler.type === "command" && (handler.async || handler.asyncRewake)) {
 					// Background hooks never hold up the event; their result arrives later (as in Claude Code).
 					// The callback may run after the session ended: a throw there must not go unhandled.
-					void runOne(entry, combine(deps.sessionSignal(), deps.switches.switchSignal(entry))).then(
+					void runOne(entry, combine(deps.sessionSignal(), deps.switches.switchSignal(entry)), true).then(
 						(verdict) => observe(() => deps.observers.onAsyncVerdict(verdict, request)),
 					);
 					background.push(entry.id);
@@ -96,6 +119,7 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 				notRun,
 			);
 			tell(deps.observers.onRecord, record);
+			if (trace !== undefined) tell(trace.end, record);
 			return { verdicts, background, record };
 		},
 	};

@@ -124,6 +124,27 @@ export interface EngineObservers {
 	readonly onRunEnd: (entry: HookEntry, request: DispatchRequest) => void;
 }
 
+/**
+ * Tracing of dispatches: pi's OpenTelemetry export when `PI_HOOK_MANAGER_TELEMETRY=1` (src/pi/telemetry/), absent
+ * otherwise (a dispatch then pays one check; the no-match path none). Like an observer, one that throws does not
+ * change the dispatch.
+ */
+export interface EngineTracer {
+	/** A dispatch starts: the trace of this event (its span begins now). */
+	readonly startEvent: (request: DispatchRequest) => EventTrace;
+}
+
+/** The trace of one dispatched event, from {@link EngineTracer.startEvent}. */
+export interface EventTrace {
+	/**
+	 * A hook of the event starts running (`background` for an `async` one): the variables its environment gets so
+	 * its own spans join the trace (W3C Trace Context: `TRACEPARENT`, maybe `TRACESTATE`).
+	 */
+	readonly startRun: (entry: HookEntry, background: boolean) => Readonly<Record<string, string>>;
+	/** Every awaited hook is done: the event's record (its verdicts are the runs). */
+	readonly end: (record: FiringRecord) => void;
+}
+
 /** How much output a hook keeps and how it is killed (`DEFAULT_LIMITS`: 1 MiB, 2000 ms). */
 export interface EngineLimits {
 	/** Bytes kept of each hook's stdout and stderr. */
@@ -133,7 +154,7 @@ export interface EngineLimits {
 }
 
 /**
- * Injected dependencies of the engine, all required: a port nobody provides gets its default value
+ * Injected dependencies of the engine, all required but the tracer: a port nobody provides gets its default value
  * (`dispatch/defaults.ts`: `UNAVAILABLE_RUNNERS`, `ALL_ON`, `NO_TRUST_CHECK`, `NO_OBSERVERS`, `DEFAULT_LIMITS`).
  */
 export interface EngineDeps {
@@ -154,6 +175,8 @@ export interface EngineDeps {
 	readonly switches: EngineSwitches;
 	readonly trust: EngineTrust;
 	readonly observers: EngineObservers;
+	/** Traces each dispatched event and its hook runs; undefined = no tracing (the default). */
+	readonly tracer?: EngineTracer | undefined;
 	/** The clock of records' times, epoch milliseconds (`Date.now` in pi). */
 	readonly clock: () => number;
 	readonly limits: EngineLimits;

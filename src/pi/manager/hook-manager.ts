@@ -90,6 +90,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 				...(counts.waiting > 0 || settings > 0 ? ["/hooks approve reviews what waits"] : []),
 				killSwitch.isOff() ? "ALL OFF (kill switch; /hooks on)" : "kill switch not set",
 				`${core.log.added()} event(s) logged this session`,
+				...(deps.telemetryStatus === undefined ? [] : [deps.telemetryStatus()]),
 			];
 			showNotice(ctx, { level: "info", text: parts.join("; ") });
 		},

@@ -64,6 +64,8 @@ export interface HookManagerDeps {
 	readonly clock: () => number;
 	/** How routine context shows (the panel's choice); without it the panel offers no choice. */
 	readonly view?: ViewSettings;
+	/** The telemetry line of `/hooks status` (src/pi/telemetry/); none without `PI_HOOK_MANAGER_TELEMETRY=1`. */
+	readonly telemetryStatus?: (() => string) | undefined;
 }
 
 /** The manager. */

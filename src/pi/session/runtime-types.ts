@@ -27,7 +27,7 @@ import type {
 	UserBashEvent,
 	UserBashEventResult,
 } from "@earendil-works/pi-coding-agent";
-import type { EngineSwitches, FiringRecord } from "../../engine/engine.ts";
+import type { EngineSwitches, EngineTracer, FiringRecord } from "../../engine/engine.ts";
 import type { Card } from "../../engine/plan/card.ts";
 import type { ProcessRunner } from "../../engine/ports.ts";
 import type { HookEntry, HookEventName } from "../../engine/types.ts";
@@ -95,6 +95,8 @@ export interface RuntimeDeps {
 	readonly permissionPromptMs?: number;
 	/** The MCP tools pi connected (mcp-tools.ts); without it `mcp_tool` hooks fail with a clear message. */
 	readonly mcpTools?: McpTools;
+	/** Traces each event and hook run (OpenTelemetry, src/pi/telemetry/); undefined = off. */
+	readonly tracer?: EngineTracer | undefined;
 }
 
 /**

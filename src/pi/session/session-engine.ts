@@ -53,6 +53,7 @@ export const createSessionEngine = (
 			},
 		},
 		limits: DEFAULT_LIMITS,
+		tracer: deps.tracer,
 		observers: {
 			onRecord: (record) => {
 				const state = core.state();

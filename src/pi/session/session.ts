@@ -31,6 +31,7 @@ import { createMessageDisplays, type MessageDisplays } from "../events/message-d
 import { createHookManager, type HookManager, KILL_SWITCH_KEY, type LiveSession } from "../manager/hook-manager.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";
 import { createViewSettings, viewSettingsFile } from "../stores/view-settings.ts";
+import { SHUTDOWN_FLUSH_MS, type Telemetry } from "../telemetry/telemetry.ts";
 import { failSafe } from "./fail-safe.ts";
 import { createRuntime, STOPPED_MESSAGE_TYPE } from "./runtime.ts";
 import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
@@ -52,6 +53,8 @@ export interface SessionPorts {
 	readonly approveOptIn: boolean;
 	/** The MCP tools pi connected, for `mcp_tool` hooks and the real names of MCP tools (mcp-tools.ts). */
 	readonly mcpTools?: McpTools;
+	/** OpenTelemetry export of hook runs (`PI_HOOK_MANAGER_TELEMETRY=1`); undefined = off. */
+	readonly telemetry?: Telemetry | undefined;
 }
 
 /** The session: its parts, the context of the latest event, and what index.ts registers. */
@@ -113,6 +116,7 @@ export const createHookSession = (
 		view,
 		env: ports.processEnv,
 		clock: ports.clock,
+		telemetryStatus: ports.telemetry?.statusText,
 	});
 	const displays = createMessageDisplays(() => runtime.hasHooks("MessageDisplay"));
 	const runtime = createRuntime({
@@ -140,9 +144,10 @@ export const createHookSession = (
 		currentCtx: () => current,
 		clock: ports.clock,
 		...(ports.mcpTools ? { mcpTools: ports.mcpTools } : {}),
+		tracer: ports.telemetry?.tracer,
 	});
 
-	const events = sessionEvents({ cards, manager, runtime }, enter);
+	const events = sessionEvents({ cards, manager, runtime, telemetry: ports.telemetry }, enter);
 
 	return {
 		cards,
@@ -158,10 +163,15 @@ export const createHookSession = (
 
 /** The handler of each pi event; every one first makes its context the session's current one (`enter`). */
 const sessionEvents = (
-	parts: { readonly cards: CardLog; readonly manager: HookManager; readonly runtime: HookRuntime },
+	parts: {
+		readonly cards: CardLog;
+		readonly manager: HookManager;
+		readonly runtime: HookRuntime;
+		readonly telemetry: Telemetry | undefined;
+	},
 	enter: (ctx: ExtensionContext) => ExtensionContext,
 ) => {
-	const { cards, manager, runtime } = parts;
+	const { cards, manager, runtime, telemetry } = parts;
 	return {
 		session_start: failSafe("session_start", undefined, async (event: SessionStartEvent, ctx) => {
 			enter(ctx);
@@ -172,6 +182,7 @@ const sessionEvents = (
 				await runtime.start(event, ctx);
 			} finally {
 				manager.sessionStart(ctx);
+				telemetry?.warm();
 			}
 		}),
 		session_tree: failSafe("session_tree", undefined, (_event: unknown, ctx) => cards.restore(enter(ctx))),
@@ -181,6 +192,8 @@ const sessionEvents = (
 			} finally {
 				// No footer timer outlives the session, even for a hook that is still running.
 				cards.dispose();
+				// The last spans (SessionEnd's too) go out now, waited for briefly: a dead collector never holds pi.
+				await telemetry?.flush(SHUTDOWN_FLUSH_MS);
 			}
 		}),
 		input: failSafe("input", { action: "continue" as const }, (event: InputEvent, ctx) =>
