@@ -2,7 +2,7 @@
  * OpenTelemetry export end to end: the real pi in print mode with `PI_HOOK_MANAGER_TELEMETRY=1` sends a
  * `hook_event PreToolUse` span and its `hook_run` child (with the hook's decision and its masked command) to a local
  * OTLP/HTTP receiver, the command hook gets a `TRACEPARENT` naming its run's span, and a collector that is not
- * there does not fail the run.
+ * there does not fail the run: its lost spans are counted in `/hooks status`.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
 import { closedPort, type OtlpReceiver, startOtlpReceiver } from "../support/otlp-receiver.ts";
 import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
 
 const e2e = useE2e();
 let receiver: OtlpReceiver | undefined;
@@ -131,5 +132,40 @@ describe("OpenTelemetry export", () => {
 		expect(result.stdout).toContain("no rm here");
 		expect(readFileSync(file, "utf8").trim()).toBe("");
 		expect(receiver.bodies).toEqual([]);
+	});
+
+	it("/hooks status says where spans go and counts those a dead collector lost", async () => {
+		const sandbox = e2e.sandbox();
+		writeDenyingHook(sandbox, join(sandbox.root, "traceparent.txt"));
+		const port = await closedPort();
+		const rpc = startPiRpc(sandbox, [], {
+			PI_HOOK_MANAGER_TELEMETRY: "1",
+			OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${port}/v1/traces`,
+		});
+		try {
+			await rpc.prompt("bash: echo hi");
+			const notices = async (): Promise<string[]> => {
+				const from = rpc.records.length;
+				await rpc.prompt("/hooks status");
+				return rpc.records
+					.slice(from)
+					.filter((record) => record.type === "extension_ui_request" && record.method === "notify")
+					.map((record) => String(record.message));
+			};
+			// The export is in the background: ask until its failure is in (each answer is the state of that moment).
+			let status = await notices();
+			for (let asked = 1; asked < 50 && !status.some((text) => text.includes("2 dropped")); asked++) {
+				await new Promise((resolve) => setTimeout(resolve, 200));
+				status = await notices();
+			}
+			expect(status).toContainEqual(
+				expect.stringContaining(
+					`telemetry on: spans to http://127.0.0.1:${port}/v1/traces (http/protobuf), 0 sent, 2 dropped, ` +
+						"last export failed: ",
+				),
+			);
+		} finally {
+			await rpc.close();
+		}
 	});
 });
