@@ -18,6 +18,7 @@ import { measureInPi } from "./figures/in-pi.ts";
 import { measurePanel } from "./figures/panel.ts";
 import { measureParallel } from "./figures/parallel.ts";
 import { measureSelfGuard } from "./figures/self-guard.ts";
+import { measureTelemetry } from "./figures/telemetry.ts";
 import { measureTrustCheck } from "./figures/trust-check.ts";
 import type { FigureRow, MainRow } from "./stats.ts";
 
@@ -92,6 +93,7 @@ const main = async (): Promise<void> => {
 		...(await attempt("decision history rebuild", measureHistory, otherFailed(6, "history rebuild"))),
 		...(await attempt("the per-run trust check", measureTrustCheck, otherFailed(8, "trust check"))),
 		...(await attempt("the self-guard's check", measureSelfGuard, otherFailed(9, "self-guard"))),
+		...(await attempt("telemetry on", measureTelemetry, otherFailed(10, "telemetry on"))),
 	];
 	const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
 	const date = new Date().toISOString().slice(0, 10);
@@ -186,12 +188,23 @@ const main = async (): Promise<void> => {
 		"- 9 `self-guard.ts`: the self-guard's look at a tool call it lets through (pi's session guard over a live",
 		"  configuration with an approved project hook): a bash command without a write, one with a redirect (parsed),",
 		"  a `write` to an ordinary file; in batches of 50 calls. `npm run bench -- --only guard` prints these rows.",
+		"- 10 `telemetry.ts`: one PreToolUse dispatch of one command hook whose runner answers at once, through the",
+		"  real engine without a tracer and with the tracer of `PI_HOOK_MANAGER_TELEMETRY=1` (the SDK exporting to a",
+		"  local OTLP/HTTP receiver), alternating in batches of 100; the difference of the awaited dispatch, and of",
+		"  the dispatch up to the next tick (where the spans are built and queued). `npm run bench -- --only",
+		"  telemetry` measures these rows alone and prints them.",
 		"",
 	];
 	const table = lines.join("\n");
 	process.stdout.write(`${table}\n`);
 	writeFileSync(join(ROOT, "BENCHMARKS.md"), table);
 	process.stderr.write(`wrote ${join(ROOT, "BENCHMARKS.md")}\n`);
+};
+
+/** `npm run bench -- --only telemetry`: the telemetry rows alone, printed, BENCHMARKS.md left as it is. */
+const onlyTelemetry = async (): Promise<void> => {
+	for (const row of await measureTelemetry())
+		process.stdout.write(`| ${row.what} | ${row.target} | ${row.measured} | ${row.result} |\n`);
 };
 
 /** `npm run bench -- --only trust`: the per-run trust check alone, printed, BENCHMARKS.md left as it is. */
@@ -214,4 +227,5 @@ if (compareAt >= 0) {
 } else if (process.argv.includes("--only") && process.argv.includes("cli")) await onlyCli();
 else if (process.argv.includes("--only") && process.argv.includes("trust")) await onlyTrust();
 else if (process.argv.includes("--only") && process.argv.includes("guard")) await onlyGuard();
+else if (process.argv.includes("--only") && process.argv.includes("telemetry")) await onlyTelemetry();
 else await main();
