@@ -83,7 +83,7 @@ describe("start-up loading", () => {
 		expect([...packages].sort()).toEqual(["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"]);
 	});
 
-	it("does not load the OpenTelemetry SDK or exporters, only the opt-in check and the tracer, when pi loads it", () => {
+	it("does not load the OpenTelemetry SDK or exporters, only the opt-in check and the tracer", () => {
 		const { files, packages } = startupGraph();
 		for (const lazy of OTEL_PACKAGES) expect(packages).not.toContain(lazy);
 		expect(files).toContain("src/pi/telemetry/telemetry.ts");

@@ -82,9 +82,9 @@ export const blockReasonCode = (verdict: HookVerdict, result: RunResult): string
 /** Longest masked text kept in an attribute (a command, a reason), in characters. */
 export const MAX_TEXT_CHARS = 1024;
 
-/** `text` masked (redact.ts) and cut to {@link MAX_TEXT_CHARS}. */
+/** `text` trimmed, masked (redact.ts) and cut to {@link MAX_TEXT_CHARS}. */
 const masked = (text: string): string => {
-	const safe = redactSecrets(text);
+	const safe = redactSecrets(text.trim());
 	return safe.length <= MAX_TEXT_CHARS ? safe : `${safe.slice(0, MAX_TEXT_CHARS - 1)}…`;
 };
 

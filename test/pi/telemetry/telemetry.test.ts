@@ -120,7 +120,9 @@ describe("hook telemetry", () => {
 					hooks: [
 						{
 							type: "command",
-							command: `printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"%s"}}' "$TRACEPARENT"`,
+							command:
+								`printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse",` +
+								`"additionalContext":"%s"}}' "$TRACEPARENT"`,
 						},
 					],
 				},
