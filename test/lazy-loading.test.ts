@@ -13,6 +13,13 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
+/** The telemetry modules loaded with the SDK when the opt-in is set: the span mapping and the SDK wiring. */
+const TELEMETRY_ON_USE = [
+	"src/pi/telemetry/otel-export.ts",
+	"src/pi/telemetry/event-spans.ts",
+	"src/pi/telemetry/attributes.ts",
+];
+
 /** The OpenTelemetry packages hook telemetry uses, loaded only with `PI_HOOK_MANAGER_TELEMETRY=1`. */
 const OTEL_PACKAGES = [
 	"@opentelemetry/api",
@@ -87,10 +94,10 @@ describe("start-up loading", () => {
 		const { files, packages } = startupGraph();
 		for (const lazy of OTEL_PACKAGES) expect(packages).not.toContain(lazy);
 		expect(files).toContain("src/pi/telemetry/telemetry.ts");
-		expect(files).not.toContain("src/pi/telemetry/otel-export.ts");
+		for (const lazy of TELEMETRY_ON_USE) expect(files).not.toContain(lazy);
 		const { imports, sources } = bundleStartup();
 		expect(sources).toContain("src/pi/telemetry/telemetry.ts");
-		expect(sources).not.toContain("src/pi/telemetry/otel-export.ts");
+		for (const lazy of TELEMETRY_ON_USE) expect(sources).not.toContain(lazy);
 		for (const lazy of OTEL_PACKAGES) expect(imports).not.toContain(lazy);
 		// The chunk that holds the SDK wiring requires the packages only when telemetry is on (lazy-module.ts).
 		const chunk = readdirSync(join(ROOT, "dist")).find((name) => name.startsWith("otel-export-"));

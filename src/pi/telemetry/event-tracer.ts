@@ -1,72 +1,48 @@
 /**
  * The engine's tracer port over plain span data: each dispatched event gets a trace id (or pi's own trace, when
  * pi runs under a `TRACEPARENT`) and a span id at once, each hook run a span id when it starts, so a command hook's
- * `TRACEPARENT` names its run's span; when the event is done its record becomes the spans (attributes.ts), built
- * later, off the event's path, by whoever takes the job ({@link SpanJob}). No OpenTelemetry package here.
+ * `TRACEPARENT` names its run's span; when the event is done its record, ids and times go to the sink as an
+ * {@link EventJob}, whose spans are built later, off the event's path (event-spans.ts). No OpenTelemetry package
+ * here, nor the attribute mapping: this is what pi loads at start-up when the opt-in is set.
  */
 import { randomBytes } from "node:crypto";
 import type { DispatchRequest, EngineTracer, EventTrace } from "../../engine/dispatch/types.ts";
 import type { FiringRecord } from "../../engine/record/firing-record.ts";
 import type { HookEntry } from "../../engine/types.ts";
-import { eventAttributes, eventSpanName, runAttributes, runSpanName, type SpanData } from "./attributes.ts";
 import { type ParentContext, traceparent } from "./settings.ts";
 
-/** The spans of one event, built when called (off the event's path). */
-export type SpanJob = () => readonly SpanData[];
+/** When a run started and its span id. */
+export interface RunStart {
+	readonly spanId: string;
+	/** Epoch milliseconds. */
+	readonly startMs: number;
+}
 
-/** Where the tracer hands each event's spans; must not block (a bounded queue). */
-export type SpanSink = (job: SpanJob, spans: number) => void;
+/** A finished event as the tracer saw it: what its spans are built from (event-spans.ts), off the event's path. */
+export interface EventJob {
+	readonly record: FiringRecord;
+	readonly traceId: string;
+	readonly spanId: string;
+	/** pi's own span (its `TRACEPARENT`); undefined when the event span is a root. */
+	readonly parentSpanId: string | undefined;
+	/** Epoch milliseconds. */
+	readonly startMs: number;
+	readonly endMs: number;
+	/** The awaited runs that started, by entry (their verdicts are in the record). */
+	readonly runs: ReadonlyMap<HookEntry, RunStart>;
+	readonly request: Pick<DispatchRequest, "session" | "tool">;
+	/** The number of spans it makes: the event's and one per verdict. */
+	readonly spans: number;
+}
+
+/** Where the tracer hands each finished event; must not block (a bounded queue). */
+export type SpanSink = (job: EventJob) => void;
 
 /** Epoch milliseconds with sub-millisecond precision. */
 const now = (): number => performance.timeOrigin + performance.now();
 
 /** `bytes` random bytes as lowercase hex (an OpenTelemetry id). */
 const randomId = (bytes: number): string => randomBytes(bytes).toString("hex");
-
-/** When a run started and its span id. */
-interface RunStart {
-	readonly spanId: string;
-	readonly startMs: number;
-}
-
-/** The spans of a finished event: its own, then one per run of its record. */
-const eventSpans = (
-	record: FiringRecord,
-	ids: { readonly traceId: string; readonly spanId: string; readonly parentSpanId: string | undefined },
-	times: { readonly startMs: number; readonly endMs: number },
-	runs: ReadonlyMap<HookEntry, RunStart>,
-	request: Pick<DispatchRequest, "session" | "tool">,
-): SpanData[] => {
-	const spans: SpanData[] = [
-		{
-			name: eventSpanName(record),
-			traceId: ids.traceId,
-			spanId: ids.spanId,
-			parentSpanId: ids.parentSpanId,
-			startMs: times.startMs,
-			endMs: times.endMs,
-			attributes: eventAttributes(record, request.session.sessionId, request.tool !== undefined),
-			error: undefined,
-		},
-	];
-	for (const verdict of record.verdicts) {
-		const run = runs.get(verdict.entry);
-		// A hook stopped before it ran (files_changed with onFailure "block") has no start: it took no time.
-		const startMs = run?.startMs ?? times.startMs;
-		const attributes = runAttributes(verdict);
-		spans.push({
-			name: runSpanName(verdict.entry),
-			traceId: ids.traceId,
-			spanId: run?.spanId ?? randomId(8),
-			parentSpanId: ids.spanId,
-			startMs,
-			endMs: Math.min(startMs + verdict.outcome.durationMs, Math.max(times.endMs, startMs)),
-			attributes,
-			error: typeof attributes["error.type"] === "string" ? attributes["error.type"] : undefined,
-		});
-	}
-	return spans;
-};
 
 /**
  * A tracer whose events end in `sink`. `parent`: pi's own trace context (event spans become its children, its
@@ -89,9 +65,18 @@ export const createEventTracer = (sink: SpanSink, parent: ParentContext | undefi
 			},
 			end(record) {
 				if (record.verdicts.length === 0 && runs.size === 0) return;
-				const times = { startMs, endMs: now() };
-				const ids = { traceId, spanId, parentSpanId: parent?.spanId };
-				sink(() => eventSpans(record, ids, times, runs, request), 1 + record.verdicts.length);
+				const { session, tool } = request;
+				sink({
+					record,
+					traceId,
+					spanId,
+					parentSpanId: parent?.spanId,
+					startMs,
+					endMs: now(),
+					runs,
+					request: { session, tool },
+					spans: 1 + record.verdicts.length,
+				});
 			},
 		};
 	},

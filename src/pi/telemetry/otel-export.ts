@@ -8,6 +8,8 @@
  */
 import { lazyModule } from "../../engine/io/lazy-module.ts";
 import type { SpanData } from "./attributes.ts";
+import { eventSpans } from "./event-spans.ts";
+import type { EventJob } from "./event-tracer.ts";
 import type { TelemetrySettings } from "./settings.ts";
 
 const api = lazyModule<typeof import("@opentelemetry/api")>("@opentelemetry/api");
@@ -35,6 +37,8 @@ export interface ExportCounts {
 export interface SpanExport {
 	/** Hands finished spans to the queue (a full queue drops them); never throws, never waits. */
 	add(spans: readonly SpanData[]): void;
+	/** Builds a finished event's spans (event-spans.ts) and hands them to the queue, as {@link add}. */
+	addEvent(job: EventJob): void;
 	counts(): ExportCounts;
 	/** Sends what is queued; resolves after at most `timeoutMs` whatever the collector does. */
 	flush(timeoutMs: number): Promise<void>;
@@ -105,34 +109,36 @@ export const createSpanExport = (settings: TelemetrySettings): SpanExport => {
 		spanProcessors: [processor],
 	});
 	const tracer = provider.getTracer(DEFAULT_SERVICE_NAME);
-	return {
-		add(spans) {
-			for (const data of spans) {
-				if (queued - exporting >= settings.maxQueueSize) {
-					dropped++;
-					continue;
-				}
-				next.traceId = data.traceId;
-				next.spanId = data.spanId;
-				const parent =
-					data.parentSpanId === undefined
-						? ROOT_CONTEXT
-						: trace.setSpanContext(ROOT_CONTEXT, {
-								traceId: data.traceId,
-								spanId: data.parentSpanId,
-								traceFlags: TraceFlags.SAMPLED,
-								isRemote: true,
-							});
-				const span = tracer.startSpan(
-					data.name,
-					{ kind: SpanKind.INTERNAL, startTime: data.startMs, attributes: data.attributes },
-					parent,
-				);
-				if (data.error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: data.error });
-				span.end(data.endMs);
-				if ((span.spanContext().traceFlags & TraceFlags.SAMPLED) !== 0) queued++;
+	const add = (spans: readonly SpanData[]): void => {
+		for (const data of spans) {
+			if (queued - exporting >= settings.maxQueueSize) {
+				dropped++;
+				continue;
 			}
-		},
+			next.traceId = data.traceId;
+			next.spanId = data.spanId;
+			const parent =
+				data.parentSpanId === undefined
+					? ROOT_CONTEXT
+					: trace.setSpanContext(ROOT_CONTEXT, {
+							traceId: data.traceId,
+							spanId: data.parentSpanId,
+							traceFlags: TraceFlags.SAMPLED,
+							isRemote: true,
+						});
+			const span = tracer.startSpan(
+				data.name,
+				{ kind: SpanKind.INTERNAL, startTime: data.startMs, attributes: data.attributes },
+				parent,
+			);
+			if (data.error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: data.error });
+			span.end(data.endMs);
+			if ((span.spanContext().traceFlags & TraceFlags.SAMPLED) !== 0) queued++;
+		}
+	};
+	return {
+		add,
+		addEvent: (job) => add(eventSpans(job)),
 		counts: () => ({ sent, dropped, lastError }),
 		async flush(timeoutMs) {
 			await Promise.race([provider.forceFlush().catch(() => undefined), delay(timeoutMs)]);

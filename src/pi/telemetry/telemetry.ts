@@ -5,7 +5,7 @@
  * opt-in {@link createTelemetry} returns undefined and nothing of this is loaded or sent. Never throws into pi.
  */
 import type { EngineTracer } from "../../engine/dispatch/types.ts";
-import { createEventTracer, type SpanJob } from "./event-tracer.ts";
+import { createEventTracer, type EventJob } from "./event-tracer.ts";
 import type { SpanExport } from "./otel-export.ts";
 import { type TelemetrySettings, telemetrySettings } from "./settings.ts";
 
@@ -50,7 +50,7 @@ export const createTelemetry = (
 	let loadError: string | undefined;
 	let loading: Promise<unknown> | undefined;
 	/** Events waiting for the SDK or the next tick, and their spans. */
-	let jobs: SpanJob[] = [];
+	let jobs: EventJob[] = [];
 	let waiting = 0;
 	let droppedHere = 0;
 	let scheduled = false;
@@ -73,11 +73,10 @@ export const createTelemetry = (
 		waiting = 0;
 		for (const job of taken) {
 			try {
-				const spans = job();
-				if (exporter === undefined) droppedHere += spans.length;
-				else exporter.add(spans);
+				if (exporter === undefined) droppedHere += job.spans;
+				else exporter.addEvent(job);
 			} catch {
-				droppedHere++;
+				droppedHere += job.spans;
 			}
 		}
 	};
@@ -86,14 +85,14 @@ export const createTelemetry = (
 		scheduled = true;
 		setImmediate(() => void ready().then(drain));
 	};
-	const tracer = createEventTracer((job, spans) => {
+	const tracer = createEventTracer((job) => {
 		// The queue is bounded here too (before the SDK's): a burst of events never grows pi's memory.
-		if (waiting + spans > settings.maxQueueSize) {
-			droppedHere += spans;
+		if (waiting + job.spans > settings.maxQueueSize) {
+			droppedHere += job.spans;
 			return;
 		}
 		jobs.push(job);
-		waiting += spans;
+		waiting += job.spans;
 		schedule();
 	}, settings.parent);
 	return {

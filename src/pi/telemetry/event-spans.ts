@@ -1,0 +1,42 @@
+/**
+ * A finished event (the tracer's {@link EventJob}) as span data: the event's span, then one child per hook run
+ * of its record, with the ids the tracer made when they started (so a command hook's `TRACEPARENT` names its
+ * run's span) and the attributes of attributes.ts. Built off the event's path, loaded with the SDK wiring.
+ */
+import { randomBytes } from "node:crypto";
+import { eventAttributes, eventSpanName, runAttributes, runSpanName, type SpanData } from "./attributes.ts";
+import type { EventJob } from "./event-tracer.ts";
+
+/** The spans of a finished event: its own, then one per run of its record, in finish order. */
+export const eventSpans = (job: EventJob): SpanData[] => {
+	const { record, request, runs } = job;
+	const spans: SpanData[] = [
+		{
+			name: eventSpanName(record),
+			traceId: job.traceId,
+			spanId: job.spanId,
+			parentSpanId: job.parentSpanId,
+			startMs: job.startMs,
+			endMs: job.endMs,
+			attributes: eventAttributes(record, request.session.sessionId, request.tool !== undefined),
+			error: undefined,
+		},
+	];
+	for (const verdict of record.verdicts) {
+		const run = runs.get(verdict.entry);
+		// A hook stopped before it ran (files_changed with onFailure "block") has no start: it took no time.
+		const startMs = run?.startMs ?? job.startMs;
+		const attributes = runAttributes(verdict);
+		spans.push({
+			name: runSpanName(verdict.entry),
+			traceId: job.traceId,
+			spanId: run?.spanId ?? randomBytes(8).toString("hex"),
+			parentSpanId: job.spanId,
+			startMs,
+			endMs: Math.min(startMs + verdict.outcome.durationMs, Math.max(job.endMs, startMs)),
+			attributes,
+			error: typeof attributes["error.type"] === "string" ? attributes["error.type"] : undefined,
+		});
+	}
+	return spans;
+};
