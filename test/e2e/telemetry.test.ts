@@ -57,6 +57,7 @@ describe("OpenTelemetry export", () => {
 				OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
 				OTEL_SERVICE_NAME: "hooks-under-test",
 				OTEL_RESOURCE_ATTRIBUTES: "deployment.environment.name=test",
+				OTEL_EXPORTER_OTLP_HEADERS: "x-collector-key=collector-secret",
 			},
 		});
 		expect(result.code, result.stderr).toBe(0);
@@ -99,6 +100,9 @@ describe("OpenTelemetry export", () => {
 		expect(typeof run.attributes["pi.hook.duration_ms"]).toBe("number");
 		expect(run.attributes["pi.hook.command"]).toContain("GITHUB_TOKEN=[redacted]");
 		for (const body of receiver.bodies) expect(body).not.toContain(SECRET);
+		// The collector's own key goes as a header (OTEL_EXPORTER_OTLP_HEADERS), never into a span.
+		expect(receiver.headers[0]?.["x-collector-key"]).toBe("collector-secret");
+		for (const body of receiver.bodies) expect(body).not.toContain("collector-secret");
 		// The hook saw its own run's span as its parent: its spans would join this trace under the run.
 		expect(readFileSync(file, "utf8").trim()).toBe(`00-${event.traceId}-${run.spanId}-01`);
 	});

@@ -23,6 +23,8 @@ export interface OtlpReceiver {
 	readonly endpoint: string;
 	/** The raw bodies received, in order. */
 	readonly bodies: string[];
+	/** The request headers of each body, in order. */
+	readonly headers: Record<string, string | string[] | undefined>[];
 	/** Every span received so far. */
 	spans(): ReceivedSpan[];
 	close(): Promise<void>;
@@ -53,11 +55,15 @@ const attributesOf = (list: readonly OtlpKeyValue[] | undefined): Record<string,
 /** Starts a receiver on a free port. */
 export const startOtlpReceiver = async (): Promise<OtlpReceiver> => {
 	const bodies: string[] = [];
+	const headers: Record<string, string | string[] | undefined>[] = [];
 	const server: Server = createServer((request, response) => {
 		let body = "";
 		request.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
 		request.on("end", () => {
-			if (request.method === "POST" && request.url === "/v1/traces") bodies.push(body);
+			if (request.method === "POST" && request.url === "/v1/traces") {
+				bodies.push(body);
+				headers.push(request.headers);
+			}
 			response.writeHead(200, { "content-type": "application/json" }).end("{}");
 		});
 	});
@@ -66,6 +72,7 @@ export const startOtlpReceiver = async (): Promise<OtlpReceiver> => {
 	return {
 		endpoint: `http://127.0.0.1:${port}`,
 		bodies,
+		headers,
 		spans: () =>
 			bodies.flatMap((body) => {
 				const data = JSON.parse(body) as {

@@ -78,9 +78,13 @@ export const telemetryOn = (env: Readonly<Record<string, string | undefined>>): 
 	return value === "1" || value === "true";
 };
 
-/** The settings, or undefined when the opt-in is not set (then nothing is loaded or sent). */
+/**
+ * The settings, or undefined when the opt-in is not set or `OTEL_SDK_DISABLED=true` (then nothing is loaded or
+ * sent).
+ */
 export const telemetrySettings = (env: Readonly<Record<string, string | undefined>>): TelemetrySettings | undefined => {
-	if (!telemetryOn(env)) return undefined;
+	// OpenTelemetry's own off switch wins over the opt-in.
+	if (!telemetryOn(env) || env.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true") return undefined;
 	const protocolText = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || "http/protobuf")
 		.trim()
 		.toLowerCase();

@@ -57,6 +57,10 @@ describe("hook telemetry", () => {
 	it("is nothing without the opt-in", () => {
 		expect(createTelemetry({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:1" })).toBeUndefined();
 		expect(createTelemetry({ PI_HOOK_MANAGER_TELEMETRY: "0" })).toBeUndefined();
+		expect(createTelemetry({ PI_HOOK_MANAGER_TELEMETRY: "1", OTEL_SDK_DISABLED: "true" })).toBeUndefined();
+		expect(createTelemetry({ PI_HOOK_MANAGER_TELEMETRY: "1" })?.statusText()).toBe(
+			"telemetry on: spans to http://localhost:4318/v1/traces (http/protobuf), 0 sent, 0 dropped",
+		);
 	});
 
 	it("a blocking exit 2 and a timeout: codes, masked reason, error status, under pi's own TRACEPARENT", async () => {
