@@ -114,45 +114,46 @@ describe("hook telemetry", () => {
 		);
 	});
 
-	it("hands each command hook the TRACEPARENT of its own run's span", async () => {
+	it("hands each command hook the TRACEPARENT of its own run's span, and pi's TRACESTATE", async () => {
 		receiver = await startOtlpReceiver();
-		const telemetry = createTelemetry(env(receiver.endpoint));
-		if (telemetry === undefined) throw new Error("telemetry is on");
-		await dispatchOnce(telemetry, {
-			PreToolUse: [
-				{
-					hooks: [
-						{
-							type: "command",
-							command:
-								`printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse",` +
-								`"additionalContext":"%s"}}' "$TRACEPARENT"`,
-						},
-					],
-				},
-			],
-		});
-		const run = receiver.spans().find((span) => span.name === "hook_run PreToolUse");
-		expect(run?.attributes["pi.hook.decision"]).toBe("added_context");
-		// The hook's stdout is not exported; the span id it saw is its run span's.
-		expect(run?.spanId).toMatch(/^[0-9a-f]{16}$/);
-		const engine = createEngine({
-			...engineDeps({
-				config: () =>
-					configOf({
-						PreToolUse: [{ hooks: [{ type: "command", command: 'printf %s "$TRACEPARENT" >&2; exit 2' }] }],
-					}),
+		// pi under a traced job: a TRACESTATE goes with its TRACEPARENT (alone it names no trace and is not passed).
+		const telemetry = createTelemetry(
+			env(receiver.endpoint, {
+				TRACEPARENT: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+				TRACESTATE: "vendor=pi",
 			}),
+		);
+		if (telemetry === undefined) throw new Error("telemetry is on");
+		const hook = (name: string) => ({
+			type: "command",
+			command: `printf '%s %s %s' ${name} "$TRACEPARENT" "$TRACESTATE" >&2; exit 2`,
+		});
+		const engine = createEngine({
+			...engineDeps({ config: () => configOf({ PreToolUse: [{ hooks: [hook("one"), hook("two")] }] }) }),
 			tracer: telemetry.tracer,
 		});
 		const result = await engine.dispatch(request);
 		await telemetry.flush(5000);
-		const seen = result.verdicts[0]?.message ?? "";
-		const second = receiver
-			.spans()
-			.filter((span) => span.name === "hook_run PreToolUse")
-			.find((span) => span.attributes["pi.hook.status"] === "blocking");
-		expect(seen).toBe(`00-${second?.traceId}-${second?.spanId}-01`);
+		const runs = receiver.spans().filter((span) => span.name === "hook_run PreToolUse");
+		expect(runs).toHaveLength(2);
+		const seen = result.verdicts.map((verdict) => verdict.message).sort();
+		const commandOf = (span: (typeof runs)[number]) => String(span.attributes["pi.hook.command"]);
+		const expected = runs
+			.map((span) => `${commandOf(span).includes(" one ") ? "one" : "two"} 00-${span.traceId}-${span.spanId}-01`)
+			.map((line) => `${line} vendor=pi`)
+			.sort();
+		expect(seen).toEqual(expected);
+		expect(new Set(runs.map((span) => span.spanId)).size).toBe(2);
+	});
+
+	it("http/protobuf (the default protocol) posts protobuf to the receiver", async () => {
+		receiver = await startOtlpReceiver();
+		const telemetry = createTelemetry(env(receiver.endpoint, { OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf" }));
+		if (telemetry === undefined) throw new Error("telemetry is on");
+		await dispatchOnce(telemetry, { PreToolUse: [{ hooks: [{ type: "command", command: "true" }] }] });
+		expect(receiver.headers.map((headers) => headers["content-type"])).toEqual(["application/x-protobuf"]);
+		expect(receiver.bodies[0]).toContain("hook_run PreToolUse");
+		expect(telemetry.statusText()).toMatch(/\(http\/protobuf\), 2 sent, 0 dropped$/);
 	});
 
 	it("a dead collector: the spans are counted as dropped in the status line, the hooks still decide", async () => {
