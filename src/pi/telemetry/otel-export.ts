@@ -29,7 +29,7 @@ export interface ExportCounts {
 	readonly sent: number;
 	/** Spans lost: the queue was full, or their export failed (collector down, refused, too slow). */
 	readonly dropped: number;
-	/** The last export failure's message, cut to one line; undefined while none failed. */
+	/** The last export failure's message, cut to one line; undefined while none failed since the last success. */
 	readonly lastError: string | undefined;
 }
 
@@ -82,8 +82,10 @@ export const createSpanExport = (settings: TelemetrySettings): SpanExport => {
 			exporting += spans.length;
 			otlp.export(spans, (result) => {
 				// ExportResultCode.SUCCESS is 0 (@opentelemetry/core).
-				if (result.code === 0) sent += spans.length;
-				else {
+				if (result.code === 0) {
+					sent += spans.length;
+					lastError = undefined;
+				} else {
 					dropped += spans.length;
 					lastError = errorLine(result.error ?? "export failed");
 				}
