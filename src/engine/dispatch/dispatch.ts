@@ -102,7 +102,10 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 					// Background hooks never hold up the event; their result arrives later (as in Claude Code).
 					// The callback may run after the session ended: a throw there must not go unhandled.
 					void runOne(entry, combine(deps.sessionSignal(), deps.switches.switchSignal(entry)), true).then(
-						(verdict) => observe(() => deps.observers.onAsyncVerdict(verdict, request)),
+						(verdict) => {
+							observe(() => deps.observers.onAsyncVerdict(verdict, request));
+							if (trace !== undefined) tell(trace.endBackground, verdict);
+						},
 					);
 					background.push(entry.id);
 					continue;

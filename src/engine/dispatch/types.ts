@@ -143,6 +143,8 @@ export interface EventTrace {
 	readonly startRun: (entry: HookEntry, background: boolean) => Readonly<Record<string, string>>;
 	/** Every awaited hook is done: the event's record (its verdicts are the runs). */
 	readonly end: (record: FiringRecord) => void;
+	/** A background (`async`) hook of the event finished, maybe long after {@link end}: its verdict. */
+	readonly endBackground: (verdict: HookVerdict) => void;
 }
 
 /** How much output a hook keeps and how it is killed (`DEFAULT_LIMITS`: 1 MiB, 2000 ms). */

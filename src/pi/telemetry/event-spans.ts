@@ -4,11 +4,37 @@
  * run's span) and the attributes of attributes.ts. Built off the event's path, loaded with the SDK wiring.
  */
 import { randomBytes } from "node:crypto";
-import { eventAttributes, eventSpanName, runAttributes, runSpanName, type SpanData } from "./attributes.ts";
-import type { EventJob } from "./event-tracer.ts";
+import {
+	type AttributeValue,
+	eventAttributes,
+	eventSpanName,
+	runAttributes,
+	runSpanName,
+	type SpanData,
+} from "./attributes.ts";
+import type { BackgroundJob, EventJob } from "./event-tracer.ts";
 
-/** The spans of a finished event: its own, then one per run of its record, in finish order. */
-export const eventSpans = (job: EventJob): SpanData[] => {
+/** The span of a background (`async`) run: a child of its event's, marked `pi.hook.background`. */
+const backgroundSpan = (job: BackgroundJob): SpanData => {
+	const attributes: Record<string, AttributeValue> = { ...runAttributes(job.verdict), "pi.hook.background": true };
+	return {
+		name: runSpanName(job.verdict.entry),
+		traceId: job.traceId,
+		spanId: job.run.spanId,
+		parentSpanId: job.parentSpanId,
+		startMs: job.run.startMs,
+		endMs: job.run.startMs + job.verdict.outcome.durationMs,
+		attributes,
+		error: typeof attributes["error.type"] === "string" ? attributes["error.type"] : undefined,
+	};
+};
+
+/**
+ * The spans of a finished event (its own, then one per run of its record, in finish order), or the one span of a
+ * background run.
+ */
+export const eventSpans = (job: EventJob | BackgroundJob): SpanData[] => {
+	if (job.kind === "background") return [backgroundSpan(job)];
 	const { record, request, runs } = job;
 	const spans: SpanData[] = [
 		{

@@ -6,6 +6,7 @@
  * here, nor the attribute mapping: this is what pi loads at start-up when the opt-in is set.
  */
 import { randomBytes } from "node:crypto";
+import type { HookVerdict } from "../../engine/decide/interpret.ts";
 import type { DispatchRequest, EngineTracer, EventTrace } from "../../engine/dispatch/types.ts";
 import type { FiringRecord } from "../../engine/record/firing-record.ts";
 import type { HookEntry } from "../../engine/types.ts";
@@ -20,6 +21,7 @@ export interface RunStart {
 
 /** A finished event as the tracer saw it: what its spans are built from (event-spans.ts), off the event's path. */
 export interface EventJob {
+	readonly kind: "event";
 	readonly record: FiringRecord;
 	readonly traceId: string;
 	readonly spanId: string;
@@ -35,8 +37,20 @@ export interface EventJob {
 	readonly spans: number;
 }
 
-/** Where the tracer hands each finished event; must not block (a bounded queue). */
-export type SpanSink = (job: EventJob) => void;
+/** A background (`async`) hook run that finished: its span is a child of its event's. */
+export interface BackgroundJob {
+	readonly kind: "background";
+	readonly verdict: HookVerdict;
+	readonly traceId: string;
+	/** The event's span. */
+	readonly parentSpanId: string;
+	readonly run: RunStart;
+	/** Always 1. */
+	readonly spans: number;
+}
+
+/** Where the tracer hands each finished event and background run; must not block (a bounded queue). */
+export type SpanSink = (job: EventJob | BackgroundJob) => void;
 
 /** Epoch milliseconds with sub-millisecond precision. */
 const now = (): number => performance.timeOrigin + performance.now();
@@ -54,19 +68,19 @@ export const createEventTracer = (sink: SpanSink, parent: ParentContext | undefi
 		const traceId = parent?.traceId ?? randomId(16);
 		const spanId = randomId(8);
 		const runs = new Map<HookEntry, RunStart>();
-		const eventEnv = traceEnvironment(traceId, spanId, parent);
+		/** Background runs by entry: their verdicts come later (`endBackground`), each once. */
+		const background = new Map<HookEntry, RunStart>();
 		return {
-			startRun(entry, background) {
-				// A background hook outlives the event's record: its spans join the event's span.
-				if (background) return eventEnv;
+			startRun(entry, isBackground) {
 				const run = { spanId: randomId(8), startMs: now() };
-				runs.set(entry, run);
+				(isBackground ? background : runs).set(entry, run);
 				return traceEnvironment(traceId, run.spanId, parent);
 			},
 			end(record) {
-				if (record.verdicts.length === 0 && runs.size === 0) return;
+				if (record.verdicts.length === 0 && runs.size === 0 && background.size === 0) return;
 				const { session, tool } = request;
 				sink({
+					kind: "event",
 					record,
 					traceId,
 					spanId,
@@ -77,6 +91,12 @@ export const createEventTracer = (sink: SpanSink, parent: ParentContext | undefi
 					request: { session, tool },
 					spans: 1 + record.verdicts.length,
 				});
+			},
+			endBackground(verdict) {
+				const run = background.get(verdict.entry);
+				if (run === undefined) return;
+				background.delete(verdict.entry);
+				sink({ kind: "background", verdict, traceId, parentSpanId: spanId, run, spans: 1 });
 			},
 		};
 	},

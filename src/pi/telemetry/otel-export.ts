@@ -9,7 +9,7 @@
 import { lazyModule } from "../../engine/io/lazy-module.ts";
 import type { SpanData } from "./attributes.ts";
 import { eventSpans } from "./event-spans.ts";
-import type { EventJob } from "./event-tracer.ts";
+import type { BackgroundJob, EventJob } from "./event-tracer.ts";
 import type { TelemetrySettings } from "./settings.ts";
 
 const api = lazyModule<typeof import("@opentelemetry/api")>("@opentelemetry/api");
@@ -38,7 +38,7 @@ export interface SpanExport {
 	/** Hands finished spans to the queue (a full queue drops them); never throws, never waits. */
 	add(spans: readonly SpanData[]): void;
 	/** Builds a finished event's spans (event-spans.ts) and hands them to the queue, as {@link add}. */
-	addEvent(job: EventJob): void;
+	addEvent(job: EventJob | BackgroundJob): void;
 	counts(): ExportCounts;
 	/** Sends what is queued; resolves after at most `timeoutMs` whatever the collector does. */
 	flush(timeoutMs: number): Promise<void>;

@@ -5,7 +5,7 @@
  * opt-in {@link createTelemetry} returns undefined and nothing of this is loaded or sent. Never throws into pi.
  */
 import type { EngineTracer } from "../../engine/dispatch/types.ts";
-import { createEventTracer, type EventJob } from "./event-tracer.ts";
+import { type BackgroundJob, createEventTracer, type EventJob } from "./event-tracer.ts";
 import type { SpanExport } from "./otel-export.ts";
 import { type TelemetrySettings, telemetrySettings } from "./settings.ts";
 
@@ -50,7 +50,7 @@ export const createTelemetry = (
 	let loadError: string | undefined;
 	let loading: Promise<unknown> | undefined;
 	/** Events waiting for the SDK or the next tick, and their spans. */
-	let jobs: EventJob[] = [];
+	let jobs: (EventJob | BackgroundJob)[] = [];
 	let waiting = 0;
 	let droppedHere = 0;
 	let scheduled = false;

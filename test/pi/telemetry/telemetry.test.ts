@@ -77,7 +77,6 @@ describe("hook telemetry", () => {
 					hooks: [
 						{ type: "command", command: "echo 'blocked: password=hunter2hunter2' >&2; exit 2" },
 						{ type: "command", command: "sleep 5", timeout: 1 },
-						{ type: "command", command: 'printf %s "$TRACESTATE" > /dev/null', async: true },
 					],
 				},
 			],
@@ -88,7 +87,6 @@ describe("hook telemetry", () => {
 		expect(event?.parentSpanId).toBe(parent.spanId);
 		expect(event?.attributes).toMatchObject({ "pi.hook.decision": "block", "pi.hook.runs": 2, "session.id": "S1" });
 		const runs = spans.filter((span) => span.name === "hook_run PreToolUse");
-		// The background hook is not a run of the event's record: it gets the event's TRACEPARENT only.
 		expect(runs).toHaveLength(2);
 		const block = runs.find((span) => span.attributes["pi.hook.status"] === "blocking");
 		expect(block?.attributes).toMatchObject({
@@ -144,6 +142,43 @@ describe("hook telemetry", () => {
 			.sort();
 		expect(seen).toEqual(expected);
 		expect(new Set(runs.map((span) => span.spanId)).size).toBe(2);
+	});
+
+	it("a background (async) hook gets a run span of its own under the event's, when it finishes", async () => {
+		receiver = await startOtlpReceiver();
+		const telemetry = createTelemetry(env(receiver.endpoint));
+		if (telemetry === undefined) throw new Error("telemetry is on");
+		let finished: (message: string) => void = () => {};
+		const late = new Promise<string>((resolve) => {
+			finished = resolve;
+		});
+		const engine = createEngine({
+			...engineDeps({
+				config: () =>
+					configOf({
+						PreToolUse: [
+							{
+								hooks: [
+									{ type: "command", command: 'printf %s "$TRACEPARENT" >&2; exit 1', async: true },
+								],
+							},
+						],
+					}),
+				observers: { onAsyncVerdict: (verdict) => finished(verdict.message) },
+			}),
+			tracer: telemetry.tracer,
+		});
+		const result = await engine.dispatch(request);
+		expect(result.background).toHaveLength(1);
+		const seen = await late;
+		await telemetry.flush(5000);
+		const spans = receiver.spans();
+		const event = spans.find((span) => span.name === "hook_event PreToolUse");
+		const run = spans.find((span) => span.name === "hook_run PreToolUse");
+		expect(event?.attributes["pi.hook.runs"]).toBe(0);
+		expect(run?.parentSpanId).toBe(event?.spanId);
+		expect(run?.attributes).toMatchObject({ "pi.hook.background": true, "process.exit.code": 1 });
+		expect(seen).toContain(`00-${run?.traceId}-${run?.spanId}-01`);
 	});
 
 	it("http/protobuf (the default protocol) posts protobuf to the receiver", async () => {
