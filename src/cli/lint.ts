@@ -1,10 +1,11 @@
 /**
- * `pi-hook-manager lint [--json]`: the configuration's problems and hook lint findings (see
- * `src/engine/plan/config-lint.ts`), one `file:line:column: severity: message` line each on stdout, the form editors
- * and CI annotations read; a count on stderr. Exit code 1 when any finding is an error.
+ * `pi-hook-manager lint [--json]`: the configuration's problems, hook lint findings and the preflight of each
+ * command hook (see `src/engine/plan/config-lint.ts`), one `file:line:column: severity: message` line each on
+ * stdout, the form editors and CI annotations read; a count on stderr. Exit code 1 when any finding is an error.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { type ConfigLintFinding, lintConfig } from "../engine/plan/config-lint.ts";
+import { createPreflightChecker } from "../host/preflight/probe.ts";
 import type { CliContext } from "./context.ts";
 import { safe, shownPath } from "./format.ts";
 import { createLocator } from "./locate.ts";
@@ -34,10 +35,17 @@ export interface LocatedFinding extends ConfigLintFinding {
 	readonly column: number;
 }
 
-/** The findings of the context's configuration, located. */
+/**
+ * The findings of the context's configuration, located; the preflight looks up programs on this process's
+ * `PATH` (hooks inherit it) and runs them in the project.
+ */
 export const lintFindings = (ctx: CliContext): LocatedFinding[] => {
 	const locator = createLocator();
-	return lintConfig(ctx.config, ctx.projectDir, readScript).map((finding) => {
+	const preflight = createPreflightChecker(
+		{ path: process.env.PATH, home: ctx.home },
+		{ projectDir: ctx.projectDir },
+	);
+	return lintConfig(ctx.config, ctx.projectDir, readScript, (entry) => preflight.check(entry)).map((finding) => {
 		const position = finding.position ?? locator.position(finding.file, finding.jsonPath);
 		return { ...finding, line: position.line, column: position.column };
 	});

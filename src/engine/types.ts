@@ -95,6 +95,8 @@ export interface CommandHandler {
 	readonly command: string;
 	/** Present = exec form: spawn `command` with these arguments, no shell. */
 	readonly args?: readonly string[];
+	/** Claude Code's `shell`: `"bash"` (default, `/bin/sh -c`) or `"powershell"`; ignored with `args`. */
+	readonly shell?: "bash" | "powershell";
 	/** Timeout in seconds; undefined = the default of the handler type on the event (`defaultTimeoutSeconds`). */
 	readonly timeout?: number;
 	/** Run in the background without waiting (Claude Code `async`). */

@@ -51,8 +51,16 @@ const PLACES: Readonly<Record<string, { readonly holds: string; readonly imports
 	},
 	"engine/payload": { holds: "the stdin JSON of each hook event", imports: ["engine/types.ts", "engine/events"] },
 	"engine/lint": {
-		holds: "likely mistakes in a hook's output",
-		imports: ["engine/types.ts", "engine/is-object.ts", "engine/ports.ts", "engine/events", "engine/text"],
+		// engine/io for the shell parser the preflight loads on first use (io imports nothing: no circle).
+		holds: "likely mistakes in a hook's output, and the preflight of a command hook",
+		imports: [
+			"engine/types.ts",
+			"engine/is-object.ts",
+			"engine/ports.ts",
+			"engine/events",
+			"engine/io",
+			"engine/text",
+		],
 	},
 	"engine/decide": {
 		holds: "one hook's outcome to its verdict, and the verdicts of an event to one decision",
@@ -95,11 +103,13 @@ const PLACES: Readonly<Record<string, { readonly holds: string; readonly imports
 	},
 	"engine/plan": {
 		holds: "what pi does with a decision: steps, cards, configuration notices, the static lint",
+		// engine/lint for the preflight findings the static lint reports (lint imports no plan: no circle).
 		imports: [
 			"engine/types.ts",
 			"engine/config",
 			"engine/decide",
 			"engine/events",
+			"engine/lint",
 			"engine/match",
 			"engine/text",
 			"engine/trust",

@@ -96,6 +96,7 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 			type: "command",
 			command: raw.command,
 			...(raw.args === undefined ? {} : { args: raw.args as string[] }),
+			...(raw.shell === "bash" || raw.shell === "powershell" ? { shell: raw.shell } : {}),
 			...(raw.timeout === undefined ? {} : { timeout: raw.timeout as number }),
 			...(raw.async === undefined ? {} : { async: raw.async as boolean }),
 			...(raw.asyncRewake === undefined ? {} : { asyncRewake: raw.asyncRewake as boolean }),

@@ -7,6 +7,13 @@
  */
 
 import { eventUsesMatcher, isToolEvent } from "../events/facts.ts";
+import {
+	type PreflightCode,
+	type PreflightFinding,
+	preflightField,
+	preflightMessage,
+	preflightSeverity,
+} from "../lint/preflight.ts";
 import { hookReach } from "../trust/reach.ts";
 import type { ConfigIssue, HookConfig, HookEntry, HookEventName } from "../types.ts";
 import { ifRuleProblem } from "./config-notices.ts";
@@ -21,9 +28,12 @@ import { ifRuleProblem } from "./config-notices.ts";
  * - `timeout_in_ms`: a `timeout` of 1000 or more, which reads as milliseconds but is seconds;
  * - `exit_1_blocks_nothing`: a command on an event that exit 2 blocks, which exits 1 and never 2 nor prints a
  *   JSON decision: Claude Code treats exit 1 as a non-blocking error, so the action goes on. An error when it
- *   also writes to stderr (a reason meant for Claude: a block was meant), else a warning (maybe a plain failure).
+ *   also writes to stderr (a reason meant for Claude: a block was meant), else a warning (maybe a plain failure);
+ * - the preflight's codes (`program_missing`, `script_missing`, `not_executable`, `bash_only_syntax`,
+ *   `powershell_missing`, see `engine/lint/preflight.ts`): the hook cannot run on this machine.
  */
 export type ConfigLintCode =
+	| PreflightCode
 	| "config_issue"
 	| "never_runs"
 	| "matcher_ignored"
@@ -168,15 +178,35 @@ const entryFindings = (
 	return findings;
 };
 
+/** `path` as a lint line shows it: relative to the project when inside it. */
+const projectPath = (projectDir: string, path: string): string =>
+	path.startsWith(`${projectDir}/`) ? path.slice(projectDir.length + 1) : path;
+
+/** The preflight findings of a running hook as lint findings, at its `command` (or `shell`) field. */
+const preflightFindings = (
+	entry: HookEntry,
+	projectDir: string,
+	findings: readonly PreflightFinding[],
+): ConfigLintFinding[] =>
+	findings.map((finding) => ({
+		code: finding.code,
+		severity: preflightSeverity(finding),
+		file: entry.source.file,
+		jsonPath: `${entry.jsonPath}.${preflightField(finding)}`,
+		message: preflightMessage(finding, (path) => projectPath(projectDir, path)),
+	}));
+
 /**
  * The findings about `config`, file problems first, then per hook in configuration order (skipped hooks after
  * the running ones). `projectDir` locates the scripts hooks name; `readScript` returns a script's text, or
- * undefined when it cannot be read (the finding then rests on the command alone).
+ * undefined when it cannot be read (the finding then rests on the command alone). `preflight`, when given,
+ * says what keeps a running hook from running on this machine (`engine/lint/preflight.ts`).
  */
 export const lintConfig = (
 	config: HookConfig,
 	projectDir: string,
 	readScript: (path: string) => string | undefined,
+	preflight?: (entry: HookEntry) => readonly PreflightFinding[],
 ): ConfigLintFinding[] => {
 	const findings: ConfigLintFinding[] = [];
 	for (const issue of config.issues) {
@@ -190,7 +220,10 @@ export const lintConfig = (
 			...(position === undefined ? {} : { position }),
 		});
 	}
-	for (const entry of config.entries) findings.push(...entryFindings(entry, projectDir, readScript));
+	for (const entry of config.entries) {
+		findings.push(...entryFindings(entry, projectDir, readScript));
+		if (preflight !== undefined) findings.push(...preflightFindings(entry, projectDir, preflight(entry)));
+	}
 	for (const skipped of config.skipped) {
 		if (
 			skipped.reason === "no_such_event" ||
