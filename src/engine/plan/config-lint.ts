@@ -200,7 +200,8 @@ const preflightFindings = (
  * The findings about `config`, file problems first, then per hook in configuration order (skipped hooks after
  * the running ones). `projectDir` locates the scripts hooks name; `readScript` returns a script's text, or
  * undefined when it cannot be read (the finding then rests on the command alone). `preflight`, when given,
- * says what keeps a running hook from running on this machine (`engine/lint/preflight.ts`).
+ * says what keeps a hook that runs (or waits for trust or approval) from running on this machine
+ * (`engine/lint/preflight.ts`).
  */
 export const lintConfig = (
 	config: HookConfig,
@@ -238,6 +239,9 @@ export const lintConfig = (
 				message: skipped.message,
 			});
 		findings.push(...entryFindings(skipped.entry, projectDir, readScript));
+		// A hook that waits for trust or approval runs once given it: whether it can run here matters already.
+		if (preflight !== undefined && (skipped.reason === "untrusted" || skipped.reason === "unapproved"))
+			findings.push(...preflightFindings(skipped.entry, projectDir, preflight(skipped.entry)));
 	}
 	return findings;
 };
