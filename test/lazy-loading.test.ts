@@ -119,6 +119,9 @@ describe("start-up loading", () => {
 			"src/engine/config/edit.ts",
 			"src/engine/config/json-text.ts",
 			"src/pi/manager/panel-services.ts",
+			"src/host/preflight/probe.ts",
+			"src/engine/lint/preflight.ts",
+			"src/engine/lint/preflight-syntax.ts",
 		])
 			expect(files).not.toContain(lazy);
 	});
@@ -135,6 +138,8 @@ describe("start-up loading", () => {
 			"src/ui/panel/hooks-panel.ts",
 			"src/ui/panel/hook-editor.ts",
 			"src/pi/manager/panel-services.ts",
+			"src/host/preflight/probe.ts",
+			"src/engine/lint/preflight.ts",
 		])
 			expect(sources).not.toContain(lazy);
 		const packages = [...imports].filter((specifier) => !specifier.startsWith("node:")).sort();

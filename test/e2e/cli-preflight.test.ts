@@ -54,11 +54,12 @@ describe("pi-hook-manager lint: preflight", () => {
 		expect(lines.slice(0, 2)).toEqual([
 			'.claude/settings.json:7:32: error: python3 is not on PATH: the hook fails with "not found" (exit 127) ' +
 				"before it runs (hooks.PreToolUse[0].hooks[0].command)",
-			".claude/settings.json:8:32: error: .claude/hooks/log.sh has no execute bit: sh cannot run it (exit 126); " +
-				"run chmod +x on it, or name its interpreter in the command (hooks.PreToolUse[0].hooks[1].command)",
+			".claude/settings.json:8:32: error: .claude/hooks/log.sh has no execute bit: sh cannot run it " +
+				"(exit 126); run chmod +x on it, or name its interpreter in the command " +
+				"(hooks.PreToolUse[0].hooks[1].command)",
 		]);
 		expect(lines[2]).toMatch(
-			/^\.claude\/settings\.json:9:32: (error|warning): bash-only syntax `\[\[ \]\]` in a command \/bin\/sh runs: /,
+			/^\.claude\/settings\.json:9:32: (error|warning): bash-only syntax `\[\[ \]\]` in a command \/bin\/sh /,
 		);
 		expect(lines).toHaveLength(3);
 		expect(result.stderr).toBe(sh === "bash" ? "2 error(s), 1 warning(s)\n" : "3 error(s), 0 warning(s)\n");

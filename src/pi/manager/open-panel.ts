@@ -1,6 +1,7 @@
 /**
  * Opens the /hooks panel over pi with `ctx.ui.custom` (interactive mode only): the switches of hooks deleted
- * since the session started are forgotten first, and the panel and its editor load on first use.
+ * since the session started are forgotten first, the preflight of the hooks is looked up afresh (at opening, not at
+ * start-up), and the panel and its editor load on first use.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
@@ -36,6 +37,8 @@ export const openPanel = async (
 	// Hooks deleted from their files since the session started lose their switch now.
 	core.reconcile();
 	let openTui: TUI | undefined;
+	// The preflight (and the shell parser it uses) loads on first use, not at start-up.
+	const { createPreflightChecker } = await import("../../host/preflight/probe.ts");
 	const services = {
 		...(await panelServices(core, switches, feed, ctx)),
 		externalEditor: createExternalEditor(
@@ -46,6 +49,14 @@ export const openPanel = async (
 				home: core.deps.home(),
 			}),
 		),
+		// The preflight of this opening: a fresh probe, so a program installed or a chmod since shows now.
+		preflight: {
+			...createPreflightChecker(
+				{ path: core.env.PATH, home: core.env.HOME ?? core.deps.home() },
+				{ projectDir: ctx.cwd },
+			),
+			projectDir: ctx.cwd,
+		},
 	};
 	// The panel (and fuse.js, the editor) load on first use, not at start-up.
 	const { HooksPanel, PANEL_OVERLAY_OPTIONS } = await import("../../ui/panel/hooks-panel.ts");

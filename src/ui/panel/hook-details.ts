@@ -1,6 +1,7 @@
 /**
- * The detail view of one hook (or invalid entry): its full definition, where it lives, whether it runs, and
- * its statistics for this session (runs, blocks, errors, timeouts, median and 95th-percentile duration). Pure.
+ * The detail view of one hook (or invalid entry): its full definition, where it lives, whether it runs (and what
+ * keeps it from running on this machine: the preflight), and its statistics for this session (runs, blocks,
+ * errors, timeouts, median and 95th-percentile duration). Pure.
  */
 import { defaultTimeoutSeconds } from "../../engine/events/facts.ts";
 import { terminalSafe } from "../../engine/text/terminal-safe.ts";
@@ -56,6 +57,12 @@ export const issueOutcome = (row: IssueRow, editable: boolean): string => {
 			: "Fix it in the file (or delete it with the editor once it parses).";
 	return issue.kind === "emptied" ? happens : `${happens} ${fix}`;
 };
+
+/** The preflight's findings: a field each under "Cannot run here", in the error colour; none without any. */
+const preflightLines = (theme: PanelTheme, texts: readonly string[], width: number): string[] =>
+	texts.length === 0
+		? []
+		: texts.flatMap((text, index) => field(theme, index === 0 ? "Cannot run" : "", text, width, "error"));
 
 const statLines = (theme: PanelTheme, title: string, stats: HookStats, width: number): string[] => [
 	...section(theme, title, width),
@@ -117,6 +124,7 @@ export const hookDetailLines = (
 	const lines = [
 		...field(theme, "State", runs, width, row.state === "on" ? "success" : "warning"),
 		...(row.warning === undefined ? [] : field(theme, "Warning", row.warning, width, "warning")),
+		...preflightLines(theme, row.preflight, width),
 		...field(theme, "Event", entry.event, width),
 		...field(theme, "Matcher", row.matcher, width),
 		...field(theme, "Type", handler.type, width),

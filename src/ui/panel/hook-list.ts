@@ -8,6 +8,7 @@ import type { FilterMatch, MatchRanges } from "./filter.ts";
 import { fuzzyFilter, highlightFit, highlightFitMiddle } from "./filter.ts";
 import { fit, fitRight, formatDuration, oneLine, wordWrap } from "./format.ts";
 import type { ListRow } from "./hook-rows.ts";
+import { preflightSummary } from "./preflight-text.ts";
 import { KeyedList } from "./selection.ts";
 
 /** The fields the hook list filters on. */
@@ -162,8 +163,13 @@ export class HookList extends KeyedList<HookMatch> {
 			const selected = row.key === this.selection.key;
 			if (selected) selectedLine = lines.length;
 			lines.push(this.rowLine(match, columns, width, selected, mark));
-			// A skipped hook says why right under it, and so does one that is on but can never fire.
-			const under = row.kind === "hook" ? (row.state === "skipped" ? row.note : row.warning) : undefined;
+			// A skipped hook says why right under it, and so does one that is on but can never fire or cannot run here.
+			const under =
+				row.kind === "hook"
+					? row.state === "skipped"
+						? row.note
+						: (row.warning ?? preflightSummary(row.preflight))
+					: undefined;
 			if (under !== undefined) {
 				const pad = columns.indent + MARKER + columns.state;
 				lines.push(" ".repeat(pad) + t.fg("warning", fit(oneLine(under), width - pad)));

@@ -33,6 +33,8 @@ export interface HookRow {
 	readonly note: string | undefined;
 	/** Why a hook listed as running never fires (an `if` naming pi's tool in a Claude Code file); else undefined. */
 	readonly warning?: string;
+	/** What keeps it from running on this machine, one sentence per preflight finding; empty when nothing does. */
+	readonly preflight: readonly string[];
 	readonly stats: HookStats;
 	readonly event: string;
 	readonly matcher: string;
@@ -70,6 +72,8 @@ export interface RowInputs {
 	readonly stats: (id: string) => HookStats;
 	/** The five sources, to label the file of an issue. */
 	readonly sources: readonly HookSource[];
+	/** The preflight sentences of a hook (see {@link HookRow.preflight}); none when not given. */
+	readonly preflight?: (entry: HookEntry) => readonly string[];
 }
 
 /** The label of a file among the sources; the file name itself when it is none of them. */
@@ -100,6 +104,7 @@ export const buildRows = (config: HookConfig, inputs: RowInputs): ListRow[] => {
 			state: skipped !== undefined ? "skipped" : runState(entry),
 			note: skipped,
 			...(skipped === undefined ? ifWarning(entry) : {}),
+			preflight: inputs.preflight?.(entry) ?? [],
 			stats: inputs.stats(entry.id),
 			event: entry.event,
 			matcher: matcherLabel(entry),

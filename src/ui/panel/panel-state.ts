@@ -1,6 +1,7 @@
 /**
  * What the /hooks panel's screens share: the tab shown, the filter, the hook rows built from the live
- * configuration, and the log tab. Rebuilt from the services on every render, so it never goes stale.
+ * configuration (with each hook's preflight, which the port looks up once), and the log tab. Rebuilt from the
+ * services on every render, so it never goes stale.
  */
 import { Input } from "@earendil-works/pi-tui";
 import type { DeletedHook } from "../../engine/config/undo-delete.ts";
@@ -8,6 +9,7 @@ import type { HookEntry } from "../../engine/types.ts";
 import type { PanelTheme } from "../theme.ts";
 import { filterHookRows, HookList } from "./hook-list.ts";
 import { buildRows, type ListRow } from "./hook-rows.ts";
+import { preflightTexts } from "./preflight-text.ts";
 import { LogTab } from "./screens/log.ts";
 import type { PanelServices } from "./services.ts";
 
@@ -36,7 +38,7 @@ export class PanelState {
 
 	/** Rebuilds the rows from the live configuration, the switches and the log, and applies the filter. */
 	refresh(): void {
-		const { hooks, log } = this.services;
+		const { hooks, log, preflight } = this.services;
 		const config = hooks.config();
 		this.rows =
 			config === undefined
@@ -46,6 +48,9 @@ export class PanelState {
 						allOff: hooks.allOff(),
 						stats: (id) => log.firings.stats(id),
 						sources: hooks.sources,
+						...(preflight === undefined
+							? {}
+							: { preflight: (entry) => preflightTexts(preflight.check(entry), preflight.projectDir) }),
 					});
 		const query = this.filter.getValue();
 		this.hookList.setMatches(filterHookRows(this.rows, query));

@@ -7,6 +7,7 @@ import type { FileSnapshot, HookChange, SaveResult } from "../../engine/config/e
 import type { DeletedHook } from "../../engine/config/undo-delete.ts";
 import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord } from "../../engine/engine.ts";
+import type { PreflightFinding } from "../../engine/lint/preflight.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { RunSpan } from "../../engine/record/cost.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
@@ -143,6 +144,17 @@ export interface ExternalEditorPort {
 	open(file: string, line: number | undefined): Promise<string | undefined>;
 }
 
+/**
+ * What keeps a command hook from running on this machine (`engine/lint/preflight.ts`): looked up when the panel
+ * asks (it is opened), each hook once for the port's life; nothing is run.
+ */
+export interface PreflightPort {
+	/** The findings of `entry`; none for other handler types. */
+	check(entry: HookEntry): readonly PreflightFinding[];
+	/** The project root: paths inside it are shown relative to it. */
+	readonly projectDir: string;
+}
+
 /** Everything the panel reads and changes; the extension wires these to the runtime, the state file and the disk. */
 export interface PanelServices {
 	readonly hooks: HooksPort;
@@ -159,6 +171,8 @@ export interface PanelServices {
 	readonly costBudget?: CostBudgetPort | undefined;
 	/** Undefined when the host cannot hand the terminal to another program (tests, screenshots): no key for it. */
 	readonly externalEditor?: ExternalEditorPort | undefined;
+	/** Undefined when the host does not look at the machine (screenshots): hooks show no preflight. */
+	readonly preflight?: PreflightPort | undefined;
 }
 
 /** What the panel needs from the TUI around it. */
