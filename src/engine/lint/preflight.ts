@@ -111,7 +111,7 @@ interface Check {
 	readonly runDir: string;
 	readonly vars: Readonly<Record<string, string | undefined>>;
 	readonly findings: PreflightFinding[];
-	/** Programs the command tests for itself (`command -v jq`, `which jq`): their absence is handled. */
+	/** Programs and files the command tests for itself (`command -v jq`, `[ -x f ]`): their absence is handled. */
 	readonly guarded: Set<string>;
 	readonly seen: Set<string>;
 }
@@ -225,6 +225,8 @@ const checkCommand = (
 		return;
 	}
 	if (shellForm && (SH_BUILTINS.has(name) || BASH_BUILTINS.has(name) || functions.has(program))) return;
+	// `[ -x ./run.sh ] && ./run.sh`: the command copes with the file's absence itself.
+	if (check.guarded.has(program)) return;
 	const path = expandWord(check, program);
 	if (path === undefined) return;
 	if (path.includes("/")) checkDirectScript(check, resolve(check.runDir, path));
@@ -239,10 +241,12 @@ const checkProgram = (check: Check, name: string): boolean => {
 	return false;
 };
 
-/** The programs `words` tests for: `command -v X`, `which X`, `type X`, `hash X`. */
+/** The programs and files `words` tests for: `command -v X`, `which X`, `type X`, `hash X`, `[ -x FILE ]`. */
 const guardedBy = (words: readonly string[]): string[] => {
 	const name = basename(words[0] ?? "");
 	if (name === "command" && /^-[vV]$/.test(words[1] ?? "")) return words.slice(2);
+	if (name === "[" || name === "test")
+		return words.flatMap((word, at) => (/^-[efrsx]$/.test(word) ? [words[at + 1] ?? ""] : []));
 	return ["which", "type", "hash"].includes(name) ? words.slice(1).filter((word) => !word.startsWith("-")) : [];
 };
 

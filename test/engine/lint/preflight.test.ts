@@ -76,6 +76,12 @@ describe("preflightHook", () => {
 		],
 		["jq in a pipeline", () => "cat | jq -r .tool_name", "without", [{ code: "program_missing", program: "jq" }]],
 		["jq guarded by command -v", () => "command -v jq >/dev/null && jq . || cat", "without", []],
+		[
+			"a script guarded by [ -x ]",
+			() => "[ -x ./.claude/hooks/gone.sh ] && ./.claude/hooks/gone.sh",
+			"without",
+			[],
+		],
 		["a program in $(...)", () => "echo $(jq -n 1)", "without", [{ code: "program_missing", program: "jq" }]],
 		["a function defined in the command", () => "f() { echo; }; f", "without", []],
 		[
