@@ -18,6 +18,8 @@ export interface CliArgs {
 	readonly json: boolean;
 	/** `--update`: write the current outcomes into the fixtures' `expect` (`test`). */
 	readonly update: boolean;
+	/** `--no-preflight` (`lint`): leave out whether each hook can run on this machine (CI that is not the target). */
+	readonly noPreflight: boolean;
 	/** `--cwd DIR`: the project (default: the current directory). */
 	readonly cwd: string | undefined;
 	/** `--home DIR`: the home folder whose `.claude` and `.pi/agent` are read (default: the user's). */
@@ -44,20 +46,22 @@ const COMMON_VALUE_OPTIONS = new Set(["--cwd", "--home", "--agent-dir"]);
 /** Which options each subcommand accepts (besides `--cwd`, `--home`, `--agent-dir`, `--approve-project-hooks`). */
 const OWN_OPTIONS: Readonly<Record<CommandName, readonly string[]>> = {
 	list: ["--json"],
-	lint: ["--json"],
+	lint: ["--json", "--no-preflight"],
 	test: ["--update", "--timeout"],
 	why: ["--timeout"],
 };
 
 /** Every flag some subcommand takes. */
-const KNOWN_FLAGS = new Set(["--json", "--update", "--approve-project-hooks", "--timeout"]);
+const KNOWN_FLAGS = new Set(["--json", "--update", "--no-preflight", "--approve-project-hooks", "--timeout"]);
 
 /** The usage text (`--help`, and after a usage error). */
 export const USAGE = [
 	"usage: pi-hook-manager <command> [options]",
 	"",
 	"  list [--json]                 every hook, its source and state, in the order they run",
-	"  lint [--json]                 config problems as file:line:column: severity: message (exit 1 on an error)",
+	"  lint [--json] [--no-preflight]",
+	"                                config problems as file:line:column: severity: message (exit 1 on an error),",
+	"                                and what keeps a hook from running here (--no-preflight leaves that out)",
 	"  test [FIXTURE|DIR ...] [--update]",
 	"                                run fixtures (default .pi/hook-tests/) through the hooks and compare",
 	"  why FIXTURE                   why each configured hook runs or not for that fixture's event",
@@ -127,6 +131,7 @@ export const parseArgs = (argv: readonly string[]): CliArgs => {
 		operands,
 		json: flags.has("--json"),
 		update: flags.has("--update"),
+		noPreflight: flags.has("--no-preflight"),
 		cwd: values.get("--cwd"),
 		home: values.get("--home"),
 		agentDir: values.get("--agent-dir"),
@@ -141,6 +146,7 @@ const blank = (command: "help" | "version"): CliArgs => ({
 	operands: [],
 	json: false,
 	update: false,
+	noPreflight: false,
 	cwd: undefined,
 	home: undefined,
 	agentDir: undefined,

@@ -5,6 +5,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { type ConfigLintFinding, lintConfig } from "../engine/plan/config-lint.ts";
+import type { HookEntry } from "../engine/types.ts";
 import { createPreflightChecker } from "../host/preflight/probe.ts";
 import type { CliContext } from "./context.ts";
 import { safe, shownPath } from "./format.ts";
@@ -36,24 +37,28 @@ export interface LocatedFinding extends ConfigLintFinding {
 }
 
 /**
- * The findings of the context's configuration, located; the preflight looks up programs on this process's
- * `PATH` (hooks inherit it) and runs them in the project.
+ * The findings of the context's configuration, located; with `preflight` (default) also what keeps each hook from
+ * running here: programs looked up on this process's `PATH` (hooks inherit it), scripts in the project.
  */
-export const lintFindings = (ctx: CliContext): LocatedFinding[] => {
+export const lintFindings = (ctx: CliContext, preflight = true): LocatedFinding[] => {
 	const locator = createLocator();
-	const preflight = createPreflightChecker(
-		{ path: process.env.PATH, home: ctx.home },
-		{ projectDir: ctx.projectDir },
-	);
-	return lintConfig(ctx.config, ctx.projectDir, readScript, (entry) => preflight.check(entry)).map((finding) => {
+	const checker = preflight
+		? createPreflightChecker({ path: process.env.PATH, home: ctx.home }, { projectDir: ctx.projectDir })
+		: undefined;
+	const check = checker === undefined ? undefined : (entry: HookEntry) => checker.check(entry);
+	return lintConfig(ctx.config, ctx.projectDir, readScript, check).map((finding) => {
 		const position = finding.position ?? locator.position(finding.file, finding.jsonPath);
 		return { ...finding, line: position.line, column: position.column };
 	});
 };
 
-/** The output of `lint` and its exit code. */
-export const lintOutput = (ctx: CliContext, json: boolean): { stdout: string; stderr: string; code: number } => {
-	const findings = lintFindings(ctx);
+/** The output of `lint` (with the preflight unless `preflight` is false) and its exit code. */
+export const lintOutput = (
+	ctx: CliContext,
+	json: boolean,
+	preflight = true,
+): { stdout: string; stderr: string; code: number } => {
+	const findings = lintFindings(ctx, preflight);
 	const errors = findings.filter((finding) => finding.severity === "error").length;
 	const code = errors > 0 ? 1 : 0;
 	if (json) return { stdout: `${JSON.stringify({ version: 1, findings }, null, 2)}\n`, stderr: "", code };

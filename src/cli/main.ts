@@ -91,7 +91,7 @@ const runCommand = async (args: CliArgs): Promise<number> => {
 			return 0;
 		}
 		case "lint": {
-			const result = lintOutput(ctx, args.json);
+			const result = lintOutput(ctx, args.json, !args.noPreflight);
 			await write(process.stdout, result.stdout);
 			await write(process.stderr, result.stderr);
 			return result.code;

@@ -1,7 +1,8 @@
 /**
  * `pi-hook-manager lint`'s preflight end to end: the built command as a real process on a project in a temp
  * folder, with a PATH of its own (a folder with or without a fake `python3`), prints each hook that cannot run
- * here at its `command`'s file:line:column, and exits 1; with the interpreter on PATH the finding is gone.
+ * here at its `command`'s file:line:column, and exits 1; with the interpreter on PATH the finding is gone, and
+ * `--no-preflight` leaves the preflight out.
  */
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -70,6 +71,13 @@ describe("pi-hook-manager lint: preflight", () => {
 			"not_executable",
 			"bash_only_syntax",
 		]);
+	});
+
+	it("--no-preflight leaves the preflight out (CI that is not the machine the hooks run on)", async () => {
+		const { box, bin } = setUp();
+		const result = await box.run(["lint", "--no-preflight"], { env: { PATH: bin } });
+		expect(result).toEqual({ code: 0, stdout: "", stderr: "0 error(s), 0 warning(s)\n" });
+		expect((await box.run(["list", "--no-preflight"])).stderr).toContain("list does not take --no-preflight");
 	});
 
 	it("a python3 on PATH and the execute bit set leave only the bash-only finding", async () => {
