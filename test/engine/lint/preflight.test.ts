@@ -201,6 +201,15 @@ describe("preflightHook", () => {
 		]);
 	});
 
+	it.each([
+		["deeply nested $(", "$(".repeat(20_000)],
+		["deeply nested (", `${"(".repeat(20_000)}jq${")".repeat(20_000)}`],
+		["a 100 000 character command", `jq ${"x".repeat(100_000)}`],
+		["control characters", "\u0000\u001b[2J\u0007 jq"],
+	])("never throws on %s", (_title, command) => {
+		expect(Array.isArray(check(command, withoutTools))).toBe(true);
+	});
+
 	it("a checker looks each hook up once, and a new checker sees the disk again", () => {
 		const settings = { path: withoutTools, home: undefined };
 		const entry = commandEntry("jq .");
