@@ -156,6 +156,27 @@ export const findText = (screen: Screen, text: string): { row: number; col: numb
 	return undefined;
 };
 
+/** Where `text` first appears on the screen, as {@link findText}; throws with the whole screen when it is not on it. */
+export const locateText = (screen: Screen, text: string): { row: number; col: number } => {
+	const found = findText(screen, text);
+	if (found === undefined) throw new Error(`"${text}" is not on screen:\n${screenLines(screen).join("\n")}`);
+	return found;
+};
+
+/**
+ * A framed overlay's inside only: each row between its first and last `│`, rows without a frame left out, all
+ * white space removed, so wrapped text reads in one piece and the transcript around the frame does not leak in.
+ */
+export const frameInside = (screen: Screen): string =>
+	screenLines(screen)
+		.map((line) => {
+			const left = line.indexOf("│");
+			const right = line.lastIndexOf("│");
+			return left >= 0 && right > left ? line.slice(left + 1, right) : "";
+		})
+		.join("")
+		.replace(/\s/g, "");
+
 /** The cell at (row, col); a blank cell outside the screen. */
 export const cellAt = (screen: Screen, row: number, col: number): Cell => screen.cells[row]?.[col] ?? BLANK;
 

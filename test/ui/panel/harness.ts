@@ -13,6 +13,7 @@ import {
 	TUI_KEYBINDINGS,
 	TuiMainScreen,
 } from "@earendil-works/pi-tui";
+import { afterEach } from "vitest";
 import { UNAPPROVED_MESSAGE } from "../../../src/engine/config/merge.ts";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { createConfigStore } from "../../../src/engine/config/store.ts";
@@ -35,6 +36,7 @@ import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
 import { type Screen, screenLines, screenToText } from "../../support/screen.ts";
 import { VirtualTerminal } from "../../support/virtual-terminal.ts";
+import { FIXTURE_SETTINGS } from "./fixtures.ts";
 
 /** Raw key sequences as a terminal sends them. */
 export const KEY = {
@@ -341,4 +343,35 @@ export const mountProjectPanel = async (cols: number, rows = 40): Promise<PanelH
 	harness.writeText(1, PROJECT_TEXT);
 	await harness.screen();
 	return harness;
+};
+
+/** The panels of one test file (see {@link usePanelMounts}); each is disposed after the test that mounted it. */
+export interface PanelMounts {
+	/** Mounts the panel with `options` ({@link mountPanel}). */
+	mount(options: MountOptions): Promise<PanelHarness>;
+	/** Mounts the panel over {@link FIXTURE_SETTINGS}, 34 rows unless told. */
+	fixture(cols: number, options?: Omit<MountOptions, "cols" | "settings">): Promise<PanelHarness>;
+	/** Mounts the editor and delete tests' panel ({@link mountProjectPanel}). */
+	project(cols: number, rows?: number): Promise<PanelHarness>;
+}
+
+/**
+ * Registers an `afterEach` that disposes every panel the test mounted, and returns the mounts; call once at the
+ * top of a panel test file.
+ */
+export const usePanelMounts = (): PanelMounts => {
+	const mounted: PanelHarness[] = [];
+	afterEach(() => {
+		for (const harness of mounted.splice(0)) harness.dispose();
+	});
+	const kept = async (mounting: Promise<PanelHarness>): Promise<PanelHarness> => {
+		const harness = await mounting;
+		mounted.push(harness);
+		return harness;
+	};
+	return {
+		mount: (options) => kept(mountPanel(options)),
+		fixture: (cols, options = {}) => kept(mountPanel({ rows: 34, ...options, cols, settings: FIXTURE_SETTINGS })),
+		project: (cols, rows) => kept(mountProjectPanel(cols, rows)),
+	};
 };

@@ -2,7 +2,7 @@
  * A hook's details as hook-details.ts lays them out: its full definition, its file, whether it runs, and its
  * statistics for the session. The details screen itself (scrolling, keys) is tested in screens/details.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import type { ProcessOutcome } from "../../../src/engine/ports.ts";
@@ -13,14 +13,10 @@ import { hookDetailLines } from "../../../src/ui/panel/hook-details.ts";
 import { buildRows, type IssueRow } from "../../../src/ui/panel/hook-rows.ts";
 import { plainTheme, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText, screenLines } from "../../support/screen.ts";
-import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord } from "./fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+import { entryWith, exitedWith, firingRecord } from "./fixtures.ts";
+import { KEY, usePanelMounts } from "./harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
 const timedOut: ProcessOutcome = {
 	kind: "timed_out",
@@ -32,8 +28,7 @@ const timedOut: ProcessOutcome = {
 
 describe.each([40, 80, 120])("hook details at %i columns", (cols) => {
 	it("show the definition, file, JSON path and statistics (runs, blocks, errors, timeouts, p50, p95)", async () => {
-		harness = await mountPanel({ cols, rows: 70, settings: FIXTURE_SETTINGS });
-		const h = harness;
+		const h = await panels.fixture(cols, { rows: 70 });
 		const guard = entryWith(h.config(), "block-rm.sh");
 		const outcomes = [
 			exitedWith(2, 30, "", "no"),
@@ -216,7 +211,7 @@ describe("the default timeout in a hook's details", () => {
 describe("a hook whose if rule names pi's tool in a Claude Code file", () => {
 	it("says under its row and in its details that it never runs; the same rule in pi's file is fine", async () => {
 		const hook = (command: string) => ({ type: "command", command, if: "bash(rm *)" });
-		harness = await mountPanel({
+		const h = await panels.mount({
 			cols: 120,
 			rows: 40,
 			settings: {
@@ -224,7 +219,6 @@ describe("a hook whose if rule names pi's tool in a Claude Code file", () => {
 				4: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [hook("echo pi-guard")] }] } },
 			},
 		});
-		const h = harness;
 		const list = screenLines(await h.screen());
 		const row = list.findIndex((line) => line.includes("echo claude-guard"));
 		expect(list[row]).toMatch(/ on +cmd/);

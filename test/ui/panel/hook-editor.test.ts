@@ -4,23 +4,16 @@
  * the hook's switch. Deleting and refused saves are tested with their screens (screens/delete, screens/editor).
  */
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applyHookChange } from "../../../src/engine/config/edit.ts";
 import { TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText, type Screen, screenLines } from "../../support/screen.ts";
 import { entryWith } from "./fixtures.ts";
-import { KEY, mountPanel, mountProjectPanel, type PanelHarness, PROJECT_TEXT } from "./harness.ts";
+import { KEY, type PanelHarness, PROJECT_TEXT, usePanelMounts } from "./harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
-const mount = async (cols: number, rows = 40): Promise<PanelHarness> => {
-	harness = await mountProjectPanel(cols, rows);
-	return harness;
-};
+const mount = panels.project;
 
 const text = (screen: Screen): string => screenLines(screen).join("\n");
 /** The screen's text without borders and spaces, so a message wrapped at 40 columns reads in one piece. */
@@ -102,7 +95,7 @@ describe("the editor", () => {
 	});
 
 	it("keeps the event of an edited hook pi does not fire, with a warning", async () => {
-		harness = await mountPanel({
+		const harness = await panels.mount({
 			cols: 100,
 			rows: 40,
 			settings: { 0: { hooks: { SubagentStop: [{ hooks: [{ type: "command", command: "./sub.sh" }] }] } } },
@@ -162,7 +155,7 @@ describe("the editor", () => {
 	});
 
 	it("does not open the editor on an http hook, and says where to edit it", async () => {
-		harness = await mountPanel({
+		const harness = await panels.mount({
 			cols: 100,
 			rows: 30,
 			settings: { 3: { hooks: { Stop: [{ hooks: [{ type: "http", url: "http://127.0.0.1:1/h" }] }] } } },

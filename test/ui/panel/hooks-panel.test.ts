@@ -3,46 +3,22 @@
  * widths 40, 80 and 120: the grouped list with sources, skipped and invalid entries inside the frame, the
  * kill switch on every screen and its banner. Each screen's own behaviour is tested in screens/.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_THEME_BGS, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
-import { cellAt, findText, type Screen, screenLines } from "../../support/screen.ts";
-import { FIXTURE_SETTINGS } from "./fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+import { cellAt, findText, locateText, type Screen, screenLines } from "../../support/screen.ts";
+import { KEY, usePanelMounts } from "./harness.ts";
 
 const WIDTHS = [40, 80, 120] as const;
 const color = (token: keyof typeof TEST_THEME_COLORS): string => `p${TEST_THEME_COLORS[token]}`;
 const SELECTED = `p${TEST_THEME_BGS.selectedBg}`;
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
-const mount = async (
-	cols: number,
-	options: { trusted?: boolean; rows?: number; approvals?: boolean } = {},
-): Promise<PanelHarness> => {
-	harness = await mountPanel({
-		cols,
-		rows: options.rows ?? 34,
-		settings: FIXTURE_SETTINGS,
-		...(options.trusted === undefined ? {} : { trusted: options.trusted }),
-		...(options.approvals === undefined ? {} : { approvals: options.approvals }),
-	});
-	return harness;
-};
-
-/** The row of the first cell showing `text`; fails the test when it is not on screen. */
-const at = (screen: Screen, text: string): { row: number; col: number } => {
-	const found = findText(screen, text);
-	if (found === undefined) throw new Error(`"${text}" is not on screen:\n${screenLines(screen).join("\n")}`);
-	return found;
-};
+const mount = panels.fixture;
 
 /** Every row of the frame has its left and right border in the same two columns. */
 const expectFramed = (screen: Screen): void => {
-	const top = at(screen, "╭─");
+	const top = locateText(screen, "╭─");
 	const lines = screenLines(screen);
 	const right = (lines[top.row] ?? "").lastIndexOf("╮");
 	expect(right).toBeGreaterThan(top.col);
@@ -79,26 +55,26 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 		expect(text).toMatch(cols >= 80 ? /skip +mcp +tests\/check_tests_pass/ : /skip +mcp:/);
 		expect(text).toMatch(/bad +a command hook/);
 		// The rows of one event follow its header: PreToolUse's matchers come before PostToolUse.
-		expect(at(screen, "matcher Edit|Write").row).toBeLessThan(at(screen, "PostToolUse").row);
+		expect(locateText(screen, "matcher Edit|Write").row).toBeLessThan(locateText(screen, "PostToolUse").row);
 		expect(text).toContain("esc close");
 	});
 
 	it("shows the selected row on the selection background to the edge, skipped rows dim, invalid red", async () => {
 		const h = await mount(cols);
 		let screen = await h.send(KEY.down);
-		const selected = at(screen, "> on");
+		const selected = locateText(screen, "> on");
 		expect(cellAt(screen, selected.row, selected.col + 2).bg).toBe(SELECTED);
 		const rightBorder = (screenLines(screen)[selected.row] ?? "").lastIndexOf("│");
 		expect(cellAt(screen, selected.row, rightBorder - 2).bg).toBe(SELECTED);
-		const other = at(screen, "git_policy");
+		const other = locateText(screen, "git_policy");
 		expect(cellAt(screen, other.row, other.col).bg).toBe("default");
-		const skipped = at(screen, "tests_pass");
+		const skipped = locateText(screen, "tests_pass");
 		expect(screenLines(screen)[skipped.row]).toContain("skip");
 		expect(cellAt(screen, skipped.row, skipped.col)).toMatchObject({ fg: color("dim"), bg: "default" });
 		screen = await h.screen();
-		const bad = at(screen, "bad");
+		const bad = locateText(screen, "bad");
 		expect(cellAt(screen, bad.row, bad.col).fg).toBe(color("error"));
-		const message = at(screen, "a comm");
+		const message = locateText(screen, "a comm");
 		expect(message.row).toBe(bad.row);
 		expect(cellAt(screen, message.row, message.col).fg).toBe(color("error"));
 	});
@@ -111,9 +87,9 @@ describe("the kill switch", () => {
 			const h = await mount(cols);
 			let screen = await h.send(KEY.ctrlShiftH);
 			expect(h.killSwitch.isOff()).toBe(true);
-			const banner = at(screen, "ALL HOOKS ARE OFF");
+			const banner = locateText(screen, "ALL HOOKS ARE OFF");
 			expect(cellAt(screen, banner.row, banner.col)).toMatchObject({ fg: color("error"), bold: true });
-			expect(screenLines(screen)[at(screen, "╭─").row]).toContain("ALL OFF");
+			expect(screenLines(screen)[locateText(screen, "╭─").row]).toContain("ALL OFF");
 			expect(screenLines(screen).join("\n")).toContain("all on");
 			expectFramed(screen);
 			screen = await h.send(KEY.ctrlShiftH);
@@ -127,16 +103,16 @@ describe("the router", () => {
 	it("sends the kill switch to the switch from every screen, and every other key to the screen shown", async () => {
 		const h = await mount(80);
 		let screen = await h.send(KEY.ctrlN);
-		expect(screenLines(screen)[at(screen, "╭─").row]).toContain("Hooks > editor");
+		expect(screenLines(screen)[locateText(screen, "╭─").row]).toContain("Hooks > editor");
 		screen = await h.send(KEY.ctrlShiftH);
 		expect(h.killSwitch.isOff()).toBe(true);
-		expect(screenLines(screen)[at(screen, "╭─").row]).toContain("Hooks > editor");
+		expect(screenLines(screen)[locateText(screen, "╭─").row]).toContain("Hooks > editor");
 		expect(screenLines(screen).join("\n")).toContain("ALL HOOKS ARE OFF");
 		// The filter and the list's messages show on the list only.
 		expect(screenLines(screen).join("\n")).not.toContain("Filter:");
 		await h.send(KEY.ctrlShiftH, KEY.escape);
 		screen = await h.send(KEY.enter);
-		expect(screenLines(screen)[at(screen, "╭─").row]).toContain("Hooks > details");
+		expect(screenLines(screen)[locateText(screen, "╭─").row]).toContain("Hooks > details");
 		await h.send(KEY.ctrlShiftH);
 		expect(h.killSwitch.isOff()).toBe(true);
 	});

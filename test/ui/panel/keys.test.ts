@@ -1,16 +1,11 @@
 /** The panel's keys: pi's keybinding ids for moving, confirming, cancelling and switching, so remaps apply. */
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { killSwitchKey, panelKeys } from "../../../src/ui/panel/keys.ts";
 import { screenLines } from "../../support/screen.ts";
-import { FIXTURE_SETTINGS } from "./fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+import { KEY, usePanelMounts } from "./harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
 describe("panelKeys", () => {
 	const keys = panelKeys(new KeybindingsManager(TUI_KEYBINDINGS));
@@ -59,10 +54,8 @@ describe("panelKeys", () => {
 
 describe("a remapped key in the panel", () => {
 	it("moves the selection and shows in the help line", async () => {
-		harness = await mountPanel({
-			cols: 100,
+		const harness = await panels.fixture(100, {
 			rows: 30,
-			settings: FIXTURE_SETTINGS,
 			keybindings: { "tui.select.down": "ctrl+j" },
 		});
 		const screen = await harness.send("\x0a");

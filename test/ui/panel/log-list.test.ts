@@ -2,18 +2,14 @@
  * The firing log tab: newest first, updating while the panel is open with no key press, one row per hook
  * run plus one for events where nothing ran, columns fitted to 40/80/120, bounded in memory.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createFiringLog } from "../../../src/ui/panel/firing-log.ts";
 import { TEST_THEME_BGS, TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText, screenLines } from "../../support/screen.ts";
-import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord, fixtureConfig } from "./fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+import { entryWith, exitedWith, firingRecord, fixtureConfig } from "./fixtures.ts";
+import { KEY, usePanelMounts } from "./harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
 const config = fixtureConfig();
 const guard = entryWith(config, "block-rm.sh");
@@ -32,8 +28,7 @@ describe("the firing log behind the tab", () => {
 
 describe.each([40, 80, 120])("the log tab at %i columns", (cols) => {
 	it("updates live while open, newest first: time, input, decision, (when wide) hook, duration, exit", async () => {
-		harness = await mountPanel({ cols, rows: 30, settings: FIXTURE_SETTINGS });
-		const h = harness;
+		const h = await panels.fixture(cols, { rows: 30 });
 		let screen = await h.send(KEY.tab);
 		expect(screenLines(screen).join("\n")).toContain("Nothing has fired yet");
 		const live = entryWith(h.config(), "block-rm.sh");
@@ -62,8 +57,7 @@ describe.each([40, 80, 120])("the log tab at %i columns", (cols) => {
 
 describe("the exit column", () => {
 	it("shows a command hook's exit code and a dash for a hook with no process (http, mcp_tool)", async () => {
-		harness = await mountPanel({ cols: 120, rows: 30, settings: FIXTURE_SETTINGS });
-		const h = harness;
+		const h = await panels.fixture(120, { rows: 30 });
 		h.log.add(firingRecord(1, at(9, 0, 1), [[entryWith(h.config(), "8080/hook"), exitedWith(0, 12)]]));
 		h.log.add(firingRecord(2, at(9, 0, 2), [[entryWith(h.config(), "block-rm.sh"), exitedWith(0, 12)]]));
 		const lines = screenLines(await h.send(KEY.tab));
@@ -74,8 +68,7 @@ describe("the exit column", () => {
 
 describe("filtering the log", () => {
 	it("filters log rows by input, hook and decision", async () => {
-		harness = await mountPanel({ cols: 100, rows: 30, settings: FIXTURE_SETTINGS });
-		const h = harness;
+		const h = await panels.fixture(100, { rows: 30 });
 		const live = entryWith(h.config(), "block-rm.sh");
 		h.log.add(firingRecord(1, at(9, 0, 1), [[live, exitedWith(0, 5)]], [], "ls -la"));
 		h.log.add(firingRecord(2, at(9, 0, 2), [[live, exitedWith(2, 5, "", "no")]], [], "rm -rf build"));
@@ -88,8 +81,7 @@ describe("filtering the log", () => {
 
 describe("the log tab at 100,000 rows", () => {
 	it("shows the newest rows, filters, and takes a new record in while filtered", async () => {
-		harness = await mountPanel({ cols: 100, rows: 30, settings: FIXTURE_SETTINGS });
-		const h = harness;
+		const h = await panels.fixture(100, { rows: 30 });
 		const live = entryWith(h.config(), "block-rm.sh");
 		for (let seq = 1; seq <= 100_000; seq++)
 			h.log.add(firingRecord(seq, at(9, 0, 0) + seq, [[live, exitedWith(0, 5)]], [], `echo n${seq}`));

@@ -5,17 +5,13 @@
  */
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPreflightChecker } from "../../../src/host/preflight/probe.ts";
 import { TEST_THEME_COLORS } from "../../../src/ui/theme.ts";
 import { cellAt, findText } from "../../support/screen.ts";
-import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+import { KEY, type PanelHarness, usePanelMounts } from "./harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
 /** User settings: a jq hook, a script without its execute bit, a hook that can run (`cat`). */
 const SETTINGS = {
@@ -34,8 +30,8 @@ const SETTINGS = {
 };
 
 /** Mounts the panel with the real preflight; PATH is a temp folder holding `cat` and, with `jq`, a fake jq. */
-const mount = async (cols: number, jq: boolean): Promise<PanelHarness> => {
-	harness = await mountPanel({
+const mount = (cols: number, jq: boolean): Promise<PanelHarness> =>
+	panels.mount({
 		cols,
 		rows: 40,
 		settings: { 0: SETTINGS },
@@ -58,8 +54,6 @@ const mount = async (cols: number, jq: boolean): Promise<PanelHarness> => {
 			};
 		},
 	});
-	return harness;
-};
 
 describe.each([80, 120])("the preflight in /hooks at %i columns", (cols) => {
 	it("says under a hook's row that it cannot run here, in the warning colour", async () => {

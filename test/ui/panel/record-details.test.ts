@@ -4,7 +4,7 @@
  */
 
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ProcessOutcome } from "../../../src/engine/ports.ts";
 import { firingExcerpt } from "../../../src/engine/record/excerpt.ts";
 import { withFacts } from "../../../src/engine/record/firing-record.ts";
@@ -13,14 +13,10 @@ import { buildLogRows } from "../../../src/ui/panel/log-rows.ts";
 import { notRunSentence, recordDetailLines } from "../../../src/ui/panel/record-details.ts";
 import { plainTheme } from "../../../src/ui/theme.ts";
 import { screenLines } from "../../support/screen.ts";
-import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord, fixtureConfig } from "./fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+import { entryWith, exitedWith, firingRecord, fixtureConfig } from "./fixtures.ts";
+import { KEY, usePanelMounts } from "./harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
 describe("notRunSentence", () => {
 	const config = fixtureConfig();
@@ -38,8 +34,7 @@ describe("notRunSentence", () => {
 
 describe.each([40, 80, 120])("log row details at %i columns", (cols) => {
 	it("show what ran (decision, reason, exit, duration, stdout, stderr), what did not and why, stdin", async () => {
-		harness = await mountPanel({ cols, rows: 90, settings: FIXTURE_SETTINGS });
-		const h = harness;
+		const h = await panels.fixture(cols, { rows: 90 });
 		const config = h.config();
 		const guard = entryWith(config, "block-rm.sh");
 		const deny = JSON.stringify({
@@ -116,8 +111,7 @@ describe("log row details", () => {
 	});
 
 	it("Home and End jump to the top and the bottom of the details", async () => {
-		harness = await mountPanel({ cols: 100, rows: 30, settings: FIXTURE_SETTINGS });
-		const h = harness;
+		const h = await panels.fixture(100, { rows: 30 });
 		const long = Array.from({ length: 300 }, (_, i) => `out ${i + 1}`).join("\n");
 		h.log.add(firingRecord(1, 0, [[entryWith(h.config(), "block-rm.sh"), exitedWith(0, 5, long)]]));
 		await h.send(KEY.tab);
@@ -132,8 +126,7 @@ describe("log row details", () => {
 	});
 
 	it("for an event where no hook ran, list every hook that was considered and why it did not run", async () => {
-		harness = await mountPanel({ cols: 80, rows: 60, settings: FIXTURE_SETTINGS });
-		const h = harness;
+		const h = await panels.fixture(80, { rows: 60 });
 		const config = h.config();
 		h.log.add(firingRecord(1, 0, [], [{ entry: entryWith(config, "block-rm.sh"), reason: "all_off" }], "ls"));
 		await h.send(KEY.tab);
@@ -147,8 +140,7 @@ describe("log row details", () => {
 
 describe("log row details of a hook that wrote 20 MB", () => {
 	it("show the stdin before the outputs, and say how big the whole output was", async () => {
-		harness = await mountPanel({ cols: 100, rows: 200, settings: FIXTURE_SETTINGS });
-		const h = harness;
+		const h = await panels.fixture(100, { rows: 200 });
 		const guard = entryWith(h.config(), "block-rm.sh");
 		const kept = "y".repeat(1024 * 1024);
 		const base = firingRecord(1, 0, [[guard, exitedWith(0, 5)]]);

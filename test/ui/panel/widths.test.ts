@@ -4,13 +4,14 @@
  * and replay views and a test run's result.
  */
 import { stripTerminalSequences, visibleWidth } from "@earendil-works/pi-tui";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord } from "./fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "./harness.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { entryWith, exitedWith, firingRecord } from "./fixtures.ts";
+import { KEY, type PanelHarness, usePanelMounts } from "./harness.ts";
 
+const panels = usePanelMounts();
 let harness: PanelHarness;
 beforeEach(async () => {
-	harness = await mountPanel({ cols: 120, rows: 30, settings: FIXTURE_SETTINGS });
+	harness = await panels.fixture(120, { rows: 30 });
 	const config = harness.config();
 	const long = "x".repeat(300);
 	harness.log.add(
@@ -23,7 +24,6 @@ beforeEach(async () => {
 		),
 	);
 });
-afterEach(() => harness.dispose());
 
 /** Key sequences that lead to each screen, from the list with an empty filter, and a text the screen shows. */
 const SCREENS: Readonly<Record<string, readonly [readonly string[], string]>> = {

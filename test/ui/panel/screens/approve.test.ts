@@ -4,24 +4,16 @@
  * waiting hook at once.
  */
 import { existsSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_THEME_COLORS } from "../../../../src/ui/theme.ts";
 import { cellAt, findText, type Screen, screenLines } from "../../../support/screen.ts";
-import { FIXTURE_SETTINGS } from "../fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
+import { KEY, type PanelHarness, usePanelMounts } from "../harness.ts";
 
 const color = (token: keyof typeof TEST_THEME_COLORS): string => `p${TEST_THEME_COLORS[token]}`;
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
-const mount = async (cols: number, rows = 34): Promise<PanelHarness> => {
-	harness = await mountPanel({ cols, rows, settings: FIXTURE_SETTINGS, approvals: true });
-	return harness;
-};
+const mount = (cols: number, rows = 34): Promise<PanelHarness> => panels.fixture(cols, { rows, approvals: true });
 
 const text = (screen: Screen): string => screenLines(screen).join("\n");
 /** True once the live configuration runs a hook whose handler mentions `name`. */

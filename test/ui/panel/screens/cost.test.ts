@@ -4,19 +4,15 @@
  * near its timeout and one over the budget, `+`/`-` step the budget (kept by the host), Esc goes back.
  */
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createJournal } from "../../../../src/pi/stores/journal.ts";
 import { createViewSettings } from "../../../../src/pi/stores/view-settings.ts";
 import { stepBudget } from "../../../../src/ui/panel/screens/cost.ts";
 import { screenLines } from "../../../support/screen.ts";
-import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord } from "../fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
+import { entryWith, exitedWith, firingRecord } from "../fixtures.ts";
+import { KEY, usePanelMounts } from "../harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
 const NOW = new Date(2026, 11, 6, 12, 0, 0).getTime();
 
@@ -31,10 +27,8 @@ describe.each([80, 120])("the cost view at %i columns", (cols) => {
 	it("shows each hook's and event's cost, marks near-timeout and over-budget hooks, steps the budget", async () => {
 		let journalAt = "";
 		let viewAt = "";
-		harness = await mountPanel({
-			cols,
+		const h = await panels.fixture(cols, {
 			rows: 40,
-			settings: FIXTURE_SETTINGS,
 			services: (root, base) => {
 				journalAt = join(root, "journal.jsonl");
 				viewAt = join(root, "view.json");
@@ -50,7 +44,6 @@ describe.each([80, 120])("the cost view at %i columns", (cols) => {
 				};
 			},
 		});
-		const h = harness;
 		const guard = entryWith(h.config(), "block-rm.sh");
 		const journal = createJournal(journalAt, 1_000_000);
 		// An earlier session: the guard ran twice in a 10 s agent run, once for 9.9 minutes (its timeout is 10 min).

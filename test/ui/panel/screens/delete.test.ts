@@ -3,20 +3,13 @@
  * deletes only it from its file.
  */
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Screen, screenLines } from "../../../support/screen.ts";
-import { KEY, mountProjectPanel, type PanelHarness, PROJECT_TEXT } from "../harness.ts";
+import { KEY, type PanelHarness, PROJECT_TEXT, usePanelMounts } from "../harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
-const mount = async (cols: number, rows = 40): Promise<PanelHarness> => {
-	harness = await mountProjectPanel(cols, rows);
-	return harness;
-};
+const mount = panels.project;
 
 const text = (screen: Screen): string => screenLines(screen).join("\n");
 const projectFile = (h: PanelHarness): string => h.sources[1]?.file ?? "";

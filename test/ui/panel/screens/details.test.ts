@@ -2,21 +2,15 @@
  * The details screen of the /hooks panel (screens/details.ts): why a hook does not run, its switch from
  * there, scrolling and Esc back to the list, an invalid entry explained, and a hook that left its file.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screenLines } from "../../../support/screen.ts";
-import { FIXTURE_SETTINGS } from "../fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
+import { KEY, usePanelMounts } from "../harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
 describe("hook details", () => {
 	it("say why a skipped hook does not run and show a disabled hook as disabled", async () => {
-		harness = await mountPanel({ cols: 100, rows: 50, settings: FIXTURE_SETTINGS, trusted: false });
-		const h = harness;
+		const h = await panels.fixture(100, { rows: 50, trusted: false });
 		await h.type("git_policy");
 		let text = screenLines(await h.send(KEY.enter)).join("\n");
 		expect(text).toMatch(/State\s+skipped: project is not trusted/);
@@ -30,8 +24,7 @@ describe("hook details", () => {
 	});
 
 	it("scroll with the arrow keys when they are longer than the panel, and esc goes back", async () => {
-		harness = await mountPanel({ cols: 80, rows: 16, settings: FIXTURE_SETTINGS });
-		const h = harness;
+		const h = await panels.fixture(80, { rows: 16 });
 		await h.type("block-rm");
 		let text = screenLines(await h.send(KEY.enter)).join("\n");
 		expect(text).toContain("State");
@@ -44,7 +37,7 @@ describe("hook details", () => {
 	});
 
 	it("explain an invalid entry: the problem, where it is, and that the rest of the file loads", async () => {
-		harness = await mountPanel({ cols: 80, rows: 40, settings: FIXTURE_SETTINGS });
+		const harness = await panels.fixture(80, { rows: 40 });
 		const text = screenLines(await harness.send(KEY.enter)).join("\n");
 		expect(text).toMatch(/Problem\s+a command hook needs a non-empty "command" string/);
 		expect(text).toMatch(/Where\s+hooks\.UserPromptSubmit\[0\]\.hooks\[0\]\.command/);
@@ -54,8 +47,7 @@ describe("hook details", () => {
 
 describe("the details screen's keys", () => {
 	it("say when the hook shown left its file, and Tab goes to the log tab", async () => {
-		harness = await mountPanel({ cols: 80, rows: 30, settings: FIXTURE_SETTINGS });
-		const h = harness;
+		const h = await panels.fixture(80, { rows: 30 });
 		await h.type("block-rm");
 		let text = screenLines(await h.send(KEY.enter)).join("\n");
 		expect(text).toContain("block-rm.sh");
@@ -77,7 +69,7 @@ describe("an ask row's details", () => {
 				permissionDecisionReason: "ok?",
 			},
 		});
-		harness = await mountPanel({
+		const h = await panels.mount({
 			cols: 100,
 			rows: 50,
 			settings: {
@@ -88,7 +80,6 @@ describe("an ask row's details", () => {
 				},
 			},
 		});
-		const h = harness;
 		const call = (command: string) =>
 			h.engine.dispatch({
 				event: "PreToolUse",

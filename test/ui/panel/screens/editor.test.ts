@@ -3,36 +3,19 @@
  * removed meanwhile, file not valid JSON) keeps the draft and says what to do; Esc on an edited draft asks.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_THEME_COLORS } from "../../../../src/ui/theme.ts";
-import { cellAt, findText, type Screen, screenLines } from "../../../support/screen.ts";
+import { cellAt, findText, frameInside, type Screen, screenLines } from "../../../support/screen.ts";
 import { entryWith, exitedWith, firingRecord } from "../fixtures.ts";
-import { KEY, mountProjectPanel, type PanelHarness, PROJECT_TEXT } from "../harness.ts";
+import { KEY, type PanelHarness, PROJECT_TEXT, usePanelMounts } from "../harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
-const mount = async (cols: number, rows = 40): Promise<PanelHarness> => {
-	harness = await mountProjectPanel(cols, rows);
-	return harness;
-};
+const mount = panels.project;
 
 const text = (screen: Screen): string => screenLines(screen).join("\n");
 /** The screen's text without borders and spaces, so a message wrapped at 40 columns reads in one piece. */
 const flat = (screen: Screen): string => text(screen).replace(/[│\s]/g, "");
-/** The panel's inside only (between its side borders), flattened: the transcript around it does not leak in. */
-const inside = (screen: Screen): string =>
-	screenLines(screen)
-		.map((line) => {
-			const left = line.indexOf("│");
-			const right = line.lastIndexOf("│");
-			return left >= 0 && right > left ? line.slice(left + 1, right) : "";
-		})
-		.join("")
-		.replace(/\s/g, "");
 const squeeze = (message: string): string => message.replace(/\s/g, "");
 const projectFile = (h: PanelHarness): string => h.sources[1]?.file ?? "";
 const errorColor = `p${TEST_THEME_COLORS.error}`;
@@ -46,8 +29,8 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		writeFileSync(projectFile(h), external);
 		let screen = await h.send(KEY.enter);
 		expect(readFileSync(projectFile(h), "utf8")).toBe(external);
-		expect(inside(screen)).toContain(squeeze("changed on disk since the panel read it; nothing was written"));
-		expect(inside(screen)).toContain(squeeze("Your draft is kept: enter saves it into the file as it is now"));
+		expect(frameInside(screen)).toContain(squeeze("changed on disk since the panel read it; nothing was written"));
+		expect(frameInside(screen)).toContain(squeeze("Your draft is kept: enter saves it into the file as it is now"));
 		const message = findText(screen, "changed on disk") ?? { row: 0, col: 0 };
 		expect(cellAt(screen, message.row, message.col).fg).toBe(errorColor);
 		h.runScheduled();
@@ -55,7 +38,7 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		expect(text(screen)).toContain("Add a hook");
 		expect(text(screen)).toMatch(/Command\s+\.\/new\.sh/);
 		screen = await h.send(KEY.enter);
-		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
+		expect(frameInside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
 		const saved = readFileSync(projectFile(h), "utf8");
 		expect(saved).toContain("./guard-v2.sh");
 		expect(saved).toContain("./new.sh");
@@ -68,13 +51,13 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		// Changed on disk: broken by another program; the first enter says so.
 		writeFileSync(projectFile(h), `${PROJECT_TEXT},`);
 		let screen = await h.send(KEY.enter);
-		expect(inside(screen)).toContain(squeeze("changed on disk since the panel read it"));
+		expect(frameInside(screen)).toContain(squeeze("changed on disk since the panel read it"));
 		// The user fixes the file, then presses enter once more: that saves.
 		const fixed = PROJECT_TEXT.replace('"./guard.sh"', '"./guard-fixed.sh"');
 		writeFileSync(projectFile(h), fixed);
 		screen = await h.send(KEY.enter);
-		expect(inside(screen)).not.toContain(squeeze("changed on disk"));
-		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
+		expect(frameInside(screen)).not.toContain(squeeze("changed on disk"));
+		expect(frameInside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
 		const saved = readFileSync(projectFile(h), "utf8");
 		expect(saved).toContain("./guard-fixed.sh");
 		expect(saved).toContain("./new.sh");
@@ -86,10 +69,10 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		await h.send(KEY.ctrlN);
 		await h.type("./new.sh");
 		let screen = await h.send(KEY.enter);
-		expect(inside(screen)).toContain(squeeze("is not valid JSON"));
+		expect(frameInside(screen)).toContain(squeeze("is not valid JSON"));
 		writeFileSync(projectFile(h), PROJECT_TEXT);
 		screen = await h.send(KEY.enter);
-		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
+		expect(frameInside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
 		expect(readFileSync(projectFile(h), "utf8")).toContain("./new.sh");
 	});
 
@@ -101,13 +84,13 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		await h.type("20");
 		writeFileSync(projectFile(h), PROJECT_TEXT.replace("./guard.sh", "./other.sh"));
 		let screen = await h.send(KEY.enter);
-		expect(inside(screen)).toContain(squeeze("changed on disk since the panel read it"));
+		expect(frameInside(screen)).toContain(squeeze("changed on disk since the panel read it"));
 		expect(text(screen)).toContain("Edit hook");
 		screen = await h.send(KEY.enter);
-		expect(inside(screen)).toContain(squeeze("is no longer in"));
-		expect(inside(screen)).toContain(squeeze("enter adds it to the file as a new hook"));
+		expect(frameInside(screen)).toContain(squeeze("is no longer in"));
+		expect(frameInside(screen)).toContain(squeeze("enter adds it to the file as a new hook"));
 		screen = await h.send(KEY.enter);
-		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook"));
+		expect(frameInside(screen)).toContain(squeeze("Saved PreToolUse hook"));
 		const saved = JSON.parse(readFileSync(projectFile(h), "utf8"));
 		expect(saved.hooks.PreToolUse[0].hooks).toEqual([
 			{ type: "command", command: "./other.sh", timeout: 10, async: false },
@@ -121,15 +104,15 @@ describe.each([40, 80, 120])("the editor keeps the draft at %i columns", (cols) 
 		await h.send(KEY.ctrlN);
 		await h.type("./keep-me.sh");
 		let screen = await h.send(KEY.enter);
-		expect(inside(screen)).toContain(squeeze("is not valid JSON"));
-		expect(inside(screen)).toContain(
+		expect(frameInside(screen)).toContain(squeeze("is not valid JSON"));
+		expect(frameInside(screen)).toContain(
 			squeeze("Your draft is kept: fix the file, then press enter again, or choose another file"),
 		);
 		expect(text(screen)).toMatch(/Command\s+\.\/keep-me\.sh/);
 		await h.send(KEY.down, KEY.down, KEY.down);
 		await h.send(KEY.left);
 		screen = await h.send(KEY.enter);
-		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude user"));
+		expect(frameInside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude user"));
 		expect(readFileSync(h.sources[0]?.file ?? "", "utf8")).toContain("./keep-me.sh");
 		expect(readFileSync(projectFile(h), "utf8")).toBe(`${PROJECT_TEXT},`);
 	});

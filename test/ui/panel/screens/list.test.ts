@@ -3,42 +3,19 @@
  * columns, the empty configuration, and switching the selected hook off and on.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_THEME_BGS, TEST_THEME_COLORS } from "../../../../src/ui/theme.ts";
-import { cellAt, findText, type Screen, screenLines } from "../../../support/screen.ts";
-import { entryWith, FIXTURE_SETTINGS } from "../fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
+import { cellAt, locateText, screenLines } from "../../../support/screen.ts";
+import { entryWith } from "../fixtures.ts";
+import { KEY, usePanelMounts } from "../harness.ts";
 
 const WIDTHS = [40, 80, 120] as const;
 const color = (token: keyof typeof TEST_THEME_COLORS): string => `p${TEST_THEME_COLORS[token]}`;
 const SELECTED = `p${TEST_THEME_BGS.selectedBg}`;
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
-const mount = async (
-	cols: number,
-	options: { trusted?: boolean; rows?: number; approvals?: boolean } = {},
-): Promise<PanelHarness> => {
-	harness = await mountPanel({
-		cols,
-		rows: options.rows ?? 34,
-		settings: FIXTURE_SETTINGS,
-		...(options.trusted === undefined ? {} : { trusted: options.trusted }),
-		...(options.approvals === undefined ? {} : { approvals: options.approvals }),
-	});
-	return harness;
-};
-
-/** The row of the first cell showing `text`; fails the test when it is not on screen. */
-const at = (screen: Screen, text: string): { row: number; col: number } => {
-	const found = findText(screen, text);
-	if (found === undefined) throw new Error(`"${text}" is not on screen:\n${screenLines(screen).join("\n")}`);
-	return found;
-};
+const mount = panels.fixture;
 
 describe.each(WIDTHS)("filtering the hook list at %i columns", (cols) => {
 	it("filters as you type with fuse.js, highlights the matched characters, and esc clears then closes", async () => {
@@ -48,7 +25,7 @@ describe.each(WIDTHS)("filtering the hook list at %i columns", (cols) => {
 		expect(lines).toContain("prettier · npx");
 		expect(lines).not.toContain("block-rm");
 		expect(lines).not.toContain("PostToolUse");
-		const match = at(screen, "prettier");
+		const match = locateText(screen, "prettier");
 		expect(cellAt(screen, match.row, match.col)).toMatchObject({
 			underline: true,
 			fg: color("accent"),
@@ -101,7 +78,7 @@ describe.each(WIDTHS)("filtering the hook list at %i columns", (cols) => {
 
 describe("an empty configuration", () => {
 	it("says there are no hooks and how to add one", async () => {
-		harness = await mountPanel({ cols: 80, rows: 20 });
+		const harness = await panels.mount({ cols: 80, rows: 20 });
 		expect(await harness.text()).toContain(
 			"No hooks configured. ctrl+n adds one to any of the five settings files.",
 		);
@@ -116,11 +93,11 @@ describe("toggling a hook", () => {
 			const settingsBefore = readFileSync(h.sources[0]?.file ?? "", "utf8");
 			await h.type("block-rm");
 			let screen = await h.send(KEY.ctrlT);
-			const row = at(screen, "> off");
+			const row = locateText(screen, "> off");
 			expect(cellAt(screen, row.row, row.col + 2).fg).toBe(color("warning"));
 			expect(screenLines(screen).join("\n")).toMatch(/Disabled: PreToolUse/);
 			// The header counts in the words of `/hooks status` (cut at 40 columns).
-			expect(screenLines(screen)[at(screen, "╭─").row]).toContain("7 hooks: 5 on, 1 sw");
+			expect(screenLines(screen)[locateText(screen, "╭─").row]).toContain("7 hooks: 5 on, 1 sw");
 			const guard = entryWith(h.config(), "block-rm.sh");
 			expect(h.state.isEnabled(guard)).toBe(false);
 			const stateFile = `${h.root}/agent/pi-hook-manager/state.json`;
@@ -129,7 +106,7 @@ describe("toggling a hook", () => {
 			// The row is drawn dim (not selected) once the filter is cleared and the selection moves on.
 			await h.send(KEY.escape);
 			screen = await h.send(KEY.down);
-			const dimRow = at(screen, "~/.c");
+			const dimRow = locateText(screen, "~/.c");
 			expect(screenLines(screen)[dimRow.row]).toContain("off");
 			expect(cellAt(screen, dimRow.row, dimRow.col)).toMatchObject({ fg: color("dim"), bg: "default" });
 			await h.send(KEY.up);
@@ -153,13 +130,10 @@ describe("the kill switch in the list", () => {
 	it.each(WIDTHS)(
 		"marks each hook it stops `off (all)`, and only a managed hook `on`, at %i columns",
 		async (cols) => {
-			harness = await mountPanel({
-				cols,
+			const h = await panels.fixture(cols, {
 				rows: 40,
-				settings: FIXTURE_SETTINGS,
 				managed: { hooks: { Stop: [{ hooks: [{ type: "command", command: "echo managed-audit" }] }] } },
 			});
-			const h = harness;
 			expect(await h.text()).not.toContain("off (all)");
 			const lines = screenLines(await h.send(KEY.ctrlShiftH));
 			const row = (text: string): string => lines.find((line) => line.includes(text)) ?? "";
@@ -185,7 +159,7 @@ describe("the header's counts", () => {
 		await h.type("block-rm");
 		const screen = await h.send(KEY.ctrlT, KEY.escape);
 		const lines = screenLines(screen);
-		expect(lines[at(screen, "╭─").row]).toContain(
+		expect(lines[locateText(screen, "╭─").row]).toContain(
 			"7 hooks: 1 on, 1 switched off, 4 waiting for approval, 1 skipped, 1 invalid entry",
 		);
 		// As many rows in each state as the header says.

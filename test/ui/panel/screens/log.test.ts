@@ -6,17 +6,13 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createJournal } from "../../../../src/pi/stores/journal.ts";
 import { screenLines } from "../../../support/screen.ts";
-import { entryWith, exitedWith, FIXTURE_SETTINGS, firingRecord } from "../fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
+import { entryWith, exitedWith, firingRecord } from "../fixtures.ts";
+import { KEY, usePanelMounts } from "../harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
 const at = (day: number, hour: number): number => new Date(2026, 10, day, hour, 0, 0).getTime();
 
@@ -24,10 +20,8 @@ describe.each([40, 80, 120])("history across sessions at %i columns", (cols) => 
 	it("shows this session, earlier ones on Ctrl+L, per-hook history statistics; exports filtered rows", async () => {
 		let exported: string | undefined;
 		let journalAt = "";
-		harness = await mountPanel({
-			cols,
+		const h = await panels.fixture(cols, {
 			rows: 40,
-			settings: FIXTURE_SETTINGS,
 			services: (root, base) => {
 				journalAt = join(root, "journal.jsonl");
 				return {
@@ -47,7 +41,6 @@ describe.each([40, 80, 120])("history across sessions at %i columns", (cols) => 
 				};
 			},
 		});
-		const h = harness;
 		// Two earlier sessions of this project wrote the journal.
 		const guard = entryWith(h.config(), "block-rm.sh");
 		const journal = createJournal(journalAt, 1_000_000);
@@ -112,10 +105,8 @@ const LIVE = "019ad0c1-9f00-7111-8222-333344445555";
 describe.each([40, 80, 120])("earlier sessions in the log at %i columns", (cols) => {
 	it("marks each row with a short session id the session: filter takes; the cursor stays put", async () => {
 		let journalAt = "";
-		harness = await mountPanel({
-			cols,
+		const h = await panels.fixture(cols, {
 			rows: 30,
-			settings: FIXTURE_SETTINGS,
 			services: (root, base) => {
 				journalAt = join(root, "journal.jsonl");
 				return {
@@ -128,7 +119,6 @@ describe.each([40, 80, 120])("earlier sessions in the log at %i columns", (cols)
 				};
 			},
 		});
-		const h = harness;
 		const guard = entryWith(h.config(), "block-rm.sh");
 		const journal = createJournal(journalAt, 1_000_000);
 		journal.append(firingRecord(1, at(28, 9), [[guard, exitedWith(0, 10)]], [], "old-a"), EARLIER_A);
@@ -169,10 +159,8 @@ describe.each([40, 80, 120])("earlier sessions in the log at %i columns", (cols)
 describe("history statistics across an edit", () => {
 	it("an edited hook keeps its runs of every session under its new id", async () => {
 		let journalAt = "";
-		harness = await mountPanel({
-			cols: 100,
+		const h = await panels.fixture(100, {
 			rows: 40,
-			settings: FIXTURE_SETTINGS,
 			services: (root, base) => {
 				journalAt = join(root, "journal.jsonl");
 				return {
@@ -185,7 +173,6 @@ describe("history statistics across an edit", () => {
 				};
 			},
 		});
-		const h = harness;
 		const guard = entryWith(h.config(), "block-rm.sh");
 		createJournal(journalAt, 1_000_000).append(
 			firingRecord(1, at(28, 9), [[guard, exitedWith(2, 100, "", "no")]], [], "old-one"),

@@ -8,13 +8,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { screenLines } from "../../../support/screen.ts";
-import { KEY, mountPanel, type PanelHarness, PROJECT_TEXT } from "../harness.ts";
+import { KEY, PROJECT_TEXT, usePanelMounts } from "../harness.ts";
 
-let harness: PanelHarness | undefined;
+const panels = usePanelMounts();
 let scratch: string | undefined;
 afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
 	if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
 	scratch = undefined;
 });
@@ -38,8 +36,7 @@ describe("ctrl+o opens the hook's file in $EDITOR", () => {
 		const dir = mkdtempSync(join(tmpdir(), "open-file-"));
 		scratch = dir;
 		const script = editorScript(dir);
-		harness = await mountPanel({ cols: 100, rows: 30, editorEnv: { EDITOR: script } });
-		const h = harness;
+		const h = await panels.mount({ cols: 100, rows: 30, editorEnv: { EDITOR: script } });
 		const file = h.writeText(1, PROJECT_TEXT);
 		await h.type("guard");
 		expect(flat(screenLines(await h.screen()))).toContain("ctrl+oopenin$EDITOR");
@@ -57,8 +54,7 @@ describe("ctrl+o opens the hook's file in $EDITOR", () => {
 		const dir = mkdtempSync(join(tmpdir(), "open-file-"));
 		scratch = dir;
 		const script = editorScript(dir);
-		harness = await mountPanel({ cols: 140, rows: 30, editorEnv: { VISUAL: script, EDITOR: "nano" } });
-		const h = harness;
+		const h = await panels.mount({ cols: 140, rows: 30, editorEnv: { VISUAL: script, EDITOR: "nano" } });
 		const guard = join(h.root, "project", ".claude", "hooks", "guard.sh");
 		mkdirSync(dirname(guard), { recursive: true });
 		writeFileSync(guard, "#!/bin/sh\nexit 0\n");
@@ -72,8 +68,7 @@ describe("ctrl+o opens the hook's file in $EDITOR", () => {
 	});
 
 	it("says clearly that no editor is set, and opens nothing", async () => {
-		harness = await mountPanel({ cols: 100, rows: 30, editorEnv: {} });
-		const h = harness;
+		const h = await panels.mount({ cols: 100, rows: 30, editorEnv: {} });
 		h.writeText(1, PROJECT_TEXT);
 		await h.type("guard");
 		const screen = await h.send(KEY.ctrlO);
@@ -83,7 +78,7 @@ describe("ctrl+o opens the hook's file in $EDITOR", () => {
 	});
 
 	it("is not offered where the host cannot hand the terminal over", async () => {
-		harness = await mountPanel({ cols: 100, rows: 30 });
+		const harness = await panels.mount({ cols: 100, rows: 30 });
 		expect(flat(screenLines(await harness.screen()))).not.toContain("$EDITOR");
 	});
 });

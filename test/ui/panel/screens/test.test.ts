@@ -8,27 +8,13 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { type Screen, screenLines } from "../../../support/screen.ts";
+import { describe, expect, it } from "vitest";
+import { frameInside, type Screen, screenLines } from "../../../support/screen.ts";
 import { entryWith, exitedWith, firingRecord } from "../fixtures.ts";
-import { KEY, mountPanel, type PanelHarness } from "../harness.ts";
+import { KEY, type PanelHarness, usePanelMounts } from "../harness.ts";
 
-let harness: PanelHarness | undefined;
-afterEach(() => {
-	harness?.dispose();
-	harness = undefined;
-});
+const panels = usePanelMounts();
 
-/** The panel's inside only (between its side borders), without spaces: wrapped text reads in one piece. */
-const inside = (screen: Screen): string =>
-	screenLines(screen)
-		.map((line) => {
-			const left = line.indexOf("│");
-			const right = line.lastIndexOf("│");
-			return left >= 0 && right > left ? line.slice(left + 1, right) : "";
-		})
-		.join("")
-		.replace(/\s/g, "");
 const squeeze = (text: string): string => text.replace(/\s/g, "");
 
 /** Waits until the panel's inside shows `text` (a test run finishes on its own time). */
@@ -36,7 +22,7 @@ const waitInside = async (h: PanelHarness, text: string): Promise<Screen> => {
 	const deadline = Date.now() + 10_000;
 	for (;;) {
 		const screen = await h.screen();
-		if (inside(screen).includes(squeeze(text))) return screen;
+		if (frameInside(screen).includes(squeeze(text))) return screen;
 		if (Date.now() > deadline) throw new Error(`"${text}" did not appear:\n${screenLines(screen).join("\n")}`);
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}
@@ -63,25 +49,22 @@ const SETTINGS = {
 	},
 };
 
-const mount = async (cols: number): Promise<PanelHarness> => {
-	harness = await mountPanel({ cols, rows: 44, settings: SETTINGS });
-	return harness;
-};
+const mount = (cols: number): Promise<PanelHarness> => panels.mount({ cols, rows: 44, settings: SETTINGS });
 
 describe.each([40, 80, 120])("test runs at %i columns", (cols) => {
 	it("runs a hook on a sample input edited first, shows the result, logs it as a test, counts nothing", async () => {
 		const h = await mount(cols);
 		await h.type("grep -q");
 		let screen = await h.send(KEY.ctrlR);
-		expect(inside(screen)).toContain(squeeze("Test a hook"));
-		expect(inside(screen)).toContain(squeeze('"tool_name": "Bash"'));
-		expect(inside(screen)).toContain(squeeze('"command": "echo hello"'));
+		expect(frameInside(screen)).toContain(squeeze("Test a hook"));
+		expect(frameInside(screen)).toContain(squeeze('"tool_name": "Bash"'));
+		expect(frameInside(screen)).toContain(squeeze('"command": "echo hello"'));
 		// The cursor starts on the sample's first line, "{": one more field after it, that the guard looks for.
 		await h.send(KEY.right);
 		await h.type(' "note": "MARKER",');
 		h.terminal.send(KEY.ctrlR);
 		screen = await waitInside(h, "Result of the test run");
-		const result = inside(screen);
+		const result = frameInside(screen);
 		expect(result).toContain(squeeze("a dry run: nothing in the session changed"));
 		expect(result).toContain(squeeze("would block: PreToolUse:Bash hook error:"));
 		expect(result).toContain(squeeze("marker seen"));
@@ -97,17 +80,17 @@ describe.each([40, 80, 120])("test runs at %i columns", (cols) => {
 		// Back in the list, the log marks the run as a test.
 		await h.send(KEY.escape);
 		screen = await h.send(KEY.escape, KEY.tab);
-		expect(inside(screen)).toContain("[test]");
+		expect(frameInside(screen)).toContain("[test]");
 	});
 
 	it("shows the lint of output Claude Code ignores, naming the field and what to write instead", async () => {
 		const h = await mount(cols);
 		await h.type("Monday");
 		await h.send(KEY.ctrlR);
-		expect(inside(await h.screen())).toContain(squeeze('"prompt": "Hello from the hook test"'));
+		expect(frameInside(await h.screen())).toContain(squeeze('"prompt": "Hello from the hook test"'));
 		h.terminal.send(KEY.ctrlR);
 		const screen = await waitInside(h, "Result of the test run");
-		const result = inside(screen);
+		const result = frameInside(screen);
 		expect(result).toContain(squeeze("would change nothing"));
 		expect(result).toContain(squeeze("Output that Claude Code ignores"));
 		expect(result).toContain(squeeze('! additionalContext: top-level "additionalContext" is ignored'));
@@ -130,17 +113,17 @@ describe.each([40, 80, 120])("replay and the editor loop at %i columns", (cols) 
 		});
 		await h.send(KEY.tab);
 		let screen = await h.send(KEY.ctrlR);
-		expect(inside(screen)).toContain(squeeze("Replay a logged event"));
-		expect(inside(screen)).toContain(squeeze('"command": "rm -rf MARKER"'));
-		expect(inside(screen)).toMatch(/[12]\/2</);
+		expect(frameInside(screen)).toContain(squeeze("Replay a logged event"));
+		expect(frameInside(screen)).toContain(squeeze('"command": "rm -rf MARKER"'));
+		expect(frameInside(screen)).toMatch(/[12]\/2</);
 		// Choose the JSON deny hook (the second in the settings), then run.
-		const chosen = inside(screen).includes("2/2<") ? screen : await h.send(KEY.right);
-		expect(inside(chosen)).toContain("2/2<");
+		const chosen = frameInside(screen).includes("2/2<") ? screen : await h.send(KEY.right);
+		expect(frameInside(chosen)).toContain("2/2<");
 		h.terminal.send(KEY.ctrlR);
 		screen = await waitInside(h, "Result of the test run");
-		expect(inside(screen)).toContain(squeeze("would deny: no rm"));
+		expect(frameInside(screen)).toContain(squeeze("would deny: no rm"));
 		// The run's Reason field holds the JSON's permissionDecisionReason too, not "-".
-		expect(inside(screen)).toContain(squeeze("Reason no rm"));
+		expect(frameInside(screen)).toContain(squeeze("Reason no rm"));
 		const [test] = h.log.records();
 		expect(test?.test).toBe(true);
 		expect(JSON.parse(test?.stdin ?? "{}").tool_input).toEqual({ command: "rm -rf MARKER" });
@@ -149,8 +132,8 @@ describe.each([40, 80, 120])("replay and the editor loop at %i columns", (cols) 
 		screen = await h.send(KEY.left);
 		h.terminal.send(KEY.ctrlR);
 		screen = await waitInside(h, "Result of the test run");
-		expect(inside(screen)).toContain(squeeze("would block: PreToolUse:Bash hook error"));
-		expect(inside(screen)).toContain(squeeze("stderr marker seen"));
+		expect(frameInside(screen)).toContain(squeeze("would block: PreToolUse:Bash hook error"));
+		expect(frameInside(screen)).toContain(squeeze("stderr marker seen"));
 	});
 
 	it("tests the editor's unsaved draft, comes back to the draft, then saves it", async () => {
@@ -158,17 +141,17 @@ describe.each([40, 80, 120])("replay and the editor loop at %i columns", (cols) 
 		await h.send(KEY.ctrlN);
 		await h.type(`echo '{"decision": "block", "reason": "draft says no"}'`);
 		let screen = await h.send(KEY.ctrlR);
-		expect(inside(screen)).toContain(squeeze("Test the unsaved hook"));
+		expect(frameInside(screen)).toContain(squeeze("Test the unsaved hook"));
 		h.terminal.send(KEY.ctrlR);
 		screen = await waitInside(h, "would block: draft says no");
 		const file = h.sources[1]?.file ?? "";
 		expect(() => readFileSync(file, "utf8")).toThrow();
 		screen = await h.send(KEY.escape);
-		expect(inside(screen)).toContain(squeeze("Add a hook"));
+		expect(frameInside(screen)).toContain(squeeze("Add a hook"));
 		// The command field shows the end of the draft when it is wider than the field.
-		expect(inside(screen)).toContain(squeeze(`"draft says no"}'`));
+		expect(frameInside(screen)).toContain(squeeze(`"draft says no"}'`));
 		screen = await h.send(KEY.enter);
-		expect(inside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
+		expect(frameInside(screen)).toContain(squeeze("Saved PreToolUse hook to Claude project"));
 		expect(readFileSync(file, "utf8")).toContain("draft says no");
 	});
 });
@@ -177,8 +160,7 @@ describe("test runs", () => {
 	it.each([40, 80])(
 		"opens the stdin at its first line and gives it the panel's rows, at %i columns",
 		async (cols) => {
-			harness = await mountPanel({ cols, rows: 40, settings: SETTINGS });
-			const h = harness;
+			const h = await panels.mount({ cols, rows: 40, settings: SETTINGS });
 			const tool_input = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field${i}`, i]));
 			await h.engine.dispatch({
 				event: "PreToolUse",
@@ -215,7 +197,7 @@ describe("test runs", () => {
 		});
 		await h.send(KEY.tab);
 		const screen = await h.send(KEY.enter);
-		expect(inside(screen)).toContain(squeeze('! additionalContext: top-level "additionalContext" is ignored'));
+		expect(frameInside(screen)).toContain(squeeze('! additionalContext: top-level "additionalContext" is ignored'));
 		expect(h.log.records()[0]?.verdicts[0]?.lints?.map((lint) => lint.code)).toEqual([
 			"top_level_additional_context",
 		]);
@@ -228,15 +210,15 @@ describe("test runs", () => {
 		await h.send(KEY.ctrlR);
 		h.terminal.send(KEY.ctrlR);
 		const screen = await waitInside(h, "Result of the test run");
-		expect(inside(screen)).toContain(
+		expect(frameInside(screen)).toContain(
 			squeeze("Note: in this session the hook would not run for this input now: it is switched off in /hooks."),
 		);
-		expect(inside(screen)).toContain(squeeze("would change nothing"));
+		expect(frameInside(screen)).toContain(squeeze("would change nothing"));
 	});
 
 	it("Esc stops a running test and goes back: the process is killed, the log lists the run as stopped", async () => {
 		const pidFile = join(mkdtempSync(join(tmpdir(), "phm-esc-")), "pid");
-		harness = await mountPanel({
+		const h = await panels.mount({
 			cols: 100,
 			rows: 44,
 			settings: {
@@ -245,27 +227,26 @@ describe("test runs", () => {
 				},
 			},
 		});
-		const h = harness;
 		await h.type("sleep");
 		await h.send(KEY.ctrlR);
 		h.terminal.send(KEY.ctrlR);
 		let screen = await waitInside(h, "Running echo");
-		expect(inside(screen)).toContain(squeeze("esc stops it and goes back"));
+		expect(frameInside(screen)).toContain(squeeze("esc stops it and goes back"));
 		while (!existsSync(pidFile) || readFileSync(pidFile, "utf8").trim() === "")
 			await new Promise((r) => setTimeout(r, 10));
 		const pid = Number(readFileSync(pidFile, "utf8"));
 		screen = await h.send(KEY.escape);
-		expect(inside(screen)).toContain(
+		expect(frameInside(screen)).toContain(
 			squeeze("Test run stopped: the log lists it; nothing in the session changed."),
 		);
-		expect(inside(screen)).not.toContain(squeeze("Test a hook"));
+		expect(frameInside(screen)).not.toContain(squeeze("Test a hook"));
 		while (h.log.records().length === 0) await new Promise((r) => setTimeout(r, 10));
 		expect(h.log.records()[0]?.verdicts[0]?.outcome.kind).toBe("aborted");
 		expect(() => process.kill(pid, 0)).toThrow();
 	});
 
 	it("does not test-run a project hook that waits for trust", async () => {
-		harness = await mountPanel({
+		const harness = await panels.mount({
 			cols: 100,
 			rows: 40,
 			trusted: false,
@@ -273,7 +254,7 @@ describe("test runs", () => {
 		});
 		await harness.type("check");
 		const screen = await harness.send(KEY.ctrlR);
-		expect(inside(screen)).toContain(squeeze("It cannot be test-run either"));
+		expect(frameInside(screen)).toContain(squeeze("It cannot be test-run either"));
 		expect(harness.log.records()).toHaveLength(0);
 	});
 
@@ -281,7 +262,7 @@ describe("test runs", () => {
 		const managed = {
 			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "echo corp" }] }] },
 		};
-		const h = await mountPanel({
+		const h = await panels.mount({
 			cols: 100,
 			rows: 44,
 			managed,
@@ -289,7 +270,6 @@ describe("test runs", () => {
 				0: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: GUARD }] }] } },
 			},
 		});
-		harness = h;
 		await h.engine.dispatch({
 			event: "PreToolUse",
 			matchValues: ["Bash", "bash"],
@@ -307,9 +287,9 @@ describe("test runs", () => {
 		await h.send(KEY.tab);
 		await h.type("block");
 		let screen = await h.send(KEY.ctrlR);
-		expect(inside(screen)).toContain(squeeze("Replay a logged event"));
-		expect(inside(screen)).toContain(squeeze("1/2 < PreToolUse grep -q MARKER"));
-		expect(inside(screen)).toContain(
+		expect(frameInside(screen)).toContain(squeeze("Replay a logged event"));
+		expect(frameInside(screen)).toContain(squeeze("1/2 < PreToolUse grep -q MARKER"));
+		expect(frameInside(screen)).toContain(
 			squeeze(
 				"It would not run in this session now: managed policy allows only managed hooks " +
 					"(allowManagedHooksOnly)",
@@ -317,13 +297,13 @@ describe("test runs", () => {
 		);
 		h.terminal.send(KEY.ctrlR);
 		screen = await waitInside(h, "Result of the test run");
-		expect(inside(screen)).toContain(squeeze("stderr marker seen"));
+		expect(frameInside(screen)).toContain(squeeze("stderr marker seen"));
 		expect(h.log.records()[0]?.test).toBe(true);
 		expect(JSON.stringify(h.log.records()[0]?.verdicts[0]?.entry.handler)).toContain("grep -q MARKER");
 	});
 
 	it("does not replay a row whose hook now waits for trust, and says so instead of running another", async () => {
-		const h = await mountPanel({
+		const h = await panels.mount({
 			cols: 100,
 			rows: 40,
 			trusted: false,
@@ -332,12 +312,11 @@ describe("test runs", () => {
 				1: { hooks: { Stop: [{ hooks: [{ type: "command", command: "./check.sh" }] }] } },
 			},
 		});
-		harness = h;
 		h.log.add(firingRecord(1, 1000, [[entryWith(h.config(), "check.sh"), exitedWith(0, 5)]], [], "stop"));
 		await h.send(KEY.tab);
 		const screen = await h.send(KEY.ctrlR);
-		expect(inside(screen)).not.toContain(squeeze("Replay a logged event"));
-		expect(inside(screen)).toContain(
+		expect(frameInside(screen)).not.toContain(squeeze("Replay a logged event"));
+		expect(frameInside(screen)).toContain(
 			squeeze("The hook of this row would not run now: the project is not trusted, so its hooks do not run."),
 		);
 	});
@@ -359,7 +338,7 @@ describe("test runs", () => {
 		});
 		await h.send(KEY.tab);
 		const screen = await h.send(KEY.ctrlR);
-		expect(inside(screen)).toContain(squeeze("is no longer in its file (edited or deleted): choose the hook"));
-		expect(inside(screen)).toContain(squeeze("UserPromptSubmit echo edited-since"));
+		expect(frameInside(screen)).toContain(squeeze("is no longer in its file (edited or deleted): choose the hook"));
+		expect(frameInside(screen)).toContain(squeeze("UserPromptSubmit echo edited-since"));
 	});
 });
