@@ -5,48 +5,34 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { useE2e } from "../support/e2e.ts";
+import { describe, expect, it } from "vitest";
 import type { PiSandbox } from "../support/pi-env.ts";
-import { startPiTui } from "../support/pi-tui.ts";
-import { createTmuxServer } from "../support/tmux.ts";
+import { isRunning, pidWritten } from "../support/processes.ts";
+import { type TuiScreen, useTuiSuite } from "../support/tui-suite.ts";
 
-const e2e = useE2e();
-const tmux = createTmuxServer();
-afterAll(() => tmux.kill());
+const suite = useTuiSuite();
 
-const isRunning = (pid: number): boolean => {
-	try {
-		return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
-	} catch {
-		return false;
-	}
-};
-
-const start = async (name: string, sandbox: PiSandbox, env: Record<string, string> = {}): Promise<void> => {
-	await startPiTui(tmux, sandbox, { name, env });
+/** pi in tmux in `sandbox`, once its footer shows the scripted model. */
+const start = async (sandbox: PiSandbox, env: Record<string, string> = {}): Promise<TuiScreen> => {
+	const pi = suite.startPi(sandbox, { env });
+	await pi.waitFor("fake-model");
+	return pi;
 };
 /** The screen's text with line breaks and runs of spaces as one space (notices wrap anywhere). */
 const flat = (screen: string): string => screen.replace(/\s+/g, " ");
-
-/** Types a prompt and submits it. */
-const command = (name: string, text: string): void => {
-	tmux.type(text, name);
-	tmux.keys(["Enter"], name);
-};
 
 /**
  * Types a slash command and submits it: pi's argument completion may take the first Enter (it completes the
  * word), so Enter is pressed again while the command is still in the editor.
  */
-const slash = async (name: string, text: string): Promise<void> => {
-	tmux.type(text, name);
-	await tmux.waitFor(text, { name });
+const slash = async (pi: TuiScreen, text: string): Promise<void> => {
+	pi.type(text);
+	await pi.waitFor(text);
 	const inEditor = (screen: string) => screen.split("\n").some((line) => line.trim() === text);
 	for (let attempt = 0; attempt < 3; attempt++) {
-		tmux.keys(["Enter"], name);
+		pi.keys("Enter");
 		try {
-			await tmux.waitFor((screen) => !inEditor(screen), { name, timeoutMs: 3000 });
+			await suite.tmux().waitFor((screen) => !inEditor(screen), { name: pi.name, timeoutMs: 3000 });
 			return;
 		} catch {
 			// Still in the editor: the Enter went to the completion list.
@@ -57,40 +43,39 @@ const slash = async (name: string, text: string): Promise<void> => {
 
 describe("the kill switch on every terminal", () => {
 	it("/hooks off and /hooks on switch every hook off and on; /hooks status says so", async () => {
-		const sandbox = e2e.sandbox();
+		const sandbox = suite.sandbox();
 		const fired = join(sandbox.root, "fired.log");
 		sandbox.writeJson("home/.claude/settings.json", {
 			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `echo pre >> ${fired}` }] }] },
 		});
-		await start("cmds", sandbox);
-		await slash("cmds", "/hooks off");
-		await tmux.waitFor(/hooks off/, { name: "cmds" });
-		await slash("cmds", "/hooks status");
-		await tmux.waitFor((screen) => flat(screen).includes("ALL OFF (kill switch; /hooks on)"), { name: "cmds" });
-		command("cmds", "bash: echo one");
-		await tmux.waitFor("fake-model saw tool result: one", { name: "cmds" });
+		const pi = await start(sandbox);
+		await slash(pi, "/hooks off");
+		await pi.waitFor(/hooks off/);
+		await slash(pi, "/hooks status");
+		await pi.waitFor((screen) => flat(screen).includes("ALL OFF (kill switch; /hooks on)"));
+		pi.prompt("bash: echo one");
+		await pi.waitFor("fake-model saw tool result: one");
 		expect(existsSync(fired)).toBe(false);
-		await slash("cmds", "/hooks on");
-		await tmux.waitFor((screen) => flat(screen).includes("hooks are on again"), { name: "cmds" });
-		command("cmds", "bash: echo two");
-		await tmux.waitFor("fake-model saw tool result: two", { name: "cmds" });
+		await slash(pi, "/hooks on");
+		await pi.waitFor((screen) => flat(screen).includes("hooks are on again"));
+		pi.prompt("bash: echo two");
+		await pi.waitFor("fake-model saw tool result: two");
 		expect(readFileSync(fired, "utf8")).toBe("pre\n");
-		await tmux.quit("cmds");
+		await pi.quit();
 	});
 
 	it("PI_HOOK_MANAGER_KILL_SWITCH_KEY=alt+h makes alt+h the kill switch", async () => {
-		const sandbox = e2e.sandbox();
-		await start("alt", sandbox, { PI_HOOK_MANAGER_KILL_SWITCH_KEY: "alt+h" });
-		tmux.keys(["M-h"], "alt");
-		const off = await tmux.waitFor(/hooks off/, { name: "alt" });
+		const pi = await start(suite.sandbox(), { PI_HOOK_MANAGER_KILL_SWITCH_KEY: "alt+h" });
+		pi.keys("M-h");
+		const off = await pi.waitFor(/hooks off/);
 		expect(flat(off)).toContain("alt+h (or /hooks on) turns them back on");
-		tmux.keys(["M-h"], "alt");
-		await tmux.waitFor("hooks are on again", { name: "alt" });
-		await tmux.quit("alt");
+		pi.keys("M-h");
+		await pi.waitFor("hooks are on again");
+		await pi.quit();
 	});
 
 	it("a hook running when the kill switch goes on is stopped at once, and the call goes on", async () => {
-		const sandbox = e2e.sandbox();
+		const sandbox = suite.sandbox();
 		const pidFile = join(sandbox.projectDir, "hook.pid");
 		sandbox.writeJson("home/.claude/settings.json", {
 			hooks: {
@@ -102,16 +87,13 @@ describe("the kill switch on every terminal", () => {
 				],
 			},
 		});
-		await start("running", sandbox);
-		command("running", "bash: echo went-on");
-		await expect
-			.poll(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "", { timeout: 20_000 })
-			.toBe(true);
-		const pid = Number(readFileSync(pidFile, "utf8"));
+		const pi = await start(sandbox);
+		pi.prompt("bash: echo went-on");
+		const pid = await pidWritten(pidFile);
 		expect(isRunning(pid)).toBe(true);
-		tmux.keys(["C-S-h"], "running");
+		pi.keys("C-S-h");
 		await expect.poll(() => isRunning(pid), { timeout: 10_000 }).toBe(false);
-		await tmux.waitFor("fake-model saw tool result: went-on", { name: "running" });
-		await tmux.quit("running");
+		await pi.waitFor("fake-model saw tool result: went-on");
+		await pi.quit();
 	});
 });

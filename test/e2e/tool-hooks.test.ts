@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readJsonLines, useE2e } from "../support/e2e.ts";
 import { type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { isRunning } from "../support/processes.ts";
 
 const FIXTURES = join(PROJECT_ROOT, "test", "fixtures", "hooks");
 const e2e = useE2e();
@@ -46,14 +47,6 @@ const toolMessages = (requests: readonly { messages?: unknown[] }[]): string[] =
 	return last
 		.filter((m): m is { role: string; content: unknown } => (m as { role?: string }).role === "tool")
 		.map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)));
-};
-/** True while `pid` is a live process (a zombie waiting to be reaped counts as gone). */
-const isRunning = (pid: number): boolean => {
-	try {
-		return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
-	} catch {
-		return false;
-	}
 };
 const readLines = readJsonLines;
 

@@ -15,6 +15,7 @@ import { failureCards } from "../../src/engine/plan/card.ts";
 import { reapLingeringGroups } from "../../src/engine/run/process.ts";
 import { engineDeps } from "../support/engine-deps.ts";
 import { engineSession } from "../support/engine-session.ts";
+import { isRunning } from "../support/processes.ts";
 
 const MIB = 1024 * 1024;
 
@@ -62,15 +63,6 @@ const denyReason = (decision: PreToolDecision): string => (decision.permission =
 const only = (verdicts: readonly HookVerdict[]): HookVerdict => {
 	expect(verdicts).toHaveLength(1);
 	return verdicts[0] as HookVerdict;
-};
-
-/** True while `pid` is a live process; a zombie counts as gone. */
-const isRunning = (pid: number): boolean => {
-	try {
-		return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
-	} catch {
-		return false;
-	}
 };
 
 /** Polls until `condition` holds; fails after `timeoutMs`. */

@@ -9,17 +9,9 @@ import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
 import { PI_BIN, type PiSandbox, piPrintArgs } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
+import { isRunning } from "../support/processes.ts";
 
 const e2e = useE2e();
-
-/** True while `pid` is a live process; a zombie counts as gone. */
-const isRunning = (pid: number): boolean => {
-	try {
-		return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
-	} catch {
-		return false;
-	}
-};
 
 /** Polls until `condition` holds; fails with `what` after `timeoutMs`. */
 const waitFor = async (condition: () => boolean, what: () => string, timeoutMs = 20_000): Promise<void> => {

@@ -26,6 +26,8 @@ export interface TuiScreen {
 	readonly prompt: (text: string) => void;
 	/** The screen now. */
 	readonly capture: () => string;
+	/** Quits pi (Ctrl+D) and resolves once it has exited ({@link TmuxServer.quit}). */
+	readonly quit: () => Promise<void>;
 }
 
 /** Options of {@link TuiSuite.startPi}. */
@@ -99,6 +101,7 @@ export const useTuiSuite = (): TuiSuite => {
 				keys: (...list) => tm.keys(list, name),
 				type: (text) => tm.type(text, name),
 				capture: () => tm.capture({ name }),
+				quit: () => tm.quit(name),
 				prompt: (text) => {
 					tm.type(text, name);
 					tm.keys(["Enter"], name);
