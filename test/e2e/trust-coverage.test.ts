@@ -5,29 +5,20 @@
  * (a bare name, exec-form args, a nested shell's -c string, a redirection, a pipe, a wrapper, a cd, a sourced or
  * imported file beside the script).
  */
-import { chmodSync, existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
 import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
+import { answer, hookSettings, mark, nextConfirm, trustSandbox } from "../support/trust-sandbox.ts";
 
 const e2e = useE2e();
-
-/** Shell text that appends `word` to runs.txt in the project. */
-const mark = (word: string) => `echo ${word} >> "$CLAUDE_PROJECT_DIR/runs.txt"\n`;
-
-const runs = (sandbox: PiSandbox): string => {
-	const file = join(sandbox.projectDir, "runs.txt");
-	return existsSync(file) ? readFileSync(file, "utf8") : "";
-};
 
 /** Approves every project hook in one RPC session (and runs one prompt); resolves with the dialog's text. */
 const approve = async (sandbox: PiSandbox): Promise<string> => {
 	const rpc = startPiRpc(sandbox);
 	try {
-		const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
-		rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
+		const dialog = await nextConfirm(rpc);
+		answer(rpc, dialog, true);
 		await rpc.prompt("bash: echo one");
 		return String(dialog.message);
 	} finally {
@@ -162,37 +153,34 @@ const ATTACKS: readonly (readonly [string, Attack])[] = [
 
 describe("an approval covers every file the hook runs", () => {
 	it.each(ATTACKS)("%s: a rewrite after approval asks again and does not run", async (_name, attack) => {
-		const sandbox = e2e.sandbox();
-		sandbox.writeJson("project/.claude/settings.json", {
-			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", ...attack.handler }] }] },
+		const sandbox = trustSandbox(e2e.sandbox(), {
+			project: hookSettings("PreToolUse", "Bash", { type: "command", ...attack.handler }),
+			files: attack.files,
+			executable: true,
 		});
-		for (const [path, text] of Object.entries(attack.files)) {
-			chmodSync(sandbox.writeFile(`project/${path}`, text), 0o755);
-		}
 		await approve(sandbox);
-		expect(runs(sandbox)).toContain("v1");
-		for (const [path, text] of Object.entries(attack.tamper)) {
-			chmodSync(sandbox.writeFile(`project/${path}`, text), 0o755);
-		}
+		expect(sandbox.runs()).toContain("v1");
+		sandbox.writeProject(attack.tamper, true);
 		const after = await runPiPrint(sandbox, piPrintArgs("bash: echo two"));
-		expect(runs(sandbox)).not.toContain("EVIL");
+		expect(sandbox.runs()).not.toContain("EVIL");
 		expect(after.stderr).toContain("will not run until approved");
 		expect(after.stderr).toContain(attack.names);
 	});
 
 	it("says what it cannot track: the files make reads, and a variable's", async () => {
-		const sandbox = e2e.sandbox();
-		sandbox.writeJson("project/.claude/settings.json", {
-			hooks: {
-				PreToolUse: [
-					{
-						matcher: "Bash",
-						hooks: [
-							{ type: "command", command: "make -C .claude -s check" },
-							{ type: "command", command: '"$TOOL" --check' },
-						],
-					},
-				],
+		const sandbox = trustSandbox(e2e.sandbox(), {
+			project: {
+				hooks: {
+					PreToolUse: [
+						{
+							matcher: "Bash",
+							hooks: [
+								{ type: "command", command: "make -C .claude -s check" },
+								{ type: "command", command: '"$TOOL" --check' },
+							],
+						},
+					],
+				},
 			},
 		});
 		const dialog = await approve(sandbox);

@@ -10,9 +10,15 @@ import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
 import type { PiSandbox } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
-import { approveThenRewrite, mark, runs } from "../support/rewrite-attack.ts";
+import { approveThenRewrite } from "../support/rewrite-attack.ts";
+import { answer, mark, nextConfirm, trustSandbox } from "../support/trust-sandbox.ts";
 
 const e2e = useE2e();
+
+/** Project settings: a PostToolUse [Bash] hook that runs `.claude/hooks/post.sh`. */
+const POST_HOOK = {
+	hooks: { PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/hooks/post.sh" }] }] },
+};
 
 /**
  * A project whose approved PostToolUse [Bash] hook runs `.claude/hooks/post.sh`, which sources `lib` (a path
@@ -20,18 +26,18 @@ const e2e = useE2e();
  * evil.txt over `rewrite` and a next one runs the hook again.
  */
 const attack = async (lib: string, rewrite: string, layout: (sandbox: PiSandbox) => void = () => {}) => {
-	const sandbox = e2e.sandbox();
-	layout(sandbox);
-	sandbox.writeJson("project/.claude/settings.json", {
-		hooks: {
-			PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/hooks/post.sh" }] }],
+	const box = e2e.sandbox();
+	layout(box);
+	const sandbox = trustSandbox(box, {
+		project: POST_HOOK,
+		files: {
+			".claude/hooks/post.sh": `. "$CLAUDE_PROJECT_DIR/${lib}"\n`,
+			[rewrite]: mark("good"),
+			"evil.txt": mark("EVIL"),
 		},
 	});
-	sandbox.writeFile("project/.claude/hooks/post.sh", `. "$CLAUDE_PROJECT_DIR/${lib}"\n`);
-	sandbox.writeFile(`project/${rewrite}`, mark("good"));
-	sandbox.writeFile("project/evil.txt", mark("EVIL"));
 	await approveThenRewrite(sandbox, rewrite);
-	expect(runs(sandbox)).not.toContain("EVIL");
+	expect(sandbox.runs()).not.toContain("EVIL");
 };
 
 describe("a file a project hook sources inside the hook folders is covered wherever it sits", () => {
@@ -55,19 +61,15 @@ describe("a file a project hook sources inside the hook folders is covered where
 
 describe("what the folder walk cannot cover, the dialog says", () => {
 	it("a folder deeper than the walk goes counts as over the bound", async () => {
-		const sandbox = e2e.sandbox();
-		sandbox.writeJson("project/.claude/settings.json", {
-			hooks: {
-				PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/hooks/post.sh" }] }],
-			},
+		const sandbox = trustSandbox(e2e.sandbox(), {
+			project: POST_HOOK,
+			files: { ".claude/hooks/post.sh": "true\n", [`.claude/hooks/${"d/".repeat(20)}lib.sh`]: mark("good") },
 		});
-		sandbox.writeFile("project/.claude/hooks/post.sh", "true\n");
-		sandbox.writeFile(`project/.claude/hooks/${"d/".repeat(20)}lib.sh`, mark("good"));
 		const rpc = startPiRpc(sandbox);
 		try {
-			const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			const first = await nextConfirm(rpc);
 			expect(String(first.message)).toContain("`.claude/` holds more files than an approval covers");
-			rpc.send({ type: "extension_ui_response", id: first.id, confirmed: false });
+			answer(rpc, first, false);
 		} finally {
 			await rpc.close();
 		}

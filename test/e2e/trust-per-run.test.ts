@@ -4,23 +4,13 @@
  * and the hook's next run, within the same reply, must not run the new content under the old approval. The user
  * is asked again at once (RPC confirm); with `onFailure: "block"` the guarded call is blocked instead of skipped.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sessionDecisions, useE2e } from "../support/e2e.ts";
-import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
-import { selfGuardOff } from "../support/rewrite-attack.ts";
+import { answer, hookSettings, mark, nextConfirm, trustSandbox } from "../support/trust-sandbox.ts";
 
 const e2e = useE2e();
-
-/** Shell text that appends `word` to runs.txt in the project; "good" and "EVIL" have the same length. */
-const mark = (word: string) => `echo ${word} >> "$CLAUDE_PROJECT_DIR/runs.txt"\n`;
-
-const runs = (sandbox: PiSandbox): string => {
-	const file = join(sandbox.projectDir, "runs.txt");
-	return existsSync(file) ? readFileSync(file, "utf8") : "";
-};
 
 const REWRITES = [
 	[
@@ -32,21 +22,17 @@ const REWRITES = [
 
 /** A project with an approved PostToolUse [Bash] hook running .claude/post.sh; returns the RPC session. */
 const approvedProject = async (extra: Record<string, unknown> = {}) => {
-	const sandbox = e2e.sandbox();
-	sandbox.writeJson("project/.claude/settings.json", {
-		hooks: {
-			PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/post.sh", ...extra }] }],
-		},
+	const sandbox = trustSandbox(e2e.sandbox(), {
+		project: hookSettings("PostToolUse", "Bash", { type: "command", command: "sh .claude/post.sh", ...extra }),
+		files: { ".claude/post.sh": mark("good"), "evil.txt": mark("EVIL") },
+		// The model's rewrite must reach the file: the self-guard would ask about it first.
+		selfGuard: false,
 	});
-	sandbox.writeFile("project/.claude/post.sh", mark("good"));
-	sandbox.writeFile("project/evil.txt", mark("EVIL"));
-	// The model's rewrite must reach the file: the self-guard would ask about it first.
-	selfGuardOff(sandbox);
 	const rpc = startPiRpc(sandbox);
-	const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
-	rpc.send({ type: "extension_ui_response", id: first.id, confirmed: true });
+	const first = await nextConfirm(rpc);
+	answer(rpc, first, true);
 	await rpc.prompt("bash: echo one");
-	expect(runs(sandbox)).toBe("good\n");
+	expect(sandbox.runs()).toBe("good\n");
 	return { sandbox, rpc, first };
 };
 
@@ -56,9 +42,7 @@ describe("covered files are checked before every run of a project hook", () => {
 		async (_name, rewrite) => {
 			const { sandbox, rpc, first } = await approvedProject();
 			try {
-				const asked = rpc.waitFor(
-					(r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id,
-				);
+				const asked = nextConfirm(rpc, first);
 				// One reply, two tool calls: the first rewrites the script, the hook then runs after each. pi runs the
 				// calls of one reply at the same time, so the second waits until the rewrite is surely done: the
 				// hook's check must see it (a hook that starts before a parallel rewrite is docs/trust.md's known gap).
@@ -68,7 +52,7 @@ describe("covered files are checked before every run of a project hook", () => {
 				expect(String(again.message)).toContain("runs .claude/post.sh (CHANGED since you approved it)");
 				// What changed, line by line, not only "CHANGED".
 				expect(String(again.message)).toContain(`- ${mark("good").trim()}\n          + ${mark("EVIL").trim()}`);
-				rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false });
+				answer(rpc, again, false);
 				await prompt;
 				// The record of the run it did not make says why, with its code.
 				const rows = rpc.records.filter((r) => r.type === "extension_ui_request" && r.method === "notify");
@@ -76,27 +60,25 @@ describe("covered files are checked before every run of a project hook", () => {
 			} finally {
 				await rpc.close();
 			}
-			expect(runs(sandbox)).not.toContain("EVIL");
-			expect(runs(sandbox)).toBe("good\n");
+			expect(sandbox.runs()).not.toContain("EVIL");
+			expect(sandbox.runs()).toBe("good\n");
 		},
 	);
 
 	it('with onFailure: "block" the call it guards is blocked, with the reason, until approved again', async () => {
 		const { sandbox, rpc, first } = await approvedProject({ onFailure: "block" });
 		try {
-			const asked = rpc.waitFor(
-				(r) => r.type === "extension_ui_request" && r.method === "confirm" && r.id !== first.id,
-			);
+			const asked = nextConfirm(rpc, first);
 			const prompt = rpc.prompt(`bash: ${REWRITES[1][1]}`);
 			const again = await asked;
-			rpc.send({ type: "extension_ui_response", id: again.id, confirmed: false });
+			answer(rpc, again, false);
 			await prompt;
 			// Declined: a changed file must not switch a fail-closed guard off. The next prompt's call is blocked too.
 			await rpc.prompt("bash: echo three");
 		} finally {
 			await rpc.close();
 		}
-		expect(runs(sandbox)).toBe("good\n");
+		expect(sandbox.runs()).toBe("good\n");
 		const blocks = sessionDecisions(sandbox).filter((card) => card.kind === "block");
 		expect(blocks.map((card) => String(card.reason))).toEqual([
 			expect.stringContaining("a file its approval covers changed since you approved it"),
@@ -106,6 +88,6 @@ describe("covered files are checked before every run of a project hook", () => {
 		const next = await runPiPrint(sandbox, piPrintArgs("bash: echo four > four.txt"));
 		expect(next.stderr).toContain("will not run until approved");
 		expect(next.stderr).toContain("hook blocked the call");
-		expect(runs(sandbox)).toBe("good\n");
+		expect(sandbox.runs()).toBe("good\n");
 	});
 });

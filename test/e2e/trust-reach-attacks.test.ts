@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
-import { approveThenRewrite, mark, runs } from "../support/rewrite-attack.ts";
+import { approveThenRewrite } from "../support/rewrite-attack.ts";
+import { answer, hookSettings, mark, nextConfirm, trustSandbox } from "../support/trust-sandbox.ts";
 
 const e2e = useE2e();
 
@@ -17,20 +18,17 @@ const FORMS = [
 
 describe("a script named in a form the parse cannot resolve is noted in the dialog", () => {
 	it.each(FORMS)("%s: the dialog says the file it runs is not tracked", async (_name, command, said) => {
-		const sandbox = e2e.sandbox();
-		sandbox.writeJson("project/.claude/settings.json", {
-			hooks: { PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },
+		const sandbox = trustSandbox(e2e.sandbox(), {
+			project: hookSettings("PostToolUse", "Bash", { type: "command", command }),
+			// run.sh at the root: a harmless decoy where a reader of the parse would look for `run.sh`.
+			files: { "tools/run.sh": mark("good"), "run.sh": "true\n", "evil.txt": mark("EVIL") },
 		});
-		sandbox.writeFile("project/tools/run.sh", mark("good"));
-		// A harmless decoy where a reader of the parse would look for `run.sh`.
-		sandbox.writeFile("project/run.sh", "true\n");
-		sandbox.writeFile("project/evil.txt", mark("EVIL"));
 		const rpc = startPiRpc(sandbox);
 		try {
-			const first = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
-			rpc.send({ type: "extension_ui_response", id: first.id, confirmed: true });
+			const first = await nextConfirm(rpc);
+			answer(rpc, first, true);
 			await rpc.prompt("bash: echo one");
-			expect(runs(sandbox)).toBe("good\n");
+			expect(sandbox.runs()).toBe("good\n");
 			expect(String(first.message)).toContain(said);
 			expect(String(first.message)).toContain("not tracked");
 		} finally {
@@ -51,17 +49,18 @@ const LOADERS = [
 
 describe("a file a variable makes the interpreter load is covered", () => {
 	it.each(LOADERS)("%s: a rewrite after approval does not run", async (name, command) => {
-		const sandbox = e2e.sandbox();
 		const shell = name === "BASH_ENV";
-		sandbox.writeJson("project/.claude/settings.json", {
-			hooks: { PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },
+		const loaded = shell ? "tools/r.sh" : "tools/r.js";
+		const sandbox = trustSandbox(e2e.sandbox(), {
+			project: hookSettings("PostToolUse", "Bash", { type: "command", command }),
+			files: {
+				[shell ? ".claude/x.sh" : ".claude/x.js"]: shell ? "true\n" : "\n",
+				[loaded]: shell ? mark("good") : nodeMark("good"),
+				"evil.txt": shell ? mark("EVIL") : nodeMark("EVIL"),
+			},
 		});
-		sandbox.writeFile(shell ? "project/.claude/x.sh" : "project/.claude/x.js", shell ? "true\n" : "\n");
-		const loaded = shell ? "project/tools/r.sh" : "project/tools/r.js";
-		sandbox.writeFile(loaded, shell ? mark("good") : nodeMark("good"));
-		sandbox.writeFile("project/evil.txt", shell ? mark("EVIL") : nodeMark("EVIL"));
-		await approveThenRewrite(sandbox, loaded.slice("project/".length));
-		expect(runs(sandbox)).not.toContain("EVIL");
+		await approveThenRewrite(sandbox, loaded);
+		expect(sandbox.runs()).not.toContain("EVIL");
 	});
 });
 
@@ -74,13 +73,11 @@ const SHELL_FORMS = [
 
 describe("a shell's options do not hide the script it runs", () => {
 	it.each(SHELL_FORMS)("%s: a rewrite after approval does not run", async (_name, command) => {
-		const sandbox = e2e.sandbox();
-		sandbox.writeJson("project/.claude/settings.json", {
-			hooks: { PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },
+		const sandbox = trustSandbox(e2e.sandbox(), {
+			project: hookSettings("PostToolUse", "Bash", { type: "command", command }),
+			files: { "tools/run.sh": mark("good"), "evil.txt": mark("EVIL") },
 		});
-		sandbox.writeFile("project/tools/run.sh", mark("good"));
-		sandbox.writeFile("project/evil.txt", mark("EVIL"));
 		await approveThenRewrite(sandbox, "tools/run.sh");
-		expect(runs(sandbox)).not.toContain("EVIL");
+		expect(sandbox.runs()).not.toContain("EVIL");
 	});
 });

@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { layClaudeLayout } from "../support/claude-layout.ts";
-import { approvalsOf, useTuiSuite } from "../support/tui-suite.ts";
+import { approvalsOf } from "../support/trust-sandbox.ts";
+import { useTuiSuite } from "../support/tui-suite.ts";
 
 const suite = useTuiSuite();
 

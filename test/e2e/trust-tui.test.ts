@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PiSandbox } from "../support/pi-env.ts";
-import { approvalsOf, type TuiScreen, useTuiSuite } from "../support/tui-suite.ts";
+import { approvalsOf } from "../support/trust-sandbox.ts";
+import { type TuiScreen, useTuiSuite } from "../support/tui-suite.ts";
 
 const suite = useTuiSuite();
 let screen: TuiScreen;

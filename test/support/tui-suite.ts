@@ -3,8 +3,6 @@
  * a fresh sandbox per test (removed after it), and pi started in tmux without waiting for its footer (an approval
  * dialog may cover it), with the screen helpers every such test uses.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { type FakeLlm, startFakeLlm } from "./fake-llm.mjs";
 import { createPiSandbox, EXTENSION_PATH, PI_BIN, type PiSandbox, type PiSandboxOptions } from "./pi-env.ts";
@@ -47,12 +45,6 @@ export interface TuiSuite {
 	/** The file's tmux server. */
 	readonly tmux: () => TmuxServer;
 }
-
-/** The approved entries of the sandbox's `approvals.json` (empty when none was saved). */
-export const approvalsOf = (box: PiSandbox): Record<string, { setting?: string; value?: string }> => {
-	const file = join(box.agentDir, "pi-hook-manager", "approvals.json");
-	return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")).approved : {};
-};
 
 /** Registers the file's set-up and clean-up hooks and returns the suite; call once at the top of a test file. */
 export const useTuiSuite = (): TuiSuite => {
