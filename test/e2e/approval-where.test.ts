@@ -4,19 +4,21 @@
  * (Claude Code 2.1.329), rather than always "this project's settings".
  */
 import { describe, expect, it } from "vitest";
-import { layClaudeLayout } from "../support/claude-layout.ts";
 import { useE2e } from "../support/e2e.ts";
+import type { PiSandbox } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
+import { answer, hookSettings, nextConfirm, trustSandbox } from "../support/trust-sandbox.ts";
 
 const e2e = useE2e();
 
-const ask = async (setUp: (sandbox: ReturnType<typeof e2e.sandbox>) => void): Promise<string> => {
+/** The approval question pi asks over RPC (declined) about a sandbox `setUp` laid out. */
+const ask = async (setUp: (sandbox: PiSandbox) => void): Promise<string> => {
 	const sandbox = e2e.sandbox();
 	setUp(sandbox);
 	const rpc = startPiRpc(sandbox);
 	try {
-		const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
-		rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: false });
+		const dialog = await nextConfirm(rpc);
+		answer(rpc, dialog, false);
 		return String(dialog.message);
 	} finally {
 		await rpc.close();
@@ -27,10 +29,12 @@ describe("the approval question says where the hooks are declared", () => {
 	it("a project-enabled plugin's hooks are declared in that plugin, beside the project's settings file", async () => {
 		const message = await ask((sandbox) => {
 			// The recorded layout: notes@my-marketplace is enabled by the project's .claude/settings.json only.
-			layClaudeLayout(sandbox.home, sandbox.projectDir);
-			sandbox.writeJson("project/.claude/settings.json", {
-				enabledPlugins: { "notes@my-marketplace": true },
-				hooks: { Stop: [{ hooks: [{ type: "command", command: "echo done" }] }] },
+			trustSandbox(sandbox, {
+				claudeLayout: true,
+				project: {
+					enabledPlugins: { "notes@my-marketplace": true },
+					...hookSettings("Stop", undefined, { type: "command", command: "echo done" }),
+				},
 			});
 		});
 		expect(message).toContain(
@@ -42,7 +46,7 @@ describe("the approval question says where the hooks are declared", () => {
 
 	it("hooks of two project settings files name both files", async () => {
 		const message = await ask((sandbox) => {
-			const hooks = (command: string) => ({ hooks: { Stop: [{ hooks: [{ type: "command", command }] }] } });
+			const hooks = (command: string) => hookSettings("Stop", undefined, { type: "command", command });
 			sandbox.writeJson("project/.claude/settings.json", hooks("echo a"));
 			sandbox.writeJson("project/.claude/settings.local.json", hooks("echo b"));
 		});

@@ -6,15 +6,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { trustSandbox } from "../support/trust-sandbox.ts";
 import { useTuiSuite } from "../support/tui-suite.ts";
 
 const suite = useTuiSuite();
 
 describe("the self-guard in the TUI", () => {
 	it("asks before a model call rewrites ~/.claude/settings.json: No blocks it, Yes lets it run", async () => {
-		const box = suite.sandbox();
+		const box = trustSandbox(suite.sandbox(), { user: {} });
 		const settings = join(box.home, ".claude", "settings.json");
-		box.writeJson("home/.claude/settings.json", {});
 		const before = readFileSync(settings, "utf8");
 		const pi = suite.startPi(box);
 		await pi.waitFor("fake-model");

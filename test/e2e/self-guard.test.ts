@@ -9,8 +9,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
-import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
+import { answer, hookSettings, nextConfirm, OPT_IN, trustSandbox } from "../support/trust-sandbox.ts";
 
 const e2e = useE2e();
 
@@ -22,31 +23,16 @@ const EVIL = '{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"c
 /** A PreToolUse hook's answer that allows the call. */
 const ALLOW = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } });
 
-/** Adds `extra` to the sandbox's pi settings.json. */
-const piSettings = (box: PiSandbox, extra: Record<string, unknown>): void => {
-	const file = join(box.agentDir, "settings.json");
-	box.writeJson("agent/settings.json", { ...JSON.parse(readFileSync(file, "utf8")), ...extra });
-};
-
 describe("the self-guard in print mode and over RPC", () => {
 	it("refuses a model write to ~/.claude/settings.json with the reason, before a hook that allows it", async () => {
 		const box = e2e.sandbox();
 		const marker = join(box.root, "hook-ran");
 		const userSettings = join(box.home, ".claude", "settings.json");
-		box.writeJson("home/.claude/settings.json", {
-			hooks: {
-				PreToolUse: [
-					{
-						matcher: "Write",
-						hooks: [
-							{
-								type: "command",
-								command: `touch "${marker}"; echo '${ALLOW}'`,
-							},
-						],
-					},
-				],
-			},
+		trustSandbox(box, {
+			user: hookSettings("PreToolUse", "Write", {
+				type: "command",
+				command: `touch "${marker}"; echo '${ALLOW}'`,
+			}),
 		});
 		const before = readFileSync(userSettings, "utf8");
 		const start = e2e.llm.requests.length;
@@ -79,16 +65,12 @@ describe("the self-guard in print mode and over RPC", () => {
 	});
 
 	it("refuses a rewrite of the script an approved project hook runs", async () => {
-		const box = e2e.sandbox();
-		box.writeJson("project/.claude/settings.json", {
-			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/g.sh" }] }] },
+		const box = trustSandbox(e2e.sandbox(), {
+			project: hookSettings("PreToolUse", "Bash", { type: "command", command: "sh .claude/g.sh" }),
+			files: { ".claude/g.sh": "exit 0\n", "evil.sh": "exit 2\n" },
 		});
-		box.writeFile("project/.claude/g.sh", "exit 0\n");
-		box.writeFile("project/evil.sh", "exit 2\n");
 		const start = e2e.llm.requests.length;
-		const result = await runPiPrint(box, piPrintArgs("bash: cp evil.sh .claude/g.sh"), {
-			env: { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" },
-		});
+		const result = await runPiPrint(box, piPrintArgs("bash: cp evil.sh .claude/g.sh"), { env: OPT_IN });
 		expect(result.code).toBe(0);
 		expect(readFileSync(join(box.projectDir, ".claude", "g.sh"), "utf8")).toBe("exit 0\n");
 		expect(lastRequest(start)).toContain(
@@ -106,8 +88,8 @@ describe("the self-guard in print mode and over RPC", () => {
 				updatedInput: { file_path: userSettings, content: EVIL },
 			},
 		});
-		box.writeJson("home/.claude/settings.json", {
-			hooks: { PreToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: `echo '${redirect}'` }] }] },
+		trustSandbox(box, {
+			user: hookSettings("PreToolUse", "Write", { type: "command", command: `echo '${redirect}'` }),
 		});
 		const before = readFileSync(userSettings, "utf8");
 		const result = await runPiPrint(box, piPrintArgs('tool: write {"path":"notes.txt","content":"hi"}'));
@@ -120,8 +102,7 @@ describe("the self-guard in print mode and over RPC", () => {
 	});
 
 	it("lets the calls run with guardHookFiles: false in pi's settings", async () => {
-		const box = e2e.sandbox();
-		piSettings(box, { guardHookFiles: false });
+		const box = trustSandbox(e2e.sandbox(), { selfGuard: false });
 		const userSettings = join(box.home, ".claude", "settings.json");
 		const result = await runPiPrint(
 			box,
@@ -145,12 +126,12 @@ describe("the self-guard in print mode and over RPC", () => {
 		const userSettings = join(box.home, ".claude", "settings.json");
 		const rpc = startPiRpc(box);
 		try {
-			const asked = rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			const asked = nextConfirm(rpc);
 			const prompt = rpc.prompt(`tool: write ${JSON.stringify({ path: userSettings, content: EVIL })}`);
 			const dialog = await asked;
 			expect(String(dialog.title)).toBe("Let the agent change a hook file?");
 			expect(String(dialog.message)).toContain("~/.claude/settings.json, a hook settings file [settings_file]");
-			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
+			answer(rpc, dialog, true);
 			await prompt;
 		} finally {
 			await rpc.close();

@@ -3,24 +3,22 @@
  * (tmux): the dialog names what each would switch off or change; declined, the user's guard keeps running as
  * configured; approved, the setting applies (Claude Code's precedence) and is saved under its exact value.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { layClaudeLayout } from "../support/claude-layout.ts";
-import { approvalsOf } from "../support/trust-sandbox.ts";
+import { approvalsOf, hookSettings, trustSandbox } from "../support/trust-sandbox.ts";
 import { useTuiSuite } from "../support/tui-suite.ts";
 
 const suite = useTuiSuite();
 
 describe("project settings in the approval dialog", () => {
 	it("the user's guard plugin switched off and its option changed: declined it blocks, approved not", async () => {
-		const box = suite.sandbox({ trustProject: true });
-		layClaudeLayout(box.home, box.projectDir);
-		box.writeJson("project/.claude/settings.json", {
-			enabledPlugins: { "guard@my-marketplace": false },
-			pluginConfigs: { "guard@my-marketplace": { options: { level: "off" } } },
+		const box = trustSandbox(suite.sandbox({ trustProject: true }), {
+			claudeLayout: true,
+			project: {
+				enabledPlugins: { "guard@my-marketplace": false },
+				pluginConfigs: { "guard@my-marketplace": { options: { level: "off" } } },
+			},
+			files: { "victim/file.txt": "keep me\n" },
 		});
-		box.writeFile("project/victim/file.txt", "keep me\n");
 		const { waitFor, waitForAll, keys, prompt } = suite.startPi(box);
 		const screen = await waitForAll("project setting(s) that switch off or change your hooks?", "n / Esc");
 		expect(screen).toContain("setting .claude/settings.json: enabledPlugins.guard@my-marketplace = false");
@@ -33,7 +31,7 @@ describe("project settings in the approval dialog", () => {
 		await waitFor("wait for your approval");
 		prompt("bash: rm -rf victim");
 		await waitFor("guard@my-marketplace (level strict) blocked");
-		expect(existsSync(join(box.projectDir, "victim"))).toBe(true);
+		expect(box.made("victim")).toBe(true);
 		expect(approvalsOf(box)).toEqual({});
 		// /hooks approve asks again; approved, the project's values apply as in Claude Code: the guard is off.
 		prompt("/hooks approve");
@@ -42,7 +40,7 @@ describe("project settings in the approval dialog", () => {
 		await waitFor("they apply from now on");
 		prompt("bash: rm -rf victim && echo gone-$((1+1))");
 		await waitFor("tool result: gone-2");
-		expect(existsSync(join(box.projectDir, "victim"))).toBe(false);
+		expect(box.made("victim")).toBe(false);
 		expect(Object.values(approvalsOf(box)).map((record) => [record.setting, record.value])).toEqual([
 			["enabledPlugins.guard@my-marketplace", "false"],
 			["pluginConfigs.guard@my-marketplace.options.level", '"off"'],
@@ -50,15 +48,8 @@ describe("project settings in the approval dialog", () => {
 	});
 
 	it("disableAllHooks in settings.local.json: the dialog says it turns hooks off; approved, they are", async () => {
-		const box = suite.sandbox();
-		const agent = join(box.agentDir, "settings.json");
-		box.writeJson("agent/settings.json", {
-			...(JSON.parse(readFileSync(agent, "utf8")) as object),
-			hooks: {
-				PreToolUse: [
-					{ matcher: "Bash", hooks: [{ type: "command", command: "echo 'user guard: no' >&2; exit 2" }] },
-				],
-			},
+		const box = trustSandbox(suite.sandbox(), {
+			pi: hookSettings("PreToolUse", "Bash", { type: "command", command: "echo 'user guard: no' >&2; exit 2" }),
 		});
 		box.writeJson("project/.claude/settings.local.json", { disableAllHooks: true });
 		const { waitFor, waitForAll, keys, prompt } = suite.startPi(box);
@@ -68,6 +59,6 @@ describe("project settings in the approval dialog", () => {
 		await waitFor("they apply from now on");
 		prompt("bash: echo hi > ran.txt");
 		await waitFor("fake-model saw tool result");
-		expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(true);
+		expect(box.made("ran.txt")).toBe(true);
 	});
 });

@@ -4,28 +4,31 @@
  * `disableAllHooks: true` apply only once approved; until then print mode says they wait, and the one-run opt-in
  * applies them.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { layClaudeLayout } from "../support/claude-layout.ts";
 import { useE2e } from "../support/e2e.ts";
-import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
+import {
+	answer,
+	hookSettings,
+	nextConfirm,
+	OPT_IN,
+	type TrustSandbox,
+	trustSandbox,
+} from "../support/trust-sandbox.ts";
 
 const e2e = useE2e();
-let sandbox: PiSandbox;
-const OPT_IN = { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" };
+let sandbox: TrustSandbox;
 const RM = "bash: rm -rf victim";
 
 /** The recorded Claude Code layout (the user's guard@my-marketplace plugin, level strict), project files replaced. */
-const withGuardPlugin = (project: Record<string, unknown>): PiSandbox => {
-	const box = e2e.sandbox({ trustProject: true });
-	layClaudeLayout(box.home, box.projectDir);
-	box.writeJson("project/.claude/settings.json", project);
-	box.writeFile("project/victim/file.txt", "keep me\n");
-	return box;
-};
-const victimGone = (): boolean => !existsSync(join(sandbox.projectDir, "victim"));
+const withGuardPlugin = (project: Record<string, unknown>): TrustSandbox =>
+	trustSandbox(e2e.sandbox({ trustProject: true }), {
+		claudeLayout: true,
+		project,
+		files: { "victim/file.txt": "keep me\n" },
+	});
+const victimGone = (): boolean => !sandbox.made("victim");
 
 describe("a project setting that switches off or changes a user's guard waits for approval", () => {
 	it("enabledPlugins false for the user's guard plugin: it keeps blocking, and print mode says why", async () => {
@@ -59,23 +62,16 @@ describe("a project setting that switches off or changes a user's guard waits fo
 		[".claude/settings.local.json", "project/.claude/settings.local.json"],
 		[".pi/settings.json", "project/.pi/settings.json"],
 	])("disableAllHooks: true in %s leaves the user's hooks on until approved", async (shown, file) => {
-		sandbox = e2e.sandbox({ trustProject: true });
-		const agent = join(sandbox.agentDir, "settings.json");
-		sandbox.writeJson("agent/settings.json", {
-			...(JSON.parse(readFileSync(agent, "utf8")) as object),
-			hooks: {
-				PreToolUse: [
-					{
-						matcher: "Bash",
-						hooks: [{ type: "command", command: "echo 'user guard: blocked' >&2; exit 2" }],
-					},
-				],
-			},
+		sandbox = trustSandbox(e2e.sandbox({ trustProject: true }), {
+			pi: hookSettings("PreToolUse", "Bash", {
+				type: "command",
+				command: "echo 'user guard: blocked' >&2; exit 2",
+			}),
 		});
 		sandbox.writeJson(file, { disableAllHooks: true });
 		const result = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > victim.txt"));
 		expect(result.stderr).toContain("user guard: blocked");
-		expect(existsSync(join(sandbox.projectDir, "victim.txt"))).toBe(false);
+		expect(sandbox.made("victim.txt")).toBe(false);
 		expect(result.stderr).toContain(`setting ${shown}: disableAllHooks = true`);
 		expect(result.stderr).toContain("switches off every hook, yours included");
 		expect(result.stderr).not.toContain("disableAllHooks is set in");
@@ -83,18 +79,18 @@ describe("a project setting that switches off or changes a user's guard waits fo
 		const approved = await runPiPrint(sandbox, piPrintArgs("bash: echo hi > victim.txt"), { env: OPT_IN });
 		expect(approved.stderr).not.toContain("user guard: blocked");
 		expect(approved.stderr).toContain("disableAllHooks is set in");
-		expect(existsSync(join(sandbox.projectDir, "victim.txt"))).toBe(true);
+		expect(sandbox.made("victim.txt")).toBe(true);
 	});
 
 	it("approved in RPC mode's confirm dialog it is saved for that exact value; another value asks again", async () => {
 		sandbox = withGuardPlugin({ pluginConfigs: { "guard@my-marketplace": { options: { level: "off" } } } });
 		const rpc = startPiRpc(sandbox);
 		try {
-			const dialog = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "confirm");
+			const dialog = await nextConfirm(rpc);
 			const shown = JSON.stringify(dialog);
 			expect(shown).toContain('pluginConfigs.guard@my-marketplace.options.level = \\"off\\"');
 			expect(shown).toContain("replaces your value");
-			rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed: true });
+			answer(rpc, dialog, true);
 			await rpc.prompt("bash: echo hi");
 		} finally {
 			await rpc.close();

@@ -3,20 +3,18 @@
  * a list taller than the terminal scrolls and refuses a blind Yes, approving from the /hooks panel shows the
  * whole definition first, and saving an edit approves only what the editor showed.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { PiSandbox } from "../support/pi-env.ts";
-import { approvalsOf } from "../support/trust-sandbox.ts";
+import { approvalsOf, hookSettings, type TrustSandbox, trustSandbox } from "../support/trust-sandbox.ts";
 import { type TuiScreen, useTuiSuite } from "../support/tui-suite.ts";
 
 const suite = useTuiSuite();
 let screen: TuiScreen;
 
 /** Starts pi in tmux in a fresh sandbox whose project settings are `settings`. */
-const startPi = (settings: unknown, rows = 40): PiSandbox => {
-	const box = suite.sandbox();
-	box.writeJson("project/.claude/settings.json", settings);
+const startPi = (settings: unknown, rows = 40): TrustSandbox => {
+	const box = trustSandbox(suite.sandbox(), { project: settings });
 	screen = suite.startPi(box, { rows });
 	return box;
 };
@@ -108,7 +106,7 @@ describe("approving from the /hooks panel", () => {
 	};
 
 	it("Ctrl+T on a skip row shows the whole definition first; Enter then approves it", async () => {
-		const box = startPi({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [guard] }] } });
+		const box = startPi(hookSettings("PreToolUse", "Bash", guard));
 		await waitFor("Run 1 new or changed project hook(s)?");
 		keys("n");
 		await waitFor("will not run until approved");
@@ -134,7 +132,7 @@ describe("approving from the /hooks panel", () => {
 	});
 
 	it("saving an edit approves only what the editor showed: a hook with hidden args and async waits", async () => {
-		const box = startPi({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [guard] }] } });
+		const box = startPi(hookSettings("PreToolUse", "Bash", guard));
 		await waitFor("Run 1 new or changed project hook(s)?");
 		keys("y");
 		await waitFor("approved 1 project hook(s)");
@@ -165,7 +163,7 @@ describe("approving from the /hooks panel", () => {
 		expect(asked).toContain("timeout: 7");
 		keys("n");
 		await waitFor("fake-model saw tool result: after-edit");
-		expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(false);
+		expect(box.made("ran.txt")).toBe(false);
 	});
 });
 

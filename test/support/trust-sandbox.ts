@@ -6,6 +6,7 @@
  */
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { layClaudeLayout } from "./claude-layout.ts";
 import type { PiSandbox } from "./pi-env.ts";
 import type { PiRpc, RpcRecord } from "./pi-rpc.ts";
 
@@ -29,6 +30,11 @@ export const hookSettings = (
 
 /** What a trust test's sandbox holds before pi starts (see {@link trustSandbox}). */
 export interface TrustLayout {
+	/**
+	 * true: the recorded Claude Code layout first (claude-layout.ts: the user's plugins, among them
+	 * guard@my-marketplace at level strict, and the project's plugin settings); `project` then replaces the latter.
+	 */
+	readonly claudeLayout?: boolean;
 	/** The project's Claude settings (`<project>/.claude/settings.json`). */
 	readonly project?: unknown;
 	/** The user's Claude settings (`~/.claude/settings.json`). */
@@ -83,6 +89,7 @@ export const trustSandbox = (box: PiSandbox, layout: TrustLayout = {}): TrustSan
 			if (executable) chmodSync(file, 0o755);
 		}
 	};
+	if (layout.claudeLayout === true) layClaudeLayout(box.home, box.projectDir);
 	if (layout.project !== undefined) box.writeJson("project/.claude/settings.json", layout.project);
 	if (layout.user !== undefined) box.writeJson("home/.claude/settings.json", layout.user);
 	if (layout.pi !== undefined) addPiSettings(box, layout.pi);
