@@ -14,6 +14,7 @@ import { piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
 import {
 	answer,
+	approveOverRpc,
 	hookSettings,
 	nextConfirm,
 	OPT_IN,
@@ -269,14 +270,7 @@ describe("nothing stored repeats a secret", () => {
 			}),
 		});
 		const before = e2e.llm.requests.length;
-		const rpc = startPiRpc(sandbox);
-		try {
-			const dialog = await nextConfirm(rpc);
-			answer(rpc, dialog, true);
-			await rpc.prompt("bash: echo hi > a.txt");
-		} finally {
-			await rpc.close();
-		}
+		await approveOverRpc(sandbox, "bash: echo hi > a.txt");
 		expect(ran("a.txt")).toBe(false);
 		const seen = JSON.stringify(e2e.llm.requests.slice(before));
 		expect(seen).toContain("hook error: [: curl -H 'Authorization: Bearer [redacted]'");

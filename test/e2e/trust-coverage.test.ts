@@ -8,23 +8,12 @@
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
 import { type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
-import { startPiRpc } from "../support/pi-rpc.ts";
-import { answer, hookSettings, mark, nextConfirm, trustSandbox } from "../support/trust-sandbox.ts";
+import { approveOverRpc, hookSettings, mark, trustSandbox } from "../support/trust-sandbox.ts";
 
 const e2e = useE2e();
 
 /** Approves every project hook in one RPC session (and runs one prompt); resolves with the dialog's text. */
-const approve = async (sandbox: PiSandbox): Promise<string> => {
-	const rpc = startPiRpc(sandbox);
-	try {
-		const dialog = await nextConfirm(rpc);
-		answer(rpc, dialog, true);
-		await rpc.prompt("bash: echo one");
-		return String(dialog.message);
-	} finally {
-		await rpc.close();
-	}
-};
+const approve = (sandbox: PiSandbox): Promise<string> => approveOverRpc(sandbox, "bash: echo one");
 
 interface Attack {
 	/** The hook's handler (a command hook on PreToolUse [Bash]). */

@@ -9,6 +9,7 @@ import { startPiRpc } from "../support/pi-rpc.ts";
 import {
 	answer,
 	approvalsOf,
+	approveOverRpc,
 	hookSettings,
 	nextConfirm,
 	OPT_IN,
@@ -35,14 +36,7 @@ describe("change-aware trust", () => {
 
 	it("an approval is remembered; changing the command asks again", async () => {
 		sandbox = trustSandbox(e2e.sandbox(), { project: guard("v1") });
-		const rpc = startPiRpc(sandbox);
-		try {
-			const dialog = await nextConfirm(rpc);
-			answer(rpc, dialog, true);
-			await rpc.prompt("bash: echo hi > a.txt");
-		} finally {
-			await rpc.close();
-		}
+		await approveOverRpc(sandbox, "bash: echo hi > a.txt");
 		expect(ran("a.txt")).toBe(false);
 		expect(Object.values(approvalsOf(sandbox))).toEqual([
 			expect.objectContaining({ event: "PreToolUse", command: "echo 'v1' >&2; exit 2" }),

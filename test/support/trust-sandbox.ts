@@ -8,7 +8,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { layClaudeLayout } from "./claude-layout.ts";
 import type { PiSandbox } from "./pi-env.ts";
-import type { PiRpc, RpcRecord } from "./pi-rpc.ts";
+import { type PiRpc, type RpcRecord, startPiRpc } from "./pi-rpc.ts";
 
 /** The one-run opt-in's environment: project hooks and settings apply for that run without a dialog. */
 export const OPT_IN: Readonly<Record<string, string>> = { PI_HOOK_MANAGER_APPROVE_PROJECT_HOOKS: "1" };
@@ -119,3 +119,19 @@ export const nextConfirm = (rpc: PiRpc, seen?: RpcRecord): Promise<RpcRecord> =>
 /** Answers the confirm dialog `dialog` over RPC: Yes when `confirmed`. */
 export const answer = (rpc: PiRpc, dialog: RpcRecord, confirmed: boolean): void =>
 	rpc.send({ type: "extension_ui_response", id: dialog.id, confirmed });
+
+/**
+ * Starts pi in RPC mode on `box`, approves every project hook in its first dialog, runs `prompt` and closes pi;
+ * resolves with the dialog's message.
+ */
+export const approveOverRpc = async (box: PiSandbox, prompt: string): Promise<string> => {
+	const rpc = startPiRpc(box);
+	try {
+		const dialog = await nextConfirm(rpc);
+		answer(rpc, dialog, true);
+		await rpc.prompt(prompt);
+		return String(dialog.message);
+	} finally {
+		await rpc.close();
+	}
+};
