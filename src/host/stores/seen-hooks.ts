@@ -1,0 +1,70 @@
+/**
+ * The seen-state store of the hook tripwire (issue #25): for hooks that run without an approval (user, pi-global,
+ * plugin and skill hooks), what each was (a hash of its definition and covered files) the last time a person was
+ * shown it. Written atomically with mode 0600 through json-store.ts; an unreadable or corrupt file is reported,
+ * never silently reset; a file of the version-less first format is migrated on read.
+ */
+import { join } from "node:path";
+import { isObject } from "../../engine/is-object.ts";
+import { createJsonFileStore, type JsonFileStore } from "./json-store.ts";
+
+/** Where the seen state lives: `<agentDir>/pi-hook-manager/seen-hooks.json`. */
+export const seenHooksFile = (agentDir: string): string => join(agentDir, "pi-hook-manager", "seen-hooks.json");
+
+/** Version of the seen-state format (0: no `version` field, same `hooks` map; migrated on read). */
+export const SEEN_HOOKS_VERSION = 1;
+
+/** What is remembered of a hook a person saw: its hash then, and for people reading the file its command. */
+export interface SeenHook {
+	/** SHA-256 (hex) of the hook's definition and covered files when it was last shown. */
+	readonly hash: string;
+	/** The settings file the hook came from. */
+	readonly file: string;
+	/** The command, secrets masked. */
+	readonly command: string;
+	/** ISO time it was shown. */
+	readonly at: string;
+}
+
+/** The store's data: seen hooks by hook key (source file, event, matcher, position). */
+export type SeenHooks = Readonly<Record<string, SeenHook>>;
+
+/** How a hook stands against the store: never shown, shown with another hash, or shown as it is. */
+export type SeenState = "new" | "changed" | "seen";
+
+const decodeHook = (value: unknown): SeenHook | undefined =>
+	isObject(value) &&
+	typeof value.hash === "string" &&
+	typeof value.file === "string" &&
+	typeof value.command === "string" &&
+	typeof value.at === "string"
+		? { hash: value.hash, file: value.file, command: value.command, at: value.at }
+		: undefined;
+
+/** Decodes a seen-state file of version 0 (no field) or 1; undefined for anything else (a newer version too). */
+export const decodeSeenHooks = (json: unknown): SeenHooks | undefined => {
+	if (!isObject(json) || !isObject(json.hooks)) return undefined;
+	if (json.version !== undefined && json.version !== SEEN_HOOKS_VERSION && json.version !== 0) return undefined;
+	const hooks: Record<string, SeenHook> = {};
+	for (const [key, value] of Object.entries(json.hooks)) {
+		const hook = decodeHook(value);
+		if (hook) hooks[key] = hook;
+	}
+	return hooks;
+};
+
+/** The state of a hook with key `key` and current hash `hash` against `seen`. */
+export const seenState = (seen: SeenHooks, key: string, hash: string): SeenState => {
+	const before = seen[key];
+	if (before === undefined) return "new";
+	return before.hash === hash ? "seen" : "changed";
+};
+
+/** The seen-state store of `file`. `read` never throws; `write` returns why it failed, or undefined. */
+export const createSeenHooksStore = (file: string): JsonFileStore<SeenHooks> =>
+	createJsonFileStore<SeenHooks>(file, {
+		name: "seen hooks",
+		empty: () => ({}),
+		decode: decodeSeenHooks,
+		encode: (hooks) => ({ version: SEEN_HOOKS_VERSION, hooks }),
+	});
