@@ -3,13 +3,14 @@
  * and what each hook decided. Shapes follow Claude Code's hooks contract ("Claude Code hooks" below).
  */
 
-/** Every hook event name Claude Code defines (v2.1.240 + the two model-switch events). */
+/** Every hook event name Claude Code defines (v2.1.337: its Agent SDK's `HOOK_EVENTS`). */
 export const HOOK_EVENTS = [
 	"SessionStart",
 	"Setup",
 	"UserPromptSubmit",
 	"UserPromptExpansion",
 	"PreToolUse",
+	"PreSkillShellCommand",
 	"PermissionRequest",
 	"PermissionDenied",
 	"PostToolUse",
@@ -23,6 +24,7 @@ export const HOOK_EVENTS = [
 	"TaskCompleted",
 	"Stop",
 	"StopFailure",
+	"Interrupt",
 	"TeammateIdle",
 	"InstructionsLoaded",
 	"ConfigChange",

@@ -2,6 +2,7 @@
  * Static facts about each hook event (as in Claude Code): what its matcher filters on,
  * whether `if` applies, and the default timeout of a command hook.
  */
+import { editDistance } from "../text/edit-distance.ts";
 import { HOOK_EVENTS, type HookEventName } from "../types.ts";
 
 /** Events whose hooks get `tool_name`/`tool_input` and honour `if` (as in Claude Code). */
@@ -65,6 +66,27 @@ export const allowsHandlerType = (event: HookEventName, type: HandlerType): bool
 /** True when `name` is a Claude Code hook event name (case-sensitive). */
 export const isHookEventName = (name: string): name is HookEventName =>
 	(HOOK_EVENTS as readonly string[]).includes(name);
+
+/**
+ * The hook event `name` most likely means, for a "did you mean" hint: the one that differs only in case, else the
+ * nearest within two edits (`Interupt` → `Interrupt`); undefined when none is that close or `name` is an event.
+ */
+export const nearestEventName = (name: string): HookEventName | undefined => {
+	if (isHookEventName(name)) return undefined;
+	const lower = name.toLowerCase();
+	const sameLetters = HOOK_EVENTS.find((event) => event.toLowerCase() === lower);
+	if (sameLetters !== undefined) return sameLetters;
+	let best: HookEventName | undefined;
+	let bestDistance = 3;
+	for (const event of HOOK_EVENTS) {
+		const distance = editDistance(lower, event.toLowerCase(), 2);
+		if (distance < bestDistance) {
+			best = event;
+			bestDistance = distance;
+		}
+	}
+	return best;
+};
 
 /** True for the tool events, where the matcher is tested against the tool name and `if` is evaluated. */
 export const isToolEvent = (event: HookEventName): boolean => TOOL_EVENTS.has(event);
@@ -153,13 +175,24 @@ const FIRED_EVENTS: ReadonlySet<HookEventName> = new Set([
 /** True when pi-hook-manager fires `event` in pi; hooks of other events are listed as never firing. */
 export const isFiredInPi = (event: HookEventName): boolean => FIRED_EVENTS.has(event);
 
+/** Why pi never fires the events that have a reason of their own (the rest: pi has no such event). */
+const NOT_FIRED_REASONS: Partial<Record<HookEventName, string>> = {
+	PreModelSwitch:
+		"pi lets no extension refuse a model change (pi reports a switch only after it happened, as " +
+		"PostModelSwitch), so PreModelSwitch hooks never run",
+	PreSkillShellCommand:
+		"pi's skills run no inline shell commands (Claude Code runs a skill's !`command` lines), so " +
+		"PreSkillShellCommand hooks never run",
+	Interrupt:
+		"pi-hook-manager does not fire Interrupt yet (Claude Code fires it when the user stops a turn), " +
+		"so this hook never runs under pi",
+};
+
 /** Why pi never fires `event`, in one sentence a user can act on (for a hook of an event pi does not fire). */
 export const notFiredReason = (event: HookEventName): string =>
-	event === "PreModelSwitch"
-		? "pi lets no extension refuse a model change (pi reports a switch only after it happened, as " +
-			"PostModelSwitch), so PreModelSwitch hooks never run"
-		: `pi has no ${event} event, so this hook never fires (pi-hook-manager fires the tool, prompt, session, ` +
-			`stop, compaction, notification, model-switch, instructions and message-display events)`;
+	NOT_FIRED_REASONS[event] ??
+	`pi has no ${event} event, so this hook never fires (pi-hook-manager fires the tool, prompt, session, ` +
+		`stop, compaction, notification, model-switch, instructions and message-display events)`;
 
 /**
  * The stdin field an event's matcher is tested against (Claude Code: the tool name on tool events, `source` on

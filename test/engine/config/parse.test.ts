@@ -25,6 +25,7 @@ describe("parseSettingsText", () => {
 
 	it.each([
 		[{ hooks: { PreTooluse: [] } }, "hooks.PreTooluse", "unknown hook event"],
+		[{ hooks: { Interupt: [] } }, "hooks.Interupt", 'unknown hook event "Interupt": did you mean "Interrupt"?'],
 		[{ hooks: { PreToolUse: {} } }, "hooks.PreToolUse", "array of matcher groups"],
 		[
 			{ hooks: { PreToolUse: [{ matcher: "Bash(", hooks: [cmd("a")] }] } },

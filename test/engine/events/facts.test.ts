@@ -8,6 +8,7 @@ import {
 	isFiredInPi,
 	isHookEventName,
 	isToolEvent,
+	nearestEventName,
 	notFiredReason,
 } from "../../../src/engine/events/facts.ts";
 
@@ -44,6 +45,23 @@ describe("hook events", () => {
 		expect(isFiredInPi("SubagentStop")).toBe(false);
 		expect(notFiredReason("SubagentStop")).toContain("pi has no SubagentStop event");
 		expect(notFiredReason("PreModelSwitch")).toContain("refuse a model change");
+		expect(isFiredInPi("PreSkillShellCommand")).toBe(false);
+		expect(notFiredReason("PreSkillShellCommand")).toContain("pi's skills run no inline shell");
+		expect(isFiredInPi("Interrupt")).toBe(false);
+		expect(notFiredReason("Interrupt")).toContain("does not fire Interrupt yet");
+	});
+
+	it.each([
+		["Interupt", "Interrupt"],
+		["PreToolUSe", "PreToolUse"],
+		["pretooluse", "PreToolUse"],
+		["PreSkilShellCommand", "PreSkillShellCommand"],
+		["SessionStrat", "SessionStart"],
+		["Interrupt", undefined],
+		["hooks", undefined],
+		["X", undefined],
+	] as const)("%s: did you mean %s", (name, near) => {
+		expect(nearestEventName(name)).toBe(near);
 	});
 
 	it.each([
