@@ -7,7 +7,7 @@
  */
 import { basename } from "node:path";
 import { withLineAndColumn } from "../engine/config/parse.ts";
-import { isHookEventName } from "../engine/events/facts.ts";
+import { isHookEventName, unknownEventText } from "../engine/events/facts.ts";
 import { DECISIONS, type Decision, FIXTURE_VERSION, type FixtureExpect } from "../engine/fixture/outcome.ts";
 import { isObject } from "../engine/is-object.ts";
 import type { HookEventName } from "../engine/types.ts";
@@ -74,11 +74,7 @@ const parseCase = (value: unknown, file: string, index: number | undefined): Fix
 			: `${where}version ${JSON.stringify(value.version)} is not known (this version reads ${FIXTURE_VERSION})`;
 	if (value.name !== undefined && typeof value.name !== "string") return `${where}name must be a string`;
 	if (typeof value.event !== "string") return `${where}needs an "event" such as "PreToolUse"`;
-	if (!isHookEventName(value.event))
-		return (
-			`${where}unknown hook event ${JSON.stringify(value.event)} ` +
-			'(event names are case-sensitive, e.g. "PreToolUse")'
-		);
+	if (!isHookEventName(value.event)) return `${where}${unknownEventText(value.event)}`;
 	if (value.input !== undefined && !isObject(value.input)) return `${where}input must be an object`;
 	let expect: FixtureExpect | undefined;
 	if (value.expect !== undefined) {

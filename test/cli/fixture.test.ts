@@ -19,7 +19,17 @@ describe("parseFixtureText", () => {
 		["no version", { event: "Stop" }, /^needs "version": 1$/],
 		["an unknown version", { ...ok, version: 2 }, /^version 2 is not known \(this version reads 1\)$/],
 		["no event", { version: 1 }, /^needs an "event" such as "PreToolUse"$/],
-		["an unknown event", { ...ok, event: "pretooluse" }, /^unknown hook event "pretooluse" \(event names are/],
+		[
+			"an event in the wrong case, with the event it means",
+			{ ...ok, event: "pretooluse" },
+			/^unknown hook event "pretooluse": did you mean "PreToolUse"\? \(event names are case-sensitive\)$/,
+		],
+		[
+			"a misspelt event, with lint's did-you-mean",
+			{ ...ok, event: "Interupt" },
+			/^unknown hook event "Interupt": did you mean "Interrupt"\? \(event names are case-sensitive\)$/,
+		],
+		["an event far from any", { ...ok, event: "Nonsense" }, /^unknown hook event "Nonsense" \(event names are/],
 		["an input that is not an object", { ...ok, input: [] }, /^input must be an object$/],
 		["a misspelt field", { ...ok, exepct: {} }, /^unknown field "exepct" \(fields: version, name,/],
 		["expect without decision", { ...ok, expect: {} }, /^expect.decision must be one of "deny", "allow"/],

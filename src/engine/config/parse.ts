@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ParseError } from "jsonc-parser";
-import { isHookEventName, nearestEventName } from "../events/facts.ts";
+import { isHookEventName, unknownEventText } from "../events/facts.ts";
 import { lazyModule } from "../io/lazy-module.ts";
 import { isObject } from "../is-object.ts";
 import { compileIfRule } from "../match/if-rule.ts";
@@ -163,14 +163,7 @@ const parseHooks = (
 	for (const [event, groups] of Object.entries(hooks)) {
 		const eventPath = `${prefix}.${event}`;
 		if (!isHookEventName(event)) {
-			const near = nearestEventName(event);
-			issue(
-				eventPath,
-				near === undefined
-					? `unknown hook event ${JSON.stringify(event)} (event names are case-sensitive, e.g. "PreToolUse")`
-					: `unknown hook event ${JSON.stringify(event)}: did you mean ${JSON.stringify(near)}? ` +
-							"(event names are case-sensitive)",
-			);
+			issue(eventPath, unknownEventText(event));
 			continue;
 		}
 		if (!Array.isArray(groups)) {

@@ -88,6 +88,19 @@ export const nearestEventName = (name: string): HookEventName | undefined => {
 	return best;
 };
 
+/**
+ * The problem text for a hook event name that is not one (lint of a settings file, a fixture's `event`): with a
+ * "did you mean" when {@link nearestEventName} finds one, e.g. `unknown hook event "Interupt": did you mean
+ * "Interrupt"? (event names are case-sensitive)`.
+ */
+export const unknownEventText = (name: string): string => {
+	const near = nearestEventName(name);
+	return near === undefined
+		? `unknown hook event ${JSON.stringify(name)} (event names are case-sensitive, e.g. "PreToolUse")`
+		: `unknown hook event ${JSON.stringify(name)}: did you mean ${JSON.stringify(near)}? ` +
+				"(event names are case-sensitive)";
+};
+
 /** True for the tool events, where the matcher is tested against the tool name and `if` is evaluated. */
 export const isToolEvent = (event: HookEventName): boolean => TOOL_EVENTS.has(event);
 
