@@ -1,0 +1,168 @@
+/**
+ * The tripwire's fingerprint of a hook (issue #25): a stable key that says which hook it is, and a hash of what it
+ * is (its definition and the files it covers), compared with what a person last saw (stores/seen-hooks.ts).
+ *
+ * The key is the SHA-256 of the settings file (and the hook object's place in a plugin manifest), the event, the
+ * matcher and what the handler runs (`command` and `args`, `url`, `prompt`, or `server`/`tool`), with `#2`, `#3`
+ * for a second and third identical one: moving a hook in its file, or adding one before it, keeps its key; a new
+ * command at the same place is a new key (the tripwire tells it as a replacement, tripwire.ts).
+ *
+ * The covered files: a project hook's are what its approval covers (coverage.ts). Any other hook covers every
+ * file its command names in the project, in the home folder (`~`, `$HOME` expanded) or in its plugin's or
+ * skill's folder, the source files beside a script it runs, and all of its plugin's or skill's folder (bounded as
+ * in hook-folders.ts). Files are hashed once and again only when their stamp moved (file-state.ts).
+ */
+import { createHash } from "node:crypto";
+import { relative } from "node:path";
+import { fileStamp } from "../../engine/config/load.ts";
+import { pathPlace } from "../../engine/text/paths.ts";
+import { hookReach } from "../../engine/trust/reach.ts";
+import type { HookEntry } from "../../engine/types.ts";
+import { createCoverage } from "./coverage.ts";
+import { createFileStates } from "./file-state.ts";
+import { type FolderListing, listFolder, listingCurrent, listSiblings } from "./hook-folders.ts";
+
+/** One covered file in a fingerprint: where (as shown: project-relative, `~/...`, `${CLAUDE_PLUGIN_ROOT}/...`). */
+export interface PrintedFile {
+	readonly shown: string;
+	/** SHA-256 hex, `missing`, or `large:<stamp>` (file-state.ts). */
+	readonly hash: string;
+}
+
+/** What a hook is now, for the tripwire. */
+export interface HookPrint {
+	/** Which hook (full SHA-256 hex, maybe with `#n`); survives moving the hook inside its file. */
+	readonly key: string;
+	/** SHA-256 hex of file, event, matcher, the whole definition and the covered files' hashes. */
+	readonly hash: string;
+	/** The covered files, sorted by `shown`. */
+	readonly files: readonly PrintedFile[];
+}
+
+/** Fingerprints hooks; files are hashed again only when their stamp moved. */
+export interface HookPrinter {
+	/** The fingerprints of `entries` (one configuration's, so that identical hooks get `#2`). Never throws. */
+	of(entries: readonly HookEntry[]): Map<HookEntry, HookPrint>;
+	/** A string that changes when a covered file seen so far changes (one `stat` each); for the config store. */
+	stamp(): string;
+}
+
+const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+/** What a handler runs, from its definition as written: the part of the key that is not its place. */
+export const hookIdentity = (entry: HookEntry): string => {
+	const definition = entry.definition;
+	const pick = ["type", "command", "args", "url", "prompt", "server", "tool"].map((name) => definition[name] ?? null);
+	return JSON.stringify(pick);
+};
+
+/** The keys of `entries`, in order: identical hooks in one file, event and matcher get `#2`, `#3`, ... */
+export const hookKeys = (entries: readonly HookEntry[]): string[] => {
+	const counts = new Map<string, number>();
+	return entries.map((entry) => {
+		const place = [entry.source.file, entry.source.hooksPath ?? null, entry.event, entry.matcher.source ?? null];
+		const base = sha256(JSON.stringify([...place, hookIdentity(entry)]));
+		const count = (counts.get(base) ?? 0) + 1;
+		counts.set(base, count);
+		return count === 1 ? base : `${base}#${count}`;
+	});
+};
+
+const HOME_WORD = /(^|[\s=:"'(])(?:~(?=\/)|\$\{HOME\}|\$HOME(?![A-Za-z0-9_]))/g;
+
+/** `~/x`, `$HOME/x` and `${HOME}/x` with the home folder written out, so the reach of the command sees the file. */
+export const expandHome = (text: string, home: string): string =>
+	text.replace(HOME_WORD, (_whole, before: string) => `${before}${home}`);
+
+/** Creates the printer for one project; `skip`: absolute paths never covered (pi's agent dir). */
+export const createHookPrinter = (projectDir: string, home: string, skip: readonly string[] = []): HookPrinter => {
+	const coverage = createCoverage(projectDir, skip);
+	const files = createFileStates();
+	const listings = new Map<string, FolderListing>();
+	const isFile = (path: string): boolean => fileStamp(path).endsWith(":f");
+	const listing = (dir: string, siblings: boolean): FolderListing => {
+		const key = `${siblings ? "s" : "f"}\u0000${dir}`;
+		let found = listings.get(key);
+		if (found === undefined || !listingCurrent(found)) {
+			found = siblings ? listSiblings(dir) : listFolder(dir, skip);
+			listings.set(key, found);
+		}
+		return found;
+	};
+	const inside = (dir: string, path: string): boolean => pathPlace(dir, path) !== "outside";
+
+	/** The covered files of a hook that needs no approval. */
+	const ownFiles = (entry: HookEntry): PrintedFile[] => {
+		const root = entry.source.plugin?.root ?? entry.source.root;
+		const shown = (path: string): string => {
+			if (root !== undefined && inside(root, path)) return `\${CLAUDE_PLUGIN_ROOT}/${relative(root, path)}`;
+			if (inside(projectDir, path)) return relative(projectDir, path) || ".";
+			if (inside(home, path)) return `~/${relative(home, path)}`;
+			return path;
+		};
+		const paths = new Set<string>();
+		if (root !== undefined) for (const path of listing(root, false).files) paths.add(path);
+		const handler = entry.handler;
+		if (handler.type === "command") {
+			const expanded = {
+				...entry,
+				handler: {
+					...handler,
+					command: expandHome(handler.command, home),
+					...(handler.args === undefined ? {} : { args: handler.args.map((arg) => expandHome(arg, home)) }),
+				},
+				// The reach takes files inside the project or this folder: the plugin's or skill's, else the home.
+				source: { ...entry.source, root: root ?? home },
+			} as HookEntry;
+			const reach = hookReach(expanded, { projectDir, isFile });
+			for (const dir of reach.scriptDirs) {
+				if (root !== undefined && inside(root, dir)) continue;
+				for (const path of listing(dir, true).files) paths.add(path);
+			}
+			for (const path of reach.files) paths.add(path);
+		}
+		const list = [...paths].map((path) => ({ shown: shown(path), hash: files.state(path).hash }));
+		return list.sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
+	};
+
+	const filesOf = (entry: HookEntry): PrintedFile[] => {
+		try {
+			if (entry.source.project)
+				return coverage.of(entry).files.map((covered) => ({ shown: covered.shown, hash: covered.hash }));
+			return ownFiles(entry);
+		} catch {
+			return [{ shown: "?", hash: "unreadable" }];
+		}
+	};
+
+	return {
+		of(entries) {
+			const keys = hookKeys(entries);
+			const prints = new Map<HookEntry, HookPrint>();
+			entries.forEach((entry, index) => {
+				const covered = filesOf(entry);
+				const parts = [
+					entry.source.file,
+					entry.event,
+					entry.matcher.source ?? null,
+					entry.definition,
+					covered.map((file) => [file.shown, file.hash]),
+				];
+				let hash: string;
+				try {
+					hash = sha256(JSON.stringify(parts));
+				} catch {
+					hash = sha256(`${entry.id}\u0000unprintable`);
+				}
+				prints.set(entry, { key: keys[index] as string, hash, files: covered });
+			});
+			return prints;
+		},
+		stamp() {
+			let stamp = `${files.stamp()}\u0001${coverage.stamp()}`;
+			for (const found of listings.values())
+				for (const dir of found.dirs.keys()) stamp += `${fileStamp(dir)}\u0000`;
+			return stamp;
+		},
+	};
+};
