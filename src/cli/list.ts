@@ -5,6 +5,7 @@
  * are configured (the order the engine starts them in).
  */
 import { isPolicySource, sourceLabel } from "../engine/config/sources.ts";
+import { onFailureOf } from "../engine/events/on-failure.ts";
 import { HOOK_EVENTS, type HookEntry, type SkipReason } from "../engine/types.ts";
 import type { CliContext } from "./context.ts";
 import { columns, hookTarget, matcherText, safe, shownPath } from "./format.ts";
@@ -41,6 +42,13 @@ export interface ListRow {
 	readonly state: ListState["state"];
 	readonly reason?: string;
 	readonly message?: string;
+	/**
+	 * The hook's `onFailure` as Claude Code reads it (`"block"`: a failure blocks; an mcp_tool hook's other values
+	 * read as `"block"`); absent when the hook does not set it.
+	 */
+	readonly onFailure?: "block" | "continue";
+	/** True when `onFailure` is `"block"` but the event ignores it (Stop, SessionStart, ...): nothing blocks there. */
+	readonly onFailureIgnored?: true;
 }
 
 /** The state of a running entry of the configuration (`models`: pi's, for prompt and agent hooks). */
@@ -80,6 +88,7 @@ export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow
 		.sort((a, b) => eventOrder(a.entry.event) - eventOrder(b.entry.event) || a.index - b.index);
 	return sorted.map(({ entry, state }) => {
 		const position = locator.position(entry.source.file, entry.jsonPath);
+		const onFailure = onFailureOf(entry);
 		return {
 			event: entry.event,
 			matcher: matcherText(entry),
@@ -93,6 +102,8 @@ export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow
 			state: state.state,
 			...("reason" in state ? { reason: state.reason } : {}),
 			...("message" in state ? { message: state.message } : {}),
+			...(onFailure === undefined ? {} : { onFailure: onFailure.value }),
+			...(onFailure?.value === "block" && !onFailure.applies ? { onFailureIgnored: true as const } : {}),
 		};
 	});
 };

@@ -123,14 +123,20 @@ export interface McpToolSpec {
 
 /**
  * How an `mcp_tool` hook's call ended, as the pi side saw it (`durationMs` from start to end):
- * - `answered`: the tool returned; `text` is its text content, `isError` its MCP `isError`;
+ * - `answered`: the tool returned; `text` is its text content, `isError` its MCP `isError`, `nonText` the types of
+ *   its other content blocks (`image`, `audio`, ...; absent when there are none);
  * - `no_server`: no connected server of that name; `no_tool`: the server offers no tool of that name;
  * - `no_bridge`: pi never showed the extension its tools (its bridge tool is not active, e.g. `pi --tools`);
  * - `failed`: the call threw (`message` says why); `timed_out` / `aborted`: its timeout or Esc stopped it;
  * - `unavailable`: there are no MCP servers here (the CLI), so `mcp_tool` hooks cannot run.
  */
 export type McpToolReply = { readonly durationMs: number } & (
-	| { readonly kind: "answered"; readonly text: string; readonly isError: boolean }
+	| {
+			readonly kind: "answered";
+			readonly text: string;
+			readonly isError: boolean;
+			readonly nonText?: readonly string[];
+	  }
 	| { readonly kind: "no_server" | "no_tool" | "no_bridge" | "timed_out" | "aborted" | "unavailable" }
 	| { readonly kind: "failed"; readonly message: string }
 );

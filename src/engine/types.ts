@@ -125,7 +125,10 @@ export interface OtherHandler {
 	readonly if?: string;
 	/** Run once per session, then drop (skill frontmatter only). */
 	readonly once?: boolean;
-	/** `"block"` on `http` hooks: a failure blocks like exit 2 (Claude Code 2.1.295). */
+	/**
+	 * `"block"` on `http` (Claude Code 2.1.295) and `mcp_tool` (2.1.328) hooks: a failure blocks like exit 2. An
+	 * `mcp_tool` hook's value other than `"continue"` reads as `"block"` (the value as written stays in `raw`).
+	 */
 	readonly onFailure?: "block" | "continue";
 }
 

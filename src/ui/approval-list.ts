@@ -7,6 +7,7 @@
  * scripts (`guаrd.py` with a Cyrillic `а`). Everything is terminal-safe and nothing is cut. Pure.
  */
 import { sourceLabel } from "../engine/config/sources.ts";
+import { type OnFailureSetting, onFailureOf } from "../engine/events/on-failure.ts";
 import { type MixedScriptWord, mixedScriptWords } from "../engine/text/look-alike.ts";
 import { escapeChar, terminalSafe } from "../engine/text/terminal-safe.ts";
 import type { DiffLine } from "../engine/trust/line-diff.ts";
@@ -146,6 +147,16 @@ const NOTES: Readonly<Record<MixedScriptWord["kind"], (finding: MixedScriptWord)
 const lookAlikeNotes = (texts: readonly string[]): string[] =>
 	mixedScriptWords(texts.join("\n")).map((finding) => NOTES[finding.kind](finding));
 
+/** The note after a hook's `onFailure` line: what a failure of the hook does on its event. */
+const onFailureNote = (setting: OnFailureSetting): string =>
+	setting.value === "continue"
+		? "fails open"
+		: !setting.applies
+			? "ignored on this event: fails open"
+			: setting.written === undefined
+				? "fails closed: a failure blocks"
+				: 'reads as "block": a failure blocks';
+
 /** The lines of one hook: the summary line, then `    field: value` for every other field, then its scripts. */
 export const approvalLines = (hook: ListedHook): string[] => {
 	const { entry } = hook;
@@ -156,9 +167,12 @@ export const approvalLines = (hook: ListedHook): string[] => {
 	const target = main !== undefined && definition[main] !== undefined ? fieldText(definition[main]) : `${type} hook`;
 	const lines = [`${hook.change} ${entry.event}${matcher}: ${target} (${sourceLabel(entry.source)})`];
 	if (type !== "command") lines.push(`    type: ${fieldText(type)}`);
+	const onFailure = onFailureOf(entry);
 	for (const [key, value] of Object.entries(definition)) {
 		if (key === "type" || key === main) continue;
-		lines.push(`    ${terminalSafe(key)}: ${fieldText(value)}`);
+		// What a failure does, in words: an mcp_tool hook's odd value fails closed, Stop ignores it.
+		const said = key === "onFailure" && onFailure !== undefined ? ` (${onFailureNote(onFailure)})` : "";
+		lines.push(`    ${terminalSafe(key)}: ${fieldText(value)}${said}`);
 	}
 	lines.push(...fileLines(hook.scripts));
 	for (const note of hook.notes ?? []) lines.push(`    note: ${noteText(note)}`);

@@ -349,6 +349,24 @@ describe("pi-hook-manager list and why", () => {
 		expect(approved.hooks.map((hook: { state: string }) => hook.state)).toEqual(["on"]);
 	});
 
+	it("list --json says each hook's onFailure as Claude Code reads it, and where the event ignores it", async () => {
+		const box = empty();
+		const guard = (onFailure?: string) => ({ type: "mcp_tool", server: "sec", tool: "check", onFailure });
+		settings(box, {
+			PreToolUse: [{ matcher: "Bash", hooks: [guard("block"), guard("deny"), guard(), guard("continue")] }],
+			Stop: [{ hooks: [guard("block"), { type: "command", command: "true", onFailure: "block" }] }],
+		});
+		const rows = JSON.parse((await box.run(["list", "--json"])).stdout).hooks as Record<string, unknown>[];
+		expect(rows.map((row) => [row.event, row.onFailure, row.onFailureIgnored])).toEqual([
+			["PreToolUse", "block", undefined],
+			["PreToolUse", "block", undefined],
+			["PreToolUse", undefined, undefined],
+			["PreToolUse", "continue", undefined],
+			["Stop", "block", true],
+			["Stop", "block", true],
+		]);
+	});
+
 	it("why and test on a missing or broken fixture print only the usage error, no approval note", async () => {
 		const box = sample();
 		const usage = "(pi-hook-manager --help shows the usage)\n";

@@ -102,7 +102,10 @@ describe("mcp_tool hooks in the real pi", () => {
 		const { sandbox } = setup({ PreToolUse: [{ matcher: "Bash", hooks: [doThing(context)] }] });
 		const result = await run(sandbox, "bash: echo hi");
 		expect(result.code).toBe(0);
-		expect(toolMessages(result.requests)[0]).toMatch(/^hi\n[\s\S]*MCP-CONTEXT for Bash/);
+		// The hook waits for the server pi is still meant to connect, up to its own timeout: that is the failure.
+		expect(toolMessages(result.requests)).toEqual([
+			'PreToolUse:Bash hook error: [mcp_tool my-srv/do-thing]: timed out; blocking because onFailure is "block"',
+		]);
 		// The model sees the MCP tool but never the helper: not in the tools, not in the system prompt.
 		const [first] = result.requests;
 		const tools = (first?.tools as { function?: { name?: string } }[] | undefined) ?? [];
@@ -144,6 +147,47 @@ describe("mcp_tool hooks in the real pi", () => {
 		expect(card).toMatchObject({ kind: "error", event: "PreToolUse" });
 		expect(String(card?.reason)).toContain('MCP server "no-such-srv" is not connected');
 		expect(result.stderr).not.toContain('"mcp_tool" hooks do not run');
+	});
+
+	it('onFailure "block": a guard whose server is stopped blocks the call; without it the call goes on', async () => {
+		const { sandbox, calls } = setup({
+			PreToolUse: [{ matcher: "Bash", hooks: [doThing("{}", { onFailure: "block" })] }],
+		});
+		// The server is configured but stopped (switched off in pi's mcp.json): pi never connects it.
+		sandbox.writeJson("agent/mcp.json", {
+			mcpServers: { "my-srv": { command: process.execPath, args: [SERVER], enabled: false } },
+		});
+		const blocked = await run(sandbox, "bash: echo ran > ran.txt");
+		expect(blocked.code).toBe(0);
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
+		expect(toolMessages(blocked.requests)).toEqual([
+			'PreToolUse:Bash hook error: [mcp_tool my-srv/do-thing]: failed; blocking because onFailure is "block"\n' +
+				'MCP server "my-srv" is not connected',
+		]);
+		expect(sessionDecisions(sandbox)[0]).toMatchObject({ kind: "block", event: "PreToolUse" });
+		expect(existsSync(calls)).toBe(false);
+		// The same guard without onFailure fails open, as in Claude Code.
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [doThing("{}")] }] },
+		});
+		const open = await run(sandbox, "bash: echo ran > ran.txt");
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(true);
+		expect(toolMessages(open.requests)).toEqual(["(no output)"]);
+	});
+
+	it('onFailure "block": a guard whose server died at start blocks the call when its wait times out', async () => {
+		const { sandbox } = setup({
+			PreToolUse: [{ matcher: "Bash", hooks: [doThing("{}", { onFailure: "block", timeout: 2 })] }],
+		});
+		sandbox.writeJson("agent/mcp.json", {
+			mcpServers: { "my-srv": { command: process.execPath, args: ["-e", "process.exit(1)"] } },
+		});
+		const result = await run(sandbox, "bash: echo ran > ran.txt");
+		expect(existsSync(join(sandbox.projectDir, "ran.txt"))).toBe(false);
+		// The hook waits for the server pi is meant to connect, up to its own timeout: the timeout is the failure.
+		expect(toolMessages(result.requests)).toEqual([
+			'PreToolUse:Bash hook error: [mcp_tool my-srv/do-thing]: timed out; blocking because onFailure is "block"',
+		]);
 	});
 
 	it("a --tools list without the bridge tool leaves the hook without servers, and says so", async () => {

@@ -32,6 +32,21 @@ describe("approvalLines", () => {
 		]);
 	});
 
+	it("says what each hook's onFailure does: an mcp_tool guard's odd value fails closed, Stop ignores it", () => {
+		const guard = (onFailure: unknown) => ({ type: "mcp_tool", server: "sec", tool: "check", onFailure });
+		const lineOf = (event: string, handler: Record<string, unknown>) =>
+			approvalLines({ entry: only({ [event]: [{ hooks: [handler] }] }), change: "new", scripts: [] }).find(
+				(line) => line.startsWith("    onFailure:"),
+			);
+		expect(lineOf("PreToolUse", guard("block"))).toBe("    onFailure: block (fails closed: a failure blocks)");
+		expect(lineOf("PreToolUse", guard("deny"))).toBe('    onFailure: deny (reads as "block": a failure blocks)');
+		expect(lineOf("PreToolUse", guard("continue"))).toBe("    onFailure: continue (fails open)");
+		expect(lineOf("Stop", guard("block"))).toBe("    onFailure: block (ignored on this event: fails open)");
+		expect(lineOf("PreToolUse", { type: "command", command: "./g.sh", onFailure: "block" })).toBe(
+			"    onFailure: block (fails closed: a failure blocks)",
+		);
+	});
+
 	it("names the type of a hook that is no command hook and shows its URL or prompt first", () => {
 		const http = only({
 			Stop: [{ hooks: [{ type: "http", url: "https://example.test/hook", headers: { "X-Team": "a" } }] }],

@@ -70,7 +70,13 @@ const parseCommonFields = (raw: Json, path: string): { ok: false; path: string; 
 	if (raw.once !== undefined && typeof raw.once !== "boolean") {
 		return { ok: false, path: `${path}.once`, message: "once must be true or false" };
 	}
-	if (raw.onFailure !== undefined && raw.onFailure !== "block" && raw.onFailure !== "continue") {
+	// Claude Code 2.1.328: an mcp_tool hook reads any value other than "continue" as "block" (fails closed).
+	if (
+		raw.type !== "mcp_tool" &&
+		raw.onFailure !== undefined &&
+		raw.onFailure !== "block" &&
+		raw.onFailure !== "continue"
+	) {
 		return { ok: false, path: `${path}.onFailure`, message: 'onFailure must be "block" or "continue"' };
 	}
 	return undefined;
@@ -134,9 +140,12 @@ const parseHandler = (raw: unknown, path: string): HandlerResult => {
 			...(raw.statusMessage === undefined ? {} : { statusMessage: raw.statusMessage as string }),
 			...(raw.if === undefined ? {} : { if: raw.if as string }),
 			...(raw.once === true ? { once: true } : {}),
-			// Claude Code: onFailure applies to command and http hooks only.
+			// Claude Code: onFailure on command, http (2.1.295) and mcp_tool (2.1.328) hooks, not prompt or agent.
 			...(raw.type === "http" && raw.onFailure !== undefined
 				? { onFailure: raw.onFailure as "block" | "continue" }
+				: {}),
+			...(raw.type === "mcp_tool" && raw.onFailure !== undefined
+				? { onFailure: raw.onFailure === "continue" ? "continue" : "block" }
 				: {}),
 		};
 		return { ok: true, handler };

@@ -5,6 +5,7 @@
  */
 
 import { discardsCommonFields } from "../events/facts.ts";
+import { onFailureApplies } from "../events/on-failure.ts";
 import { isObject } from "../is-object.ts";
 import type { HookLint } from "../lint/hook-lint.ts";
 import type { ProcessOutcome } from "../ports.ts";
@@ -148,36 +149,23 @@ export const interpretOutcome = (entry: HookEntry, event: HookEventName, outcome
 
 type RawVerdict = Omit<HookVerdict, "effects">;
 
-/**
- * Events where `onFailure: "block"` applies (Claude Code 2.1.295: the events a hook can block; Stop and the
- * other keep-going events ignore it, where a block would only loop).
- */
-const ON_FAILURE_EVENTS: ReadonlySet<HookEventName> = new Set([
-	"PreToolUse",
-	"PostToolUse",
-	"PostToolUseFailure",
-	"PostToolBatch",
-	"UserPromptSubmit",
-	"UserPromptExpansion",
-	"PreCompact",
-	"PermissionRequest",
-]);
-
-/** True when `onFailure: "block"` applies on `event` (Claude Code: not on Stop and the events that cannot block). */
-export const onFailureApplies = (event: HookEventName): boolean => ON_FAILURE_EVENTS.has(event);
+/** True when `onFailure: "block"` applies on `event` (src/engine/events/on-failure.ts). */
+export { onFailureApplies };
 
 /** Claude Code's words for a failure that blocks because of `onFailure: "block"`. */
 export const onFailureBlockText = (failure: "failed" | "timed out", detail: string): string =>
 	`${failure}; blocking because onFailure is "block"${detail.trim() === "" ? "" : `\n${detail.trimEnd()}`}`;
 
 /**
- * `onFailure: "block"` (Claude Code 2.1.295, command and http hooks): a hook that cannot start, times out,
- * exits with a code other than 0 or 2, or prints invalid or schema-failing JSON blocks like exit 2. Esc
+ * `onFailure: "block"` (Claude Code 2.1.295 for command and http hooks, 2.1.328 for mcp_tool hooks): a hook that
+ * cannot start, times out, exits with a code other than 0 or 2, or prints invalid or schema-failing JSON blocks
+ * like exit 2; so does an mcp_tool hook whose server is not connected, whose call fails or whose tool answers
+ * with an error or with what is not a hook's output (`request_failed`, src/engine/run/mcp-tool-hook.ts). Esc
  * (`cancelled`) never blocks.
  */
 const failClosed = (verdict: RawVerdict, event: HookEventName): RawVerdict => {
 	const handler = verdict.entry.handler;
-	if (handler.onFailure !== "block" || !ON_FAILURE_EVENTS.has(event)) return verdict;
+	if (handler.onFailure !== "block" || !onFailureApplies(event)) return verdict;
 	const outcome = verdict.outcome;
 	const stderr = "stderr" in outcome ? outcome.stderr.text : "";
 	const blocking = (message: string): RawVerdict => ({

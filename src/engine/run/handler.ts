@@ -4,6 +4,7 @@
  * of an `mcp_tool` hook. Pure apart from the injected runners.
  */
 import { defaultTimeoutSeconds } from "../events/facts.ts";
+import { mcpAnswerMustBeHookOutput } from "../events/on-failure.ts";
 import {
 	missingUserConfig,
 	sourceEnvironment,
@@ -234,7 +235,8 @@ export const runHookHandler = async (
 	}
 	if (handler.type === "mcp_tool") {
 		const spec = mcpToolSpec(raw, context.stdin, timeoutMs);
-		return mcpToolOutcome(spec, await runners.mcpTool(spec, context.signal), options.maxOutputBytes);
+		const reply = await runners.mcpTool(spec, context.signal);
+		return mcpToolOutcome(spec, reply, options.maxOutputBytes, mcpAnswerMustBeHookOutput(entry, context.event));
 	}
 	if (handler.type === "agent") {
 		const prompt = buildHookPrompt(String(raw.prompt), context.stdin.trimEnd());

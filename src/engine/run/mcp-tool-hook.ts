@@ -3,7 +3,10 @@
  * already connected and one of its `tool`s, with an `input` object whose string values may hold `${path}` taken
  * from the hook input (`${tool_input.file_path}`); the tool's text result is read like a command hook's stdout
  * (JSON decides, plain text per the event's rules); a server that is not connected, a missing tool or a tool
- * error is a non-blocking error. Pure.
+ * error is a non-blocking error. With `onFailure: "block"` (Claude Code 2.1.328) those failures block, and the
+ * tool must then answer with a hook's JSON output, `{}` or nothing: plain text, an image, or JSON that holds none
+ * of a hook output's fields (or only `reason`) is a failure too, except where plain text is the answer (PreCompact).
+ * Pure.
  */
 
 import { isObject } from "../is-object.ts";
@@ -75,12 +78,54 @@ const cappedText = (text: string, maxBytes: number) => {
 	return bytes.length <= maxBytes ? capturedText(text) : decodeCaptured(bytes.subarray(0, maxBytes), bytes.length);
 };
 
+/** The fields of a hook's JSON output (Claude Code): an answer holding none of them is no hook output. */
+const HOOK_OUTPUT_FIELDS: ReadonlySet<string> = new Set([
+	"continue",
+	"stopReason",
+	"suppressOutput",
+	"systemMessage",
+	"decision",
+	"reason",
+	"hookSpecificOutput",
+]);
+
+/**
+ * Why a tool's answer is not a hook's output (Claude Code 2.1.328, for a fail-closed hook), or undefined when it
+ * is one: nothing, `{}`, a JSON object with a hook output field other than `reason` alone, or text that starts
+ * with `{` but does not parse (left to the reading of stdout, which reports it).
+ */
+const notHookOutput = (text: string, nonText: readonly string[]): string | undefined => {
+	if (nonText.length > 0) return `answered with ${nonText.includes("image") ? "an image" : `a ${nonText[0]}`}`;
+	const trimmed = text.trim();
+	if (trimmed === "") return undefined;
+	if (!trimmed.startsWith("{")) return "answered with plain text";
+	let value: unknown;
+	try {
+		value = JSON.parse(trimmed);
+	} catch {
+		return undefined;
+	}
+	if (!isObject(value)) return undefined;
+	const keys = Object.keys(value);
+	if (keys.length === 0) return undefined;
+	const known = keys.filter((key) => HOOK_OUTPUT_FIELDS.has(key));
+	if (known.length === 0) return "answered with JSON that holds no field of a hook's output";
+	if (known.every((key) => key === "reason")) return 'answered with JSON whose only hook output field is "reason"';
+	return undefined;
+};
+
 /**
  * The outcome the engine reads for an `mcp_tool` hook's reply: the tool's text as stdout of exit 0, or
  * `request_failed` (a non-blocking error) naming the server and tool when the server is not connected, the tool is
- * not offered, the call failed or the tool answered with an error; a timeout or Esc decides nothing.
+ * not offered, the call failed or the tool answered with an error; a timeout or Esc decides nothing. `strict`
+ * (a fail-closed hook, `mcpAnswerMustBeHookOutput`): an answer that is not a hook's output is `request_failed` too.
  */
-export const mcpToolOutcome = (spec: McpToolSpec, reply: McpToolReply, maxOutputBytes: number): ProcessOutcome => {
+export const mcpToolOutcome = (
+	spec: McpToolSpec,
+	reply: McpToolReply,
+	maxOutputBytes: number,
+	strict = false,
+): ProcessOutcome => {
 	const name = `${spec.server}/${spec.tool}`;
 	const failed = (message: string): ProcessOutcome => ({
 		kind: "request_failed",
@@ -93,6 +138,10 @@ export const mcpToolOutcome = (spec: McpToolSpec, reply: McpToolReply, maxOutput
 				return failed(
 					`MCP tool ${name} returned an error${reply.text.trim() === "" ? "" : `: ${reply.text.trim()}`}`,
 				);
+			if (strict) {
+				const why = notHookOutput(reply.text, reply.nonText ?? []);
+				if (why !== undefined) return failed(`MCP tool ${name} ${why}, not a hook's JSON output`);
+			}
 			return {
 				kind: "exited",
 				code: 0,

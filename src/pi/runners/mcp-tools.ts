@@ -53,6 +53,13 @@ const serverOf = (loadout: ToolLoadout, tool: LoadoutTool): string | undefined =
 /** The text of a tool result: its text blocks, one per line. */
 const resultText = (result: AgentToolResult<unknown>): string => blocksText(result.content, "\n");
 
+/** The types of a tool result's blocks that are not text (`image`); empty when it has none. */
+const nonTextTypes = (result: AgentToolResult<unknown>): string[] =>
+	(Array.isArray(result.content) ? (result.content as unknown[]) : [])
+		.map((block) => (block as { type?: unknown } | null)?.type)
+		.filter((type) => type !== "text")
+		.map((type) => (typeof type === "string" ? type : "unknown"));
+
 /** Creates the helper tool and the runner over the loadout pi last showed it. Never throws. */
 export const createMcpTools = (options: McpToolsOptions = {}): McpTools => {
 	let loadout: ToolLoadout | undefined;
@@ -118,10 +125,12 @@ export const createMcpTools = (options: McpToolsOptions = {}): McpTools => {
 				stop,
 			]);
 			if (result === "stopped") return stopped();
+			const nonText = nonTextTypes(result);
 			return {
 				kind: "answered",
 				text: resultText(result),
 				isError: result.isError === true,
+				...(nonText.length === 0 ? {} : { nonText }),
 				durationMs: elapsed(),
 			};
 		} catch (error) {

@@ -4,8 +4,8 @@
  * JSON that is written (keeping every field of the old handler the editor does not show). Pure.
  */
 import type { HookDraft } from "../../engine/config/edit.ts";
-import { onFailureApplies } from "../../engine/decide/interpret.ts";
 import { eventUsesMatcher, isFiredInPi, isHookEventName, isToolEvent } from "../../engine/events/facts.ts";
+import { onFailureApplies } from "../../engine/events/on-failure.ts";
 import { compileIfRule, piToolNameInRule, piToolNameProblem } from "../../engine/match/if-rule.ts";
 import { compileMatcher } from "../../engine/match/matcher.ts";
 import type { HookEntry, HookSource, SourceScope } from "../../engine/types.ts";

@@ -4,7 +4,9 @@
  * errors, timeouts, median and 95th-percentile duration). Pure.
  */
 import { defaultTimeoutSeconds } from "../../engine/events/facts.ts";
+import { onFailureOf } from "../../engine/events/on-failure.ts";
 import { terminalSafe } from "../../engine/text/terminal-safe.ts";
+import { onFailureText } from "../on-failure-text.ts";
 import type { PanelTheme } from "../theme.ts";
 import { block, field, section } from "./detail-lines.ts";
 import type { HookStats } from "./firing-log.ts";
@@ -88,6 +90,14 @@ const handlerJson = (row: ListRow & { kind: "hook" }): string => {
 	return JSON.stringify(raw, null, 2);
 };
 
+/** The "On failure" field of a hook that sets `onFailure` (command, http, mcp_tool); none when it does not. */
+const onFailureLines = (theme: PanelTheme, row: ListRow & { kind: "hook" }, width: number): string[] => {
+	const setting = onFailureOf(row.entry);
+	if (setting === undefined) return [];
+	const tone = setting.value === "block" && setting.applies ? "warning" : "text";
+	return field(theme, "On failure", terminalSafe(onFailureText(setting, row.entry.event)), width, tone);
+};
+
 /** The lines of a hook's detail view at `width`. */
 export const hookDetailLines = (
 	theme: PanelTheme,
@@ -143,6 +153,7 @@ export const hookDetailLines = (
 		...(handler.type === "mcp_tool" ? field(theme, "Input", mcpInputText(handler.raw.input), width) : []),
 		...field(theme, "If", handler.if ?? "", width),
 		...field(theme, "Timeout", timeout, width),
+		...onFailureLines(theme, row, width),
 		...field(theme, "Status text", handler.statusMessage ?? "", width),
 		...field(theme, "Source", row.source, width),
 		...field(theme, "File", entry.source.file, width),

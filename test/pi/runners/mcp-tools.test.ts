@@ -65,6 +65,16 @@ describe("createMcpTools in the real pi (SDK)", () => {
 		expect(active()).toContain(MCP_HELPER_TOOL);
 	});
 
+	it("names the types of a result's blocks that are not text (an image), and none for text alone", async () => {
+		const image = { type: "image" as const, data: "iVBORw0KGgo=", mimeType: "image/png" };
+		const { mcp } = await start([
+			mcpTool("s", "pic", async () => ({ content: [image, { type: "text" as const, text: "x" }], details: {} })),
+			mcpTool("s", "words", async () => text("y")),
+		]);
+		expect(await mcp.run(spec("s", "pic"))).toMatchObject({ kind: "answered", text: "x", nonText: ["image"] });
+		expect(await mcp.run(spec("s", "words"))).not.toHaveProperty("nonText");
+	});
+
 	it("tells a missing server from a tool the server does not offer, and a hidden server's from both", async () => {
 		const ok = async () => text("ok");
 		const { mcp } = await start([mcpTool("my-srv", "do-thing", ok), mcpTool("off-srv", "x", ok, "hidden")]);

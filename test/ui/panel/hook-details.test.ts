@@ -169,6 +169,37 @@ describe("details of an mcp_tool hook", () => {
 	});
 });
 
+describe("a hook's onFailure in its details", () => {
+	const detailsOf = (event: string, handler: Record<string, unknown>): string => {
+		const source = { scope: "claude-user", file: "/h/.claude/settings.json", project: false } as const;
+		const config = mergeSources(
+			[parseSettingsText(JSON.stringify({ hooks: { [event]: [{ hooks: [handler] }] } }), source)],
+			true,
+		);
+		const [row] = buildRows(config, { isEnabled: () => true, stats: () => NO_STATS, sources: [] });
+		if (row === undefined) throw new Error("no row");
+		return hookDetailLines(plainTheme, row, 200, { allOff: false, disableAllHooks: false })
+			.join("\n")
+			.replace(/\s+/g, " ");
+	};
+	const mcp = (onFailure?: unknown) => ({ type: "mcp_tool", server: "sec", tool: "check", onFailure });
+
+	it.each([
+		["PreToolUse", mcp("block"), "On failure block (a failing hook blocks the PreToolUse)"],
+		["PreToolUse", mcp("deny"), 'On failure "deny" reads as block (a failing hook blocks the PreToolUse)'],
+		["PreToolUse", mcp("continue"), "On failure continue (a failing hook is reported and PreToolUse goes on)"],
+		["Stop", mcp("block"), "On failure block, but Stop ignores onFailure (as in Claude Code): a failure never"],
+		["PreToolUse", { type: "http", url: "http://127.0.0.1:1/h", onFailure: "block" }, "On failure block (a fail"],
+		["PreToolUse", { type: "command", command: "g.sh", onFailure: "block" }, "On failure block (a failing"],
+	] as const)("on %s, %o: %s", (event, handler, text) => {
+		expect(detailsOf(event, handler)).toContain(text);
+	});
+
+	it("shows nothing for a hook that does not set it", () => {
+		expect(detailsOf("PreToolUse", mcp())).not.toContain("On failure");
+	});
+});
+
 describe("the default timeout in a hook's details", () => {
 	const detailsOf = (event: string, handler: Record<string, unknown>): string => {
 		const config = mergeSources(
