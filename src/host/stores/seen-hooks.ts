@@ -24,6 +24,12 @@ export interface SeenHook {
 	readonly command: string;
 	/** ISO time it was shown. */
 	readonly at: string;
+	/** Its JSON path in the file (a new command at the same place is told as a change of this one). */
+	readonly jsonPath?: string;
+	/** Its definition as JSON, secrets masked: what the diff of a change is made from. */
+	readonly definition?: string;
+	/** The hash of each file it covered, by path as shown. */
+	readonly files?: Readonly<Record<string, string>>;
 }
 
 /** The store's data: seen hooks by hook key (source file, event, matcher, position). */
@@ -32,13 +38,24 @@ export type SeenHooks = Readonly<Record<string, SeenHook>>;
 /** How a hook stands against the store: never shown, shown with another hash, or shown as it is. */
 export type SeenState = "new" | "changed" | "seen";
 
+const stringValues = (record: Record<string, unknown>): Record<string, string> =>
+	Object.fromEntries(Object.entries(record).filter((pair): pair is [string, string] => typeof pair[1] === "string"));
+
 const decodeHook = (value: unknown): SeenHook | undefined =>
 	isObject(value) &&
 	typeof value.hash === "string" &&
 	typeof value.file === "string" &&
 	typeof value.command === "string" &&
 	typeof value.at === "string"
-		? { hash: value.hash, file: value.file, command: value.command, at: value.at }
+		? {
+				hash: value.hash,
+				file: value.file,
+				command: value.command,
+				at: value.at,
+				...(typeof value.jsonPath === "string" ? { jsonPath: value.jsonPath } : {}),
+				...(typeof value.definition === "string" ? { definition: value.definition } : {}),
+				...(isObject(value.files) ? { files: stringValues(value.files) } : {}),
+			}
 		: undefined;
 
 /** Decodes a seen-state file of version 0 (no field) or 1; undefined for anything else (a newer version too). */

@@ -43,6 +43,8 @@ export interface HookPrint {
 export interface HookPrinter {
 	/** The fingerprints of `entries` (one configuration's, so that identical hooks get `#2`). Never throws. */
 	of(entries: readonly HookEntry[]): Map<HookEntry, HookPrint>;
+	/** The hash and covered files of one hook (no key: that needs the others). Never throws. */
+	print(entry: HookEntry): Omit<HookPrint, "key">;
 	/** A string that changes when a covered file seen so far changes (one `stat` each); for the config store. */
 	stamp(): string;
 }
@@ -135,29 +137,34 @@ export const createHookPrinter = (projectDir: string, home: string, skip: readon
 		}
 	};
 
+	const printOne = (entry: HookEntry): Omit<HookPrint, "key"> => {
+		const covered = filesOf(entry);
+		const parts = [
+			entry.source.file,
+			entry.event,
+			entry.matcher.source ?? null,
+			entry.definition,
+			covered.map((file) => [file.shown, file.hash]),
+		];
+		let hash: string;
+		try {
+			hash = sha256(JSON.stringify(parts));
+		} catch {
+			hash = sha256(`${entry.id}\u0000unprintable`);
+		}
+		return { hash, files: covered };
+	};
+
 	return {
 		of(entries) {
 			const keys = hookKeys(entries);
 			const prints = new Map<HookEntry, HookPrint>();
 			entries.forEach((entry, index) => {
-				const covered = filesOf(entry);
-				const parts = [
-					entry.source.file,
-					entry.event,
-					entry.matcher.source ?? null,
-					entry.definition,
-					covered.map((file) => [file.shown, file.hash]),
-				];
-				let hash: string;
-				try {
-					hash = sha256(JSON.stringify(parts));
-				} catch {
-					hash = sha256(`${entry.id}\u0000unprintable`);
-				}
-				prints.set(entry, { key: keys[index] as string, hash, files: covered });
+				prints.set(entry, { key: keys[index] as string, ...printOne(entry) });
 			});
 			return prints;
 		},
+		print: printOne,
 		stamp() {
 			let stamp = `${files.stamp()}\u0001${coverage.stamp()}`;
 			for (const found of listings.values())

@@ -1,0 +1,172 @@
+/**
+ * The hook tripwire (issue #25): which configured hooks are new or changed since a person last saw them, against
+ * the seen-state store (stores/seen-hooks.ts), and recording them as seen once they were shown. Every source
+ * counts but managed policy (and plugins managed policy forces on), which is an administrator's choice: exempt.
+ *
+ * A hook whose key is not in the store is `new`, unless the store holds a hook at the same file and JSON path
+ * whose key is gone from the configuration: then the command there was replaced, and it is `changed` (with the
+ * diff against the one before). An empty store that does not exist yet is the first run: `baseline`, where every
+ * hook is recorded at once with one notice instead of one line per hook. A store that cannot be read is never
+ * overwritten silently: its problem is told, and its hooks count as new until they are shown again.
+ */
+import { existsSync } from "node:fs";
+import { isPolicySource } from "../../engine/config/sources.ts";
+import { commandText } from "../../engine/text/messages.ts";
+import { redactSecrets } from "../../engine/text/redact.ts";
+import { type DiffLine, lineDiff } from "../../engine/trust/line-diff.ts";
+import type { HookEntry } from "../../engine/types.ts";
+import { createSeenHooksStore, type SeenHook, type SeenHooks, seenState } from "../stores/seen-hooks.ts";
+import type { HookPrint, HookPrinter } from "./hook-print.ts";
+
+/** How a hook stands for the tripwire: as last seen, new, changed, or exempt (managed policy). */
+export type TripState = "seen" | "new" | "changed" | "exempt";
+
+/** A covered file that differs from when the hook was last seen. */
+export interface TripFile {
+	readonly shown: string;
+	readonly change: "changed" | "added" | "removed";
+}
+
+/** One hook as the tripwire sees it now. */
+export interface TripItem {
+	readonly entry: HookEntry;
+	readonly print: HookPrint;
+	readonly state: TripState;
+	/** The hook as last seen (a changed one's), for the diff. */
+	readonly before?: SeenHook;
+	/** The key of the seen hook a changed one replaces at the same place (dropped when this one is recorded). */
+	readonly replaces?: string;
+}
+
+/** The tripwire's view of one configuration. */
+export interface TripCheck {
+	/** Every hook of the configuration, in its order. */
+	readonly items: readonly TripItem[];
+	/** True when nothing was ever recorded (no store file): the first run. */
+	readonly baseline: boolean;
+	/** Why the store could not be read (its hooks then count as new); undefined when it could. */
+	readonly problem?: string;
+}
+
+/** The tripwire of one store. */
+export interface Tripwire {
+	/** How each of `entries` stands now. Reads the store; never throws. */
+	check(entries: readonly HookEntry[]): TripCheck;
+	/** Records `items` as seen now (their replaced hooks dropped); returns why saving failed, or undefined. */
+	markSeen(items: readonly TripItem[]): string | undefined;
+	/**
+	 * True when `entry` is not exempt and no hook with its hash was ever recorded: for strict mode, where such a
+	 * hook does not run until a person saw it. Uses the store as last read or written (no file read per call).
+	 */
+	isUnseen(entry: HookEntry): boolean;
+	/** A counter that changes whenever hooks were recorded, so cached configurations know to re-merge. */
+	version(): number;
+}
+
+/** The definition as the store keeps it: JSON, two-space indented, secrets masked. */
+export const definitionText = (entry: HookEntry): string => {
+	try {
+		return redactSecrets(JSON.stringify(entry.definition, null, 2));
+	} catch {
+		return "";
+	}
+};
+
+/** The lines of the definition that differ from the one last seen (none for a new hook or an unknown before). */
+export const definitionDiff = (item: TripItem): DiffLine[] => {
+	const before = item.before?.definition;
+	if (before === undefined) return [];
+	const now = definitionText(item.entry);
+	return before === now ? [] : lineDiff(before, now);
+};
+
+/** The covered files that differ from when the hook was last seen. */
+export const fileChanges = (item: TripItem): TripFile[] => {
+	const before = item.before?.files;
+	if (before === undefined) return [];
+	const changes: TripFile[] = [];
+	const now = new Set<string>();
+	for (const file of item.print.files) {
+		now.add(file.shown);
+		const was = before[file.shown];
+		if (was === undefined) changes.push({ shown: file.shown, change: "added" });
+		else if (was !== file.hash) changes.push({ shown: file.shown, change: "changed" });
+	}
+	for (const shown of Object.keys(before)) if (!now.has(shown)) changes.push({ shown, change: "removed" });
+	return changes;
+};
+
+/** Creates the tripwire over the store file `file`, fingerprinting with `printer`. */
+export const createTripwire = (file: string, printer: HookPrinter, now: () => Date = () => new Date()): Tripwire => {
+	const store = createSeenHooksStore(file);
+	let seen: SeenHooks = store.read().data;
+	let hashes = new Set(Object.values(seen).map((hook) => hook.hash));
+	let version = 0;
+	const remember = (data: SeenHooks): void => {
+		seen = data;
+		hashes = new Set(Object.values(data).map((hook) => hook.hash));
+	};
+	return {
+		check(entries) {
+			const read = store.read();
+			remember(read.data);
+			const prints = printer.of(entries);
+			const keys = new Set([...prints.values()].map((print) => print.key));
+			const items: TripItem[] = [];
+			for (const entry of entries) {
+				const print = prints.get(entry) as HookPrint;
+				if (isPolicySource(entry.source)) {
+					items.push({ entry, print, state: "exempt" });
+					continue;
+				}
+				const state = seenState(read.data, print.key, print.hash);
+				if (state !== "new") {
+					items.push({
+						entry,
+						print,
+						state,
+						...(state === "changed" ? { before: read.data[print.key] } : {}),
+					});
+					continue;
+				}
+				const replaced = Object.entries(read.data).find(
+					([key, hook]) =>
+						hook.file === entry.source.file && hook.jsonPath === entry.jsonPath && !keys.has(key),
+				);
+				if (replaced === undefined) items.push({ entry, print, state: "new" });
+				else items.push({ entry, print, state: "changed", before: replaced[1], replaces: replaced[0] });
+			}
+			return {
+				items,
+				baseline: read.problem === undefined && Object.keys(read.data).length === 0 && !existsSync(file),
+				...(read.problem === undefined ? {} : { problem: read.problem }),
+			};
+		},
+		markSeen(items) {
+			const fresh = store.read();
+			const data: Record<string, SeenHook> = { ...fresh.data };
+			const at = now().toISOString();
+			for (const item of items) {
+				if (item.state === "exempt") continue;
+				if (item.replaces !== undefined) delete data[item.replaces];
+				data[item.print.key] = {
+					hash: item.print.hash,
+					file: item.entry.source.file,
+					command: redactSecrets(commandText(item.entry)),
+					at,
+					jsonPath: item.entry.jsonPath,
+					definition: definitionText(item.entry),
+					files: Object.fromEntries(item.print.files.map((covered) => [covered.shown, covered.hash])),
+				};
+			}
+			remember(data);
+			version += 1;
+			return store.write(data);
+		},
+		isUnseen(entry) {
+			if (isPolicySource(entry.source)) return false;
+			return !hashes.has(printer.print(entry).hash);
+		},
+		version: () => version,
+	};
+};
