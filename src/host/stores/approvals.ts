@@ -86,7 +86,10 @@ export interface Approvals {
 	blockingWaiting(entries: readonly HookEntry[]): HookEntry[];
 	/** Approves the current definitions of `entries` and saves; returns an error message when saving failed. */
 	approve(entries: readonly HookEntry[]): string | undefined;
-	/** Approves `entries` for this pi process only (nothing is saved). */
+	/**
+	 * Approves `entries` as they are now for this pi process only (nothing is saved); a later change of one reads
+	 * as `changed` in {@link pending}, and a fail-closed one stays {@link admitted} (it blocks until approved).
+	 */
 	approveForRun(entries: readonly HookEntry[]): void;
 	/**
 	 * Classifies unapproved entries as new or changed: changed when this hook's scripts changed, or an approval
@@ -142,6 +145,8 @@ export const createApprovals = (
 	const loaded = store.read();
 	let approved = loaded.data;
 	const forRun = new Set<string>();
+	/** What was approved for this run only (never saved): a hook changed since then reads as changed. */
+	const runRecords = new Map<string, ApprovedHook>();
 	const coverage = createCoverage(projectDir, skip);
 	const snapshots = createSnapshots(join(dirname(file), "snapshots"));
 	/** The answer of the last full check per hook, reused by `stillApproved` while no stamp moved. */
@@ -174,8 +179,28 @@ export const createApprovals = (
 
 	const failClosed = (entry: HookEntry): boolean =>
 		entry.source.project && (entry.handler as { readonly onFailure?: string }).onFailure === "block";
-	const wasApproved = (entry: HookEntry): boolean =>
-		Object.values(approved).some((hook) => isHook(hook) && hook.hookId === entry.id);
+	/** The approved hooks, saved and for this run (what a hook's change is measured against). */
+	const knownHooks = (): ApprovedHook[] => [...Object.values(approved).filter(isHook), ...runRecords.values()];
+	const wasApproved = (entry: HookEntry): boolean => knownHooks().some((hook) => hook.hookId === entry.id);
+	/** What is kept of an approval of `entry` as it is now (its covered files' hashes), secrets masked. */
+	const recordOf = (entry: HookEntry): ApprovedHook => {
+		let definition: string;
+		try {
+			definition = redactSecrets(JSON.stringify(entry.definition));
+		} catch {
+			definition = "";
+		}
+		return {
+			file: entry.source.file,
+			jsonPath: entry.jsonPath,
+			event: entry.event,
+			command: redactSecrets(commandText(entry)),
+			definition,
+			hookId: entry.id,
+			scripts: Object.fromEntries(coverage.of(entry).files.map((covered) => [covered.shown, covered.hash])),
+			at: now().toISOString(),
+		};
+	};
 
 	return {
 		loadProblem: loaded.problem,
@@ -197,7 +222,13 @@ export const createApprovals = (
 		},
 		keyOf,
 		approveForRun(entries) {
-			for (const entry of entries) forRun.add(keyOf(entry));
+			for (const entry of entries) {
+				const key = keyOf(entry);
+				forRun.add(key);
+				// The copies (masked, by content hash) let a change during the run be shown as a diff.
+				snapshots.save(coverage.of(entry).files);
+				runRecords.set(key, recordOf(entry));
+			}
 			version += 1;
 			changed();
 		},
@@ -205,26 +236,8 @@ export const createApprovals = (
 			const fresh = store.read();
 			approved = { ...fresh.data, ...approved };
 			for (const entry of entries) {
-				let definition: string;
-				try {
-					definition = redactSecrets(JSON.stringify(entry.definition));
-				} catch {
-					definition = "";
-				}
-				const files = coverage.of(entry).files;
-				snapshots.save(files);
-				approved[keyOf(entry)] = {
-					file: entry.source.file,
-					jsonPath: entry.jsonPath,
-					event: entry.event,
-					command: redactSecrets(commandText(entry)),
-					definition,
-					hookId: entry.id,
-					scripts: Object.fromEntries(
-						coverage.of(entry).files.map((covered) => [covered.shown, covered.hash]),
-					),
-					at: now().toISOString(),
-				};
+				snapshots.save(coverage.of(entry).files);
+				approved[keyOf(entry)] = recordOf(entry);
 			}
 			version += 1;
 			const problem = store.write(approved);
@@ -232,7 +245,7 @@ export const createApprovals = (
 			return problem;
 		},
 		pending(entries, running) {
-			const known = Object.values(approved).filter(isHook);
+			const known = knownHooks();
 			return entries
 				.filter((entry) => !isApproved(entry))
 				.map((entry) => {

@@ -9,7 +9,7 @@ import type { KeybindingsManager, TUI } from "@earendil-works/pi-tui";
 import { matchesKey } from "@earendil-works/pi-tui";
 import { redactSecrets } from "../../engine/text/redact.ts";
 import type { HookConfig, HookEntry, ProjectSetting } from "../../engine/types.ts";
-import { type Approvals, runningIds } from "../../host/stores/approvals.ts";
+import { type Approvals, type PendingApproval, runningIds } from "../../host/stores/approvals.ts";
 import { ApprovalDialog, type DialogKey } from "../../ui/approval-dialog.ts";
 import { approvalIntro } from "../../ui/approval-intro.ts";
 import { approvalListLines } from "../../ui/approval-list.ts";
@@ -18,8 +18,13 @@ import { fromPiTheme } from "../../ui/theme.ts";
 import { type TryMode, tryMode } from "../manager/settings-copy.ts";
 import { showNotice } from "../session/notices.ts";
 import { APPROVE_ENV } from "./approve-opt-in.ts";
+import { optInCovers } from "./opt-in-cover.ts";
 
 export { APPROVE_ENV } from "./approve-opt-in.ts";
+
+/** The project hooks of `config`, configured or skipped. */
+const projectEntries = (config: HookConfig): HookEntry[] =>
+	[...config.entries, ...config.skipped.map((skipped) => skipped.entry)].filter((entry) => entry.source.project);
 
 /** `2 new or changed project hook(s) and 1 project setting(s)`, leaving out a part that is 0. */
 const whatWaits = (hooks: number, settings: number): string =>
@@ -98,6 +103,8 @@ export const askForApprovals = async (
 		...approvals.blockingWaiting(config.entries),
 	].filter((entry) => !asked.has(approvals.keyOf(entry)));
 	const settings = (config.pendingSettings ?? []).filter((setting) => !asked.has(setting.key));
+	// The opt-in covers the project as this process first saw it: record every project hook at the first look.
+	if (optIn) optInCovers(projectEntries(config), config.pendingSettings ?? [], approvals.keyOf);
 	if (waiting.length === 0 && settings.length === 0) return [];
 	for (const entry of waiting) asked.add(approvals.keyOf(entry));
 	for (const setting of settings) asked.add(setting.key);
@@ -119,27 +126,58 @@ export const askAbout = async (
 	settings: readonly ProjectSetting[] = [],
 ): Promise<readonly HookEntry[]> => {
 	if (waiting.length === 0 && settings.length === 0) return [];
-	const pending = approvals.pending(waiting, running);
+	const all = approvals.pending(waiting, running);
+	if (!optIn) return askPerson(ctx, all, settings, approvals, false);
+	// An explicit opt-in for this pi process only (nothing is written to the approvals file), of the hooks and
+	// settings as this process first saw them; what changed since waits for a person.
+	const covers = optInCovers(
+		all.map((item) => item.entry),
+		settings,
+		approvals.keyOf,
+	);
+	const pending = all.filter((item) => covers.entries.includes(item.entry));
+	if (pending.length > 0 || covers.settings.length > 0) {
+		approvals.approveForRun(covers.entries);
+		approvals.approveSettings(covers.settings, true);
+		const told = redactSecrets(listOf(pending, covers.settings));
+		showNotice(ctx, {
+			level: "info",
+			text:
+				covers.settings.length === 0
+					? `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n` +
+						told
+					: `${APPROVE_ENV}=1: ${whatWaits(pending.length, covers.settings.length)} approved for this run ` +
+						`only:\n${told}`,
+		});
+	}
+	const rest = all.filter((item) => !covers.entries.includes(item.entry));
+	const restSettings = settings.filter((setting) => !covers.settings.includes(setting));
+	if (rest.length === 0 && restSettings.length === 0) return covers.entries;
+	return [...covers.entries, ...(await askPerson(ctx, rest, restSettings, approvals, true))];
+};
+
+/** The dialog's list: settings, then hooks, each line indented. */
+const listOf = (pending: readonly PendingApproval[], settings: readonly ProjectSetting[]): string =>
+	[...settingListLines(settings), ...approvalListLines(pending)].map((line) => `  ${line}`).join("\n");
+
+/**
+ * Asks a person about `pending` and `settings` (the dialog in the TUI, the confirm dialog over RPC); without a UI
+ * they stay off and the notice says which, and how to approve. `changedInRun`: the opt-in is set, and these
+ * changed since this process first saw them. Resolves with the approved hooks.
+ */
+const askPerson = async (
+	ctx: ExtensionContext,
+	pending: readonly PendingApproval[],
+	settings: readonly ProjectSetting[],
+	approvals: Approvals,
+	changedInRun: boolean,
+): Promise<readonly HookEntry[]> => {
 	const lines = [...settingListLines(settings), ...approvalListLines(pending)];
 	const list = lines.map((line) => `  ${line}`).join("\n");
 	// Notices are not where you approve, and print-mode stderr often ends up in a CI log: secrets masked there.
 	const told = redactSecrets(list);
 	const entries = pending.map((item) => item.entry);
 	const what = whatWaits(pending.length, settings.length);
-	if (optIn) {
-		// An explicit opt-in for this pi process only: nothing is written to the approvals file.
-		approvals.approveForRun(entries);
-		approvals.approveSettings(settings, true);
-		showNotice(ctx, {
-			level: "info",
-			text:
-				settings.length === 0
-					? `${APPROVE_ENV}=1: running ${pending.length} unapproved project hook(s) for this run only:\n` +
-						told
-					: `${APPROVE_ENV}=1: ${what} approved for this run only:\n${told}`,
-		});
-		return entries;
-	}
 	let approved = false;
 	if (ctx.hasUI) {
 		const title =
@@ -171,7 +209,10 @@ export const askAbout = async (
 		return entries;
 	}
 	const how = !ctx.hasUI
-		? howToApprove(tryMode(process.env))
+		? changedInRun
+			? `${APPROVE_ENV}=1 approves project hooks as this pi first saw them; these changed during the run, so ` +
+				'they do not run until a person approves them (a guard with onFailure "block" blocks what it guards).'
+			: howToApprove(tryMode(process.env))
 		: entries.length === 0
 			? "You are asked about the settings again in your next session."
 			: "Approve them in /hooks (Ctrl+T on a hook marked skip), or answer again in your next session.";

@@ -53,6 +53,7 @@ const setup = async (answer: boolean | undefined): Promise<Setup> => {
 	const text = JSON.stringify({
 		hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: COMMAND, timeout: 9 }] }] },
 	});
+	writeFileSync(join(project, ".claude", "settings.json"), text);
 	const parsed = parseSettingsText(text, {
 		scope: "claude-project",
 		file: join(project, ".claude", "settings.json"),
