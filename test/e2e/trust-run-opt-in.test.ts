@@ -56,6 +56,23 @@ describe("the one-run opt-in covers the content pi first saw", () => {
 		expect(result.stderr).toContain(CHANGED);
 	});
 
+	it("in JSON mode (no UI either) the rewritten script does not run and stderr names it", async () => {
+		const sandbox = project();
+		const args = [
+			"-e",
+			EXTENSION_PATH,
+			"--mode",
+			"json",
+			"-p",
+			"bash: cp evil.txt .claude/post.sh",
+			"bash: echo two",
+		];
+		const result = await runPiPrint(sandbox, args, { env: OPT_IN });
+		// The PostToolUse run after the cp itself already sees the new content: it does not run either.
+		expect(sandbox.runs()).toBe("");
+		expect(result.stderr).toContain(CHANGED);
+	});
+
 	it('a guard with onFailure: "block" whose script changed keeps blocking every call it guards', async () => {
 		const sandbox = project({ onFailure: "block" }, "PreToolUse");
 		const result = await runPiPrint(
