@@ -150,6 +150,8 @@ const DISCARDS_COMMON: ReadonlySet<HookEventName> = new Set([
 	"SessionEnd",
 	"Elicitation",
 	"ElicitationResult",
+	// Claude Code 2.1.335: Interrupt's output is ignored.
+	"Interrupt",
 ]);
 
 /**
@@ -183,6 +185,7 @@ const FIRED_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"PostModelSwitch",
 	"InstructionsLoaded",
 	"MessageDisplay",
+	"Interrupt",
 ]);
 
 /** True when pi-hook-manager fires `event` in pi; hooks of other events are listed as never firing. */
@@ -196,16 +199,13 @@ const NOT_FIRED_REASONS: Partial<Record<HookEventName, string>> = {
 	PreSkillShellCommand:
 		"pi's skills run no inline shell commands (Claude Code runs a skill's !`command` lines), so " +
 		"PreSkillShellCommand hooks never run",
-	Interrupt:
-		"pi-hook-manager does not fire Interrupt yet (Claude Code fires it when the user stops a turn), " +
-		"so this hook never runs under pi",
 };
 
 /** Why pi never fires `event`, in one sentence a user can act on (for a hook of an event pi does not fire). */
 export const notFiredReason = (event: HookEventName): string =>
 	NOT_FIRED_REASONS[event] ??
 	`pi has no ${event} event, so this hook never fires (pi-hook-manager fires the tool, prompt, session, ` +
-		`stop, compaction, notification, model-switch, instructions and message-display events)`;
+		`stop, interrupt, compaction, notification, model-switch, instructions and message-display events)`;
 
 /**
  * The stdin field an event's matcher is tested against (Claude Code: the tool name on tool events, `source` on
@@ -232,6 +232,8 @@ export const matchFieldOf = (event: HookEventName): string | undefined => {
 			return "command_name";
 		case "StopFailure":
 			return "error";
+		case "Interrupt":
+			return "reason";
 		default:
 			return undefined;
 	}

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { askForApprovals } from "../approval/approval-prompt.ts";
 import { handleBeforeCompact, handleCompact } from "../events/compact-hooks.ts";
+import { runInterrupt } from "../events/interrupt-hooks.ts";
 import { handleMessageEnd, handleMessageUpdate } from "../events/message-display-hooks.ts";
 import { handleModelSelect } from "../events/model-hooks.ts";
 import { watchKeys } from "../events/notification-hooks.ts";
@@ -135,11 +136,13 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			const live = active(ctx);
 			return live === undefined ? undefined : handleBeforeSettle(event, live.hc, live.current.stop);
 		},
-		settled(ctx) {
+		async settled(ctx, aborted) {
 			const live = active(ctx);
 			if (live === undefined) return;
 			const stopped = live.current.stoppedBy;
 			live.current.stoppedBy = undefined;
+			// Claude Code: Interrupt when the user (Esc) or a client stopped the turn; a hook's own stop is none.
+			const interrupted = aborted && stopped === undefined ? runInterrupt(live.hc) : undefined;
 			// The run ends with the hook's stop, not with pi's "aborted" (Claude Code: `-p` exits 0 with the
 			// stopReason shown): the last message of the session says why the agent stopped. It is not drawn: the
 			// hook's card already shows that text.
@@ -150,6 +153,7 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 				// Claude Code's idle period is time the user has not typed: any key in pi restarts it.
 				live.current.stopWatchingKeys ??= watchKeys(ctx, live.current.idle);
 			}
+			await interrupted;
 		},
 		agentStart(ctx) {
 			active(ctx)?.current.idle.cancel();

@@ -120,7 +120,8 @@ export interface HookRuntime extends LiveSession {
 	): ToolResultEventResult | undefined | Promise<ToolResultEventResult | undefined>;
 	turnEnd(event: TurnEndEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
 	beforeSettle(event: AgentBeforeSettleEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
-	settled(ctx: ExtensionContext): void;
+	/** The run settled; `aborted`: it ended in an abort (Esc, a client's abort), which fires Interrupt. */
+	settled(ctx: ExtensionContext, aborted: boolean): Promise<void>;
 	agentStart(ctx: ExtensionContext): void;
 	beforeCompact(
 		event: SessionBeforeCompactEvent,

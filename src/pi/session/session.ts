@@ -212,9 +212,10 @@ const sessionEvents = (
 		agent_before_settle: failSafe("agent_before_settle", undefined, (event: AgentBeforeSettleEvent, ctx) =>
 			runtime.beforeSettle(event, enter(ctx)),
 		),
-		agent_settled: failSafe("agent_settled", undefined, (_event: unknown, ctx) => {
-			runtime.settled(enter(ctx));
+		agent_settled: failSafe("agent_settled", undefined, async (event: { readonly aborted?: boolean }, ctx) => {
+			const settled = runtime.settled(enter(ctx), event.aborted === true);
 			manager.runSettled(ctx);
+			await settled;
 		}),
 		session_before_compact: failSafe("session_before_compact", undefined, (event: SessionBeforeCompactEvent, ctx) =>
 			runtime.beforeCompact(event, enter(ctx)),

@@ -50,7 +50,7 @@ describe("lintConfig", () => {
 		],
 		["an event pi never fires", one("SubagentStop", { command: "true" }), ["warning:never_runs"]],
 		["an unknown event", one("PreToolUSe", { command: "true" }), ["error:config_issue"]],
-		["an Interrupt hook (Claude Code 2.1.335)", one("Interrupt", { command: "true" }), ["warning:never_runs"]],
+		["an Interrupt hook (Claude Code 2.1.335; fires on pi's abort)", one("Interrupt", { command: "true" }), []],
 		[
 			"a PreSkillShellCommand hook (Claude Code 2.1.332)",
 			one("PreSkillShellCommand", { command: "true" }),
