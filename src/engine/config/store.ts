@@ -57,27 +57,10 @@ export interface ConfigStoreOptions {
 	 * footer's counts follow it. It may call `current()`; a throw is ignored.
 	 */
 	readonly onChange?: (config: HookConfig) => void;
-	/**
-	 * Asked before an edit of a file read before takes effect (Claude Code's ConfigChange): `accept` takes it,
-	 * `reject` keeps the file's hooks from before until its next edit, `wait` keeps them and asks again on the
-	 * next check (the answer is on its way). `current` is the configuration in effect. Default: all accepted; a
-	 * throw accepts.
-	 */
-	readonly gate?: (candidate: ConfigCandidate, current: HookConfig) => GateAnswer;
 
 	/** Clock in milliseconds; injectable for tests. */
 	readonly now?: () => number;
 }
-
-/** An edit of a file the store read before, waiting for {@link ConfigStoreOptions.gate}. */
-export interface ConfigCandidate {
-	readonly source: HookSource;
-	/** The file's new stamp (`fileStamp`): one decision per stamp. */
-	readonly stamp: string;
-}
-
-/** The gate's answer about a {@link ConfigCandidate}. */
-export type GateAnswer = "accept" | "reject" | "wait";
 
 /** The live configuration. */
 export interface ConfigStore {
@@ -199,16 +182,7 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 	/** Each enabled plugin's hook sources from when its manifest last read well, by plugin id. */
 	const pluginLastGood = new Map<string, readonly HookSource[]>();
 	let listed = "";
-	/** The gate's answer about an edit of a file read before (none before the first merge: that is no edit). */
-	const admit = (source: HookSource, stamp: string): GateAnswer => {
-		if (options.gate === undefined || merged === undefined) return "accept";
-		try {
-			return options.gate({ source, stamp }, merged);
-		} catch {
-			return "accept";
-		}
-	};
-	/** Loads the sources whose stamp changed (and the gate admits); true when any did. */
+	/** Loads the sources whose stamp changed; true when any did. */
 	const refresh = (sources: readonly HookSource[]): boolean => {
 		let changed = false;
 		for (const source of sources) {
@@ -216,15 +190,6 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 			const key = cacheKey(source);
 			const cached = files.get(key);
 			if (cached?.stamp === stamp && (cached.source === source || sameSource(cached.source, source))) continue;
-			if (cached !== undefined && cached.stamp !== stamp) {
-				const answer = admit(source, stamp);
-				if (answer === "wait") continue;
-				if (answer === "reject") {
-					// The hooks from before stay; this stamp is not asked about again.
-					files.set(key, { ...cached, stamp });
-					continue;
-				}
-			}
 			files.set(key, { ...loadFile(source, cached, stamp), source });
 			changed = true;
 		}

@@ -61,8 +61,6 @@ const WITHOUT_PERMISSION_MODE: ReadonlySet<string> = new Set([
 	"Notification",
 	"InstructionsLoaded",
 	"MessageDisplay",
-	"ConfigChange",
-	"FileChanged",
 ]);
 
 /**
