@@ -102,10 +102,7 @@ describe("mcp_tool hooks in the real pi", () => {
 		const { sandbox } = setup({ PreToolUse: [{ matcher: "Bash", hooks: [doThing(context)] }] });
 		const result = await run(sandbox, "bash: echo hi");
 		expect(result.code).toBe(0);
-		// The hook waits for the server pi is still meant to connect, up to its own timeout: that is the failure.
-		expect(toolMessages(result.requests)).toEqual([
-			'PreToolUse:Bash hook error: [mcp_tool my-srv/do-thing]: timed out; blocking because onFailure is "block"',
-		]);
+		expect(toolMessages(result.requests)[0]).toMatch(/^hi\n[\s\S]*MCP-CONTEXT for Bash/);
 		// The model sees the MCP tool but never the helper: not in the tools, not in the system prompt.
 		const [first] = result.requests;
 		const tools = (first?.tools as { function?: { name?: string } }[] | undefined) ?? [];
