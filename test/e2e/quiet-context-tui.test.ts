@@ -37,7 +37,9 @@ describe("quiet context cards", () => {
 		// A block is still a card and a count.
 		tmux.type("bash: rm -rf x");
 		tmux.keys(["Enter"]);
-		screen = await tmux.waitFor(/blocked Bash/);
+		await tmux.waitFor(/blocked Bash/);
+		// The footer may draw a frame after the card: wait for it rather than read the card's frame.
+		screen = await tmux.waitFor(/hooks 1 blocked/);
 		expect(screen).toMatch(/hooks 1 blocked/);
 		// The panel's choice: context cards on.
 		tmux.type("/hooks");
@@ -49,7 +51,8 @@ describe("quiet context cards", () => {
 		await tmux.waitFor((text) => !text.includes("Filter:"));
 		tmux.type("second");
 		tmux.keys(["Enter"]);
-		screen = await tmux.waitFor(/added context UserPromptSubmit/);
+		await tmux.waitFor(/added context UserPromptSubmit/);
+		screen = await tmux.waitFor(/hooks 1 blocked, \d+ context/);
 		expect(screen).toMatch(/hooks 1 blocked, \d+ context/);
 		const saved = JSON.parse(readFileSync(join(sandbox.agentDir, "pi-hook-manager", "view.json"), "utf8"));
 		expect(saved).toMatchObject({ contextCards: "cards" });
