@@ -11,7 +11,7 @@ import { pathPlace } from "../../engine/text/paths.ts";
 import { type CoverageNote, type HookReach, hookReach } from "../../engine/trust/reach.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { createFileStates, type FileStates } from "./file-state.ts";
-import { type FolderListing, listFolder, listingCurrent, listSiblings } from "./hook-folders.ts";
+import { createFolderListings } from "./hook-folders.ts";
 
 /** One covered file as it is now. */
 export interface CoveredFile {
@@ -59,20 +59,12 @@ const isInside = (dir: string, path: string): boolean => pathPlace(dir, path) !=
 /** Creates the tracker; `skip`: absolute paths never covered (pi's agent dir, where this extension keeps state). */
 export const createCoverage = (projectDir: string, skip: readonly string[] = []): CoverageTracker => {
 	const files: FileStates = createFileStates();
-	const listings = new Map<string, FolderListing>();
 	const reaches = new WeakMap<HookEntry, HookReach>();
 	const watches = new WeakMap<HookEntry, Watch>();
 	const isFile = (path: string): boolean => fileStamp(path).endsWith(":f");
 
-	const listing = (dir: string, siblings: boolean): FolderListing => {
-		const key = `${siblings ? "s" : "f"}\u0000${dir}`;
-		let found = listings.get(key);
-		if (found === undefined || !listingCurrent(found)) {
-			found = siblings ? listSiblings(dir) : listFolder(dir, skip);
-			listings.set(key, found);
-		}
-		return found;
-	};
+	const listings = createFolderListings(skip);
+	const listing = listings.list;
 	const shownPath = (path: string, pluginRoot: string | undefined): string => {
 		if (isInside(projectDir, path)) return relative(projectDir, path);
 		return pluginRoot === undefined ? path : `\${CLAUDE_PLUGIN_ROOT}/${relative(pluginRoot, path)}`;
@@ -133,10 +125,7 @@ export const createCoverage = (projectDir: string, skip: readonly string[] = [])
 			return true;
 		},
 		stamp() {
-			let stamp = files.stamp();
-			for (const found of listings.values())
-				for (const dir of found.dirs.keys()) stamp += `${fileStamp(dir)}\u0000`;
-			return stamp;
+			return files.stamp() + listings.stamp();
 		},
 	};
 };

@@ -163,3 +163,36 @@ export const listingCurrent = (listing: FolderListing): boolean => {
 	for (const [dir, stamp] of listing.dirs) if (fileStamp(dir) !== stamp) return false;
 	return true;
 };
+
+/** Cached folder listings: `list` reads or reuses one, `stamp` is the stamps of every folder listed so far. */
+export interface FolderListings {
+	/** The listing of `dir`: its script's neighbours when `siblings` (listSiblings), else the whole folder. */
+	list(dir: string, siblings: boolean): FolderListing;
+	/** One string of the stamps of every folder of every listing so far: it changes when any of them does. */
+	stamp(): string;
+}
+
+/**
+ * A cache of folder listings keyed by folder and kind (listFolder skips `skip`); a listing is read again once
+ * listingCurrent says a folder of it changed.
+ */
+export const createFolderListings = (skip: readonly string[]): FolderListings => {
+	const listings = new Map<string, FolderListing>();
+	return {
+		list(dir, siblings) {
+			const key = `${siblings ? "s" : "f"}\u0000${dir}`;
+			let found = listings.get(key);
+			if (found === undefined || !listingCurrent(found)) {
+				found = siblings ? listSiblings(dir) : listFolder(dir, skip);
+				listings.set(key, found);
+			}
+			return found;
+		},
+		stamp() {
+			let stamp = "";
+			for (const found of listings.values())
+				for (const dir of found.dirs.keys()) stamp += `${fileStamp(dir)}\u0000`;
+			return stamp;
+		},
+	};
+};

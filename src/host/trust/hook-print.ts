@@ -20,7 +20,7 @@ import { hookReach } from "../../engine/trust/reach.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { createCoverage } from "./coverage.ts";
 import { createFileStates } from "./file-state.ts";
-import { type FolderListing, listFolder, listingCurrent, listSiblings } from "./hook-folders.ts";
+import { createFolderListings } from "./hook-folders.ts";
 
 /** One covered file in a fingerprint: where (as shown: project-relative, `~/...`, `${CLAUDE_PLUGIN_ROOT}/...`). */
 export interface PrintedFile {
@@ -80,17 +80,9 @@ export const expandHome = (text: string, home: string): string =>
 export const createHookPrinter = (projectDir: string, home: string, skip: readonly string[] = []): HookPrinter => {
 	const coverage = createCoverage(projectDir, skip);
 	const files = createFileStates();
-	const listings = new Map<string, FolderListing>();
 	const isFile = (path: string): boolean => fileStamp(path).endsWith(":f");
-	const listing = (dir: string, siblings: boolean): FolderListing => {
-		const key = `${siblings ? "s" : "f"}\u0000${dir}`;
-		let found = listings.get(key);
-		if (found === undefined || !listingCurrent(found)) {
-			found = siblings ? listSiblings(dir) : listFolder(dir, skip);
-			listings.set(key, found);
-		}
-		return found;
-	};
+	const listings = createFolderListings(skip);
+	const listing = listings.list;
 	const inside = (dir: string, path: string): boolean => pathPlace(dir, path) !== "outside";
 
 	/** The covered files of a hook that needs no approval. */
@@ -166,10 +158,7 @@ export const createHookPrinter = (projectDir: string, home: string, skip: readon
 		},
 		print: printOne,
 		stamp() {
-			let stamp = `${files.stamp()}\u0001${coverage.stamp()}`;
-			for (const found of listings.values())
-				for (const dir of found.dirs.keys()) stamp += `${fileStamp(dir)}\u0000`;
-			return stamp;
+			return `${files.stamp()}\u0001${coverage.stamp()}${listings.stamp()}`;
 		},
 	};
 };
