@@ -3,7 +3,10 @@
  * extension (managed policy, the five settings files, plugins, agent definitions), the approvals and the per-hook
  * switches pi-hook-manager keeps under pi's agent directory (read, never written), and an engine that runs hooks
  * as real processes, and prompt and agent hooks on pi's model (the extension's runners over the models pi's SDK
- * reads from the agent dir). Nothing here writes a file: the CLI is a dry run.
+ * reads from the agent dir). Nothing here writes a file: the CLI is a dry run. An approval (pi's, or
+ * `--approve-project-hooks`, which approves the project as the command first read it) is checked again right
+ * before each project hook runs, as in pi: a covered file changed since then (by an earlier hook of the same
+ * command) stops that hook, and {@link CliContext.changedFiles} names the file.
  */
 import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
@@ -17,7 +20,6 @@ import {
 	type HookEngine,
 	NO_OBSERVERS,
 	NO_SESSION_SIGNAL,
-	NO_TRUST_CHECK,
 	UNAVAILABLE_RUNNERS,
 } from "../engine/engine.ts";
 import { defaultTimeoutSeconds } from "../engine/events/facts.ts";
@@ -65,6 +67,11 @@ export interface CliContext {
 	readonly piModels: () => Promise<PiModels>;
 	/** Problems with pi-hook-manager's own files (approvals, switches), for a line on stderr. */
 	readonly warnings: readonly string[];
+	/**
+	 * The covered files of a project hook that changed since it was approved, e.g. `.claude/g.sh (changed)` (the
+	 * per-run check stopped it: not-run reason `files_changed`); empty when none did. Never throws.
+	 */
+	readonly changedFiles: (entry: HookEntry) => readonly string[];
 }
 
 /** The `session_id` of every CLI run (the workbench's samples use the same). */
@@ -143,6 +150,24 @@ export const loadContext = (options: ContextOptions): CliContext => {
 		isSettingApproved: options.approveProjectHooks ? () => true : approvals.isSettingApproved,
 	});
 	const config = withTimeoutCap(store.current(), options.timeoutSeconds);
+	// The flag approves what this command read now, not whatever a covered file holds when a hook runs later.
+	// No copies are kept for a diff: the CLI writes nothing.
+	if (options.approveProjectHooks)
+		approvals.approveForRun(
+			config.entries.filter((entry) => entry.source.project),
+			false,
+		);
+	const changedFiles = (entry: HookEntry): readonly string[] => {
+		try {
+			return approvals
+				.pending([entry])
+				.flatMap((pending) => pending.scripts)
+				.filter((script) => script.state !== "same")
+				.map((script) => `${script.shown} (${script.state})`);
+		} catch {
+			return [];
+		}
+	};
 	const disabled = disabledIds(agentDir, warnings);
 	const isEnabled = (entry: HookEntry): boolean => !disabled.has(entry.id);
 	const session: SessionInfo = {
@@ -185,10 +210,11 @@ export const loadContext = (options: ContextOptions): CliContext => {
 		baseEnv,
 		sessionSignal: NO_SESSION_SIGNAL,
 		switches: { ...ALL_ON, isEnabled },
-		trust: NO_TRUST_CHECK,
+		// The per-run check, as in pi: one stat per covered file while nothing moved.
+		trust: { stillApproved: approvals.stillApproved, onApprovalLost: () => {} },
 		observers: NO_OBSERVERS,
 		clock: Date.now,
 		limits: DEFAULT_LIMITS,
 	});
-	return { projectDir, home, agentDir, config, isEnabled, session, engine, piModels, warnings };
+	return { projectDir, home, agentDir, config, isEnabled, session, engine, piModels, warnings, changedFiles };
 };

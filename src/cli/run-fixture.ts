@@ -62,6 +62,16 @@ export const piSkip = (entry: HookEntry, models: PiModels | undefined): PiSkip |
 	return models === undefined ? { reason: "no_model" } : modelSkip(models, wantedModel(entry));
 };
 
+/**
+ * Why the per-run check stopped `entry` (not-run reason `files_changed`), naming the files, e.g. `a file its
+ * approval covers changed after it was approved: .claude/g.sh (changed)`.
+ */
+export const filesChangedText = (ctx: CliContext, entry: HookEntry): string => {
+	const files = ctx.changedFiles(entry);
+	const named = files.length === 0 ? "" : `: ${files.join(", ")}`;
+	return `a file its approval covers changed after it was approved (in pi, or as this command first read it)${named}`;
+};
+
 /** What running a fixture gave. */
 export interface FixtureRun {
 	readonly fixture: Fixture;

@@ -15,8 +15,8 @@ import { lintLine, lintOutcome } from "../engine/lint/hook-lint.ts";
 import type { CliContext } from "./context.ts";
 import { type FixtureExpect, type FixtureFile, fixtureTextWith } from "./fixture.ts";
 import { fixtureFiles, readFixtureFile } from "./fixture-files.ts";
-import { oneLine, safe, shownPath } from "./format.ts";
-import { type FixtureRun, piSkipText, runFixture } from "./run-fixture.ts";
+import { hookTarget, oneLine, safe, shownPath } from "./format.ts";
+import { type FixtureRun, filesChangedText, piSkipText, runFixture } from "./run-fixture.ts";
 
 /** Fixtures run at once: enough to keep the cores busy while hooks wait, few enough not to swamp them. */
 export const FIXTURE_CONCURRENCY = Math.max(4, availableParallelism() * 4);
@@ -118,6 +118,18 @@ export const lintNotes = (run: FixtureRun): string[] =>
 		),
 	);
 
+/**
+ * The project hooks of a run the per-run check stopped (a covered file changed after the approval), one indented
+ * `not run <command>: <why, naming the files>` line each, under any fixture's line.
+ */
+export const stoppedNotes = (ctx: CliContext, run: FixtureRun): string[] =>
+	run.notRun
+		.filter((hook) => hook.reason === "files_changed")
+		.map(
+			(hook) =>
+				`    not run ${safe(oneLine(hookTarget(hook.entry)))}: ${safe(filesChangedText(ctx, hook.entry))}`,
+		);
+
 /** The result of one run against its fixture (`update`: the outcome becomes the expectation). */
 const judge = (run: FixtureRun, update: boolean): FixtureResult => {
 	const outcome = run.outcome;
@@ -180,9 +192,7 @@ export const testCommand = async (
 		judge(await runFixture(ctx, fixture), update),
 	);
 	const notes = (run: FixtureRun): string =>
-		lintNotes(run)
-			.map((line) => `${line}\n`)
-			.join("");
+		[...stoppedNotes(ctx, run), ...lintNotes(run)].map((line) => `${line}\n`).join("");
 	let passed = 0;
 	let failed = broken.length;
 	let skipped = 0;

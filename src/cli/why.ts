@@ -16,7 +16,7 @@ import type { FixtureFile } from "./fixture.ts";
 import { readFixtureFile } from "./fixture-files.ts";
 import { columns, hookTarget, matcherText, oneLine, safe, shownPath } from "./format.ts";
 import { createLocator } from "./locate.ts";
-import { type FixtureRun, piSkipText, runFixture } from "./run-fixture.ts";
+import { type FixtureRun, filesChangedText, piSkipText, runFixture } from "./run-fixture.ts";
 
 /** One hook's line of the trace: its verdict word and why. */
 interface TraceRow {
@@ -41,7 +41,9 @@ export const traceRows = (ctx: CliContext, run: FixtureRun): TraceRow[] => {
 			why:
 				hook.reason === "unapproved"
 					? "a project hook not approved in pi: it runs only with --approve-project-hooks"
-					: notRunSentence(hook, query),
+					: hook.reason === "files_changed"
+						? filesChangedText(ctx, hook.entry)
+						: notRunSentence(hook, query),
 		});
 	}
 	for (const { entry, skip } of run.needPi)

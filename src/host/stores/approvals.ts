@@ -89,8 +89,9 @@ export interface Approvals {
 	/**
 	 * Approves `entries` as they are now for this pi process only (nothing is saved); a later change of one reads
 	 * as `changed` in {@link pending}, and a fail-closed one stays {@link admitted} (it blocks until approved).
+	 * `copies`: keep the masked copies a diff is shown from (false where nothing may be written: the CLI).
 	 */
-	approveForRun(entries: readonly HookEntry[]): void;
+	approveForRun(entries: readonly HookEntry[], copies?: boolean): void;
 	/**
 	 * Classifies unapproved entries as new or changed: changed when this hook's scripts changed, or an approval
 	 * exists at the same file and JSON path whose hook is gone. `running` holds the ids of the hooks configured now:
@@ -221,12 +222,12 @@ export const createApprovals = (
 			}
 		},
 		keyOf,
-		approveForRun(entries) {
+		approveForRun(entries, copies = true) {
 			for (const entry of entries) {
 				const key = keyOf(entry);
 				forRun.add(key);
 				// The copies (masked, by content hash) let a change during the run be shown as a diff.
-				snapshots.save(coverage.of(entry).files);
+				if (copies) snapshots.save(coverage.of(entry).files);
 				runRecords.set(key, recordOf(entry));
 			}
 			version += 1;
