@@ -58,7 +58,8 @@ const KNOWN_FLAGS = new Set(["--json", "--update", "--no-preflight", "--approve-
 export const USAGE = [
 	"usage: pi-hook-manager <command> [options]",
 	"",
-	"  list [--json]                 every hook, its source and state, in the order they run",
+	"  list [--json]                 every hook, its source and state, in the order they run, and whether it is",
+	"                                new or changed since pi last showed it to you",
 	"  lint [--json] [--no-preflight]",
 	"                                config problems as file:line:column: severity: message (exit 1 on an error),",
 	"                                and what keeps a hook from running here (--no-preflight leaves that out)",

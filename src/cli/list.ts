@@ -2,7 +2,8 @@
  * `pi-hook-manager list [--json]`: every configured hook with its event, matcher, handler type, what it runs,
  * source file and JSON path, and its state (on; off in /hooks or by disableAllHooks; waiting for approval;
  * skipped, with the reason), event by event in Claude Code's event order, each event's hooks in the order they
- * are configured (the order the engine starts them in).
+ * are configured (the order the engine starts them in); and how each stands against what a person last saw in pi
+ * (`seen`, `new`, `changed`, `exempt`: seen.ts), without recording anything as seen.
  */
 import { isPolicySource, sourceLabel } from "../engine/config/sources.ts";
 import { onFailureOf } from "../engine/events/on-failure.ts";
@@ -13,6 +14,7 @@ import { lintFindings } from "./lint.ts";
 import { createLocator } from "./locate.ts";
 import type { PiModels } from "./pi-models.ts";
 import { needsPi, type PiSkip, piSkip, piSkipText } from "./run-fixture.ts";
+import { type SeenMark, type SeenMarks, seenMarks } from "./seen.ts";
 
 /**
  * A hook's state: `on`; `off` (`disabled` in /hooks, or `all_off` by disableAllHooks); `waiting` (a project hook
@@ -49,6 +51,18 @@ export interface ListRow {
 	readonly onFailure?: "block" | "continue";
 	/** True when `onFailure` is `"block"` but the event ignores it (Stop, SessionStart, ...): nothing blocks there. */
 	readonly onFailureIgnored?: true;
+	/** How the hook stands against what a person last saw in pi: `seen`, `new`, `changed`, `exempt` (policy). */
+	readonly seen: SeenMark["seen"];
+	/** A changed hook's definition lines that differ (`- old`, `+ new`), secrets masked. */
+	readonly diff?: readonly string[];
+	/** A changed hook's covered files that differ: `{shown, change}` with `changed`, `added` or `removed`. */
+	readonly changedFiles?: SeenMark["changedFiles"];
+}
+
+/** The rows of the list and the seen-state marks they were made with. */
+export interface ListRows {
+	readonly rows: ListRow[];
+	readonly marks: SeenMarks;
 }
 
 /** The state of a running entry of the configuration (`models`: pi's, for prompt and agent hooks). */
@@ -67,7 +81,7 @@ const stateOf = (ctx: CliContext, entry: HookEntry, models: PiModels | undefined
  * Every hook of the configuration with its state, in list order; prompt and agent hooks are `on` when they run on
  * `models` (pi's, loaded when the configuration has such a hook).
  */
-export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow[] => {
+export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRows => {
 	const locator = createLocator();
 	const all: { entry: HookEntry; state: ListState }[] = [
 		...ctx.config.entries.map((entry) => ({ entry, state: stateOf(ctx, entry, models) })),
@@ -83,12 +97,18 @@ export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow
 		const index = (HOOK_EVENTS as readonly string[]).indexOf(event);
 		return index === -1 ? HOOK_EVENTS.length : index;
 	};
+	// The store as pi would check this configuration: the hooks in their configured order (keys count copies).
+	const marks = seenMarks(
+		ctx,
+		all.map((row) => row.entry),
+	);
 	const sorted = all
 		.map((row, index) => ({ ...row, index }))
 		.sort((a, b) => eventOrder(a.entry.event) - eventOrder(b.entry.event) || a.index - b.index);
-	return sorted.map(({ entry, state }) => {
+	const rows = sorted.map(({ entry, state }): ListRow => {
 		const position = locator.position(entry.source.file, entry.jsonPath);
 		const onFailure = onFailureOf(entry);
+		const mark = marks.of(entry);
 		return {
 			event: entry.event,
 			matcher: matcherText(entry),
@@ -104,8 +124,14 @@ export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow
 			...("message" in state ? { message: state.message } : {}),
 			...(onFailure === undefined ? {} : { onFailure: onFailure.value }),
 			...(onFailure?.value === "block" && !onFailure.applies ? { onFailureIgnored: true as const } : {}),
+			seen: mark.seen,
+			...(mark.diff === undefined ? {} : { diff: mark.diff.map(safe) }),
+			...(mark.changedFiles === undefined
+				? {}
+				: { changedFiles: mark.changedFiles.map((file) => ({ ...file, shown: safe(file.shown) })) }),
 		};
 	});
+	return { rows, marks };
 };
 
 /** The words of a state in the text list. */
@@ -122,16 +148,49 @@ const stateText = (row: ListRow): string => {
 	}
 };
 
-/** The output of `list`: lines of text, or one JSON document (`models`: see {@link listRows}). */
-export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | undefined): string => {
-	const rows = listRows(ctx, models);
-	if (json) return `${JSON.stringify({ version: 1, projectDir: ctx.projectDir, hooks: rows }, null, 2)}\n`;
-	if (rows.length === 0) return "no hooks configured\n";
+/** The lines under the table about a changed hook: what differs since it was last seen. */
+const changeLines = (row: ListRow): string[] => [
+	`${row.event} ${row.target}: changed since you last looked in pi`,
+	...(row.diff ?? []).map((line) => `    ${line}`),
+	...(row.changedFiles ?? []).map((file) => `    ${file.shown} ${file.change}`),
+];
+
+/** The line under the table counting new and changed hooks, or about the seen-state store; none when all seen. */
+const seenTail = (rows: readonly ListRow[], marks: SeenMarks): string[] => {
+	if (marks.firstRun && rows.some((row) => row.seen === "new"))
+		return ["no hook was recorded as seen in pi yet: every hook counts as new until pi shows it"];
+	const fresh = rows.filter((row) => row.seen === "new").length;
+	const changed = rows.filter((row) => row.seen === "changed").length;
+	if (fresh + changed === 0) return [];
+	return [`${fresh} new and ${changed} changed hook(s) since you last looked in pi (pi shows them when it starts)`];
+};
+
+/** What `list` prints: lines of text or one JSON document on stdout, a seen-state store problem on stderr. */
+export interface ListOutput {
+	readonly stdout: string;
+	readonly stderr: string;
+}
+
+/** The output of `list` (`models`: see {@link listRows}). */
+export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | undefined): ListOutput => {
+	const { rows, marks } = listRows(ctx, models);
+	const stderr = marks.problem === undefined ? "" : `pi-hook-manager: ${safe(marks.problem)}\n`;
+	if (json) {
+		const seenStore = {
+			file: marks.file,
+			firstRun: marks.firstRun,
+			...(marks.problem ? { problem: marks.problem } : {}),
+		};
+		const document = { version: 1, projectDir: ctx.projectDir, seenStore, hooks: rows };
+		return { stdout: `${JSON.stringify(document, null, 2)}\n`, stderr };
+	}
+	if (rows.length === 0) return { stdout: "no hooks configured\n", stderr };
 	const from = process.cwd();
 	const table = columns([
-		["STATE", "EVENT", "MATCHER", "TYPE", "RUNS", "WHERE"],
+		["STATE", "SEEN", "EVENT", "MATCHER", "TYPE", "RUNS", "WHERE"],
 		...rows.map((row) => [
 			stateText(row),
+			row.seen,
 			row.event,
 			row.matcher,
 			row.type,
@@ -139,25 +198,30 @@ export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | un
 			`${shownPath(row.file, from, ctx.home)}:${row.line}:${row.column} ${row.jsonPath} (${safe(row.source)})`,
 		]),
 	]);
-	const notes = rows
-		.filter((row) => row.state === "skipped" || row.state === "waiting")
-		.map(
-			(row) =>
-				`${row.event} ${row.target}: ${
-					row.state === "waiting"
-						? "a project hook not approved in pi: it runs only with --approve-project-hooks"
-						: safe(row.message ?? "")
-				}`,
-		);
+	const notes = [
+		...rows
+			.filter((row) => row.state === "skipped" || row.state === "waiting")
+			.map(
+				(row) =>
+					`${row.event} ${row.target}: ${
+						row.state === "waiting"
+							? "a project hook not approved in pi: it runs only with --approve-project-hooks"
+							: safe(row.message ?? "")
+					}`,
+			),
+		...rows.filter((row) => row.seen === "changed").flatMap(changeLines),
+	];
 	// The findings `lint` prints (config problems and hook lint), so the two commands count the same.
 	const findings = lintFindings(ctx);
 	const errors = findings.filter((finding) => finding.severity === "error").length;
-	const tail =
-		findings.length === 0
+	const tail = [
+		...seenTail(rows, marks),
+		...(findings.length === 0
 			? []
 			: [
 					`${findings.length} lint finding(s), ${errors} error(s) and ` +
 						`${findings.length - errors} warning(s): run pi-hook-manager lint to see them`,
-				];
-	return `${[...table, ...(notes.length > 0 ? ["", ...notes] : []), ...tail].join("\n")}\n`;
+				]),
+	];
+	return { stdout: `${[...table, ...(notes.length > 0 ? ["", ...notes] : []), ...tail].join("\n")}\n`, stderr };
 };

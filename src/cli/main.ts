@@ -87,7 +87,9 @@ const runCommand = async (args: CliArgs): Promise<number> => {
 		case "list": {
 			// pi's SDK is loaded only when a prompt or agent hook is configured (is it on: does pi have its model?).
 			const models = ctx.config.entries.some(needsModel) ? await ctx.piModels() : undefined;
-			await write(process.stdout, listOutput(ctx, args.json, models));
+			const result = listOutput(ctx, args.json, models);
+			await write(process.stdout, result.stdout);
+			await write(process.stderr, result.stderr);
 			return 0;
 		}
 		case "lint": {

@@ -1,0 +1,62 @@
+/**
+ * The tripwire's marks for `list` (issue #25): how each hook stands against what a person last saw in pi (the
+ * seen-state store under pi's agent dir): `seen`, `new`, `changed` (with what changed), or `exempt` (managed
+ * policy). Read-only: the store is read, never written, so listing hooks never records them as seen.
+ */
+import type { HookEntry } from "../engine/types.ts";
+import { seenHooksFile } from "../host/stores/seen-hooks.ts";
+import { createHookPrinter } from "../host/trust/hook-print.ts";
+import { createTripwire, definitionDiff, fileChanges, type TripFile, type TripState } from "../host/trust/tripwire.ts";
+import type { CliContext } from "./context.ts";
+
+/** One hook's mark: its state, and for a changed one what differs from when it was last seen. */
+export interface SeenMark {
+	readonly seen: TripState;
+	/** The definition's changed lines, `- ` and `+ ` prefixed (secrets masked); a changed hook only. */
+	readonly diff?: readonly string[];
+	/** The covered files that differ, as shown (`~/...`, project-relative); a changed hook only. */
+	readonly changedFiles?: readonly TripFile[];
+}
+
+/** The marks of one configuration, and how the store read. */
+export interface SeenMarks {
+	/** The store file (`<agent dir>/pi-hook-manager/seen-hooks.json`). */
+	readonly file: string;
+	/** True when pi never recorded a hook as seen (no store file): every hook is new. */
+	readonly firstRun: boolean;
+	/** Why the store could not be read (its hooks then count as new). */
+	readonly problem?: string;
+	readonly of: (entry: HookEntry) => SeenMark;
+}
+
+/** The diff lines as text: `- old`, `+ new`, `... N more`. */
+const diffText = (item: Parameters<typeof definitionDiff>[0]): string[] =>
+	definitionDiff(item).map((line) =>
+		line.op === "skipped"
+			? `... ${line.count} more changed line(s)`
+			: line.op === "unknown"
+				? "(what changed cannot be shown)"
+				: `${line.op} ${line.text}`,
+	);
+
+/** How each of `entries` stands against the seen-state store of `ctx`'s agent dir (read, never written). */
+export const seenMarks = (ctx: CliContext, entries: readonly HookEntry[]): SeenMarks => {
+	const file = seenHooksFile(ctx.agentDir);
+	// As pi fingerprints them: pi's agent dir (this extension's own files) is never a covered file.
+	const wire = createTripwire(file, createHookPrinter(ctx.projectDir, ctx.home, [ctx.agentDir]));
+	const check = wire.check(entries);
+	const marks = new Map<HookEntry, SeenMark>();
+	for (const item of check.items) {
+		if (item.state !== "changed") {
+			marks.set(item.entry, { seen: item.state });
+			continue;
+		}
+		marks.set(item.entry, { seen: "changed", diff: diffText(item), changedFiles: fileChanges(item) });
+	}
+	return {
+		file,
+		firstRun: check.baseline,
+		...(check.problem === undefined ? {} : { problem: check.problem }),
+		of: (entry) => marks.get(entry) ?? { seen: "new" },
+	};
+};
