@@ -57,10 +57,27 @@ export interface ConfigStoreOptions {
 	 * footer's counts follow it. It may call `current()`; a throw is ignored.
 	 */
 	readonly onChange?: (config: HookConfig) => void;
+	/**
+	 * Asked before an edit of a file read before takes effect (Claude Code's ConfigChange): `accept` takes it,
+	 * `reject` keeps the file's hooks from before until its next edit, `wait` keeps them and asks again on the
+	 * next check (the answer is on its way). `current` is the configuration in effect. Default: all accepted; a
+	 * throw accepts.
+	 */
+	readonly gate?: (candidate: ConfigCandidate, current: HookConfig) => GateAnswer;
 
 	/** Clock in milliseconds; injectable for tests. */
 	readonly now?: () => number;
 }
+
+/** An edit of a file the store read before, waiting for {@link ConfigStoreOptions.gate}. */
+export interface ConfigCandidate {
+	readonly source: HookSource;
+	/** The file's new stamp (`fileStamp`): one decision per stamp. */
+	readonly stamp: string;
+}
+
+/** The gate's answer about a {@link ConfigCandidate}. */
+export type GateAnswer = "accept" | "reject" | "wait";
 
 /** The live configuration. */
 export interface ConfigStore {
@@ -76,6 +93,8 @@ export interface ConfigStore {
 	latest(): HookConfig;
 	/** Checks every file once the current event is done (on the next turn of the event loop), in the background. */
 	checkSoon(): void;
+	/** The sources of every file read so far (settings, managed policy, plugins, skills, agents), each once. */
+	sources(): readonly HookSource[];
 }
 
 interface CachedFile {
@@ -182,7 +201,16 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 	/** Each enabled plugin's hook sources from when its manifest last read well, by plugin id. */
 	const pluginLastGood = new Map<string, readonly HookSource[]>();
 	let listed = "";
-	/** Loads the sources whose stamp changed; true when any did. */
+	/** The gate's answer about an edit of a file read before (none before the first merge: that is no edit). */
+	const admit = (source: HookSource, stamp: string): GateAnswer => {
+		if (options.gate === undefined || merged === undefined) return "accept";
+		try {
+			return options.gate({ source, stamp }, merged);
+		} catch {
+			return "accept";
+		}
+	};
+	/** Loads the sources whose stamp changed (and the gate admits); true when any did. */
 	const refresh = (sources: readonly HookSource[]): boolean => {
 		let changed = false;
 		for (const source of sources) {
@@ -190,6 +218,15 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 			const key = cacheKey(source);
 			const cached = files.get(key);
 			if (cached?.stamp === stamp && (cached.source === source || sameSource(cached.source, source))) continue;
+			if (cached !== undefined && cached.stamp !== stamp) {
+				const answer = admit(source, stamp);
+				if (answer === "wait") continue;
+				if (answer === "reject") {
+					// The hooks from before stay; this stamp is not asked about again.
+					files.set(key, { ...cached, stamp });
+					continue;
+				}
+			}
 			files.set(key, { ...loadFile(source, cached, stamp), source });
 			changed = true;
 		}
@@ -269,6 +306,7 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 			// Not unref'd: it runs in this turn of the event loop anyway, and a ref'd immediate costs one call less.
 			setImmediate(checkInBackground);
 		},
+		sources: () => [...files.values()].flatMap((cached) => (cached.source === undefined ? [] : [cached.source])),
 	};
 	/** checkSoon's check (one function for every call: the tool_result path makes no closure). */
 	function checkInBackground(): void {

@@ -186,6 +186,8 @@ const FIRED_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"InstructionsLoaded",
 	"MessageDisplay",
 	"Interrupt",
+	"ConfigChange",
+	"FileChanged",
 ]);
 
 /** True when pi-hook-manager fires `event` in pi; hooks of other events are listed as never firing. */
@@ -205,7 +207,8 @@ const NOT_FIRED_REASONS: Partial<Record<HookEventName, string>> = {
 export const notFiredReason = (event: HookEventName): string =>
 	NOT_FIRED_REASONS[event] ??
 	`pi has no ${event} event, so this hook never fires (pi-hook-manager fires the tool, prompt, session, ` +
-		`stop, interrupt, compaction, notification, model-switch, instructions and message-display events)`;
+		`stop, interrupt, compaction, notification, model-switch, instructions, message-display, config-change ` +
+		"and file-changed events)";
 
 /**
  * The stdin field an event's matcher is tested against (Claude Code: the tool name on tool events, `source` on
@@ -234,6 +237,8 @@ export const matchFieldOf = (event: HookEventName): string | undefined => {
 			return "error";
 		case "Interrupt":
 			return "reason";
+		case "ConfigChange":
+			return "source";
 		default:
 			return undefined;
 	}

@@ -9,6 +9,7 @@ import { sessionEndReason } from "../events/pi-vocabulary.ts";
 import { sessionEndPayload, sessionStartPayload } from "../payload/session.ts";
 import { planSessionContext } from "../plan/prompt.ts";
 import { notifyAll, type PlanStep } from "../plan/steps.ts";
+import { watchPathsOf } from "./file-changed.ts";
 import { type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 
 /** The SessionStart of a start or a compaction. */
@@ -30,12 +31,14 @@ export interface SessionStartInput {
 
 /**
  * What pi does after the SessionStart hooks: carry out `steps`, send `context` (hidden) with the next prompt when
- * there is any; `ran`: the ids of the hooks that ran, background ones included (started now, done later).
+ * there is any; `ran`: the ids of the hooks that ran, background ones included (started now, done later);
+ * `watchPaths`, when a hook gave one, the FileChanged watch list from now on (Claude Code).
  */
 export interface SessionStartPlan {
 	readonly steps: readonly PlanStep[];
 	readonly context: readonly string[];
 	readonly ran: ReadonlySet<string>;
+	readonly watchPaths?: readonly string[] | undefined;
 }
 
 /** SessionStart for `start`. Undefined at once when the event has no hooks. */
@@ -65,7 +68,13 @@ export const sessionStart = (
 			input: source,
 			time: ports.clock(),
 		});
-		return { steps: [...run.steps, ...plan.steps], context: plan.context, ran };
+		const watchPaths = watchPathsOf(run.verdicts, moment.session.cwd);
+		return {
+			steps: [...run.steps, ...plan.steps],
+			context: plan.context,
+			ran,
+			...(watchPaths === undefined ? {} : { watchPaths }),
+		};
 	})();
 };
 

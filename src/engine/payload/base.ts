@@ -61,6 +61,8 @@ const WITHOUT_PERMISSION_MODE: ReadonlySet<string> = new Set([
 	"Notification",
 	"InstructionsLoaded",
 	"MessageDisplay",
+	"ConfigChange",
+	"FileChanged",
 ]);
 
 /**

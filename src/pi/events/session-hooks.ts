@@ -12,7 +12,7 @@ import { CONTEXT_MESSAGE_TYPE, type HookContext, runFlow } from "./hook-context.
  * and sends their context to the model as
  * a hidden message delivered with the next prompt. `only` limits the run to those hook ids; `atLaunch` marks the
  * SessionStart of pi's start (its `mcp_tool` hooks do not run). Resolves with the ids of the hooks that ran
- * (background ones included, started now and done later).
+ * (background ones included, started now and done later) and the FileChanged watch list a hook gave (`watchPaths`).
  */
 export const runSessionStart = async (
 	hc: HookContext,
@@ -21,21 +21,21 @@ export const runSessionStart = async (
 	envFile: (() => string | undefined) | undefined,
 	only?: ReadonlySet<string>,
 	atLaunch = false,
-): Promise<ReadonlySet<string>> => {
+): Promise<{ readonly ran: ReadonlySet<string>; readonly watchPaths: readonly string[] | undefined }> => {
 	const start = { source, model: hc.ctx.model?.id, envFile, only, atLaunch };
 	const plan = await runFlow(
 		hc,
 		(moment) => sessionStart(hc, moment, start),
 		(done) => done.steps,
 	);
-	if (plan === undefined) return new Set();
+	if (plan === undefined) return { ran: new Set(), watchPaths: undefined };
 	if (plan.context.length > 0) {
 		pi.sendMessage(
 			{ customType: CONTEXT_MESSAGE_TYPE, content: plan.context.join("\n"), display: false },
 			{ deliverAs: "nextTurn" },
 		);
 	}
-	return plan.ran;
+	return { ran: plan.ran, watchPaths: plan.watchPaths };
 };
 
 /** Runs SessionEnd hooks for pi's shutdown `reason`; their output is only reported (SessionEnd cannot block). */

@@ -1,17 +1,25 @@
 /**
- * The `CLAUDE_ENV_FILE` of a session: SessionStart hooks append `export` lines to it (Claude Code), the
- * engine evaluates it through the process runner (src/engine/run/env-file.ts), and the resulting variables go
- * into pi's environment so later bash tool commands see them. Hooks keep the environment pi started with.
+ * The `CLAUDE_ENV_FILE` of a session: SessionStart (and FileChanged) hooks append `export` lines to it (Claude
+ * Code), the engine evaluates it through the process runner (src/engine/run/env-file.ts), and the resulting
+ * variables go into pi's environment so later bash tool commands see them. Hooks keep the environment pi started
+ * with.
  */
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** Creates (empty) the env file of a session under `baseDir`; returns its path, or undefined on failure. */
-export const createEnvFile = (baseDir: string, sessionId: string): string | undefined => {
+/**
+ * Creates (empty) the env file `name` of a session under `baseDir` (SessionStart's by default); returns its path, or
+ * undefined on failure.
+ */
+export const createEnvFile = (
+	baseDir: string,
+	sessionId: string,
+	name = "sessionstart-hook.sh",
+): string | undefined => {
 	try {
 		const dir = join(baseDir, "session-env", sessionId.replace(/[^A-Za-z0-9_-]/g, "_"));
 		mkdirSync(dir, { recursive: true });
-		const file = join(dir, "sessionstart-hook.sh");
+		const file = join(dir, name);
 		writeFileSync(file, "");
 		return file;
 	} catch {

@@ -43,6 +43,8 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			live.current.idle.cancel();
 			live.current.stopWatchingKeys?.();
 			live.current.permissionWait.cancel();
+			// No FileChanged or ConfigChange hook starts once the session ends.
+			live.current.watches.close();
 			// Hooks were given the session file as transcript_path: make sure it exists (SessionEnd hooks read it too).
 			if (live.current.hooksRan) ensureTranscript(ctx);
 			await runSessionEnd(live.hc, event.reason);
@@ -61,7 +63,11 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			await live.current.sessionStartDone.catch(() => undefined);
 			// A skill typed as /skill:name is in use from now on: its frontmatter hooks count (as in Claude Code).
 			live.current.skills.useFromPrompt(event.text);
-			// A new prompt always sees the latest settings, even an edit made a moment ago.
+			// A new prompt always sees the latest settings, even an edit made a moment ago (once its ConfigChange
+			// hooks said whether it takes effect).
+			live.current.store.invalidate();
+			live.current.store.current();
+			await live.current.watches.gate.settled();
 			live.current.store.invalidate();
 			await askAgain(ctx, live.current);
 			live.current.promptId = randomUUID();

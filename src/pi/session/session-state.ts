@@ -6,7 +6,10 @@ import type { ConfigStore } from "../../engine/config/store.ts";
 import type { HookEngine } from "../../engine/engine.ts";
 import type { DisplayStream } from "../../engine/flow/message-display.ts";
 import type { PiDialog } from "../../engine/flow/notification.ts";
+import type { HookConfig } from "../../engine/types.ts";
 import type { Approvals } from "../../host/stores/approvals.ts";
+import type { ConfigGate } from "../events/config-change-hooks.ts";
+import type { FileChangedHooks } from "../events/file-changed-hooks.ts";
 import type { IdleTimer } from "../events/notification-hooks.ts";
 import type { PromptHookState } from "../events/prompt-hooks.ts";
 import type { SkillHooks } from "../events/skill-hooks.ts";
@@ -54,4 +57,18 @@ export interface SessionState {
 	/** Skills in use this session, whose frontmatter hooks count. */
 	readonly skills: SkillHooks;
 	promptId: string | undefined;
+	/** ConfigChange's gate and the watched files (settings for ConfigChange, FileChanged's list); closed at the end. */
+	readonly watches: SessionWatches;
+}
+
+/** One session's watches. */
+export interface SessionWatches {
+	/** The configuration store's gate (ConfigChange). */
+	readonly gate: ConfigGate;
+	/** The FileChanged watch. */
+	readonly files: FileChangedHooks;
+	/** A new merged configuration of `store`: both watch lists follow it. Never throws. */
+	configured(config: HookConfig, store: ConfigStore): void;
+	/** Stops every watch (the session ended). */
+	close(): void;
 }

@@ -10,7 +10,6 @@ import { claudeUserDir, managedSettingsDir, settingsSources } from "../../engine
 import { createConfigStore } from "../../engine/config/store.ts";
 import { stopBlockCap } from "../../engine/decide/stop.ts";
 import { afterSessionStart, type LifecycleStep } from "../../engine/events/lifecycle.ts";
-import { evaluateEnvFile } from "../../engine/run/env-file.ts";
 import { approvalsFile, createApprovals } from "../../host/stores/approvals.ts";
 import { askForApprovals } from "../approval/approval-prompt.ts";
 import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
@@ -18,24 +17,16 @@ import { runSessionStart } from "../events/session-hooks.ts";
 import { createSkillHooks } from "../events/skill-hooks.ts";
 import { createToolHookState } from "../events/tool-hooks.ts";
 import { createMcpNames } from "../runners/mcp-names.ts";
-import { createEnvFile, envFileHasContent } from "./env-file.ts";
+import { createEnvFile } from "./env-file.ts";
 import { showNotice } from "./notices.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import { createSessionEngine } from "./session-engine.ts";
 import type { SessionState } from "./session-state.ts";
 import { createNotificationTimers } from "./timers.ts";
+import { applyEnvFile, createSessionWatches } from "./watches.ts";
 
 const hasHistory = (ctx: ExtensionContext): boolean =>
 	ctx.sessionManager.getBranch().some((entry) => entry.type === "message");
-
-/** Exports of a CLAUDE_ENV_FILE the hooks wrote go into pi's environment (later bash commands see them). */
-const applyEnvFile = async (core: RuntimeCore, ctx: ExtensionContext, file: string | undefined): Promise<void> => {
-	if (file === undefined || !envFileHasContent(file)) return;
-	const { deps } = core;
-	const result = await evaluateEnvFile(file, deps.processEnv, deps.runner, ctx.cwd);
-	if ("error" in result) showNotice(ctx, { level: "warning", text: `CLAUDE_ENV_FILE: ${result.error}` });
-	else Object.assign(deps.processEnv, result.vars);
-};
 
 /** The SessionStart step of a start (its `source`, and whether it is pi's launch). */
 type SessionStartStep = Extract<LifecycleStep, { readonly event: "SessionStart" }>;
@@ -57,8 +48,16 @@ const runStartHooks = async (
 		envFile = createEnvFile(join(core.deps.agentDir(), "pi-hook-manager"), live.hc.session.sessionId);
 		return envFile;
 	};
-	const ran = await runSessionStart(live.hc, core.deps.pi, step.source, makeEnvFile, only, step.atLaunch);
+	const { ran, watchPaths } = await runSessionStart(
+		live.hc,
+		core.deps.pi,
+		step.source,
+		makeEnvFile,
+		only,
+		step.atLaunch,
+	);
 	await applyEnvFile(core, ctx, envFile);
+	if (watchPaths !== undefined) live.current.watches.files.replaceDynamic(watchPaths);
 	return ran;
 };
 
@@ -79,6 +78,9 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	);
 	if (approvals.loadProblem !== undefined) showNotice(ctx, { level: "warning", text: approvals.loadProblem });
 	const skills = createSkillHooks(deps.pi, projectDir);
+	// A session started again without an end (never in pi) must not keep the watches of the one before.
+	core.state()?.watches.close();
+	const watches = createSessionWatches(core, projectDir);
 	const store = createConfigStore({
 		sources: settingsSources({ home: deps.home(), claudeDir, agentDir: deps.agentDir(), projectDir }),
 		managedDir: deps.managedDir?.() ?? deps.env.PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR ?? managedSettingsDir(),
@@ -89,7 +91,11 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		isSettingApproved: approvals.isSettingApproved,
 		approvalsVersion: approvals.version,
 		extraStamp: approvals.scriptsStamp,
-		onChange: () => deps.observers.onConfigChange?.(),
+		gate: watches.gate.gate,
+		onChange: (config) => {
+			watches.configured(config, store);
+			deps.observers.onConfigChange?.();
+		},
 	});
 	const background = new AbortController();
 	const engine = createSessionEngine(core, store, background, approvals, () => {
@@ -131,6 +137,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		answering: true,
 		skills,
 		promptId: undefined,
+		watches,
 	};
 	core.begin(current);
 	core.tellConfig(current, store.current());

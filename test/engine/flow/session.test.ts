@@ -78,6 +78,20 @@ describe("sessionStart", () => {
 		expect(kinds(plan?.steps).sort()).toEqual(["context", "error"]);
 	});
 
+	it("gives the hooks' watchPaths (relative ones in the cwd) as FileChanged's watch list; none without", async () => {
+		const root = dir();
+		const watch = { hookSpecificOutput: { hookEventName: "SessionStart", watchPaths: [".envrc", "/abs/x"] } };
+		const { ports, moment } = flowEngine(
+			{ SessionStart: [{ hooks: [{ type: "command", command: `printf '%s' '${JSON.stringify(watch)}'` }] }] },
+			root,
+		);
+		const plan = await sessionStart(ports, moment, { source: "startup", model: undefined });
+		expect(plan?.watchPaths).toEqual(["/abs/x", join(moment.session.cwd, ".envrc")]);
+		const quiet = flowEngine({ SessionStart: [{ hooks: [{ type: "command", command: "true" }] }] }, root);
+		const none = await sessionStart(quiet.ports, quiet.moment, { source: "startup", model: undefined });
+		expect(none?.watchPaths).toBeUndefined();
+	});
+
 	it("answers at once, without a promise and without making the env file, when SessionStart has no hooks", () => {
 		const { ports, moment } = flowEngine(
 			{ SessionEnd: [{ hooks: [{ type: "command", command: "true" }] }] },

@@ -22,7 +22,7 @@ describe("runSessionStart", () => {
 				{ matcher: "startup", hooks: [{ type: "command", command: "true" }] },
 			],
 		});
-		const ran = await runSessionStart(hc, api, "compact", undefined);
+		const { ran } = await runSessionStart(hc, api, "compact", undefined);
 		expect(ran.size).toBe(1);
 		const [run] = readJsonLines(log);
 		expect(run).toMatchObject({ hook_event_name: "SessionStart", source: "compact", model: hc.ctx.model?.id });

@@ -86,7 +86,7 @@ describe("the editor", () => {
 			const match = /< (\w+) >/.exec(text(await h.send(KEY.right)));
 			if (match?.[1] !== undefined) seen.add(match[1]);
 		}
-		for (const never of ["PermissionRequest", "SubagentStop", "FileChanged", "TaskCompleted", "Setup"])
+		for (const never of ["PermissionRequest", "SubagentStop", "CwdChanged", "TaskCompleted", "Setup"])
 			expect(seen).not.toContain(never);
 		expect(seen).toContain("SessionStart");
 		await h.send(KEY.ctrlU);

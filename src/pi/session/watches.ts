@@ -1,0 +1,100 @@
+/**
+ * The files a session watches: ConfigChange's gate over the configuration store, with a watch on the settings,
+ * managed policy and skill files while ConfigChange hooks are configured (an edit checks the files at once, so the
+ * hooks fire without waiting for pi's next event), and the FileChanged watch (src/pi/events/file-changed-hooks.ts).
+ * Both follow each new merged configuration and end with the session. Also the one way a CLAUDE_ENV_FILE's exports
+ * reach pi's environment (SessionStart, FileChanged).
+ */
+import { join } from "node:path";
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { ConfigStore } from "../../engine/config/store.ts";
+import { configChangeSource } from "../../engine/flow/config-change.ts";
+import { evaluateEnvFile } from "../../engine/run/env-file.ts";
+import { type FileWatch, watchFiles } from "../../host/watch/file-watch.ts";
+import { createConfigGate } from "../events/config-change-hooks.ts";
+import { createFileChangedHooks } from "../events/file-changed-hooks.ts";
+import type { HookContext } from "../events/hook-context.ts";
+import { createEnvFile, envFileHasContent } from "./env-file.ts";
+import { showNotice } from "./notices.ts";
+import type { RuntimeCore } from "./runtime-core.ts";
+import type { SessionWatches } from "./session-state.ts";
+
+/** Exports of a CLAUDE_ENV_FILE the hooks wrote go into pi's environment (later bash commands see them). */
+export const applyEnvFile = async (
+	core: RuntimeCore,
+	ctx: ExtensionContext,
+	file: string | undefined,
+): Promise<void> => {
+	if (file === undefined || !envFileHasContent(file)) return;
+	const { deps } = core;
+	const result = await evaluateEnvFile(file, deps.processEnv, deps.runner, ctx.cwd);
+	if ("error" in result) showNotice(ctx, { level: "warning", text: `CLAUDE_ENV_FILE: ${result.error}` });
+	else Object.assign(deps.processEnv, result.vars);
+};
+
+/** Creates the watches of the session that starts in `projectDir` (nothing is watched before `configured`). */
+export const createSessionWatches = (core: RuntimeCore, projectDir: string): SessionWatches => {
+	let closed = false;
+	let store: ConfigStore | undefined;
+	let settingsWatch: FileWatch | undefined;
+	const hookContext = (): HookContext | undefined => {
+		const ctx = core.currentCtx();
+		if (closed || ctx === undefined) return undefined;
+		return core.active(ctx)?.hc;
+	};
+	const track = (work: Promise<void>): void => {
+		const state = core.state();
+		if (state !== undefined) core.track(state, work);
+	};
+	const gate = createConfigGate({
+		hookContext,
+		decided: () => {
+			store?.invalidate();
+			store?.checkSoon();
+		},
+		track,
+	});
+	const files = createFileChangedHooks({
+		cwd: projectDir,
+		hookContext,
+		envFile: () => {
+			const id = hookContext()?.session.sessionId ?? "session";
+			return createEnvFile(join(core.deps.agentDir(), "pi-hook-manager"), id, "filechanged-hook.sh");
+		},
+		applyEnv: async (file) => {
+			const ctx = core.currentCtx();
+			if (ctx !== undefined) await applyEnvFile(core, ctx, file);
+		},
+		track,
+		watch: (onEvent) => watchFiles(onEvent),
+	});
+	return {
+		gate,
+		files,
+		configured(config, current) {
+			if (closed) return;
+			store = current;
+			try {
+				files.configure(config);
+				const wanted =
+					!config.disableAllHooks && config.entries.some((entry) => entry.event === "ConfigChange");
+				if (!wanted) {
+					settingsWatch?.close();
+					settingsWatch = undefined;
+					return;
+				}
+				settingsWatch ??= watchFiles(() => store?.checkSoon());
+				const watched = current.sources().filter((source) => configChangeSource(source.scope) !== undefined);
+				settingsWatch.set(watched.map((source) => source.file));
+			} catch {
+				// A watch that cannot start only means changes are seen at pi's next event.
+			}
+		},
+		close() {
+			closed = true;
+			files.close();
+			settingsWatch?.close();
+			settingsWatch = undefined;
+		},
+	};
+};

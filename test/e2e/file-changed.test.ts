@@ -1,0 +1,108 @@
+/**
+ * FileChanged in the real pi over RPC: a write to a file a FileChanged matcher names fires its hooks without waiting
+ * for pi's next event, with Claude Code's stdin (`file_path`, `event`) and `CLAUDE_ENV_FILE` set; a hook's
+ * `watchPaths` replaces the dynamic watch list (a file it names fires the hooks too, the matcher-less ones); a
+ * deletion is `unlink`; a `systemMessage` is a notice.
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { useE2e } from "../support/e2e.ts";
+import { PROJECT_ROOT } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
+
+const e2e = useE2e();
+const HOOK = join(PROJECT_ROOT, "test", "fixtures", "hooks", "hook.mjs");
+const WAIT = { timeout: 30_000, interval: 100 };
+
+/** A command hook that appends its stdin to `file` as one JSON line and prints `stdout`. */
+const recorder = (file: string, stdout?: unknown) => ({
+	type: "command",
+	command: [
+		"node",
+		JSON.stringify(HOOK),
+		"--record",
+		JSON.stringify(file),
+		...(stdout === undefined ? [] : ["--stdout", `'${JSON.stringify(stdout)}'`]),
+	].join(" "),
+});
+
+/** The stdins a {@link recorder} wrote to `file`; none when it never ran. */
+const stdins = (file: string): Record<string, unknown>[] =>
+	existsSync(file)
+		? readFileSync(file, "utf8")
+				.split("\n")
+				.filter((line) => line.trim() !== "")
+				.map((line) => (JSON.parse(line) as { stdin: Record<string, unknown> }).stdin)
+		: [];
+
+describe("FileChanged over RPC", () => {
+	it("fires on a write of a watched file, then on a file its watchPaths named, and on a deletion", async () => {
+		const sandbox = e2e.sandbox();
+		const all = join(sandbox.root, "all.jsonl");
+		const named = join(sandbox.root, "named.jsonl");
+		const envSeen = join(sandbox.root, "env-file.txt");
+		const watched = join(sandbox.projectDir, ".envrc");
+		const later = join(sandbox.projectDir, "later.txt");
+		writeFileSync(watched, "export A=1\n");
+		const output = {
+			systemMessage: "reloaded .envrc",
+			hookSpecificOutput: { hookEventName: "FileChanged", watchPaths: ["later.txt"] },
+		};
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: {
+				FileChanged: [
+					{
+						matcher: ".envrc",
+						hooks: [
+							recorder(named, output),
+							{ type: "command", command: `printf '%s' "$CLAUDE_ENV_FILE" > '${envSeen}'` },
+						],
+					},
+					{ hooks: [recorder(all)] },
+				],
+			},
+		});
+		const rpc = startPiRpc(sandbox);
+		try {
+			await rpc.prompt("hi");
+			writeFileSync(watched, "export A=2\n");
+			await expect.poll(() => stdins(named).length, WAIT).toBe(1);
+			expect(stdins(named)[0]).toEqual({
+				session_id: expect.any(String),
+				transcript_path: expect.any(String),
+				cwd: sandbox.projectDir,
+				prompt_id: expect.any(String),
+				hook_event_name: "FileChanged",
+				file_path: watched,
+				event: "change",
+			});
+			await expect.poll(() => existsSync(envSeen), WAIT).toBe(true);
+			expect(readFileSync(envSeen, "utf8")).toMatch(/filechanged-hook\.sh$/);
+			await expect.poll(() => stdins(all).length, WAIT).toBe(1);
+			await expect
+				.poll(
+					() =>
+						rpc.records.some(
+							(r) =>
+								r.type === "extension_ui_request" &&
+								r.method === "notify" &&
+								String(r.message).includes("reloaded .envrc"),
+						),
+					WAIT,
+				)
+				.toBe(true);
+			// The watchPaths of the first run are watched now: creating the file fires the matcher-less hook.
+			writeFileSync(later, "x");
+			await expect.poll(() => stdins(all).length, WAIT).toBe(2);
+			expect(stdins(all)[1]).toMatchObject({ file_path: later, event: "add" });
+			rmSync(later);
+			await expect.poll(() => stdins(all).length, WAIT).toBe(3);
+			expect(stdins(all)[2]).toMatchObject({ file_path: later, event: "unlink" });
+			// The matcher tests the file's name: the .envrc hook ran for .envrc only.
+			expect(stdins(named)).toHaveLength(1);
+		} finally {
+			await rpc.close();
+		}
+	});
+});
