@@ -9,6 +9,7 @@ import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { HookConfig, HookEntry, ProjectSetting } from "../../engine/types.ts";
+import type { TripItem } from "../../host/trust/tripwire.ts";
 import type { DEFAULT_LOG_BYTES, FiringLog } from "../../ui/panel/firing-log.ts";
 import type { ViewSettings } from "../stores/view-settings.ts";
 
@@ -44,6 +45,11 @@ export interface LiveSession {
 		ctx: ExtensionContext,
 		settings?: readonly ProjectSetting[],
 	): Promise<readonly HookEntry[]>;
+	/**
+	 * The tripwire's view of this run's hooks as the run found them when it started (new, changed, seen, exempt);
+	 * without it the panel has no "new or changed" view.
+	 */
+	tripwireItems?(): readonly TripItem[];
 }
 
 /** What the manager needs. */

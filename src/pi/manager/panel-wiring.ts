@@ -17,6 +17,7 @@ import type { ManagerCore } from "./manager-core.ts";
 import type { RecordFeed } from "./record-feed.ts";
 import { copyReadOnlyReason, tryMode, writableSources } from "./settings-copy.ts";
 import type { Switches } from "./switches.ts";
+import { changedHooksOf } from "./tripwire-view.ts";
 
 /**
  * An edited project hook is approved for change-aware trust: the user just wrote what the editor showed. A
@@ -150,6 +151,10 @@ export const panelServices = async (
 							return problem;
 						},
 					},
+		tripwire:
+			deps.live.tripwireItems === undefined
+				? undefined
+				: { changed: () => changedHooksOf(deps.live.tripwireItems?.() ?? []) },
 		costBudget:
 			deps.view === undefined
 				? undefined

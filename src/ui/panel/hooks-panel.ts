@@ -174,11 +174,17 @@ export class HooksPanel {
 		const log = ` Log ${this.state.log.count()} `;
 		const style = (text: string, active: boolean): string =>
 			active ? t.inverse(t.bold(text)) : t.fg("muted", text);
-		const used = hooks.length + log.length + 1;
+		// The tripwire's hooks of this run, when there are any and the line has room: how many, and their key.
+		const changed = this.services.tripwire?.changed().length ?? 0;
+		const wanted = changed === 0 ? "" : ` ${changed} new or changed (${this.keys.label("changed")}) `;
+		const tabs = hooks.length + log.length + 1;
+		const badge = tabs + wanted.length + 1 <= width ? wanted : "";
+		const used = tabs + (badge === "" ? 0 : badge.length + 1);
 		return (
 			style(hooks, this.state.tab === "hooks") +
 			" " +
 			style(log, this.state.tab === "log") +
+			(badge === "" ? "" : ` ${t.fg("warning", badge)}`) +
 			" ".repeat(Math.max(0, width - used))
 		);
 	}

@@ -37,7 +37,8 @@ export type PanelAction =
 	| "undo"
 	| "openFile"
 	| "openScript"
-	| "cost";
+	| "cost"
+	| "changed";
 
 /** The part of pi's KeybindingsManager the panel uses. */
 export interface KeybindingsLike {
@@ -79,7 +80,8 @@ type OwnAction =
 	| "undo"
 	| "openFile"
 	| "openScript"
-	| "cost";
+	| "cost"
+	| "changed";
 
 /** The panel's own keys (no pi id exists for these actions). */
 export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
@@ -101,6 +103,7 @@ export const PANEL_KEYS: Readonly<Record<OwnAction, KeyId>> = {
 	openFile: "ctrl+o",
 	openScript: "ctrl+g",
 	cost: "ctrl+p",
+	changed: "ctrl+s",
 };
 
 /** The kill switch shortcut by default, also registered with `pi.registerShortcut`. */

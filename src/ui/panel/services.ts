@@ -10,6 +10,7 @@ import type { FiringRecord } from "../../engine/engine.ts";
 import type { PreflightFinding } from "../../engine/lint/preflight.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { RunSpan } from "../../engine/record/cost.ts";
+import type { DiffLine } from "../../engine/trust/line-diff.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../engine/types.ts";
 import type { FiringLog } from "./firing-log.ts";
 import type { TestRunner } from "./test-view.ts";
@@ -119,6 +120,31 @@ export interface ApprovalPort {
 	approvalLines(entry: HookEntry): string[];
 }
 
+/** A covered file of a changed hook that differs from when the user last saw the hook. */
+export interface ChangedFile {
+	/** As shown: project-relative, `~/...`, `${CLAUDE_PLUGIN_ROOT}/...`. */
+	readonly shown: string;
+	readonly change: "changed" | "added" | "removed";
+}
+
+/** A hook that is new or changed since the user last looked at it (the tripwire, issue #25). */
+export interface ChangedHook {
+	readonly entry: HookEntry;
+	readonly change: "new" | "changed";
+	/** The command as last seen, secrets masked (a changed hook's). */
+	readonly before?: string;
+	/** The lines of its definition that differ from the one last seen (none for a new hook). */
+	readonly diff: readonly DiffLine[];
+	/** Its covered files that differ from when it was last seen. */
+	readonly files: readonly ChangedFile[];
+}
+
+/** The tripwire: which hooks of this run were new or changed since the user last looked. */
+export interface TripwirePort {
+	/** This run's new and changed hooks, in the configuration's order (read when called). */
+	changed(): readonly ChangedHook[];
+}
+
 /** How routine context decisions show: `quiet` (no card, not counted in the footer) or `cards`. */
 export interface ContextCardsPort {
 	get(): "quiet" | "cards";
@@ -173,6 +199,8 @@ export interface PanelServices {
 	readonly externalEditor?: ExternalEditorPort | undefined;
 	/** Undefined when the host does not look at the machine (screenshots): hooks show no preflight. */
 	readonly preflight?: PreflightPort | undefined;
+	/** Undefined without the tripwire: the panel has no "new or changed" view. */
+	readonly tripwire?: TripwirePort | undefined;
 }
 
 /** What the panel needs from the TUI around it. */

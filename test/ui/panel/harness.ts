@@ -67,6 +67,7 @@ export const KEY = {
 	ctrlO: "\x0f",
 	ctrlG: "\x07",
 	ctrlP: "\x10",
+	ctrlS: "\x13",
 	ctrlShiftH: "\x1b[104;6u",
 } as const;
 

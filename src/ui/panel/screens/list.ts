@@ -5,6 +5,7 @@
 import type { Hint } from "../frame.ts";
 import type { PanelAction } from "../keys.ts";
 import { approveAllWaiting, pair, toggleHook, waitingApproval } from "./approve.ts";
+import { ChangedScreen, changedHooks } from "./changed.ts";
 import { CostScreen } from "./cost.ts";
 import { confirmDelete, undoDelete } from "./delete.ts";
 import { DetailsScreen } from "./details.ts";
@@ -54,6 +55,8 @@ export class ListScreen implements PanelScreen {
 		} else if (is("cost")) {
 			state.refresh();
 			ctx.show(new CostScreen(ctx));
+		} else if (is("changed") && ctx.services.tripwire !== undefined) {
+			ctx.show(new ChangedScreen(ctx));
 		} else if (is("approveAll")) {
 			approveAllWaiting(ctx);
 		} else if (is("contextCards") && ctx.services.contextCards !== undefined) {
@@ -140,6 +143,7 @@ export class ListScreen implements PanelScreen {
 			...this.editorHints(),
 			[k("switchView"), hooksTab ? "log" : "hooks"],
 			[k("cost"), "cost"],
+			...(changedHooks(ctx).length > 0 ? [[k("changed"), "new/changed"] as Hint] : []),
 			...(hooksTab ? this.hooksHints() : ctx.state.log.hints(ctx.keys)),
 			killSwitchHint(ctx),
 			[k("cancel"), ctx.state.filter.getValue() === "" ? "close" : "clear"],
