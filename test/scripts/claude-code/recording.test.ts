@@ -1,14 +1,17 @@
 /**
  * The recording of the real Claude Code 2.1.332 (test/fixtures/claude-code/config-file-hooks-2.1.332.json) against
  * our tables: every ConfigChange and FileChanged stdin holds only fields the reviewed lists know (common fields and
- * the event's own), none that the event lacks in Claude Code (`permission_mode`, `effort`), and templated paths
- * only (no sandbox path, session id or prompt id left in the fixture).
+ * the event's own), none that the event lacks in Claude Code (`permission_mode`, `effort`), the engine's payload
+ * builders give the same stdin in the same key order, and the fixture holds templated paths and ids only.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { knownLists } from "../../../scripts/claude-code/known.ts";
 import { isHookEventName } from "../../../src/engine/events/facts.ts";
+import type { SessionInfo } from "../../../src/engine/payload/base.ts";
+import { type ConfigChangeSource, configChangePayload } from "../../../src/engine/payload/config-change.ts";
+import { type FileChangeKind, fileChangedPayload } from "../../../src/engine/payload/file-changed.ts";
 import { CLAUDE_RECORDING, type RecordedHook } from "../../support/claude-recording.ts";
 import { PROJECT_ROOT } from "../../support/pi-env.ts";
 
@@ -41,6 +44,30 @@ describe("the Claude Code 2.1.332 recording of ConfigChange and FileChanged", ()
 			}
 		});
 	}
+
+	it("the engine's payload builders give each recorded stdin, key for key and in order", () => {
+		const session: SessionInfo = {
+			sessionId: "{{SESSION}}",
+			transcriptPath: "{{HOME}}/.claude/projects/{{PROJECT_SLUG}}/{{SESSION}}.jsonl",
+			cwd: "{{PROJECT}}",
+			projectDir: "{{PROJECT}}",
+			promptId: "{{PROMPT_ID}}",
+			effort: "medium",
+			home: "{{HOME}}",
+		};
+		for (const run of runsOf("ConfigChange")) {
+			const change = { source: run.stdin.source as ConfigChangeSource, filePath: String(run.stdin.file_path) };
+			const built = configChangePayload(session, change);
+			expect(Object.keys(built)).toEqual(Object.keys(run.stdin));
+			expect(built).toEqual(run.stdin);
+		}
+		for (const run of runsOf("FileChanged")) {
+			const change = { filePath: String(run.stdin.file_path), event: run.stdin.event as FileChangeKind };
+			const built = fileChangedPayload(session, change);
+			expect(Object.keys(built)).toEqual(Object.keys(run.stdin));
+			expect(built).toEqual(run.stdin);
+		}
+	});
 
 	it("ConfigChange's sources and FileChanged's events are the values Claude Code's schema allows", () => {
 		const sources = new Set(runsOf("ConfigChange").map((run) => run.stdin.source));
