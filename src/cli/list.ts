@@ -7,6 +7,7 @@
  */
 import { isPolicySource, sourceLabel } from "../engine/config/sources.ts";
 import { onFailureOf } from "../engine/events/on-failure.ts";
+import { entryWatchList } from "../engine/flow/file-changed.ts";
 import { HOOK_EVENTS, type HookEntry, type SkipReason } from "../engine/types.ts";
 import type { CliContext } from "./context.ts";
 import { columns, hookTarget, matcherText, safe, shownPath } from "./format.ts";
@@ -51,6 +52,8 @@ export interface ListRow {
 	readonly onFailure?: "block" | "continue";
 	/** True when `onFailure` is `"block"` but the event ignores it (Stop, SessionStart, ...): nothing blocks there. */
 	readonly onFailureIgnored?: true;
+	/** The files a FileChanged hook's matcher names, absolute (in the project): pi watches them; absent otherwise. */
+	readonly watches?: readonly string[];
 	/** How the hook stands against what a person last saw in pi: `seen`, `new`, `changed`, `exempt` (policy). */
 	readonly seen: SeenMark["seen"];
 	/** A changed hook's definition lines that differ (`- old`, `+ new`), secrets masked. */
@@ -108,6 +111,7 @@ export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow
 	const rows = sorted.map(({ entry, state }): ListRow => {
 		const position = locator.position(entry.source.file, entry.jsonPath);
 		const onFailure = onFailureOf(entry);
+		const watches = entryWatchList(entry, ctx.session.cwd);
 		const mark = marks.of(entry);
 		return {
 			event: entry.event,
@@ -124,6 +128,7 @@ export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow
 			...("message" in state ? { message: state.message } : {}),
 			...(onFailure === undefined ? {} : { onFailure: onFailure.value }),
 			...(onFailure?.value === "block" && !onFailure.applies ? { onFailureIgnored: true as const } : {}),
+			...(watches.length === 0 ? {} : { watches: watches.map(safe) }),
 			seen: mark.seen,
 			...(mark.diff === undefined ? {} : { diff: mark.diff.map(safe) }),
 			...(mark.changedFiles === undefined

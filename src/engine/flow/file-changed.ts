@@ -10,7 +10,7 @@ import { decideContextEvent } from "../decide/context.ts";
 import type { HookVerdict } from "../decide/interpret.ts";
 import { type FileChangeKind, fileChangedPayload } from "../payload/file-changed.ts";
 import { notifyAll, type PlanStep } from "../plan/steps.ts";
-import type { HookConfig } from "../types.ts";
+import type { HookConfig, HookEntry } from "../types.ts";
 import { type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
 
 /**
@@ -19,14 +19,23 @@ import { type FlowMoment, type FlowPorts, runEvent } from "./run-event.ts";
  */
 export const matcherWatchList = (config: HookConfig, cwd: string): readonly string[] => {
 	const paths = new Set<string>();
-	for (const entry of config.entries) {
-		if (entry.event !== "FileChanged" || entry.matcher.source === undefined) continue;
-		for (const name of entry.matcher.source.split("|")) {
-			const trimmed = name.trim();
-			if (trimmed !== "") paths.add(resolve(cwd, trimmed));
-		}
-	}
+	for (const entry of config.entries) for (const path of entryWatchList(entry, cwd)) paths.add(path);
 	return [...paths].sort();
+};
+
+/**
+ * The files one hook's FileChanged matcher names, absolute (relative ones in `cwd`), in the matcher's order: empty
+ * for a hook of another event or without a matcher (it runs for every watched file but adds none).
+ */
+export const entryWatchList = (entry: HookEntry, cwd: string): readonly string[] => [
+	...new Set(watchedNames(entry).map((name) => resolve(cwd, name))),
+];
+
+/** The file names (as written: relative to the cwd, or absolute) one hook's FileChanged matcher names, each once. */
+export const watchedNames = (entry: HookEntry): readonly string[] => {
+	if (entry.event !== "FileChanged" || entry.matcher.source === undefined) return [];
+	const names = entry.matcher.source.split("|").map((name) => name.trim());
+	return [...new Set(names.filter((name) => name !== ""))];
 };
 
 /**

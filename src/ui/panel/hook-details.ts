@@ -5,6 +5,7 @@
  */
 import { defaultTimeoutSeconds } from "../../engine/events/facts.ts";
 import { onFailureOf } from "../../engine/events/on-failure.ts";
+import { watchedNames } from "../../engine/flow/file-changed.ts";
 import { terminalSafe } from "../../engine/text/terminal-safe.ts";
 import { onFailureText } from "../on-failure-text.ts";
 import type { PanelTheme } from "../theme.ts";
@@ -98,6 +99,17 @@ const onFailureLines = (theme: PanelTheme, row: ListRow & { kind: "hook" }, widt
 	return field(theme, "On failure", terminalSafe(onFailureText(setting, row.entry.event)), width, tone);
 };
 
+/** The "Watches" field of a FileChanged hook: the files its matcher names (pi watches them); none otherwise. */
+const watchLines = (theme: PanelTheme, row: ListRow & { kind: "hook" }, width: number): string[] => {
+	const names = watchedNames(row.entry);
+	if (row.entry.event !== "FileChanged") return [];
+	const text =
+		names.length === 0
+			? "no file of its own (no matcher): runs for every watched file"
+			: `${names.join(", ")} (in the folder pi started in)`;
+	return field(theme, "Watches", terminalSafe(text), width);
+};
+
 /** The lines of a hook's detail view at `width`. */
 export const hookDetailLines = (
 	theme: PanelTheme,
@@ -137,6 +149,7 @@ export const hookDetailLines = (
 		...preflightLines(theme, row.preflight, width),
 		...field(theme, "Event", entry.event, width),
 		...field(theme, "Matcher", row.matcher, width),
+		...watchLines(theme, row, width),
 		...field(theme, "Type", handler.type, width),
 		...field(
 			theme,

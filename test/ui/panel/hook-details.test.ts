@@ -265,3 +265,27 @@ describe("a hook whose if rule names pi's tool in a Claude Code file", () => {
 		expect(text).toContain("never runs; write Bash(...)");
 	});
 });
+
+describe("a FileChanged hook's watch list in its details", () => {
+	const detailsOf = (event: string, matcher: string | undefined): string => {
+		const source = { scope: "claude-user", file: "/h/.claude/settings.json", project: false } as const;
+		const group = { ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: "command", command: "x" }] };
+		const config = mergeSources([parseSettingsText(JSON.stringify({ hooks: { [event]: [group] } }), source)], true);
+		const [row] = buildRows(config, { isEnabled: () => true, stats: () => NO_STATS, sources: [] });
+		if (row === undefined) throw new Error("no row");
+		return hookDetailLines(plainTheme, row, 200, { allOff: false, disableAllHooks: false })
+			.join("\n")
+			.replace(/\s+/g, " ");
+	};
+
+	it.each([
+		["FileChanged", ".envrc|.env", "Watches .envrc, .env (in the folder pi started in)"],
+		["FileChanged", undefined, "Watches no file of its own (no matcher): runs for every watched file"],
+	] as const)("%s with matcher %s: %s", (event, matcher, text) => {
+		expect(detailsOf(event, matcher)).toContain(text);
+	});
+
+	it("shows none for another event", () => {
+		expect(detailsOf("PreToolUse", "Bash")).not.toContain("Watches");
+	});
+});
