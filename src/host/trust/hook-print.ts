@@ -10,13 +10,15 @@
  * The covered files: a project hook's are what its approval covers (coverage.ts). Any other hook covers every
  * file its command names in the project, in the home folder (`~`, `$HOME` expanded) or in its plugin's or
  * skill's folder, the source files beside a script it runs, and all of its plugin's or skill's folder (bounded as
- * in hook-folders.ts). Files are hashed once and again only when their stamp moved (file-state.ts).
+ * in hook-folders.ts). Files are hashed once and again only when their stamp moved (file-state.ts); while one
+ * configuration is fingerprinted, each file and folder is looked at once however many hooks cover it; a command's
+ * reach is parsed once per hook and again only when a file its words name appeared or went.
  */
 import { createHash } from "node:crypto";
 import { relative } from "node:path";
 import { fileStamp } from "../../engine/config/load.ts";
 import { pathPlace } from "../../engine/text/paths.ts";
-import { hookReach } from "../../engine/trust/reach.ts";
+import { type HookReach, hookReach } from "../../engine/trust/reach.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { createCoverage } from "./coverage.ts";
 import { createFileStates } from "./file-state.ts";
@@ -80,19 +82,61 @@ export const expandHome = (text: string, home: string): string =>
 export const createHookPrinter = (projectDir: string, home: string, skip: readonly string[] = []): HookPrinter => {
 	const coverage = createCoverage(projectDir, skip);
 	const files = createFileStates();
-	const isFile = (path: string): boolean => fileStamp(path).endsWith(":f");
 	const listings = createFolderListings(skip);
-	const listing = listings.list;
+	// While one configuration is fingerprinted (`of`), each path is looked at once: hooks that run scripts of one
+	// folder share its listing and its files' stamps instead of a `stat` of each per hook.
+	let batch: Map<string, unknown> | undefined;
+	const once = <T>(key: string, look: () => T): T => {
+		if (batch === undefined) return look();
+		if (batch.has(key)) return batch.get(key) as T;
+		const value = look();
+		batch.set(key, value);
+		return value;
+	};
+	const isFile = (path: string): boolean => once(`f\u0000${path}`, () => fileStamp(path).endsWith(":f"));
+	const listing = (dir: string, siblings: boolean) =>
+		once(`l${siblings ? "s" : "f"}\u0000${dir}`, () => listings.list(dir, siblings));
+	const hashOf = (path: string): string => once(`h\u0000${path}`, () => files.state(path).hash);
 	const inside = (dir: string, path: string): boolean => pathPlace(dir, path) !== "outside";
+	/** How a path is shown, per plugin or skill folder (pure: kept for the printer's life). */
+	const shownPaths = new Map<string, string>();
+	/** Each hook's reach and the files it asked about: reused while every one of them still is (or is not) a file. */
+	const reaches = new WeakMap<HookEntry, { readonly reach: HookReach; readonly asked: Map<string, boolean> }>();
+
+	/** What `entry`'s command reaches (its words as files): parsed once, again only when an answer of isFile moved. */
+	const reachOf = (entry: HookEntry, expanded: HookEntry): HookReach => {
+		const cached = reaches.get(entry);
+		if (cached !== undefined && [...cached.asked].every(([path, was]) => isFile(path) === was)) return cached.reach;
+		const asked = new Map<string, boolean>();
+		const reach = hookReach(expanded, {
+			projectDir,
+			isFile: (path) => {
+				const answer = isFile(path);
+				asked.set(path, answer);
+				return answer;
+			},
+		});
+		reaches.set(entry, { reach, asked });
+		return reach;
+	};
 
 	/** The covered files of a hook that needs no approval. */
 	const ownFiles = (entry: HookEntry): PrintedFile[] => {
 		const root = entry.source.plugin?.root ?? entry.source.root;
-		const shown = (path: string): string => {
+		const place = (path: string): string => {
 			if (root !== undefined && inside(root, path)) return `\${CLAUDE_PLUGIN_ROOT}/${relative(root, path)}`;
 			if (inside(projectDir, path)) return relative(projectDir, path) || ".";
 			if (inside(home, path)) return `~/${relative(home, path)}`;
 			return path;
+		};
+		const shown = (path: string): string => {
+			const key = `${root ?? ""}\u0000${path}`;
+			let text = shownPaths.get(key);
+			if (text === undefined) {
+				text = place(path);
+				shownPaths.set(key, text);
+			}
+			return text;
 		};
 		const paths = new Set<string>();
 		if (root !== undefined) for (const path of listing(root, false).files) paths.add(path);
@@ -108,14 +152,14 @@ export const createHookPrinter = (projectDir: string, home: string, skip: readon
 				// The reach takes files inside the project or this folder: the plugin's or skill's, else the home.
 				source: { ...entry.source, root: root ?? home },
 			} as HookEntry;
-			const reach = hookReach(expanded, { projectDir, isFile });
+			const reach = reachOf(entry, expanded);
 			for (const dir of reach.scriptDirs) {
 				if (root !== undefined && inside(root, dir)) continue;
 				for (const path of listing(dir, true).files) paths.add(path);
 			}
 			for (const path of reach.files) paths.add(path);
 		}
-		const list = [...paths].map((path) => ({ shown: shown(path), hash: files.state(path).hash }));
+		const list = [...paths].map((path) => ({ shown: shown(path), hash: hashOf(path) }));
 		return list.sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
 	};
 
@@ -151,9 +195,14 @@ export const createHookPrinter = (projectDir: string, home: string, skip: readon
 		of(entries) {
 			const keys = hookKeys(entries);
 			const prints = new Map<HookEntry, HookPrint>();
-			entries.forEach((entry, index) => {
-				prints.set(entry, { key: keys[index] as string, ...printOne(entry) });
-			});
+			batch = new Map();
+			try {
+				entries.forEach((entry, index) => {
+					prints.set(entry, { key: keys[index] as string, ...printOne(entry) });
+				});
+			} finally {
+				batch = undefined;
+			}
 			return prints;
 		},
 		print: printOne,

