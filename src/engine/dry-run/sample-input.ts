@@ -91,8 +91,34 @@ export const sampleToolCall = (entry: HookEntry, session: SessionInfo): ClaudeTo
 	return { toolName, toolInput, toolUseId: SAMPLE_TOOL_USE_ID };
 };
 
+/** The first `|`-separated name of a matcher (a FileChanged file, a ConfigChange source); undefined for none. */
+const firstName = (matcher: string | undefined): string | undefined =>
+	matcher
+		?.split("|")
+		.map((name) => name.trim())
+		.find((name) => name !== "" && name !== "*");
+
+/** Each ConfigChange `source` with the file a sample names for it (in the project `cwd`, the `home`). */
+const CONFIG_SAMPLE_FILES: Readonly<Record<string, (cwd: string, home: string) => string>> = {
+	user_settings: (_cwd, home) => join(home, ".claude", "settings.json"),
+	project_settings: (cwd) => join(cwd, ".claude", "settings.json"),
+	local_settings: (cwd) => join(cwd, ".claude", "settings.local.json"),
+	policy_settings: () => "/etc/claude-code/managed-settings.json",
+	skills: (cwd) => join(cwd, ".claude", "skills", "example", "SKILL.md"),
+};
+
+/** A ConfigChange sample: the source the matcher names first (else project_settings) and its file. */
+const configChangeSample = (entry: HookEntry, session: SessionInfo): Json => {
+	const named = firstName(entry.matcher.source);
+	const source = named !== undefined && named in CONFIG_SAMPLE_FILES ? named : "project_settings";
+	const file = CONFIG_SAMPLE_FILES[source]?.(session.cwd, session.home) ?? "";
+	return { source, file_path: file };
+};
+
 /** The event-specific fields of a sample for a non-tool event. */
-const eventFields = (event: HookEventName, call: ClaudeToolCall, cwd: string): Json => {
+const eventFields = (entry: HookEntry, call: ClaudeToolCall, session: SessionInfo): Json => {
+	const { event } = entry;
+	const cwd = session.cwd;
 	switch (event) {
 		case "UserPromptSubmit":
 			return { prompt: "Hello from the hook test" };
@@ -149,6 +175,10 @@ const eventFields = (event: HookEventName, call: ClaudeToolCall, cwd: string): J
 			return { file_path: join(cwd, "AGENTS.md"), memory_type: "Project", load_reason: "session_start" };
 		case "MessageDisplay":
 			return { turn_id: "turn-1", message_id: "msg-1", index: 0, final: true, delta: "Done." };
+		case "ConfigChange":
+			return configChangeSample(entry, session);
+		case "FileChanged":
+			return { file_path: join(cwd, firstName(entry.matcher.source) ?? ".envrc"), event: "change" };
 		default:
 			return {};
 	}
@@ -166,7 +196,7 @@ export const samplePayload = (entry: HookEntry, session: SessionInfo): Json => {
 	const base = basePayload(session, event);
 	if (isToolEvent(event))
 		return { ...base, tool_name: call.toolName, tool_input: call.toolInput, tool_use_id: call.toolUseId };
-	return { ...base, ...eventFields(event, call, session.cwd) };
+	return { ...base, ...eventFields(entry, call, session) };
 };
 
 /**

@@ -239,7 +239,20 @@ export const matchFieldOf = (event: HookEventName): string | undefined => {
 			return "reason";
 		case "ConfigChange":
 			return "source";
+		case "FileChanged":
+			return "file_path";
 		default:
 			return undefined;
 	}
+};
+
+/**
+ * The value an event's matcher is tested against in a stdin built outside pi: its {@link matchFieldOf} field, for
+ * FileChanged the file's name (Claude Code matches the basename of `file_path`); undefined when it has none.
+ */
+export const matchValueOf = (event: HookEventName, payload: Readonly<Record<string, unknown>>): string | undefined => {
+	const field = matchFieldOf(event);
+	const value = field === undefined ? undefined : payload[field];
+	if (typeof value !== "string") return undefined;
+	return event === "FileChanged" ? (value.split("/").pop() ?? value) : value;
 };

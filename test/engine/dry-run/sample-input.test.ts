@@ -2,6 +2,7 @@
  * Sample inputs for test runs: Claude Code's stdin shape for the hook's event, with a tool the hook's
  * matcher and `if` rule accept.
  */
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { sampleInput, samplePayload } from "../../../src/engine/dry-run/sample-input.ts";
@@ -71,12 +72,27 @@ describe("samplePayload", () => {
 		["PostModelSwitch", { to_model: "fake/next-model", source: "picker", permission_mode: "default" }],
 		["InstructionsLoaded", { file_path: "/p/AGENTS.md", load_reason: "session_start" }],
 		["MessageDisplay", { final: true, delta: "Done." }],
+		["ConfigChange", { source: "project_settings", file_path: "/p/.claude/settings.json" }],
+		["FileChanged", { file_path: "/p/.envrc", event: "change" }],
 		["PostToolUse", { tool_name: "Bash", tool_response: { stdout: "hello\n" }, duration_ms: 12 }],
 		["PostToolUseFailure", { tool_name: "Bash", error: "Exit code 1\ncommand failed", is_interrupt: false }],
 	] as const)("%s has its event's fields", (event, fields) => {
 		expect(samplePayload(entryWith(event, undefined), session)).toMatchObject({
 			hook_event_name: event,
 			...fields,
+		});
+	});
+
+	it("names the file or source the matcher names first (FileChanged, ConfigChange)", () => {
+		expect(samplePayload(entryWith("FileChanged", "notes.txt|.env"), session)).toMatchObject({
+			file_path: "/p/notes.txt",
+		});
+		expect(samplePayload(entryWith("ConfigChange", "local_settings|skills"), session)).toMatchObject({
+			source: "local_settings",
+			file_path: "/p/.claude/settings.local.json",
+		});
+		expect(samplePayload(entryWith("ConfigChange", "user_settings"), session)).toMatchObject({
+			file_path: join(session.home, ".claude", "settings.json"),
 		});
 	});
 

@@ -8,6 +8,7 @@ import {
 	isFiredInPi,
 	isHookEventName,
 	isToolEvent,
+	matchValueOf,
 	nearestEventName,
 	notFiredReason,
 } from "../../../src/engine/events/facts.ts";
@@ -49,6 +50,20 @@ describe("hook events", () => {
 		expect(notFiredReason("PreSkillShellCommand")).toContain("pi's skills run no inline shell");
 		// Claude Code 2.1.335's Interrupt fires on pi's abort of a run (Esc, a client's abort).
 		expect(isFiredInPi("Interrupt")).toBe(true);
+		// Settings edits and watched files: pi watches them.
+		expect(isFiredInPi("ConfigChange")).toBe(true);
+		expect(isFiredInPi("FileChanged")).toBe(true);
+		expect(notFiredReason("SubagentStop")).toContain("config-change and file-changed events");
+	});
+
+	it.each([
+		["ConfigChange", { source: "skills", file_path: "/p/x" }, "skills"],
+		["FileChanged", { file_path: "/p/sub/Makefile", event: "add" }, "Makefile"],
+		["SessionStart", { source: "resume" }, "resume"],
+		["FileChanged", { file_path: 3 }, undefined],
+		["Stop", { stop_hook_active: false }, undefined],
+	] as const)("%s %o is matched on %s", (event, payload, value) => {
+		expect(matchValueOf(event, payload)).toBe(value);
 	});
 
 	it.each([
