@@ -140,11 +140,21 @@ const MERGE =
 	"fs.writeFileSync(f,JSON.stringify(s,null,2))";
 /** A shell command that merges `patch` into the settings file `file` (hook groups appended per event). */
 const merge = (file, patch) => `node -e '${MERGE}' ${file} '${JSON.stringify(patch)}'`;
+const ENV_DUMP =
+	'const e=process.env;require("fs").appendFileSync(process.argv[1],JSON.stringify({names:Object.keys(e)' +
+	'.filter((k)=>/^(CLAUDE|AI_AGENT)/.test(k)).sort(),CLAUDE_ENV_FILE:e.CLAUDE_ENV_FILE})+"\\n")';
+/**
+ * A hook that appends the names of the CLAUDE_* and AI_AGENT* variables of its environment (hook.mjs keeps the values
+ * of a few) and the value of CLAUDE_ENV_FILE to `file`; no other values (a messaging token is among them).
+ */
+const envHook = (file) => ({ type: "command", command: `node -e '${ENV_DUMP}' ${JSON.stringify(file)}` });
 /** The PreToolUse group an edit adds: does the edited configuration take effect? */
 const addedHook = (box) => ({ matcher: "Bash", hooks: [recorder(box.rec("added"))] });
 /** The user settings holding the recorder (and its answer options) on ConfigChange. */
 const configHook = (box, ...answer) => ({
-	"home/.claude/settings.json": { hooks: { ConfigChange: [{ hooks: [recorder(box.rec("config"), ...answer)] }] } },
+	"home/.claude/settings.json": {
+		hooks: { ConfigChange: [{ hooks: [recorder(box.rec("config"), ...answer), envHook(box.rec("claude-env"))] }] },
+	},
 	"project/.claude/settings.json": {},
 });
 
@@ -165,12 +175,47 @@ const CASES = {
 			{ text: "done" },
 		],
 	}),
+	"config-change-skill": (box) => ({
+		settings: configHook(box),
+		files: {
+			"project/.claude/skills/demo/SKILL.md": "---\nname: demo\ndescription: A demo skill.\n---\nSay hi.\n",
+		},
+		turns: [bash(WAIT), bash(`echo 'Say hello.' >> .claude/skills/demo/SKILL.md && ${WAIT}`), { text: "done" }],
+	}),
+	"file-changed-watch-paths": (box) => ({
+		settings: {
+			"home/.claude/settings.json": {
+				hooks: {
+					FileChanged: [
+						{
+							matcher: "notes.txt",
+							hooks: [recorder(box.rec("file"), "--stdout", `'${JSON.stringify(watchPaths(box))}'`)],
+						},
+					],
+				},
+			},
+		},
+		turns: [
+			bash(WAIT),
+			bash(`echo first > notes.txt && ${WAIT}`),
+			bash(`echo one > extra.txt && ${WAIT}`),
+			bash(`echo two >> extra.txt && ${WAIT}`),
+			{ text: "done" },
+		],
+	}),
 	"config-change-block-json": (box) => blockCase(box, "--stdout", '\'{"decision":"block","reason":"kept out"}\''),
 	"config-change-block-exit2": (box) => blockCase(box, "--stderr", "'kept out'", "--exit", "2"),
 	"file-changed": (box) => ({
 		settings: {
 			"home/.claude/settings.json": {
-				hooks: { FileChanged: [{ matcher: ".envrc|notes.txt", hooks: [recorder(box.rec("file"))] }] },
+				hooks: {
+					FileChanged: [
+						{
+							matcher: ".envrc|notes.txt",
+							hooks: [recorder(box.rec("file")), envHook(box.rec("claude-env"))],
+						},
+					],
+				},
 			},
 		},
 		// .envrc exists at start; notes.txt does not (with two missing files, each run saw only one of them).
@@ -186,6 +231,11 @@ const CASES = {
 		],
 	}),
 };
+
+/** A FileChanged answer that adds extra.txt (absolute) to the watch list. */
+const watchPaths = (box) => ({
+	hookSpecificOutput: { hookEventName: "FileChanged", watchPaths: [join(box.project, "extra.txt")] },
+});
 
 /**
  * A ConfigChange hook that blocks; the blocked edit of the user settings adds a PreToolUse and a ConfigChange hook
@@ -231,7 +281,10 @@ const runCase = async (name) => {
 		mkdirSync(dirname(join(root, file)), { recursive: true });
 		writeFileSync(join(root, file), `${JSON.stringify(content, null, 2)}\n`);
 	}
-	for (const [file, text] of Object.entries(spec.files ?? {})) writeFileSync(join(root, file), text);
+	for (const [file, text] of Object.entries(spec.files ?? {})) {
+		mkdirSync(dirname(join(root, file)), { recursive: true });
+		writeFileSync(join(root, file), text);
+	}
 	execFileSync("git", ["init", "-q"], { cwd: project });
 	const log = [];
 	const server = await startModel(spec.turns, log);
@@ -263,7 +316,8 @@ const runCase = async (name) => {
 	});
 	server.close();
 	const recorded = {};
-	for (const file of ["config", "added", "added-config", "file"]) recorded[file] = readLines(box.rec(file));
+	for (const file of ["config", "added", "added-config", "file", "claude-env"])
+		recorded[file] = readLines(box.rec(file));
 	const settingsAfter = {};
 	for (const file of [
 		"project/.claude/settings.local.json",
@@ -306,9 +360,9 @@ for (const name of Object.keys(CASES)) {
 		parsed = { unparsable: run.result.stdout };
 	}
 	const session = parsed.session_id;
-	const strip = (line) => ({ stdin: line.stdin, env: line.env, cwd: line.cwd });
+	const strip = (line) => (line.stdin === undefined ? line : { stdin: line.stdin, env: line.env, cwd: line.cwd });
 	const prompts = [
-		...new Set(Object.values(run.recorded).flatMap((lines) => lines.map((line) => line.stdin.prompt_id))),
+		...new Set(Object.values(run.recorded).flatMap((lines) => lines.map((line) => line.stdin?.prompt_id))),
 	].filter(Boolean);
 	out.cases[name] = template(
 		{

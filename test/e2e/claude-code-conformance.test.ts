@@ -66,6 +66,13 @@ const compare = (replayed: Awaited<ReturnType<typeof replay>>, file: string) => 
 	claude: (replayed.recorded.hooks[file] ?? []).map((run) => comparable(run)),
 });
 
+/** Per run of the env recorder (`claude-env`), whether the hook had a CLAUDE_ENV_FILE, in pi and in Claude Code. */
+const envFiles = (replayed: Awaited<ReturnType<typeof replay>>) => {
+	const set = (runs: readonly unknown[]) =>
+		runs.map((run) => typeof (run as { CLAUDE_ENV_FILE?: unknown }).CLAUDE_ENV_FILE === "string");
+	return { pi: set(replayed.runs("claude-env")), claude: set(replayed.recorded.hooks["claude-env"] ?? []) };
+};
+
 /** The stdin keys of each run, in order. */
 const keysOf = (runs: readonly RecordedHook[]): string[][] => runs.map((run) => Object.keys(run.stdin));
 
@@ -83,6 +90,8 @@ describe("ConfigChange as in Claude Code 2.1.332", () => {
 		expect(pi).toEqual(claude);
 		// The hook the user-settings edit added ran on the next two Bash calls, in both.
 		expect(replayed.runs("added").length).toBe(replayed.recorded.hooks.added?.length);
+		// No CLAUDE_ENV_FILE on ConfigChange.
+		expect(envFiles(replayed)).toEqual({ pi: [false, false, false, false], claude: [false, false, false, false] });
 	}, 120_000);
 
 	for (const name of ["config-change-block-json", "config-change-block-exit2"]) {
@@ -111,6 +120,16 @@ describe("FileChanged as in Claude Code 2.1.332", () => {
 			["unlink", "{{PROJECT}}/notes.txt"],
 		]);
 		expect(keysOf(pi)).toEqual(keysOf(claude));
+		expect(pi).toEqual(claude);
+		// Each FileChanged hook gets a CLAUDE_ENV_FILE.
+		expect(envFiles(replayed)).toEqual({ pi: [true, true, true, true], claude: [true, true, true, true] });
+	}, 120_000);
+
+	it("a path a hook's watchPaths adds is watched, but reaches only hooks whose matcher names it", async () => {
+		const replayed = await replay("file-changed-watch-paths");
+		const { pi, claude } = compare(replayed, "file");
+		// extra.txt was written twice after the notes.txt hook answered watchPaths: [extra.txt]; matcher notes.txt.
+		expect(claude.map((run) => [run.stdin.event, run.stdin.file_path])).toEqual([["add", "{{PROJECT}}/notes.txt"]]);
 		expect(pi).toEqual(claude);
 	}, 120_000);
 });

@@ -28,7 +28,10 @@ export interface RecordedCase {
 	/** Other files laid out before the session, by sandbox path. */
 	readonly files?: Record<string, string>;
 	readonly turns: readonly RecordedTurn[];
-	/** The hook runs per record file (`config`, `added`, `added-config`, `file`). */
+	/**
+	 * The hook runs per record file (`config`, `added`, `added-config`, `file`); `claude-env` holds the env recorder's
+	 * lines instead (`{names, CLAUDE_ENV_FILE}`), which have no stdin.
+	 */
 	readonly hooks: Record<string, readonly RecordedHook[]>;
 	/** The settings files after the session (null = absent). */
 	readonly settingsAfter: Record<string, unknown>;

@@ -18,7 +18,7 @@ import { PROJECT_ROOT } from "../../support/pi-env.ts";
 /** Every recorded run of `event`, across the cases. */
 const runsOf = (event: string): RecordedHook[] =>
 	Object.values(CLAUDE_RECORDING.cases).flatMap((recorded) =>
-		Object.values(recorded.hooks).flatMap((runs) => runs.filter((run) => run.stdin.hook_event_name === event)),
+		Object.values(recorded.hooks).flatMap((runs) => runs.filter((run) => run.stdin?.hook_event_name === event)),
 	);
 
 describe("the Claude Code 2.1.332 recording of ConfigChange and FileChanged", () => {
@@ -71,7 +71,7 @@ describe("the Claude Code 2.1.332 recording of ConfigChange and FileChanged", ()
 
 	it("ConfigChange's sources and FileChanged's events are the values Claude Code's schema allows", () => {
 		const sources = new Set(runsOf("ConfigChange").map((run) => run.stdin.source));
-		expect([...sources].sort()).toEqual(["local_settings", "project_settings", "user_settings"]);
+		expect([...sources].sort()).toEqual(["local_settings", "project_settings", "skills", "user_settings"]);
 		const events = new Set(runsOf("FileChanged").map((run) => run.stdin.event));
 		expect([...events].sort()).toEqual(["add", "change", "unlink"]);
 	});
