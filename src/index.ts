@@ -49,6 +49,8 @@ export default function piHookManager(pi: ExtensionAPI): void {
 	pi.on("agent_start", on.agent_start);
 	pi.on("tool_call", on.tool_call);
 	pi.on("tool_result", on.tool_result);
+	pi.on("tool_execution_start", on.tool_execution_start);
+	pi.on("tool_execution_end", on.tool_execution_end);
 	pi.on("turn_end", on.turn_end);
 	pi.on("agent_before_settle", on.agent_before_settle);
 	pi.on("agent_settled", on.agent_settled);

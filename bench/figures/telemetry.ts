@@ -50,7 +50,7 @@ const engineWith = (tracer: EngineTracer | undefined) =>
 		baseEnv: process.env,
 		sessionSignal: () => undefined,
 		switches: { isEnabled: () => true, allOff: () => false, switchSignal: () => undefined },
-		trust: { stillApproved: () => true, onApprovalLost: () => {} },
+		trust: { stillApproved: () => true, onApprovalLost: () => {}, settle: () => undefined },
 		observers: { onRecord: () => {}, onAsyncVerdict: () => {}, onRunStart: () => {}, onRunEnd: () => {} },
 		clock: Date.now,
 		limits: DEFAULT_LIMITS,

@@ -211,7 +211,8 @@ export const loadContext = (options: ContextOptions): CliContext => {
 		sessionSignal: NO_SESSION_SIGNAL,
 		switches: { ...ALL_ON, isEnabled },
 		// The per-run check, as in pi: one stat per covered file while nothing moved.
-		trust: { stillApproved: approvals.stillApproved, onApprovalLost: () => {} },
+		// No tool calls run beside a CLI dispatch: nothing to wait for.
+		trust: { stillApproved: approvals.stillApproved, onApprovalLost: () => {}, settle: () => undefined },
 		observers: NO_OBSERVERS,
 		clock: Date.now,
 		limits: DEFAULT_LIMITS,

@@ -21,6 +21,7 @@ export const ALL_ON: EngineSwitches = {
 export const NO_TRUST_CHECK: EngineTrust = {
 	stillApproved: (_entry: HookEntry) => true,
 	onApprovalLost: ignore,
+	settle: () => undefined,
 };
 
 /** Nobody is told: records, background verdicts, run starts and ends go nowhere. */

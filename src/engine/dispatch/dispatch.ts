@@ -13,7 +13,7 @@ import { createHookRun } from "./run-hook.ts";
 import { selectHooks } from "./select.ts";
 import { combine } from "./signals.ts";
 import { testRunHook } from "./test-run.ts";
-import { recordWithTrace } from "./trace.ts";
+import { matchedEntries, recordWithTrace } from "./trace.ts";
 import type { DispatchRequest, EngineDeps, EngineTracer, EventTrace, HookEngine } from "./types.ts";
 
 /** The event's trace, or undefined when the tracer throws (tracing only watches: the dispatch goes on). */
@@ -31,6 +31,15 @@ const traceEnv = (trace: EventTrace, entry: HookEntry, background: boolean): Rea
 		return trace.startRun(entry, background);
 	} catch {
 		return {};
+	}
+};
+
+/** The trust port's wait before the per-run check; a throw or rejection counts as nothing to wait for. */
+const settle = (deps: EngineDeps, request: DispatchRequest): Promise<void> | undefined => {
+	try {
+		return deps.trust.settle(request)?.catch(() => undefined);
+	} catch {
+		return undefined;
 	}
 };
 
@@ -54,6 +63,13 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 		async dispatch(request) {
 			const config = deps.config();
 			if (!hasConfiguredHooks(config, request.event)) return { verdicts: [], background: [], record: undefined };
+			// A project hook may read a covered file late: what runs beside it ends first, then the per-run check.
+			// The configuration stays the event's: a hook whose files changed meanwhile is stopped (and asked about)
+			// by the check, not dropped by a merge without a word.
+			if (matchedEntries(config, request).some((entry) => entry.source.project)) {
+				const settling = settle(deps, request);
+				if (settling !== undefined) await settling;
+			}
 			const time = deps.clock();
 			const { toRun, notRun } = selectHooks(config, request, deps, spent);
 			const stdin = `${JSON.stringify(request.payload)}\n`;

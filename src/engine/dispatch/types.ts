@@ -104,6 +104,12 @@ export interface EngineTrust {
 	readonly stillApproved: (entry: HookEntry) => boolean;
 	/** Told the hooks the per-run check stopped in one dispatch (to ask the user again). */
 	readonly onApprovalLost: (entries: readonly HookEntry[]) => void;
+	/**
+	 * Asked before the per-run check of a dispatch a project hook matches: a promise when something that could
+	 * write a covered file still runs beside it (pi: the other tool calls of the reply), resolved once it ended, so
+	 * the check (and the hook) comes after its writes; undefined when nothing does (the usual case, no promise).
+	 */
+	readonly settle: (request: DispatchRequest) => Promise<void> | undefined;
 }
 
 /**

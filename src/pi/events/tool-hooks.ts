@@ -18,6 +18,7 @@ import { type PostToolUsePlan, postToolUse } from "../../engine/flow/tool-result
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import { terminalSafe } from "../../engine/text/terminal-safe.ts";
 import { showNotice } from "../session/notices.ts";
+import { type CallsInFlight, createCallsInFlight } from "./calls-in-flight.ts";
 import { carryOut, type EventPorts, watchEscape } from "./hook-context.ts";
 
 /** Per-session state the tool hooks share between `tool_call` and `tool_result`. */
@@ -28,6 +29,8 @@ export interface ToolHookState {
 	readonly startedAt: Map<string, number>;
 	/** Set by `continue: false`: the user-facing reason; the agent stops at the end of the turn. */
 	stopRequested: string | undefined;
+	/** The calls of the reply still running, which a project hook's per-run check waits for (calls-in-flight.ts). */
+	readonly calls: CallsInFlight;
 }
 
 /** Creates empty tool-hook state. */
@@ -35,6 +38,7 @@ export const createToolHookState = (): ToolHookState => ({
 	pendingContext: new Map(),
 	startedAt: new Map(),
 	stopRequested: undefined,
+	calls: createCallsInFlight(),
 });
 
 /**
@@ -129,6 +133,7 @@ export const handleToolCall = (
 	deps: ToolHookDeps,
 ): Answer<ToolCallEventResult> => {
 	deps.state.startedAt.set(event.toolCallId, performance.now());
+	deps.state.calls.started(event.toolCallId);
 	const moment = new PiToolMoment(ctx, deps);
 	try {
 		const running = preToolUse(deps, event, moment);
@@ -211,6 +216,8 @@ export const handleToolResult = (
 ): Answer<ToolResultEventResult> => {
 	const started = deps.state.startedAt.get(event.toolCallId);
 	deps.state.startedAt.delete(event.toolCallId);
+	// Its tool returned: hooks held for it (calls-in-flight.ts) need not wait for it any longer.
+	deps.state.calls.ended(event.toolCallId);
 	const pending = deps.state.pendingContext.get(event.toolCallId);
 	if (pending !== undefined) deps.state.pendingContext.delete(event.toolCallId);
 	// Only MCP tools' names start with `mcp__`: other results have nothing to teach.

@@ -120,6 +120,12 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			live.current.store.checkSoon();
 			return handleToolResult(event, ctx, live.deps);
 		},
+		toolExecutionStart(event) {
+			toolDeps()?.current.tools.calls.nested(event.toolCallId, event.parentToolCallId);
+		},
+		toolExecutionEnd(event) {
+			toolDeps()?.current.tools.calls.ended(event.toolCallId);
+		},
 		async turnEnd(event, ctx) {
 			const live = active(ctx);
 			if (live === undefined) return undefined;
@@ -145,6 +151,8 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 		async settled(ctx, aborted) {
 			const live = active(ctx);
 			if (live === undefined) return;
+			// No call runs once the run settled: nothing holds a hook any longer.
+			live.current.tools.calls.clear();
 			const stopped = live.current.stoppedBy;
 			live.current.stoppedBy = undefined;
 			// Claude Code: Interrupt when the user (Esc) or a client stopped the turn; a hook's own stop is none.

@@ -20,6 +20,8 @@ import type {
 	SessionStartEvent,
 	ToolCallEvent,
 	ToolCallEventResult,
+	ToolExecutionEndEvent,
+	ToolExecutionStartEvent,
 	ToolResultEvent,
 	ToolResultEventResult,
 	TurnEndEvent,
@@ -118,6 +120,10 @@ export interface HookRuntime extends LiveSession {
 		event: ToolResultEvent,
 		ctx: ExtensionContext,
 	): ToolResultEventResult | undefined | Promise<ToolResultEventResult | undefined>;
+	/** pi's `tool_execution_start`: which call made this one (a codemode script's call), for the held hooks. */
+	toolExecutionStart(event: ToolExecutionStartEvent): void;
+	/** pi's `tool_execution_end`: the call no longer runs beside a held hook. */
+	toolExecutionEnd(event: ToolExecutionEndEvent): void;
 	turnEnd(event: TurnEndEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
 	beforeSettle(event: AgentBeforeSettleEvent, ctx: ExtensionContext): Promise<BoundaryResult | undefined>;
 	/** The run settled; `aborted`: it ended in an abort (Esc, a client's abort), which fires Interrupt. */

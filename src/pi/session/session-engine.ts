@@ -51,6 +51,13 @@ export const createSessionEngine = (
 				store.invalidate();
 				askAgain();
 			},
+			// The other tool calls of the reply end first (calls-in-flight.ts): the check comes after their writes.
+			settle: (request) => {
+				const id = request.payload.tool_use_id;
+				return core
+					.state()
+					?.tools.calls.settle(request.event, typeof id === "string" ? id : undefined, request.signal);
+			},
 		},
 		limits: DEFAULT_LIMITS,
 		tracer: deps.tracer,

@@ -20,6 +20,8 @@ import type {
 	SessionShutdownEvent,
 	SessionStartEvent,
 	ToolCallEvent,
+	ToolExecutionEndEvent,
+	ToolExecutionStartEvent,
 	ToolResultEvent,
 	TurnEndEvent,
 	UIPromptStartEvent,
@@ -208,6 +210,9 @@ const sessionEvents = (
 		}),
 		tool_call: (event: ToolCallEvent, ctx: ExtensionContext) => runtime.toolCall(event, enter(ctx)),
 		tool_result: (event: ToolResultEvent, ctx: ExtensionContext) => runtime.toolResult(event, enter(ctx)),
+		// Which calls run beside a hook (the held per-run check): a Set each, never throws, no promise.
+		tool_execution_start: (event: ToolExecutionStartEvent) => runtime.toolExecutionStart(event),
+		tool_execution_end: (event: ToolExecutionEndEvent) => runtime.toolExecutionEnd(event),
 		turn_end: failSafe("turn_end", undefined, (event: TurnEndEvent, ctx) => runtime.turnEnd(event, enter(ctx))),
 		agent_before_settle: failSafe("agent_before_settle", undefined, (event: AgentBeforeSettleEvent, ctx) =>
 			runtime.beforeSettle(event, enter(ctx)),

@@ -1,7 +1,7 @@
 /**
  * The per-run trust check in the engine: a project hook that `stillApproved` turns down does not run (not-run
  * reason `files_changed`), blocks with `onFailure: "block"`, is told to `onApprovalLost`; a user's hook and the
- * no-match path never ask the check.
+ * no-match path never ask the check. What runs beside the event (`settle`) ends before the check.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,7 +33,11 @@ const request = (tool = "Bash") => ({
 	session: engineSession(dir, { sessionId: "S1" }),
 });
 
-const engineWith = (projectExtra: Record<string, unknown> = {}) => {
+const engineWith = (
+	projectExtra: Record<string, unknown> = {},
+	settle: () => Promise<void> | undefined = () => undefined,
+	approved = false,
+) => {
 	const config = mergeSources(
 		[
 			parseSettingsText(JSON.stringify(touch("user.txt")), user),
@@ -49,9 +53,10 @@ const engineWith = (projectExtra: Record<string, unknown> = {}) => {
 			trust: {
 				stillApproved: (entry) => {
 					asked.push(entry.source.scope);
-					return false;
+					return approved;
 				},
 				onApprovalLost: (entries) => lost.push([...entries]),
+				settle,
 			},
 		}),
 	);
@@ -86,5 +91,42 @@ describe("the per-run trust check", () => {
 		const none = request("Read");
 		expect(engine.recordIfNoneMatches({ ...none, summary: "", payload: () => none.payload })).toBe(true);
 		expect(asked).toEqual([]);
+	});
+
+	it("checks only once what runs beside the event has ended (settle), and only for a project hook", async () => {
+		let release: () => void = () => {};
+		const order: string[] = [];
+		const settle = () => {
+			order.push("settle");
+			return new Promise<void>((resolve) => {
+				release = () => {
+					order.push("released");
+					resolve();
+				};
+			});
+		};
+		const { engine, asked } = engineWith({}, settle, true);
+		const running = engine.dispatch(request());
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(asked).toEqual([]);
+		expect(existsSync(join(dir, "user.txt"))).toBe(false);
+		release();
+		await running;
+		expect(order).toEqual(["settle", "released"]);
+		expect(asked).toEqual(["claude-project"]);
+		expect(existsSync(join(dir, "project.txt"))).toBe(true);
+	});
+
+	it("asks nothing to settle when no project hook matches, and a failing settle holds nothing", async () => {
+		let settles = 0;
+		const { engine } = engineWith({}, () => {
+			settles += 1;
+			return undefined;
+		});
+		const config = engineWith({}, () => Promise.reject(new Error("x")), true);
+		await config.engine.dispatch(request());
+		expect(existsSync(join(dir, "project.txt"))).toBe(true);
+		await engine.dispatch(request("Write"));
+		expect(settles).toBe(0);
 	});
 });
