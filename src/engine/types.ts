@@ -200,7 +200,8 @@ export interface ConfigIssue {
  *   SessionStart or PostModelSwitch);
  * - `managed_only`: managed `allowManagedHooksOnly`; `plugin_only`: managed `strictPluginOnlyCustomization`
  *   with hooks; `plugin_disabled`: its plugin is off in `enabledPlugins`;
- * - `no_moment`: pi has no moment this hook belongs to (an agent definition's hooks).
+ * - `no_moment`: pi has no moment this hook belongs to (an agent definition's hooks);
+ * - `unseen`: strict mode (`strictHooks`): a new or changed hook of a non-managed source no person approved yet.
  */
 export type SkipReason =
 	| "untrusted"
@@ -211,7 +212,8 @@ export type SkipReason =
 	| "managed_only"
 	| "plugin_only"
 	| "plugin_disabled"
-	| "no_moment";
+	| "no_moment"
+	| "unseen";
 
 /** A hook that is configured but does not run, and why. */
 export interface SkippedHook {
@@ -227,6 +229,11 @@ export interface HookConfig {
 	readonly entries: readonly HookEntry[];
 	/** Hooks that are configured but do not run. */
 	readonly skipped: readonly SkippedHook[];
+	/**
+	 * Strict mode: ids of `entries` with `onFailure: "block"` no person saw as they are now. Each run of one is
+	 * stopped (not-run reason `unseen`) and blocks what it guards; undefined when there are none.
+	 */
+	readonly heldUnseen?: ReadonlySet<string>;
 	/** Problems in the files (bad JSON, unknown events, bad entries). */
 	readonly issues: readonly ConfigIssue[];
 	/** `disableAllHooks` after precedence (project-local > project > user; pi project > pi global). */

@@ -10,6 +10,7 @@ export const liveSession = (config: LiveSession["config"], overrides: Partial<Li
 	testRun: () => undefined,
 	approvalLines: () => [],
 	askApproval: async () => [],
+	approveUnseen: async () => 0,
 	...overrides,
 });
 

@@ -19,9 +19,13 @@ const SUPPORTED_TYPES = new Set(["command", "http", "prompt", "agent", "mcp_tool
 /** Why a project hook waits: it is new or changed and the user has not approved this definition. */
 export const UNAPPROVED_MESSAGE = "new or changed project hook: it runs once you approve its current definition";
 
+/** Why a hook waits in strict mode (`strictHooks`): a person has not seen it as it is now. */
+export const UNSEEN_MESSAGE =
+	"new or changed since you last looked: with strictHooks on it runs once you approve it (/hooks approve)";
+
 /** The sentence a user reads for a hook skipped for one of these reasons, made from its code. */
 export const skipMessage = (
-	reason: "untrusted" | "unapproved" | "no_such_event" | "unsupported_type" | "type_not_on_event",
+	reason: "untrusted" | "unapproved" | "no_such_event" | "unsupported_type" | "type_not_on_event" | "unseen",
 	entry: HookEntry,
 ): string => {
 	switch (reason) {
@@ -29,6 +33,8 @@ export const skipMessage = (
 			return "project is not trusted: project hooks run only after you trust this folder in pi";
 		case "unapproved":
 			return UNAPPROVED_MESSAGE;
+		case "unseen":
+			return UNSEEN_MESSAGE;
 		case "no_such_event":
 			return notFiredReason(entry.event);
 		case "type_not_on_event":
@@ -90,7 +96,17 @@ export interface MergeExtras {
 	readonly disabledPlugins?: readonly ParsedSource[];
 	/** Managed policy files or folders that could not be read at all (the managed-settings.d folder). */
 	readonly unreadableManaged?: readonly string[];
+	/**
+	 * Strict mode (`strictHooks`): false for a hook of a non-project, non-managed source no person saw as it is now.
+	 * Such a hook is skipped (`unseen`); one with `onFailure: "block"` stays configured and is listed in
+	 * `HookConfig.heldUnseen`, so each of its runs is stopped and blocks. Undefined: strict mode is off.
+	 */
+	readonly isSeen?: (entry: HookEntry) => boolean;
 }
+
+/** True for a hook with `onFailure: "block"`: one that cannot run blocks what it guards. */
+const failsClosed = (entry: HookEntry): boolean =>
+	(entry.handler as { readonly onFailure?: string }).onFailure === "block";
 
 /**
  * True when a managed file's `allowedHttpHookUrls` cannot be known: the file failed to load (or a broken edit
@@ -171,6 +187,8 @@ export const mergeSources = (
 	const managedFiles: string[] = [];
 	// Claude Code 2.1.267: a managed allowedHttpHookUrls that cannot be read admits no http hook URL (fail closed).
 	const unreadableUrls: string[] = [...(extras.unreadableManaged ?? [])];
+	const isSeen = extras.isSeen;
+	const heldUnseen = new Set<string>();
 	for (const parsed of sources) {
 		// Problems of a file that is not one of the five settings files say whose it is (Managed, Plugin x, Skill y).
 		const whose = FIVE_SETTINGS.has(parsed.source.scope) ? undefined : sourceLabel(parsed.source);
@@ -211,8 +229,18 @@ export const mergeSources = (
 			else if (!allowsHandlerType(entry.event, entry.handler.type))
 				skipped.push(skip(entry, "type_not_on_event"));
 			else if (parsed.source.project && !isApproved(entry)) skipped.push(skip(entry, "unapproved"));
-			else if (SUPPORTED_TYPES.has(entry.handler.type)) entries.push(entry);
-			else skipped.push(skip(entry, "unsupported_type"));
+			else if (!SUPPORTED_TYPES.has(entry.handler.type)) skipped.push(skip(entry, "unsupported_type"));
+			else if (
+				isSeen !== undefined &&
+				!parsed.source.project &&
+				!isPolicySource(parsed.source) &&
+				!isSeen(entry)
+			) {
+				if (failsClosed(entry)) {
+					heldUnseen.add(entry.id);
+					entries.push(entry);
+				} else skipped.push(skip(entry, "unseen"));
+			} else entries.push(entry);
 		}
 	}
 	for (const parsed of extras.disabledPlugins ?? []) {
@@ -252,6 +280,7 @@ export const mergeSources = (
 		...(urls === undefined ? {} : { allowedHttpHookUrls: urls }),
 		...(unreadableUrls.length === 0 ? {} : { allowedHttpHookUrlsClosedBy: unreadableUrls[0] }),
 		...(envVars === undefined ? {} : { httpHookAllowedEnvVars: envVars }),
+		...(heldUnseen.size === 0 ? {} : { heldUnseen }),
 	};
 };
 

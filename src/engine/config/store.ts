@@ -43,6 +43,11 @@ export interface ConfigStoreOptions {
 	 * that switches hooks off or changes a plugin's options applies only then. Default: all approved.
 	 */
 	readonly isSettingApproved?: (key: string) => boolean;
+	/**
+	 * Strict mode (`strictHooks`): false for a non-project, non-managed hook no person saw as it is now (merge.ts
+	 * `MergeExtras.isSeen`). Undefined: strict mode is off.
+	 */
+	readonly isSeen?: (entry: HookEntry) => boolean;
 	/** Changes whenever approvals change, so the merge is redone. */
 	readonly approvalsVersion?: () => number;
 	/**
@@ -361,6 +366,7 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 					issues,
 					disabledPlugins: parsedOf(resolution.disabled),
 					unreadableManaged: managed.issues.map((issue) => issue.file),
+					...(options.isSeen === undefined ? {} : { isSeen: options.isSeen }),
 				},
 			);
 			merged = held.pending.length === 0 ? config : { ...config, pendingSettings: held.pending };

@@ -5,7 +5,7 @@
  */
 import { type HookVerdict, interpretOutcome } from "../decide/interpret.ts";
 import { hasConfiguredHooks } from "../match/index-by-event.ts";
-import { filesChangedVerdicts } from "../trust/files-changed.ts";
+import { filesChangedVerdicts, UNSEEN_BLOCK_MESSAGE } from "../trust/files-changed.ts";
 import type { HookEntry } from "../types.ts";
 import { recordIfNoneMatches } from "./no-match.ts";
 import { observe, tell } from "./observe.ts";
@@ -80,6 +80,10 @@ export const createEngine = (deps: EngineDeps): HookEngine => {
 			if (lost.length > 0) {
 				verdicts.push(...filesChangedVerdicts(lost, request.event));
 				observe(() => deps.trust.onApprovalLost(lost));
+			}
+			if (config.heldUnseen !== undefined) {
+				const held = notRun.filter((hook) => hook.reason === "unseen").map((hook) => hook.entry);
+				verdicts.push(...filesChangedVerdicts(held, request.event, UNSEEN_BLOCK_MESSAGE));
 			}
 			const runOne = async (
 				entry: HookEntry,

@@ -75,6 +75,11 @@ export const selectHooks = (
 			notRun.push({ entry, reason: "files_changed" });
 			continue;
 		}
+		// Strict mode: a fail-closed guard no person saw as it is now is stopped, and blocks (dispatch.ts).
+		if (config.heldUnseen?.has(entry.id) === true) {
+			notRun.push({ entry, reason: "unseen" });
+			continue;
+		}
 		candidates.push(entry);
 	}
 	// Claude Code runs one copy of a handler; a user's copy always wins over a project's (dedupe.ts).

@@ -49,6 +49,8 @@ export const notRunSentence = (hook: NotRunHook, matchQuery: string | undefined)
 			return "its plugin is switched off in enabledPlugins";
 		case "no_moment":
 			return "pi has no moment for this hook (agent definitions run only inside their subagent)";
+		case "unseen":
+			return "new or changed since you last looked: with strictHooks on it runs once you approve it";
 		case "files_changed":
 			return "a file its approval covers changed since you approved it: it runs again once you approve it";
 		case "mcp_at_launch":

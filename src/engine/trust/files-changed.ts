@@ -11,12 +11,21 @@ import type { HookEntry, HookEventName } from "../types.ts";
 export const FILES_CHANGED_MESSAGE =
 	"not run: a file its approval covers changed since you approved it; approve it again (/hooks approve) to run it";
 
-/** The verdicts of the stopped hooks that block the event: those with `onFailure: "block"` where it applies. */
-export const filesChangedVerdicts = (stopped: readonly HookEntry[], event: HookEventName): HookVerdict[] => {
+/** The failure a fail-closed hook held by strict mode (`strictHooks`) reports: nobody has seen it as it is now. */
+export const UNSEEN_BLOCK_MESSAGE =
+	"not run: new or changed since you last looked, and strictHooks is on; approve it (/hooks approve) to run it";
+
+/**
+ * The verdicts of the stopped hooks that block the event: those with `onFailure: "block"` where it applies, with
+ * `message` as their failure (a changed file by default).
+ */
+export const filesChangedVerdicts = (
+	stopped: readonly HookEntry[],
+	event: HookEventName,
+	message: string = FILES_CHANGED_MESSAGE,
+): HookVerdict[] => {
 	if (!onFailureApplies(event)) return [];
 	return stopped
 		.filter((entry) => (entry.handler as { readonly onFailure?: string }).onFailure === "block")
-		.map((entry) =>
-			interpretOutcome(entry, event, { kind: "spawn_failed", message: FILES_CHANGED_MESSAGE, durationMs: 0 }),
-		);
+		.map((entry) => interpretOutcome(entry, event, { kind: "spawn_failed", message, durationMs: 0 }));
 };

@@ -170,3 +170,30 @@ export const createTripwire = (file: string, printer: HookPrinter, now: () => Da
 		version: () => version,
 	};
 };
+
+/**
+ * A hook the tripwire found new or changed this run, as pi told it: what the /hooks view "new or changed since
+ * you last looked" shows (its definition diff and covered file changes, computed once).
+ */
+export interface TripNews {
+	readonly entry: HookEntry;
+	readonly state: "new" | "changed";
+	/** The hook's key (hook-print.ts): the same hook across reloads. */
+	readonly key: string;
+	/** The definition's changed lines ({@link definitionDiff}); empty for a new hook. */
+	readonly definitionDiff: readonly DiffLine[];
+	/** The covered files that differ ({@link fileChanges}); empty for a new hook. */
+	readonly fileChanges: readonly TripFile[];
+	/** True in strict mode while it waits for approval: it does not run (skip code `unseen`). */
+	readonly held: boolean;
+}
+
+/** The news of a new or changed `item`; `held`: strict mode keeps it from running. */
+export const tripNews = (item: TripItem & { readonly state: "new" | "changed" }, held: boolean): TripNews => ({
+	entry: item.entry,
+	state: item.state,
+	key: item.print.key,
+	definitionDiff: definitionDiff(item),
+	fileChanges: fileChanges(item),
+	held,
+});

@@ -68,7 +68,16 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			const config = deps.live.config();
 			const waiting = config?.skipped.filter((skipped) => skipped.reason === "unapproved") ?? [];
 			const settings = config?.pendingSettings ?? [];
+			// Strict mode's held hooks of any source (skip code `unseen`, or a held fail-closed guard) first.
+			const unseen =
+				(config?.skipped.some((skipped) => skipped.reason === "unseen") ?? false) ||
+				config?.heldUnseen !== undefined;
+			if (unseen) await deps.live.approveUnseen(ctx);
 			if (waiting.length === 0 && settings.length === 0) {
+				if (unseen) {
+					core.updateFooter(ctx);
+					return;
+				}
 				showNotice(ctx, { level: "info", text: "no project hook or setting waits for approval" });
 				return;
 			}

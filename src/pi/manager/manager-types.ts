@@ -34,6 +34,8 @@ export interface LiveSession {
 	session(): SessionInfo | undefined;
 	/** A dry run of one hook from the panel; undefined before `session_start`. */
 	testRun(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
+	/** Strict mode: asks about the held hooks (skip code `unseen`) on `ctx`; resolves with how many were approved. */
+	approveUnseen(ctx: ExtensionContext): Promise<number>;
 	/** What the user sees before approving `entry` (every field, the scripts it runs). */
 	approvalLines(entry: HookEntry): string[];
 	/**

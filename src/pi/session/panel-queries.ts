@@ -1,7 +1,7 @@
 /**
  * What the panel and the hook manager ask of the running session: whether an event has hooks, the current
- * configuration, approving hooks (with the approval dialog and its lines), the session facts, and a test run.
- * Before `session_start` each answers "nothing yet".
+ * configuration, approving hooks (with the approval dialog and its lines), the session facts, a test run, and the
+ * tripwire's news. Before `session_start` each answers "nothing yet".
  */
 
 import { runningIds } from "../../host/stores/approvals.ts";
@@ -13,7 +13,16 @@ import type { HookRuntime } from "./runtime-types.ts";
 /** The runtime's queries. */
 export type PanelQueries = Pick<
 	HookRuntime,
-	"hasHooks" | "config" | "reload" | "approve" | "session" | "testRun" | "askApproval" | "approvalLines"
+	| "hasHooks"
+	| "config"
+	| "reload"
+	| "approve"
+	| "session"
+	| "testRun"
+	| "askApproval"
+	| "approvalLines"
+	| "tripwireItems"
+	| "approveUnseen"
 >;
 
 /** The queries over the runtime's core. */
@@ -54,6 +63,13 @@ export const panelQueries = (core: RuntimeCore): PanelQueries => {
 				runningIds(state.store.current()),
 				settings,
 			);
+		},
+		tripwireItems() {
+			return core.state()?.tripwire.items() ?? [];
+		},
+		async approveUnseen(ctx) {
+			const state = core.state();
+			return state === undefined ? 0 : state.tripwire.askHeld(ctx);
 		},
 		approvalLines(entry) {
 			const state = core.state();

@@ -27,7 +27,17 @@ export const STOPPED_MESSAGE_TYPE = "pi-hook-manager/stopped";
 /** The event handlers of the runtime but `start` and the panel's queries. */
 export type EventRoutes = Omit<
 	HookRuntime,
-	"start" | "hasHooks" | "config" | "reload" | "approve" | "session" | "testRun" | "askApproval" | "approvalLines"
+	| "start"
+	| "hasHooks"
+	| "config"
+	| "reload"
+	| "approve"
+	| "session"
+	| "testRun"
+	| "askApproval"
+	| "approvalLines"
+	| "tripwireItems"
+	| "approveUnseen"
 >;
 
 /** The routes over the runtime's core. */

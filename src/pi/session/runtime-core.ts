@@ -58,6 +58,8 @@ export const createRuntimeCore = (deps: RuntimeDeps): RuntimeCore => {
 	const tellConfig = (current: SessionState, config: HookConfig): void => {
 		if (config === toldConfig) return; // hot path: called for every event
 		toldConfig = config;
+		// Per merge, never per call: new and changed hooks are told (and recorded) before they first run.
+		current.tripwire.review(config, currentCtx());
 		for (const { key, notice } of configNotices(config)) {
 			if (current.told.has(key)) continue;
 			current.told.add(key);

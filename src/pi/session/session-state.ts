@@ -16,6 +16,7 @@ import type { SkillHooks } from "../events/skill-hooks.ts";
 import type { StopHookState } from "../events/stop-hooks.ts";
 import type { ToolHookState } from "../events/tool-hooks.ts";
 import type { McpNames } from "../runners/mcp-names.ts";
+import type { TripwireNotices } from "./tripwire-notices.ts";
 
 /** One session's state; the runtime holds one from `session_start` on. */
 export interface SessionState {
@@ -37,6 +38,8 @@ export interface SessionState {
 	/** Notification hooks in flight, awaited at shutdown so none outlives pi. */
 	readonly inFlight: Set<Promise<void>>;
 	readonly approvals: Approvals;
+	/** What a person last saw of every hook: new and changed ones are told once (tripwire-notices.ts). */
+	readonly tripwire: TripwireNotices;
 	/** Approval keys of unapproved project hooks the user was already asked about this session. */
 	readonly asked: Set<string>;
 	/** Real names of the MCP tools pi connected, for hooks. */

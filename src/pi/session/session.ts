@@ -108,6 +108,8 @@ export const createHookSession = (
 		testRun: (request) => runtime.testRun(request),
 		approvalLines: (entry) => runtime.approvalLines(entry),
 		askApproval: (entries, ctx, settings) => runtime.askApproval(entries, ctx, settings),
+		tripwireItems: () => runtime.tripwireItems?.() ?? [],
+		approveUnseen: (ctx) => runtime.approveUnseen(ctx),
 	};
 	const manager = createHookManager({
 		agentDir: ports.agentDir,

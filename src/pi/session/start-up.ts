@@ -11,6 +11,8 @@ import { createConfigStore } from "../../engine/config/store.ts";
 import { stopBlockCap } from "../../engine/decide/stop.ts";
 import { afterSessionStart, type LifecycleStep } from "../../engine/events/lifecycle.ts";
 import { approvalsFile, createApprovals } from "../../host/stores/approvals.ts";
+import { seenHooksFile } from "../../host/stores/seen-hooks.ts";
+import { createHookPrinter } from "../../host/trust/hook-print.ts";
 import { askForApprovals } from "../approval/approval-prompt.ts";
 import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
 import { runSessionStart } from "../events/session-hooks.ts";
@@ -23,6 +25,7 @@ import type { RuntimeCore } from "./runtime-core.ts";
 import { createSessionEngine } from "./session-engine.ts";
 import type { SessionState } from "./session-state.ts";
 import { createNotificationTimers } from "./timers.ts";
+import { createTripwireNotices, strictHooksOn } from "./tripwire-notices.ts";
 import { applyEnvFile, createSessionWatches } from "./watches.ts";
 
 const hasHistory = (ctx: ExtensionContext): boolean =>
@@ -81,6 +84,13 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	// A session started again without an end (never in pi) must not keep the watches of the one before.
 	core.state()?.watches.close();
 	const watches = createSessionWatches(core, projectDir);
+	const printer = createHookPrinter(projectDir, deps.home(), [deps.agentDir()]);
+	const tripwire = createTripwireNotices({
+		file: seenHooksFile(deps.agentDir()),
+		printer,
+		home: deps.home(),
+		strict: strictHooksOn(deps.agentDir()),
+	});
 	const store = createConfigStore({
 		sources: settingsSources({ home: deps.home(), claudeDir, agentDir: deps.agentDir(), projectDir }),
 		managedDir: deps.managedDir?.() ?? deps.env.PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR ?? managedSettingsDir(),
@@ -89,8 +99,13 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		isTrusted: () => ctx.isProjectTrusted(),
 		isApproved: approvals.admitted,
 		isSettingApproved: approvals.isSettingApproved,
-		approvalsVersion: approvals.version,
-		extraStamp: approvals.scriptsStamp,
+		...(tripwire.strict ? { isSeen: tripwire.isSeen } : {}),
+		// Strict mode: recording hooks as seen lets them run. Both only count up, so the sum changes with either.
+		approvalsVersion: tripwire.strict ? () => approvals.version() + tripwire.version() : approvals.version,
+		// Strict mode also watches the files user, plugin and skill hooks cover: a changed one is held at once.
+		extraStamp: tripwire.strict
+			? () => `${approvals.scriptsStamp()}\u0002${printer.stamp()}`
+			: approvals.scriptsStamp,
 		gate: watches.gate.gate,
 		onChange: (config) => {
 			watches.configured(config, store);
@@ -128,6 +143,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		permissionDialog: undefined,
 		inFlight: new Set(),
 		approvals,
+		tripwire,
 		asked: new Set(),
 		mcpNames: createMcpNames(deps.pi, deps.mcpTools?.facts),
 		hooksRan: false,

@@ -73,6 +73,7 @@ export const NOT_RUN_WORDS: Readonly<Record<NotRunReason, string>> = {
 	no_moment: "no moment",
 	mcp_at_launch: "MCP not yet connected",
 	files_changed: "files changed",
+	unseen: "unseen",
 };
 
 /**
