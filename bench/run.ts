@@ -19,6 +19,7 @@ import { measurePanel } from "./figures/panel.ts";
 import { measureParallel } from "./figures/parallel.ts";
 import { measureSelfGuard } from "./figures/self-guard.ts";
 import { measureTelemetry } from "./figures/telemetry.ts";
+import { measureTripwire } from "./figures/tripwire.ts";
 import { measureTrustCheck } from "./figures/trust-check.ts";
 import type { FigureRow, MainRow } from "./stats.ts";
 
@@ -94,6 +95,7 @@ const main = async (): Promise<void> => {
 		...(await attempt("the per-run trust check", measureTrustCheck, otherFailed(8, "trust check"))),
 		...(await attempt("the self-guard's check", measureSelfGuard, otherFailed(9, "self-guard"))),
 		...(await attempt("telemetry on", measureTelemetry, otherFailed(10, "telemetry on"))),
+		...(await attempt("the tripwire's per-run check", measureTripwire, otherFailed(11, "tripwire"))),
 	];
 	const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
 	const date = new Date().toISOString().slice(0, 10);
@@ -193,6 +195,12 @@ const main = async (): Promise<void> => {
 		"  local OTLP/HTTP receiver), alternating in batches of 100; the difference of the awaited dispatch, and of",
 		"  the dispatch up to the next tick (where the spans are built and queued). `npm run bench -- --only",
 		"  telemetry` measures these rows alone and prints them.",
+		"- 11 `tripwire.ts`: the tripwire's check of every source that a run makes once (the seen-state store read,",
+		"  every hook fingerprinted: one `stat` per covered file and folder, no hashing while no stamp moved) over",
+		"  234 hooks recorded as seen (200 user hooks, half running one of 20 scripts under `~/.claude/hooks/`, pi's",
+		"  global settings, a plugin and its folder, the project's `.claude/`), and strict mode's look at one hook",
+		"  (made for each hook when the configuration is merged), in batches of 50 calls; measured directly, not",
+		"  inside pi. `npm run bench -- --only tripwire` prints these rows.",
 		"",
 	];
 	const table = lines.join("\n");
@@ -213,6 +221,12 @@ const onlyTrust = async (): Promise<void> => {
 		process.stdout.write(`| ${row.what} | ${row.target} | ${row.measured} | ${row.result} |\n`);
 };
 
+/** `npm run bench -- --only tripwire`: the tripwire's rows alone, printed, BENCHMARKS.md left as it is. */
+const onlyTripwire = async (): Promise<void> => {
+	for (const row of await measureTripwire())
+		process.stdout.write(`| ${row.what} | ${row.target} | ${row.measured} | ${row.result} |\n`);
+};
+
 /** `npm run bench -- --only guard`: the self-guard's rows alone, printed, BENCHMARKS.md left as it is. */
 const onlyGuard = async (): Promise<void> => {
 	for (const row of await measureSelfGuard())
@@ -227,5 +241,6 @@ if (compareAt >= 0) {
 } else if (process.argv.includes("--only") && process.argv.includes("cli")) await onlyCli();
 else if (process.argv.includes("--only") && process.argv.includes("trust")) await onlyTrust();
 else if (process.argv.includes("--only") && process.argv.includes("guard")) await onlyGuard();
+else if (process.argv.includes("--only") && process.argv.includes("tripwire")) await onlyTripwire();
 else if (process.argv.includes("--only") && process.argv.includes("telemetry")) await onlyTelemetry();
 else await main();
