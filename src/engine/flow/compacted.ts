@@ -29,6 +29,8 @@ export interface CompactedPlan {
 	readonly steps: readonly PlanStep[];
 	/** SessionStart's context texts, in order; empty = send nothing. */
 	readonly context: readonly string[];
+	/** SessionStart's `watchPaths`, when a hook gave one: FileChanged's watch list from now on. */
+	readonly watchPaths?: readonly string[] | undefined;
 }
 
 /** The steps of one lifecycle event of the moment, with the context it plans; undefined when it runs nothing. */
@@ -59,11 +61,13 @@ export const compacted = (
 	return (async () => {
 		const steps: PlanStep[] = [];
 		const context: string[] = [];
+		let watchPaths: readonly string[] | undefined;
 		for (const step of AFTER_COMPACTION) {
 			const plan = await runStep(ports, moment, step, done);
 			steps.push(...(plan?.steps ?? []));
 			context.push(...(plan?.context ?? []));
+			watchPaths = plan?.watchPaths ?? watchPaths;
 		}
-		return { steps, context };
+		return { steps, context, ...(watchPaths === undefined ? {} : { watchPaths }) };
 	})();
 };

@@ -37,14 +37,15 @@ const systemPromptOf = (hc: HookContext): string => {
 
 /**
  * `session_compact` -> PostCompact (only reported), SessionStart with source `compact` (its context goes hidden
- * with the next prompt), then InstructionsLoaded (`agentDir`: pi's agent directory).
+ * with the next prompt), then InstructionsLoaded (`agentDir`: pi's agent directory). Resolves with the FileChanged
+ * watch list a SessionStart hook gave (`watchPaths`), if any.
  */
 export const handleCompact = async (
 	event: SessionCompactEvent,
 	hc: HookContext,
 	pi: Pick<ExtensionAPI, "sendMessage">,
 	agentDir: string,
-): Promise<void> => {
+): Promise<readonly string[] | undefined> => {
 	const done = {
 		reason: event.reason,
 		summary: event.compactionEntry.summary,
@@ -57,9 +58,11 @@ export const handleCompact = async (
 		(moment) => compacted(hc, moment, done),
 		(steps) => steps.steps,
 	);
-	if (plan === undefined || plan.context.length === 0) return;
-	pi.sendMessage(
-		{ customType: CONTEXT_MESSAGE_TYPE, content: plan.context.join("\n"), display: false },
-		{ deliverAs: "nextTurn" },
-	);
+	if (plan === undefined) return undefined;
+	if (plan.context.length > 0)
+		pi.sendMessage(
+			{ customType: CONTEXT_MESSAGE_TYPE, content: plan.context.join("\n"), display: false },
+			{ deliverAs: "nextTurn" },
+		);
+	return plan.watchPaths;
 };

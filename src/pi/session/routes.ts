@@ -189,7 +189,10 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 		async compact(event, ctx) {
 			const live = active(ctx);
 			// Claude Code: PostCompact, then SessionStart again with source "compact", then InstructionsLoaded.
-			if (live !== undefined) await handleCompact(event, live.hc, deps.pi, deps.agentDir());
+			if (live === undefined) return;
+			const watchPaths = await handleCompact(event, live.hc, deps.pi, deps.agentDir());
+			// SessionStart's watchPaths (source compact) replace FileChanged's dynamic list, as at start-up.
+			if (watchPaths !== undefined) live.current.watches.files.replaceDynamic(watchPaths);
 		},
 		async modelSelect(event, ctx) {
 			const live = active(ctx);

@@ -62,6 +62,15 @@ describe("compacted", () => {
 		]);
 	});
 
+	it("gives SessionStart's watchPaths as FileChanged's new watch list", async () => {
+		const output = { hookSpecificOutput: { hookEventName: "SessionStart", watchPaths: ["/w/p/.envrc"] } };
+		const { ports, moment } = flowEngine(
+			{ SessionStart: [{ hooks: [{ type: "command", command: `printf '%s' '${JSON.stringify(output)}'` }] }] },
+			dir(),
+		);
+		expect((await compacted(ports, moment, done))?.watchPaths).toEqual(["/w/p/.envrc"]);
+	});
+
 	it("answers at once, without a promise, when none of the three events has hooks", () => {
 		const { ports, moment } = flowEngine(
 			{ PreCompact: [{ hooks: [{ type: "command", command: "true" }] }] },

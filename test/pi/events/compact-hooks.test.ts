@@ -9,7 +9,7 @@ import type { SessionBeforeCompactEvent, SessionCompactEvent } from "@earendil-w
 import { describe, expect, it } from "vitest";
 import { handleBeforeCompact, handleCompact } from "../../../src/pi/events/compact-hooks.ts";
 import { readJsonLines } from "../../support/e2e.ts";
-import { recordStdinTo, startHookContext } from "../../support/hook-context.ts";
+import { printsJson, recordStdinTo, startHookContext } from "../../support/hook-context.ts";
 import { useSdkSandbox } from "../../support/pi-sdk.ts";
 
 const sdk = useSdkSandbox("phm-compact-hooks-");
@@ -67,5 +67,16 @@ describe("handleCompact", () => {
 				load_reason: "compact",
 			},
 		]);
+	});
+
+	it("resolves with the FileChanged watch list a SessionStart compact hook gave, none without", async () => {
+		const output = { hookSpecificOutput: { hookEventName: "SessionStart", watchPaths: ["/w/.envrc"] } };
+		const { hc, api } = await startHookContext(sdk, {
+			SessionStart: [{ matcher: "compact", hooks: [{ type: "command", command: printsJson(output) }] }],
+		});
+		const event = { reason: "manual", compactionEntry: { summary: "s" } } as unknown as SessionCompactEvent;
+		expect(await handleCompact(event, hc, api, join(sdk.root, "agent"))).toEqual(["/w/.envrc"]);
+		const quiet = await startHookContext(sdk, { PostCompact: [{ hooks: [{ type: "command", command: "true" }] }] });
+		expect(await handleCompact(event, quiet.hc, quiet.api, join(sdk.root, "agent"))).toBeUndefined();
 	});
 });
