@@ -2,7 +2,8 @@
  * FileChanged in the real pi over RPC: a write to a file a FileChanged matcher names fires its hooks without waiting
  * for pi's next event, with Claude Code's stdin (`file_path`, `event`) and `CLAUDE_ENV_FILE` set; a hook's
  * `watchPaths` replaces the dynamic watch list (a file it names fires the hooks too, the matcher-less ones); a
- * deletion is `unlink`; a `systemMessage` is a notice.
+ * deletion is `unlink`; a `systemMessage` is a notice; after a new session (RPC `new_session`) each write still
+ * fires the hooks once, and pi exits cleanly (no watch keeps it alive).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -101,6 +102,35 @@ describe("FileChanged over RPC", () => {
 			expect(stdins(all)[2]).toMatchObject({ file_path: later, event: "unlink" });
 			// The matcher tests the file's name: the .envrc hook ran for .envrc only.
 			expect(stdins(named)).toHaveLength(1);
+		} finally {
+			await rpc.close();
+		}
+	});
+
+	it("ends the watch with the session: after a new session a write fires the hooks once", async () => {
+		const sandbox = e2e.sandbox();
+		const runs = join(sandbox.root, "runs.jsonl");
+		const watched = join(sandbox.projectDir, ".envrc");
+		writeFileSync(watched, "1");
+		sandbox.writeJson("home/.claude/settings.json", {
+			hooks: { FileChanged: [{ matcher: ".envrc|.env", hooks: [recorder(runs)] }] },
+		});
+		const rpc = startPiRpc(sandbox);
+		try {
+			await rpc.prompt("hi");
+			const from = rpc.records.length;
+			rpc.send({ id: "n1", type: "new_session" });
+			await rpc.waitFor((record) => record.type === "response" && record.id === "n1", 30_000, from);
+			await rpc.prompt("hi in the new session");
+			writeFileSync(watched, "2");
+			await expect.poll(() => stdins(runs).length, WAIT).toBeGreaterThanOrEqual(1);
+			writeFileSync(join(sandbox.projectDir, ".env"), "3");
+			const names = () => stdins(runs).map((stdin) => String(stdin.file_path).split("/").pop());
+			await expect.poll(() => names().includes(".env"), WAIT).toBe(true);
+			// The new session's watch runs the hook once per write, in the new session.
+			expect(names().filter((name) => name === ".envrc")).toEqual([".envrc"]);
+			expect(new Set(stdins(runs).map((stdin) => stdin.session_id)).size).toBe(1);
+			expect(await rpc.close()).toBe(0);
 		} finally {
 			await rpc.close();
 		}
