@@ -1,7 +1,7 @@
 /**
  * The hook tripwire in the real pi in tmux: the first run's one baseline notice, then a user hook added before
- * the next run is named in a notice (event, command, file) that points at /hooks; with `strictHooks: true` pi's
- * dialog asks about it, and Yes lets it run.
+ * the next run is named in a notice (event, command, file) that points at /hooks, whose "new or changed" view
+ * (Ctrl+S) lists it; with `strictHooks: true` pi's dialog asks about it, and Yes lets it run.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -40,6 +40,19 @@ describe("the hook tripwire in the TUI", () => {
 		const screen = flat(await second.waitFor((text) => flat(text).includes("new hook PreToolUse: echo tripped")));
 		expect(screen).toContain("1 hook(s) new or changed since you last looked; /hooks shows them:");
 		expect(screen).toContain("new hook PreToolUse: echo tripped (~/.claude/settings.json)");
+		// /hooks' "new or changed since you last looked" view (Ctrl+S) lists what this run found.
+		second.type("/hooks");
+		second.keys("Enter");
+		await second.waitFor("Filter:");
+		second.keys("C-s");
+		const view = flat(await second.waitFor((text) => flat(text).includes("since you last looked, as this run")));
+		expect(view).toContain("1 new and 0 changed hook(s) since you last looked");
+		expect(view).toContain("echo tripped");
+		// Esc leaves the view, then closes the panel (sent apart: ESC ESC would read as one key).
+		second.keys("Escape");
+		await second.waitFor((text) => !text.includes("since you last looked, as this run"));
+		second.keys("Escape");
+		await second.waitFor((text) => !text.includes("Filter:"));
 		await second.quit();
 	});
 
