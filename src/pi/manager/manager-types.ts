@@ -48,7 +48,7 @@ export interface LiveSession {
 		settings?: readonly ProjectSetting[],
 	): Promise<readonly HookEntry[]>;
 	/**
-	 * The tripwire's view of this run's hooks as the run found them when it started (new, changed, seen, exempt);
+	 * The tripwire's view of this run's hooks as the run found them (at its start and each reload; any state);
 	 * without it the panel has no "new or changed" view.
 	 */
 	tripwireItems?(): readonly TripItem[];

@@ -66,9 +66,9 @@ describe("changedHooksOf", () => {
 		expect(changed[2]).toMatchObject({ diff: [], files: [] });
 		expect(changed[2]?.before).toBeUndefined();
 
-		const text = changedLines(plainTheme, changed, 100).map((line) => line.trimEnd());
+		const text = changedLines(plainTheme, changed, 120).map((line) => line.trimEnd());
 		expect(text[0]).toBe(
-			"1 new and 2 changed hook(s) since you last looked, as this run found them when it started:",
+			"1 new and 2 changed hook(s) since you last looked, as this pi session found them (each was told once):",
 		);
 		expect(text).toContain("  ~/.claude/hooks/g.sh changed");
 		expect(text).toContain('  -   "command": "echo safe"');
