@@ -68,8 +68,8 @@ export const changedLines = (theme: PanelTheme, hooks: readonly ChangedHook[], w
 		).map((line) => theme.fg("muted", fit(line, width)));
 	const fresh = hooks.filter((hook) => hook.change === "new").length;
 	const head = wordWrap(
-		`${fresh} new and ${hooks.length - fresh} changed hook(s) since you last looked, as this pi session found ` +
-			"them (each was told once):",
+		`${fresh} new and ${hooks.length - fresh} changed hook(s) since you last looked, as this run found them ` +
+			"(each was told once):",
 		width,
 	).map((line) => fit(line, width));
 	return [...head, ...hooks.flatMap((hook) => [" ".repeat(width), ...changedHookLines(theme, hook, width)])];

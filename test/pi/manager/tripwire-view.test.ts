@@ -68,7 +68,7 @@ describe("changedHooksOf", () => {
 
 		const text = changedLines(plainTheme, changed, 120).map((line) => line.trimEnd());
 		expect(text[0]).toBe(
-			"1 new and 2 changed hook(s) since you last looked, as this pi session found them (each was told once):",
+			"1 new and 2 changed hook(s) since you last looked, as this run found them (each was told once):",
 		);
 		expect(text).toContain("  ~/.claude/hooks/g.sh changed");
 		expect(text).toContain('  -   "command": "echo safe"');
