@@ -15,8 +15,11 @@ import { type HookContext, runFlow } from "./hook-context.ts";
 export interface ConfigGate {
 	/** The store's `gate` (never throws; called inside the store's check, so it starts hooks only afterwards). */
 	readonly gate: (candidate: ConfigCandidate, current: HookConfig) => GateAnswer;
-	/** Settles once no ConfigChange hooks are running (each answer is then waiting for the store's next check). */
-	settled(): Promise<void>;
+	/**
+	 * Settles once no ConfigChange hooks are running (each answer is then waiting for the store's next check); true
+	 * when some were.
+	 */
+	settled(): Promise<boolean>;
 }
 
 /** What the gate runs hooks with. */
@@ -82,7 +85,9 @@ export const createConfigGate = (deps: ConfigGateDeps): ConfigGate => {
 			return "wait";
 		},
 		async settled() {
+			const waited = running.size > 0;
 			while (running.size > 0) await Promise.allSettled([...running.values()]);
+			return waited;
 		},
 	};
 };

@@ -77,8 +77,7 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			// hooks said whether it takes effect).
 			live.current.store.invalidate();
 			live.current.store.current();
-			await live.current.watches.gate.settled();
-			live.current.store.invalidate();
+			if (await live.current.watches.gate.settled()) live.current.store.invalidate();
 			await askAgain(ctx, live.current);
 			live.current.promptId = randomUUID();
 			live.current.stop.consecutiveBlocks = 0;

@@ -55,7 +55,8 @@ describe("createConfigGate", () => {
 		const edit = { source: source("claude-local", "/p/.claude/settings.local.json"), stamp: "2" };
 		expect(gate.gate(edit, config)).toBe("wait");
 		expect(gate.gate(edit, config)).toBe("wait");
-		await gate.settled();
+		expect(await gate.settled()).toBe(true);
+		expect(await gate.settled()).toBe(false);
 		expect(decided()).toBe(1);
 		expect(gate.gate(edit, config)).toBe("reject");
 		expect(readJsonLines(log)).toEqual([
