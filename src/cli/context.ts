@@ -31,6 +31,10 @@ import type { HookConfig, HookEntry } from "../engine/types.ts";
 import { createAgentRunner } from "../host/models/agent-runner.ts";
 import { createPromptRunner } from "../host/models/prompt-runner.ts";
 import { approvalsFile, createApprovals } from "../host/stores/approvals.ts";
+import { seenHooksFile } from "../host/stores/seen-hooks.ts";
+import { createHookPrinter } from "../host/trust/hook-print.ts";
+import { strictHooksOn } from "../host/trust/strict-hooks.ts";
+import { createTripwire } from "../host/trust/tripwire.ts";
 import { UsageError } from "./args.ts";
 import { loadPiModels, type PiModels } from "./pi-models.ts";
 
@@ -139,8 +143,13 @@ export const loadContext = (options: ContextOptions): CliContext => {
 	const warnings: string[] = [];
 	const approvals = createApprovals(approvalsFile(agentDir), projectDir);
 	if (approvals.loadProblem !== undefined) warnings.push(approvals.loadProblem);
+	// Strict mode as in pi: a hook no person saw in pi is skipped (`unseen`); the store is read, never written.
+	const seen = strictHooksOn(agentDir)
+		? createTripwire(seenHooksFile(agentDir), createHookPrinter(projectDir, home, [agentDir]))
+		: undefined;
 	const store = createConfigStore({
 		sources: settingsSources({ home, claudeDir, agentDir, projectDir }),
+		...(seen === undefined ? {} : { isSeen: (entry: HookEntry) => !seen.isUnseen(entry) }),
 		managedDir: env.PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR ?? managedSettingsDir(),
 		plugins: { home, claudeDir, projectDir },
 		// The CLI is started in the project on purpose: approval (or --approve-project-hooks) is its gate.

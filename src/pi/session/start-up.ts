@@ -13,6 +13,7 @@ import { afterSessionStart, type LifecycleStep } from "../../engine/events/lifec
 import { approvalsFile, createApprovals } from "../../host/stores/approvals.ts";
 import { seenHooksFile } from "../../host/stores/seen-hooks.ts";
 import { createHookPrinter } from "../../host/trust/hook-print.ts";
+import { strictHooksOn } from "../../host/trust/strict-hooks.ts";
 import { askForApprovals } from "../approval/approval-prompt.ts";
 import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
 import { runSessionStart } from "../events/session-hooks.ts";
@@ -25,7 +26,7 @@ import type { RuntimeCore } from "./runtime-core.ts";
 import { createSessionEngine } from "./session-engine.ts";
 import type { SessionState } from "./session-state.ts";
 import { createNotificationTimers } from "./timers.ts";
-import { createTripwireNotices, strictHooksOn } from "./tripwire-notices.ts";
+import { createTripwireNotices } from "./tripwire-notices.ts";
 import { applyEnvFile, createSessionWatches } from "./watches.ts";
 
 const hasHistory = (ctx: ExtensionContext): boolean =>

@@ -7,9 +7,7 @@
  * approval showed them); managed policy is exempt. In strict mode (`strictHooks`) being told is not enough: a new
  * or changed hook is held (skip code `unseen`) until a person approves it.
  */
-import { join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { readSettingsFile } from "../../engine/config/load.ts";
 import { sourceLabel } from "../../engine/config/sources.ts";
 import type { UserNotice } from "../../engine/decide/tool.ts";
 import { handlerTarget } from "../../engine/text/messages.ts";
@@ -217,19 +215,4 @@ export const createTripwireNotices = (options: TripwireNoticesOptions): Tripwire
 		version: () => wire.version(),
 	};
 	return self;
-};
-
-/** The pi setting that turns strict mode on: `"strictHooks": true` in pi's global settings.json. */
-export const STRICT_SETTING = "strictHooks";
-
-/** True only when pi's global settings.json (in the agent dir) sets `strictHooks: true`. Never throws. */
-export const strictHooksOn = (agentDir: string): boolean => {
-	const read = readSettingsFile(join(agentDir, "settings.json"));
-	if (read.kind !== "ok") return false;
-	try {
-		const data = JSON.parse(read.text) as Record<string, unknown> | null;
-		return data?.[STRICT_SETTING] === true;
-	} catch {
-		return false;
-	}
 };

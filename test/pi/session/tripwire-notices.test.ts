@@ -13,7 +13,8 @@ import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import type { HookConfig, HookSource } from "../../../src/engine/types.ts";
 import { seenHooksFile } from "../../../src/host/stores/seen-hooks.ts";
 import { createHookPrinter } from "../../../src/host/trust/hook-print.ts";
-import { createTripwireNotices, strictHooksOn } from "../../../src/pi/session/tripwire-notices.ts";
+import { strictHooksOn } from "../../../src/host/trust/strict-hooks.ts";
+import { createTripwireNotices } from "../../../src/pi/session/tripwire-notices.ts";
 
 let root: string;
 let home: string;
