@@ -19,8 +19,11 @@ const hooks = (command: string) => ({
 const MISSING = "no-such-hook-command-xyz";
 const GARBAGE = `printf '{"decision": "block", "reason": "x"} and then garbage'`;
 
+/** pi-hook-manager's stderr lines about hooks that ran (the first run's tripwire baseline line is not one). */
 const hookLines = (stderr: string): string[] =>
-	stderr.split("\n").filter((line) => line.startsWith("[pi-hook-manager]"));
+	stderr
+		.split("\n")
+		.filter((line) => line.startsWith("[pi-hook-manager]") && !line.includes("the tripwire's baseline"));
 
 describe("one failure, one message", () => {
 	it.each([
