@@ -3,7 +3,7 @@
  * shows its statusMessage while it runs; after quitting, `pi --session <id>` draws the card again with the
  * counter restored, and Ctrl+O expands the card to the full record.
  */
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
@@ -17,6 +17,8 @@ const PROMPT_GUARD =
 let llm: FakeLlm;
 let sandbox: PiSandbox;
 let tmux: TmuxServer;
+/** The file whose creation lets the slow hook end. */
+const RELEASE = () => join(sandbox.root, "release-slow-hook");
 
 beforeAll(async () => {
 	llm = await startFakeLlm();
@@ -37,7 +39,8 @@ beforeAll(async () => {
 					hooks: [
 						{
 							type: "command",
-							command: "sleep 2",
+							// Runs until the test has seen its statusMessage (the release file), at most 30 s: no race with the frame.
+							command: `i=0; while [ ! -f ${JSON.stringify(RELEASE())} ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done`,
 							if: "Bash(echo slow*)",
 							statusMessage: "Checking the slow path",
 						},
@@ -77,6 +80,7 @@ describe("decision cards and the footer counter in the real pi", () => {
 		tmux.type("bash: echo slow path", "first");
 		tmux.keys(["Enter"], "first");
 		await tmux.waitFor("hooks running Checking the slow path \u00b7 1 blocked", { name: "first" });
+		writeFileSync(RELEASE(), "");
 		await tmux.waitFor(
 			(text) =>
 				text.includes("fake-model saw tool result: slow path") && !text.includes("Checking the slow path"),
