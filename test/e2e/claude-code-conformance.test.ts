@@ -94,6 +94,17 @@ describe("ConfigChange as in Claude Code 2.1.332", () => {
 		expect(envFiles(replayed)).toEqual({ pi: [false, false, false, false], claude: [false, false, false, false] });
 	}, 120_000);
 
+	it("an edit of a project skill's SKILL.md, a skill never used: source skills, same stdin, env", async () => {
+		const replayed = await replay("config-change-skill");
+		const { pi, claude } = compare(replayed, "config");
+		expect(claude.map((run) => [run.stdin.source, run.stdin.file_path])).toEqual([
+			["skills", "{{PROJECT}}/.claude/skills/demo/SKILL.md"],
+		]);
+		expect(keysOf(pi)).toEqual(keysOf(claude));
+		expect(pi).toEqual(claude);
+		expect(envFiles(replayed)).toEqual({ pi: [false], claude: [false] });
+	}, 120_000);
+
 	for (const name of ["config-change-block-json", "config-change-block-exit2"]) {
 		it(`${name}: the blocked edit's hooks never run; the next change is asked about, same stdin`, async () => {
 			const replayed = await replay(name);

@@ -4,7 +4,8 @@
  * effect; the gate keeps the configuration from before (`wait`) while the ConfigChange hooks in effect run in the
  * background (engine/flow/config-change.ts), then answers the store's next check: `reject` when they blocked the
  * change (the hooks from before stay), else `accept`. An edit no ConfigChange hook is configured for, or of a file
- * Claude Code reports no ConfigChange for (plugin hook files, agent definitions), takes effect at once.
+ * Claude Code reports no ConfigChange for (plugin hook files, agent definitions), takes effect at once. An edit of
+ * a skill not in use (its hooks are no configuration yet) fires the hooks too, as in Claude Code, with nothing to keep.
  */
 import type { ConfigCandidate, GateAnswer } from "../../engine/config/store.ts";
 import { configChange, configChangeSource } from "../../engine/flow/config-change.ts";
@@ -20,6 +21,8 @@ export interface ConfigGate {
 	 * when some were.
 	 */
 	settled(): Promise<boolean>;
+	/** A skill's SKILL.md that is not in use changed: its ConfigChange hooks run (`source: "skills"`). */
+	skillEdited(file: string, current: HookConfig): void;
 }
 
 /** What the gate runs hooks with. */
@@ -83,6 +86,30 @@ export const createConfigGate = (deps: ConfigGateDeps): ConfigGate => {
 			running.set(key, work);
 			deps.track(work);
 			return "wait";
+		},
+		skillEdited(file, current) {
+			if (!hasConfigChangeHooks(current)) return;
+			const hc = deps.hookContext();
+			if (hc === undefined) return;
+			const key = `${file}\u0000unused`;
+			if (running.has(key)) return;
+			const work = Promise.resolve()
+				.then(() =>
+					runFlow(
+						hc,
+						(moment) => configChange(hc, moment, { source: "skills", filePath: file }),
+						(done) => done.steps,
+					),
+				)
+				.then(
+					() => undefined,
+					() => undefined, // A failed run changes nothing: the skill is not in use.
+				)
+				.then(() => {
+					running.delete(key);
+				});
+			running.set(key, work);
+			deps.track(work);
 		},
 		async settled() {
 			const waited = running.size > 0;

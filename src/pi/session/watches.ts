@@ -1,15 +1,19 @@
 /**
  * The files a session watches: ConfigChange's gate over the configuration store, with a watch on the settings,
  * managed policy and skill files while ConfigChange hooks are configured (an edit checks the files at once, so the
- * hooks fire without waiting for pi's next event), and the FileChanged watch (src/pi/events/file-changed-hooks.ts).
+ * hooks fire without waiting for pi's next event; as in Claude Code, the SKILL.md of every skill in the project's
+ * and the user's `.claude/skills` is watched, in use or not), and the FileChanged watch (src/pi/events/file-changed-hooks.ts).
  * Both follow each new merged configuration and end with the session. Also the one way a CLAUDE_ENV_FILE's exports
  * reach pi's environment (SessionStart, FileChanged).
  */
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { claudeUserDir } from "../../engine/config/sources.ts";
 import type { ConfigStore } from "../../engine/config/store.ts";
 import { configChangeSource } from "../../engine/flow/config-change.ts";
 import { evaluateEnvFile } from "../../engine/run/env-file.ts";
+import type { HookConfig } from "../../engine/types.ts";
 import { type FileWatch, watchFiles } from "../../host/watch/file-watch.ts";
 import { createConfigGate } from "../events/config-change-hooks.ts";
 import { createFileChangedHooks } from "../events/file-changed-hooks.ts";
@@ -32,11 +36,32 @@ export const applyEnvFile = async (
 	else Object.assign(deps.processEnv, result.vars);
 };
 
+/** The SKILL.md of each skill folder in `dirs` (a folder that cannot be read has none). */
+const skillFiles = (dirs: readonly string[]): string[] =>
+	dirs.flatMap((dir) => {
+		try {
+			return readdirSync(dir, { withFileTypes: true })
+				.filter((entry) => entry.isDirectory())
+				.map((entry) => join(dir, entry.name, "SKILL.md"));
+		} catch {
+			return [];
+		}
+	});
+
 /** Creates the watches of the session that starts in `projectDir` (nothing is watched before `configured`). */
 export const createSessionWatches = (core: RuntimeCore, projectDir: string): SessionWatches => {
 	let closed = false;
 	let store: ConfigStore | undefined;
 	let settingsWatch: FileWatch | undefined;
+	let config: HookConfig | undefined;
+	/** A SKILL.md edit: the store asks about a skill in use (its source); any other fires ConfigChange here. */
+	const onWatched = (path: string): void => {
+		store?.checkSoon();
+		const inUse = store?.sources().some((source) => source.file === path) ?? false;
+		if (path.endsWith("SKILL.md") && !inUse && config !== undefined && skillPaths.has(path))
+			gate.skillEdited(path, config);
+	};
+	let skillPaths = new Set<string>();
 	const hookContext = (): HookContext | undefined => {
 		const ctx = core.currentCtx();
 		if (closed || ctx === undefined) return undefined;
@@ -71,21 +96,27 @@ export const createSessionWatches = (core: RuntimeCore, projectDir: string): Ses
 	return {
 		gate,
 		files,
-		configured(config, current) {
+		configured(merged, current) {
 			if (closed) return;
 			store = current;
+			config = merged;
 			try {
-				files.configure(config);
+				files.configure(merged);
 				const wanted =
-					!config.disableAllHooks && config.entries.some((entry) => entry.event === "ConfigChange");
+					!merged.disableAllHooks && merged.entries.some((entry) => entry.event === "ConfigChange");
 				if (!wanted) {
 					settingsWatch?.close();
 					settingsWatch = undefined;
 					return;
 				}
-				settingsWatch ??= watchFiles(() => store?.checkSoon());
+				settingsWatch ??= watchFiles(onWatched);
 				const watched = current.sources().filter((source) => configChangeSource(source.scope) !== undefined);
-				settingsWatch.set(watched.map((source) => source.file));
+				const skillsDirs = [
+					join(projectDir, ".claude", "skills"),
+					join(claudeUserDir(core.deps.home(), core.deps.env), "skills"),
+				];
+				skillPaths = new Set(skillFiles(skillsDirs));
+				settingsWatch.set([...new Set([...watched.map((source) => source.file), ...skillPaths])]);
 			} catch {
 				// A watch that cannot start only means changes are seen at pi's next event.
 			}
