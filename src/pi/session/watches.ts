@@ -2,9 +2,9 @@
  * The files a session watches: ConfigChange's gate over the configuration store, with a watch on the settings,
  * managed policy and skill files while ConfigChange hooks are configured (an edit checks the files at once, so the
  * hooks fire without waiting for pi's next event; as in Claude Code, the SKILL.md of every skill in the project's
- * and the user's `.claude/skills` is watched, in use or not), and the FileChanged watch (src/pi/events/file-changed-hooks.ts).
- * Both follow each new merged configuration and end with the session. Also the one way a CLAUDE_ENV_FILE's exports
- * reach pi's environment (SessionStart, FileChanged).
+ * and the user's `.claude/skills` is watched, in use or not), and the FileChanged watch
+ * (src/pi/events/file-changed-hooks.ts). Both follow each new merged configuration and end with the session. Also
+ * the one way a CLAUDE_ENV_FILE's exports reach pi's environment (SessionStart, FileChanged).
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
