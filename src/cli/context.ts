@@ -149,7 +149,7 @@ export const loadContext = (options: ContextOptions): CliContext => {
 		: undefined;
 	const store = createConfigStore({
 		sources: settingsSources({ home, claudeDir, agentDir, projectDir }),
-		...(seen === undefined ? {} : { isSeen: (entry: HookEntry) => !seen.isUnseen(entry) }),
+		...(seen === undefined ? {} : { isSeen: (entry: HookEntry) => !seen.isUnseen(entry), seenPass: seen.pass }),
 		managedDir: env.PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR ?? managedSettingsDir(),
 		plugins: { home, claudeDir, projectDir },
 		// The CLI is started in the project on purpose: approval (or --approve-project-hooks) is its gate.

@@ -48,6 +48,8 @@ export interface ConfigStoreOptions {
 	 * `MergeExtras.isSeen`). Undefined: strict mode is off.
 	 */
 	readonly isSeen?: (entry: HookEntry) => boolean;
+	/** Strict mode: runs each merge as one pass, so its `isSeen` calls share their file looks (Tripwire.pass). */
+	readonly seenPass?: <T>(run: () => T) => T;
 	/** Changes whenever approvals change, so the merge is redone. */
 	readonly approvalsVersion?: () => number;
 	/**
@@ -358,17 +360,19 @@ export const createConfigStore = (options: ConfigStoreOptions): ConfigStore => {
 		}
 		if (changed || merged === undefined) {
 			const issues: ConfigIssue[] = [...managed.issues, ...resolution.issues, ...plugged.issues];
-			const config = mergeSources(
-				[...settings, ...parsedOf([...plugged.sources, ...skills, ...agents])],
-				trusted,
-				options.isApproved,
-				{
-					issues,
-					disabledPlugins: parsedOf(resolution.disabled),
-					unreadableManaged: managed.issues.map((issue) => issue.file),
-					...(options.isSeen === undefined ? {} : { isSeen: options.isSeen }),
-				},
-			);
+			const merge = () =>
+				mergeSources(
+					[...settings, ...parsedOf([...plugged.sources, ...skills, ...agents])],
+					trusted,
+					options.isApproved,
+					{
+						issues,
+						disabledPlugins: parsedOf(resolution.disabled),
+						unreadableManaged: managed.issues.map((issue) => issue.file),
+						...(options.isSeen === undefined ? {} : { isSeen: options.isSeen }),
+					},
+				);
+			const config = options.seenPass === undefined ? merge() : options.seenPass(merge);
 			merged = held.pending.length === 0 ? config : { ...config, pendingSettings: held.pending };
 			mergedTrust = trusted;
 			mergedApprovals = approvals;

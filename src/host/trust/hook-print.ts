@@ -49,6 +49,11 @@ export interface HookPrinter {
 	print(entry: HookEntry): Omit<HookPrint, "key">;
 	/** A string that changes when a covered file seen so far changes (one `stat` each); for the config store. */
 	stamp(): string;
+	/**
+	 * Runs `run` as one pass: the prints made meanwhile look at each file and folder once, as `of` does (a merge's
+	 * strict-mode checks of every hook). Nested passes share the outer one.
+	 */
+	pass<T>(run: () => T): T;
 }
 
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
@@ -191,20 +196,28 @@ export const createHookPrinter = (projectDir: string, home: string, skip: readon
 		return { hash, files: covered };
 	};
 
+	const pass = <T>(run: () => T): T => {
+		if (batch !== undefined) return run();
+		batch = new Map();
+		try {
+			return run();
+		} finally {
+			batch = undefined;
+		}
+	};
+
 	return {
 		of(entries) {
 			const keys = hookKeys(entries);
 			const prints = new Map<HookEntry, HookPrint>();
-			batch = new Map();
-			try {
+			pass(() => {
 				entries.forEach((entry, index) => {
 					prints.set(entry, { key: keys[index] as string, ...printOne(entry) });
 				});
-			} finally {
-				batch = undefined;
-			}
+			});
 			return prints;
 		},
+		pass,
 		print: printOne,
 		stamp() {
 			return `${files.stamp()}\u0001${coverage.stamp()}${listings.stamp()}`;

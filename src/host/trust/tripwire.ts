@@ -59,6 +59,8 @@ export interface Tripwire {
 	 * hook does not run until a person saw it. Uses the store as last read or written (no file read per call).
 	 */
 	isUnseen(entry: HookEntry): boolean;
+	/** Runs `run` as one pass of the printer (HookPrinter.pass): the `isUnseen` calls in it share their file looks. */
+	pass<T>(run: () => T): T;
 	/** A counter that changes whenever hooks were recorded, so cached configurations know to re-merge. */
 	version(): number;
 }
@@ -167,6 +169,7 @@ export const createTripwire = (file: string, printer: HookPrinter, now: () => Da
 			if (isPolicySource(entry.source)) return false;
 			return !hashes.has(printer.print(entry).hash);
 		},
+		pass: (run) => printer.pass(run),
 		version: () => version,
 	};
 };

@@ -100,7 +100,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		isTrusted: () => ctx.isProjectTrusted(),
 		isApproved: approvals.admitted,
 		isSettingApproved: approvals.isSettingApproved,
-		...(tripwire.strict ? { isSeen: tripwire.isSeen } : {}),
+		...(tripwire.strict ? { isSeen: tripwire.isSeen, seenPass: tripwire.pass } : {}),
 		// Strict mode: recording hooks as seen lets them run. Both only count up, so the sum changes with either.
 		approvalsVersion: tripwire.strict ? () => approvals.version() + tripwire.version() : approvals.version,
 		// Strict mode also watches the files user, plugin and skill hooks cover: a changed one is held at once.

@@ -33,6 +33,8 @@ export interface TripwireNotices {
 	items(): readonly TripItem[];
 	/** For the merge in strict mode: false for a non-managed hook no person saw as it is now. */
 	isSeen(entry: HookEntry): boolean;
+	/** Runs `run` (a merge) as one pass: its `isSeen` calls look at each covered file once (Tripwire.pass). */
+	pass<T>(run: () => T): T;
 	/** Records `entries` as seen (a person approved them); returns why saving failed, or undefined. */
 	approve(entries: readonly HookEntry[]): string | undefined;
 	/**
@@ -186,6 +188,7 @@ export const createTripwireNotices = (options: TripwireNoticesOptions): Tripwire
 		items: () => found,
 		news: () => news.map((item) => (item.held && !wire.isUnseen(item.entry) ? { ...item, held: false } : item)),
 		isSeen: (entry) => !wire.isUnseen(entry),
+		pass: (run) => wire.pass(run),
 		approve,
 		async askHeld(ctx) {
 			const held = news.filter((item) => item.held && wire.isUnseen(item.entry));
