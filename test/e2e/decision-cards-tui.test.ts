@@ -19,6 +19,9 @@ let sandbox: PiSandbox;
 let tmux: TmuxServer;
 /** The file whose creation lets the slow hook end. */
 const RELEASE = () => join(sandbox.root, "release-slow-hook");
+/** A shell loop that ends once RELEASE exists, or after 300 tenths of a second. */
+const waitForRelease = (): string =>
+	`i=0; while [ ! -f ${JSON.stringify(RELEASE())} ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done`;
 
 beforeAll(async () => {
 	llm = await startFakeLlm();
@@ -39,8 +42,8 @@ beforeAll(async () => {
 					hooks: [
 						{
 							type: "command",
-							// Runs until the test has seen its statusMessage (the release file), at most 30 s: no race with the frame.
-							command: `i=0; while [ ! -f ${JSON.stringify(RELEASE())} ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done`,
+							// Runs until the test has seen its statusMessage (the release file), at most 30 s.
+							command: waitForRelease(),
 							if: "Bash(echo slow*)",
 							statusMessage: "Checking the slow path",
 						},
