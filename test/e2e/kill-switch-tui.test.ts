@@ -66,6 +66,9 @@ describe("the kill switch on every terminal", () => {
 
 	it("PI_HOOK_MANAGER_KILL_SWITCH_KEY=alt+h makes alt+h the kill switch", async () => {
 		const pi = await start(suite.sandbox(), { PI_HOOK_MANAGER_KILL_SWITCH_KEY: "alt+h" });
+		// The footer can draw before pi reads keys under load; a command's answer shows the editor takes input.
+		await slash(pi, "/hooks status");
+		await pi.waitFor((screen) => flat(screen).includes("kill switch not set"));
 		pi.keys("M-h");
 		const off = await pi.waitFor(/hooks off/);
 		expect(flat(off)).toContain("alt+h (or /hooks on) turns them back on");

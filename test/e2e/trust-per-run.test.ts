@@ -45,7 +45,7 @@ describe("covered files are checked before every run of a project hook", () => {
 				const asked = nextConfirm(rpc, first);
 				// One reply, two tool calls: the first rewrites the script, the hook then runs after each. pi runs the
 				// calls of one reply at the same time, so the second waits until the rewrite is surely done: the
-				// hook's check must see it (a hook that starts before a parallel rewrite is docs/trust.md's known gap).
+				// hook's check must see it (a hook of a call whose sibling is still running is held: trust-late-read).
 				const prompt = rpc.prompt(`bash: ${rewrite}\nbash: sleep 1; echo two`);
 				const again = await asked;
 				expect(String(again.message)).toContain("changed PostToolUse [Bash]");
