@@ -50,6 +50,27 @@ export const CONTEXT_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"SubagentStop",
 ]);
 
+/**
+ * Events whose hook can block what happens (Claude Code: exit 2 or `decision: "block"` stops the prompt, the
+ * tool call, the stop, the compaction, the config change, ...). On the others (FileChanged, Notification,
+ * SessionEnd, ...) a block changes nothing, so lint never advises one.
+ */
+export const BLOCKING_EVENTS: ReadonlySet<HookEventName> = new Set([
+	"UserPromptSubmit",
+	"UserPromptExpansion",
+	"PreToolUse",
+	"PostToolBatch",
+	"SubagentStop",
+	"TaskCreated",
+	"TaskCompleted",
+	"Stop",
+	"TeammateIdle",
+	"ConfigChange",
+	"PreCompact",
+	"Elicitation",
+	"ElicitationResult",
+]);
+
 /** Keys that show a text was meant as hook JSON. */
 export const HOOK_KEYS =
 	/\b(hookSpecificOutput|permissionDecision|additionalContext|decision|systemMessage|continue)\b/;
@@ -89,24 +110,33 @@ export const blockJson = (event: HookEventName): string =>
 /** Plain stdout on an event that does not read plain text; the advice fits the handler type. */
 export const plainTextIgnored = (event: HookEventName, type: HandlerType = "command"): HookLint => {
 	const context = CONTEXT_EVENTS.has(event);
+	const blocks = BLOCKING_EVENTS.has(event);
 	if (type !== "command") {
 		const what = type === "http" ? "the response body" : type === "mcp_tool" ? "the MCP tool's text" : "the answer";
 		return {
 			code: "plain_text_ignored",
 			field: "stdout",
 			problem: `${what} is plain text, which ${event} does not show to the model (only to the debug log)`,
-			fix: context
-				? `to tell the model, answer with ${contextJson(event)}; to block, with ${blockJson(event)}`
-				: `to block, answer with ${blockJson(event)}`,
+			fix:
+				context && blocks
+					? `to tell the model, answer with ${contextJson(event)}; to block, with ${blockJson(event)}`
+					: context
+						? `to tell the model, answer with ${contextJson(event)}`
+						: blocks
+							? `to block, answer with ${blockJson(event)}`
+							: `${event} neither blocks nor takes context: leave the answer empty`,
 		};
 	}
 	return {
 		code: "plain_text_ignored",
 		field: "stdout",
 		problem: `plain stdout of ${event} is not shown to the model (only to the debug log)`,
-		fix: context
-			? `to tell the model, write ${contextJson(event)}; to block, exit 2 with the reason on stderr`
-			: "write it to stderr or a file; to block, exit 2 with the reason on stderr",
+		fix: [
+			context ? `to tell the model, write ${contextJson(event)}` : "write it to stderr or a file",
+			blocks ? "to block, exit 2 with the reason on stderr" : "",
+		]
+			.filter(Boolean)
+			.join("; "),
 	};
 };
 

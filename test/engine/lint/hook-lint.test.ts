@@ -258,6 +258,13 @@ describe("lintHookOutput", () => {
 		expect(lint?.problem).not.toContain("ignored except");
 	});
 
+	it("advises a block only where one can block (Claude Code: FileChanged and SessionEnd cannot block)", () => {
+		const fix = (event: HookEventName) => lintHookOutput({ event, exitCode: 0, stdout: "words\n" })[0]?.fix ?? "";
+		expect(fix("FileChanged")).toBe("write it to stderr or a file");
+		expect(fix("SessionEnd")).not.toContain("block");
+		expect(fix("ConfigChange")).toContain("to block, exit 2 with the reason on stderr");
+	});
+
 	it("reports several mistakes of one output, each once", () => {
 		const found = lintHookOutput({
 			event: "SessionStart",
