@@ -189,7 +189,18 @@ export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | un
 		const document = { version: 1, projectDir: ctx.projectDir, seenStore, hooks: rows };
 		return { stdout: `${JSON.stringify(document, null, 2)}\n`, stderr };
 	}
-	if (rows.length === 0) return { stdout: "no hooks configured\n", stderr };
+	// The findings `lint` prints (config problems and hook lint), so the two commands count the same; a broken
+	// settings file is one, so even "no hooks configured" says there is more to see.
+	const findings = lintFindings(ctx);
+	const errors = findings.filter((finding) => finding.severity === "error").length;
+	const lintTail =
+		findings.length === 0
+			? []
+			: [
+					`${findings.length} lint finding(s), ${errors} error(s) and ` +
+						`${findings.length - errors} warning(s): run pi-hook-manager lint to see them`,
+				];
+	if (rows.length === 0) return { stdout: ["no hooks configured", ...lintTail, ""].join("\n"), stderr };
 	const from = process.cwd();
 	const table = columns([
 		["STATE", "SEEN", "EVENT", "MATCHER", "TYPE", "RUNS", "WHERE"],
@@ -216,17 +227,6 @@ export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | un
 			),
 		...rows.filter((row) => row.seen === "changed").flatMap(changeLines),
 	];
-	// The findings `lint` prints (config problems and hook lint), so the two commands count the same.
-	const findings = lintFindings(ctx);
-	const errors = findings.filter((finding) => finding.severity === "error").length;
-	const tail = [
-		...seenTail(rows, marks),
-		...(findings.length === 0
-			? []
-			: [
-					`${findings.length} lint finding(s), ${errors} error(s) and ` +
-						`${findings.length - errors} warning(s): run pi-hook-manager lint to see them`,
-				]),
-	];
+	const tail = [...seenTail(rows, marks), ...lintTail];
 	return { stdout: `${[...table, ...(notes.length > 0 ? ["", ...notes] : []), ...tail].join("\n")}\n`, stderr };
 };
