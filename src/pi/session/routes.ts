@@ -16,6 +16,7 @@ import { runSessionEnd } from "../events/session-hooks.ts";
 import { handleBeforeSettle, handleTurnEnd } from "../events/stop-hooks.ts";
 import { handleToolCall, handleToolResult } from "../events/tool-hooks.ts";
 import { handleUserBash, userBashHooksOn } from "../events/user-bash-hooks.ts";
+import type { PanelQueries } from "./panel-queries.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import type { HookRuntime } from "./runtime-types.ts";
 import type { SessionState } from "./session-state.ts";
@@ -25,20 +26,7 @@ import { ensureTranscript } from "./transcript.ts";
 export const STOPPED_MESSAGE_TYPE = "pi-hook-manager/stopped";
 
 /** The event handlers of the runtime but `start` and the panel's queries. */
-export type EventRoutes = Omit<
-	HookRuntime,
-	| "start"
-	| "hasHooks"
-	| "config"
-	| "reload"
-	| "approve"
-	| "session"
-	| "testRun"
-	| "askApproval"
-	| "approvalLines"
-	| "tripwireItems"
-	| "approveUnseen"
->;
+export type EventRoutes = Omit<HookRuntime, "start" | keyof PanelQueries>;
 
 /** The routes over the runtime's core. */
 export const eventRoutes = (core: RuntimeCore): EventRoutes => {
