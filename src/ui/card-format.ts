@@ -27,6 +27,7 @@ const KIND_STYLES: Readonly<Record<CardKind, KindStyle>> = {
 	stop_continue: { marker: "\u21bb", label: "kept going", color: "warning" },
 	stop_cap: { marker: "\u25a0", label: "stop cap reached", color: "warning" },
 	continue_false: { marker: "\u25a0", label: "stopped the agent", color: "warning" },
+	allow: { marker: "\u2713", label: "allowed", color: "success" },
 	error: { marker: "!", label: "failed", color: "error" },
 	timeout: { marker: "!", label: "timed out", color: "error" },
 };

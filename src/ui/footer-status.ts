@@ -34,6 +34,7 @@ const BUCKET: Readonly<Record<CardKind, keyof CardCounts>> = {
 	prompt_blocked: "blocked",
 	compact_cancelled: "blocked",
 	ask: "asked",
+	allow: "asked",
 	rewrite: "rewritten",
 	output_replaced: "rewritten",
 	stop_continue: "keptGoing",

@@ -44,6 +44,12 @@ const records: Record<CardKind, Card> = {
 		hooks: [guardHook({ command: "./rewrite.sh", exitCode: 0, status: "success" })],
 	}),
 	output_replaced: blockRecord({ kind: "output_replaced", event: "PostToolUse", reason: "[redacted]" }),
+	allow: blockRecord({
+		kind: "allow",
+		event: "PermissionRequest",
+		reason: "allowed by PermissionRequest hook",
+		hooks: [guardHook({ command: "./allow-tests.sh", exitCode: 0, status: "success" })],
+	}),
 	context: blockRecord({
 		kind: "context",
 		event: "PostToolUse",

@@ -18,7 +18,10 @@
  *   when the words are the hook's JSON reason, `"stderr"` when they are its stderr (Claude Code quotes those
  *   with the command); `reason` is undefined for a JSON block without a reason.
  * - `deny` / `ask` / `allow` / `defer`: a PreToolUse permission decision (`permissionDecision`, or the
- *   legacy top-level `decision: "block"`/`"approve"`, marked `legacy`).
+ *   legacy top-level `decision: "block"`/`"approve"`, marked `legacy`); on PermissionRequest `allow` and `deny`
+ *   are its `decision.behavior`, a deny's `interrupt: true` stops the agent too.
+ * - `permissions`: PermissionRequest's `updatedPermissions` with an allow (Claude Code's permission update entries).
+ * - `retry`: PermissionDenied's `retry: true` (the model is told it may retry).
  * - `rewrite`: `updatedInput`, the Claude Code-named input that replaces the whole tool input.
  * - `context`: `additionalContext` for the model.
  * - `stdout`: plain (non-JSON) stdout of a successful run; context on prompt and session events.
@@ -33,11 +36,18 @@
  */
 export type HookEffect =
 	| { readonly kind: "block"; readonly source: "json" | "stderr"; readonly reason: string | undefined }
-	| { readonly kind: "deny"; readonly reason: string | undefined; readonly legacy?: true }
+	| {
+			readonly kind: "deny";
+			readonly reason: string | undefined;
+			readonly legacy?: true;
+			readonly interrupt?: true;
+	  }
 	| { readonly kind: "ask"; readonly reason: string | undefined }
 	| { readonly kind: "allow"; readonly legacy?: true }
 	| { readonly kind: "defer" }
 	| { readonly kind: "rewrite"; readonly input: Readonly<Record<string, unknown>> }
+	| { readonly kind: "permissions"; readonly updates: readonly unknown[] }
+	| { readonly kind: "retry" }
 	| { readonly kind: "context"; readonly text: string }
 	| { readonly kind: "stdout"; readonly text: string }
 	| { readonly kind: "replace_output"; readonly output: unknown }

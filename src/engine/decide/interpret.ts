@@ -12,6 +12,7 @@ import type { ProcessOutcome } from "../ports.ts";
 import { firstLine } from "../text/lines.ts";
 import type { HookEntry, HookEventName } from "../types.ts";
 import type { HookEffect } from "./effects.ts";
+import { permissionEffects, permissionOutputProblem } from "./permission-output.ts";
 
 /** The JSON a hook may print (as in Claude Code), after validation. */
 export interface HookOutput {
@@ -106,6 +107,7 @@ export const validateHookOutput = (json: Json, event: HookEventName): string | u
 			if (specific.updatedInput !== undefined && !isObject(specific.updatedInput)) {
 				problems.push("updatedInput must be an object");
 			}
+			problems.push(permissionOutputProblem(specific, event));
 		}
 	}
 	return problems.find((problem) => problem !== undefined);
@@ -231,7 +233,9 @@ const effectsOf = (verdict: RawVerdict, event: HookEventName): HookEffect[] => {
 	const specific = json?.hookSpecificOutput;
 	if (status === "blocking") effects.push(exitBlock(verdict, event));
 	else if (json !== undefined) {
-		if (event === "PreToolUse" || specific?.permissionDecision !== undefined) {
+		// PermissionRequest decides through `decision.behavior` alone (permission-output.ts).
+		const permissionRequest = event === "PermissionRequest";
+		if (!permissionRequest && (event === "PreToolUse" || specific?.permissionDecision !== undefined)) {
 			const permission = permissionEffect(json);
 			if (permission !== undefined && (event === "PreToolUse" || !("legacy" in permission)))
 				effects.push(permission);
@@ -239,12 +243,14 @@ const effectsOf = (verdict: RawVerdict, event: HookEventName): HookEffect[] => {
 		if (event !== "PreToolUse" && json.decision === "block") {
 			effects.push({ kind: "block", source: "json", reason: json.reason });
 		}
-		if (specific?.updatedInput !== undefined) effects.push({ kind: "rewrite", input: specific.updatedInput });
+		if (specific?.updatedInput !== undefined && !permissionRequest)
+			effects.push({ kind: "rewrite", input: specific.updatedInput });
 		if (specific?.updatedToolOutput !== undefined) {
 			effects.push({ kind: "replace_output", output: specific.updatedToolOutput });
 		}
 		if (event === "MessageDisplay" && typeof specific?.displayContent === "string")
 			effects.push({ kind: "display", text: specific.displayContent });
+		effects.push(...permissionEffects(specific, event));
 	}
 	if (specific?.additionalContext) effects.push({ kind: "context", text: specific.additionalContext });
 	if (verdict.plainText !== undefined) effects.push({ kind: "stdout", text: verdict.plainText });

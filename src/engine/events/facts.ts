@@ -167,7 +167,10 @@ export const discardsCommonFields = (event: HookEventName): boolean => DISCARDS_
  */
 export const reportsHookFailures = (event: HookEventName): boolean => event !== "MessageDisplay";
 
-/** The hook events pi-hook-manager fires in pi; the others (PermissionRequest, SubagentStop, ...) have no pi event. */
+/**
+ * The hook events pi-hook-manager fires in pi; the others (SubagentStop, ...) have no pi event. PermissionRequest and
+ * PermissionDenied fire when another pi extension asks through a permission channel (src/engine/channel/).
+ */
 const FIRED_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"SessionStart",
 	"SessionEnd",
@@ -188,6 +191,8 @@ const FIRED_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"Interrupt",
 	"ConfigChange",
 	"FileChanged",
+	"PermissionRequest",
+	"PermissionDenied",
 ]);
 
 /** True when pi-hook-manager fires `event` in pi; hooks of other events are listed as never firing. */
@@ -208,7 +213,7 @@ export const notFiredReason = (event: HookEventName): string =>
 	NOT_FIRED_REASONS[event] ??
 	`pi has no ${event} event, so this hook never fires (pi-hook-manager fires the tool, prompt, session, ` +
 		`stop, interrupt, compaction, notification, model-switch, instructions, message-display, config-change ` +
-		"and file-changed events)";
+		"and file-changed events, and the permission events other extensions ask for)";
 
 /**
  * The stdin field an event's matcher is tested against (Claude Code: the tool name on tool events, `source` on

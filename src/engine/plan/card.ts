@@ -20,7 +20,8 @@ export const EXCERPT_CHARS = 2000;
  * `block` (a call blocked or denied, or post-tool block feedback), `ask` (see `answer`), `rewrite` (input
  * rewritten), `output_replaced` (tool result replaced), `context` (context added for the model),
  * `prompt_blocked`, `stop_continue` (Stop turned into another turn), `stop_cap` (the block cap ended it),
- * `compact_cancelled`, `continue_false` (a hook stopped the agent), `error`, `timeout`.
+ * `compact_cancelled`, `continue_false` (a hook stopped the agent), `allow` (a PermissionRequest hook answered an
+ * extension's permission question with yes), `error`, `timeout`.
  */
 export const CARD_KINDS = [
 	"block",
@@ -33,6 +34,7 @@ export const CARD_KINDS = [
 	"stop_cap",
 	"compact_cancelled",
 	"continue_false",
+	"allow",
 	"error",
 	"timeout",
 ] as const;

@@ -26,7 +26,7 @@ import { ensureTranscript } from "./transcript.ts";
 export const STOPPED_MESSAGE_TYPE = "pi-hook-manager/stopped";
 
 /** The event handlers of the runtime but `start` and the panel's queries. */
-export type EventRoutes = Omit<HookRuntime, "start" | keyof PanelQueries>;
+export type EventRoutes = Omit<HookRuntime, "start" | "channelContext" | keyof PanelQueries>;
 
 /** The routes over the runtime's core. */
 export const eventRoutes = (core: RuntimeCore): EventRoutes => {

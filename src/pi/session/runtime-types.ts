@@ -2,6 +2,7 @@
  * The contract between the extension factory and the per-session hook runtime: what the runtime needs from
  * pi and the UI, and the handlers it offers for pi's events.
  */
+
 import type {
 	AgentBeforeSettleEvent,
 	BeforeAgentStartEventResult,
@@ -33,6 +34,7 @@ import type { EngineSwitches, EngineTracer, FiringRecord } from "../../engine/en
 import type { Card } from "../../engine/plan/card.ts";
 import type { ProcessRunner } from "../../engine/ports.ts";
 import type { HookEntry, HookEventName } from "../../engine/types.ts";
+import type { HookContext } from "../events/hook-context.ts";
 import type { MessageDisplays } from "../events/message-displays.ts";
 import type { LiveSession } from "../manager/manager-types.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";
@@ -147,6 +149,8 @@ export interface HookRuntime extends LiveSession {
 	messageEnd(event: MessageEndEvent, ctx: ExtensionContext): Promise<void>;
 	/** True when the session has hooks that may run on `event`; false before `session_start`. */
 	hasHooks(event: HookEventName): boolean;
+	/** The hook context a permission channel request runs in (the latest pi context); undefined before start. */
+	channelContext(): HookContext | undefined;
 }
 
 /** What a test run produced (the engine's type). */

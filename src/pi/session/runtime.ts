@@ -19,5 +19,9 @@ export const createRuntime = (deps: RuntimeDeps): HookRuntime => {
 		start: (event, ctx) => startSession(core, event, ctx),
 		...eventRoutes(core),
 		...panelQueries(core),
+		channelContext: () => {
+			const ctx = core.currentCtx();
+			return ctx === undefined ? undefined : core.active(ctx)?.hc;
+		},
 	};
 };

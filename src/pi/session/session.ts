@@ -30,11 +30,13 @@ import type {
 import type { ProcessRunner } from "../../engine/ports.ts";
 import { type CardLog, createCardLog, registerCardRenderer } from "../cards/card-log.ts";
 import { createMessageDisplays, type MessageDisplays } from "../events/message-displays.ts";
+import { listenOnPermissionChannels } from "../events/permission-channel.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY, type LiveSession } from "../manager/hook-manager.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";
 import { createViewSettings, viewSettingsFile } from "../stores/view-settings.ts";
 import { SHUTDOWN_FLUSH_MS, type Telemetry } from "../telemetry/telemetry.ts";
 import { failSafe } from "./fail-safe.ts";
+import { showNotice } from "./notices.ts";
 import { createRuntime, STOPPED_MESSAGE_TYPE } from "./runtime.ts";
 import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 
@@ -81,7 +83,7 @@ export interface HookSession {
 
 /** Builds the session over pi and the ports; nothing runs until pi fires `session_start`. */
 export const createHookSession = (
-	pi: RuntimeDeps["pi"] & Pick<ExtensionAPI, "appendEntry" | "registerEntryRenderer">,
+	pi: RuntimeDeps["pi"] & Pick<ExtensionAPI, "appendEntry" | "registerEntryRenderer" | "events">,
 	ports: SessionPorts,
 ): HookSession => {
 	let current: ExtensionContext | undefined;
@@ -152,6 +154,15 @@ export const createHookSession = (
 	});
 
 	const events = sessionEvents({ cards, manager, runtime, telemetry: ports.telemetry }, enter);
+	// Other extensions fire PermissionRequest and PermissionDenied through pi's event bus (docs/channel.md).
+	listenOnPermissionChannels({
+		events: pi.events,
+		hookContext: () => runtime.channelContext(),
+		allOff: () => manager.allOff(),
+		tell: (text) => {
+			if (current !== undefined) showNotice(current, { level: "warning", text });
+		},
+	});
 
 	return {
 		cards,

@@ -42,11 +42,11 @@ describe("mergeSources", () => {
 describe("events pi never fires", () => {
 	it("lists their hooks as skipped with the reason", () => {
 		const config = mergeSources(
-			[parse({ hooks: { PermissionRequest: [{ hooks: [cmd("a")] }], Stop: [{ hooks: [cmd("b")] }] } })],
+			[parse({ hooks: { TaskCompleted: [{ hooks: [cmd("a")] }], Stop: [{ hooks: [cmd("b")] }] } })],
 			true,
 		);
 		expect(config.entries.map((e) => e.event)).toEqual(["Stop"]);
-		expect(config.skipped[0]?.message).toContain("pi has no PermissionRequest event");
+		expect(config.skipped[0]?.message).toContain("pi has no TaskCompleted event");
 	});
 });
 

@@ -72,9 +72,9 @@ describe("the editor", () => {
 	it("chooses the event from the list of events pi fires, with the arrow keys or by typing its name", async () => {
 		const h = await mount(100);
 		await h.send(KEY.ctrlN, KEY.up, KEY.up, KEY.up);
-		// PermissionRequest comes next in Claude Code's list, but pi never fires it: the editor skips it.
+		// PermissionRequest comes next in Claude Code's list: it fires when an extension asks through the channel.
 		let screen = await h.send(KEY.right);
-		expect(text(screen)).toContain("< PostToolUse >");
+		expect(text(screen)).toContain("< PermissionRequest >");
 		screen = await h.type("sto");
 		expect(text(screen)).toContain("< Stop >");
 		expect(text(screen)).toContain("type to jump: sto");
@@ -86,7 +86,7 @@ describe("the editor", () => {
 			const match = /< (\w+) >/.exec(text(await h.send(KEY.right)));
 			if (match?.[1] !== undefined) seen.add(match[1]);
 		}
-		for (const never of ["PermissionRequest", "SubagentStop", "CwdChanged", "TaskCompleted", "Setup"])
+		for (const never of ["SubagentStop", "CwdChanged", "TaskCompleted", "Setup"])
 			expect(seen).not.toContain(never);
 		expect(seen).toContain("SessionStart");
 		await h.send(KEY.ctrlU);
