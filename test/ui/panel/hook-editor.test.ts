@@ -86,8 +86,7 @@ describe("the editor", () => {
 			const match = /< (\w+) >/.exec(text(await h.send(KEY.right)));
 			if (match?.[1] !== undefined) seen.add(match[1]);
 		}
-		for (const never of ["SubagentStop", "CwdChanged", "TaskCompleted", "Setup"])
-			expect(seen).not.toContain(never);
+		for (const never of ["SubagentStop", "CwdChanged", "TaskCompleted", "Setup"]) expect(seen).not.toContain(never);
 		expect(seen).toContain("SessionStart");
 		await h.send(KEY.ctrlU);
 		await h.type("subagent");
