@@ -35,7 +35,7 @@ const journal = (sandbox: PiSandbox): Record<string, unknown>[] => {
 const modelSaw = (): string => JSON.stringify(e2e.llm.requests.at(-1)?.messages ?? []);
 
 describe("the permission channel in the real pi", () => {
-	it("the gate asks, a PermissionRequest hook denies: the call is blocked with its message, card and log", async () => {
+	it("the gate asks, a PermissionRequest hook denies: blocked with its message, a card, the log", async () => {
 		const sandbox = e2e.sandbox();
 		sandbox.writeFile("project/victim", "keep me");
 		const deny = prints(sandbox, "deny", decision({ behavior: "deny", message: "no deletes in this repo" }));
@@ -101,7 +101,7 @@ describe("the permission channel in the real pi", () => {
 		}
 	});
 
-	it("two extensions asking at once get their own answers; a malformed request gets a notice and runs no hook", async () => {
+	it("two askers at once get their own answers; a malformed request gets a notice and runs no hook", async () => {
 		const sandbox = e2e.sandbox();
 		const askersLog = join(sandbox.root, "answers.jsonl");
 		const ran = join(sandbox.root, "ran.jsonl");

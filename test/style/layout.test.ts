@@ -145,10 +145,15 @@ const PLACES: Readonly<Record<string, { readonly holds: string; readonly imports
 		holds: "saved test runs: their files and expected outcomes",
 		imports: ["engine/types.ts", "engine/is-object.ts", "engine/decide", "engine/dry-run"],
 	},
+	"engine/channel": {
+		holds: "the requests and answers of the permission channels other extensions use",
+		imports: ["engine/is-object.ts"],
+	},
 	"engine/flow": {
 		holds: "one engine call per pi moment, from pi's values to a plan",
 		imports: [
 			"engine/types.ts",
+			"engine/channel",
 			"engine/decide",
 			"engine/dispatch",
 			"engine/events",

@@ -9,7 +9,7 @@ import type { HookEffect } from "./effects.ts";
 
 type Json = Readonly<Record<string, unknown>>;
 
-/** The first problem of `specific` (a hookSpecificOutput) on `event`, or undefined when it is valid or not one of these. */
+/** The first problem of `specific` (a hookSpecificOutput) on `event`; undefined when valid or another event. */
 export const permissionOutputProblem = (specific: Json, event: HookEventName): string | undefined => {
 	if (event === "PermissionDenied")
 		return specific.retry === undefined || typeof specific.retry === "boolean"

@@ -45,7 +45,8 @@ export const permissionFlow = (
 			? toClaudeToolInput(request.toolName, request.toolInput, session.cwd, session.home)
 			: request.toolInput;
 		const call = { toolName: ccToolName, toolInput: ccInput, toolUseId: request.toolUseId };
-		const summary = `${request.from === undefined ? "" : `${request.from}: `}${summarizeToolInput(request.toolInput)}`;
+		const who = request.from === undefined ? "" : `${request.from}: `;
+		const summary = `${who}${summarizeToolInput(request.toolInput)}`;
 		const run = await runEvent(ports, moment, {
 			event: request.event,
 			matchValues: [ccToolName],
