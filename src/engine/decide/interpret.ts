@@ -189,6 +189,9 @@ const failClosed = (verdict: RawVerdict, event: HookEventName): RawVerdict => {
 
 const TOOL_EVENTS: ReadonlySet<HookEventName> = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
 
+/** The events whose hooks decide through their own fields only: no exit 2, no `decision: "block"` (Claude Code). */
+const PERMISSION_EVENTS: ReadonlySet<HookEventName> = new Set(["PermissionRequest", "PermissionDenied"]);
+
 /**
  * The block effect of an exit 2. Claude Code quotes a blocking hook's own JSON reason as is and its stderr
  * with the command; tool events count a JSON deny as the hook's reason too, and quote raw stderr otherwise.
@@ -231,8 +234,13 @@ const effectsOf = (verdict: RawVerdict, event: HookEventName): HookEffect[] => {
 	}
 	const effects: HookEffect[] = [];
 	const specific = json?.hookSpecificOutput;
-	if (status === "blocking") effects.push(exitBlock(verdict, event));
-	else if (json !== undefined) {
+	if (status === "blocking") {
+		// Claude Code: PermissionRequest and PermissionDenied do not honour exit 2 (stderr discarded); a
+		// PermissionRequest hook that fails closed (`onFailure: "block"`) denies.
+		if (event === "PermissionRequest" && verdict.failClosed)
+			effects.push({ kind: "deny", reason: verdict.message });
+		else if (!PERMISSION_EVENTS.has(event)) effects.push(exitBlock(verdict, event));
+	} else if (json !== undefined) {
 		// PermissionRequest decides through `decision.behavior` alone (permission-output.ts).
 		const permissionRequest = event === "PermissionRequest";
 		if (!permissionRequest && (event === "PreToolUse" || specific?.permissionDecision !== undefined)) {
@@ -240,7 +248,7 @@ const effectsOf = (verdict: RawVerdict, event: HookEventName): HookEffect[] => {
 			if (permission !== undefined && (event === "PreToolUse" || !("legacy" in permission)))
 				effects.push(permission);
 		}
-		if (event !== "PreToolUse" && json.decision === "block") {
+		if (event !== "PreToolUse" && !PERMISSION_EVENTS.has(event) && json.decision === "block") {
 			effects.push({ kind: "block", source: "json", reason: json.reason });
 		}
 		if (specific?.updatedInput !== undefined && !permissionRequest)

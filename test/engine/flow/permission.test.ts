@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ChannelRequest } from "../../../src/engine/channel/permission-request.ts";
 import { permissionFlow } from "../../../src/engine/flow/permission.ts";
+import { verdictResult } from "../../../src/engine/record/result-kind.ts";
 import { readJsonLines } from "../../support/e2e.ts";
 import { appendTo, cardKinds, flowEngine } from "../../support/flow-engine.ts";
 
@@ -111,7 +112,7 @@ describe("PermissionRequest", () => {
 		const root = dir();
 		const log = join(root, "stdin.jsonl");
 		const exit2 = { type: "command", command: "echo no >&2; exit 2" };
-		const { ports, moment } = engineFor(
+		const { ports, moment, records } = engineFor(
 			{
 				PermissionRequest: [
 					{ matcher: "Bash", hooks: [exit2] },
@@ -123,6 +124,18 @@ describe("PermissionRequest", () => {
 		const plan = await permissionFlow(ports, moment, ask());
 		expect(plan?.decision).toEqual({ behavior: "none", why: "no_decision" });
 		expect(() => readJsonLines(log)).toThrow();
+		// The log does not call the ignored exit 2 a block.
+		const verdict = records[0]?.verdicts[0];
+		expect(verdict && verdictResult(verdict)).toBe("ok");
+	});
+
+	it("denies when a hook with onFailure: block fails", async () => {
+		const root = dir();
+		const failing = { type: "command", command: "echo broken >&2; exit 1", onFailure: "block" };
+		const { ports, moment } = engineFor({ PermissionRequest: [{ hooks: [failing] }] }, root);
+		const plan = await permissionFlow(ports, moment, ask());
+		expect(plan?.decision).toMatchObject({ behavior: "deny", interrupt: false });
+		expect(plan?.decision.behavior === "deny" && plan.decision.message).toContain("broken");
 	});
 
 	it("reports a decision that is not allow or deny as a failed hook and decides nothing", async () => {
