@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readJsonLines, sessionDecisions, useE2e } from "../support/e2e.ts";
 import { EXTENSION_PATH, type PiSandbox, PROJECT_ROOT, runPiPrint } from "../support/pi-env.ts";
+import { startPiRpc } from "../support/pi-rpc.ts";
 
 const e2e = useE2e();
 const GATE = join(PROJECT_ROOT, "demo", "permission-gate.ts");
@@ -135,5 +136,33 @@ describe("the permission channel in the real pi", () => {
 				.map((stdin) => (stdin.tool_input as { command: string }).command)
 				.sort(),
 		).toEqual(["echo a", "echo b"]);
+	});
+
+	it("the caller's deadline and the kill switch answer with no decision, so the caller's default applies", async () => {
+		const sandbox = e2e.sandbox();
+		const askersLog = join(sandbox.root, "answers.jsonl");
+		// A hook that outlasts any deadline: the answer must not wait for it.
+		const slow = { type: "command", command: "sleep 30" };
+		sandbox.writeJson("home/.claude/settings.json", { hooks: { PermissionRequest: [{ hooks: [slow] }] } });
+		const result = await runPiPrint(sandbox, ["-e", EXTENSION_PATH, "-e", ASKERS, "-p", "bash: echo go"], {
+			env: { ASKERS_LOG: askersLog, ASKERS_TIMEOUT_MS: "300" },
+		});
+		expect(result.code).toBe(0);
+		expect(readJsonLines(askersLog).slice(0, 2)).toEqual([
+			expect.objectContaining({ id: "a", decision: "none", why: "timeout" }),
+			expect.objectContaining({ id: "b", decision: "none", why: "timeout" }),
+		]);
+		const offLog = join(sandbox.root, "off.jsonl");
+		const rpc = startPiRpc(sandbox, ["-e", ASKERS], { ASKERS_LOG: offLog });
+		try {
+			await rpc.prompt("/hooks off");
+			await rpc.prompt("bash: echo go");
+		} finally {
+			await rpc.close();
+		}
+		expect(readJsonLines(offLog).slice(0, 2)).toEqual([
+			expect.objectContaining({ id: "a", decision: "none", why: "switched_off" }),
+			expect.objectContaining({ id: "b", decision: "none", why: "switched_off" }),
+		]);
 	});
 });
