@@ -138,7 +138,7 @@ describe("the permission channel in the real pi", () => {
 		).toEqual(["echo a", "echo b"]);
 	});
 
-	it("the caller's deadline and the kill switch answer with no decision, so the caller's default applies", async () => {
+	it("a deadline and the kill switch answer with no decision, so the caller's default applies", async () => {
 		const sandbox = e2e.sandbox();
 		const askersLog = join(sandbox.root, "answers.jsonl");
 		// A hook that outlasts any deadline: the answer must not wait for it.
