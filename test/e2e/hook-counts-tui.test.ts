@@ -21,7 +21,7 @@ describe("the hook counts", () => {
 	it("are the same in /hooks status, the panel's header and the footer", async () => {
 		const sandbox = e2e.sandbox();
 		sandbox.writeJson("home/.claude/settings.json", {
-			hooks: { Stop: [cmd("echo kept"), cmd("echo switched")], SubagentStop: [cmd("echo never")] },
+			hooks: { Stop: [cmd("echo kept"), cmd("echo switched")], TeammateIdle: [cmd("echo never")] },
 		});
 		sandbox.writeJson("project/.claude/settings.json", { hooks: { Stop: [cmd("echo project")] } });
 		const name = "counts";

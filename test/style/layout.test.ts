@@ -49,7 +49,10 @@ const PLACES: Readonly<Record<string, { readonly holds: string; readonly imports
 			"engine/text",
 		],
 	},
-	"engine/payload": { holds: "the stdin JSON of each hook event", imports: ["engine/types.ts", "engine/events"] },
+	"engine/payload": {
+		holds: "the stdin JSON of each hook event",
+		imports: ["engine/types.ts", "engine/channel", "engine/events"],
+	},
 	"engine/lint": {
 		// engine/io for the shell parser the preflight loads on first use (io imports nothing: no circle).
 		holds: "likely mistakes in a hook's output, and the preflight of a command hook",

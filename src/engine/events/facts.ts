@@ -169,7 +169,8 @@ export const reportsHookFailures = (event: HookEventName): boolean => event !== 
 
 /**
  * The hook events pi-hook-manager fires in pi; the others (SubagentStop, ...) have no pi event. PermissionRequest and
- * PermissionDenied fire when another pi extension asks through a permission channel (src/engine/channel/).
+ * PermissionDenied fire when another pi extension asks through a permission channel, SubagentStart and SubagentStop
+ * when a subagent extension publishes a subagent's start or end (src/engine/channel/).
  */
 const FIRED_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"SessionStart",
@@ -193,6 +194,8 @@ const FIRED_EVENTS: ReadonlySet<HookEventName> = new Set([
 	"FileChanged",
 	"PermissionRequest",
 	"PermissionDenied",
+	"SubagentStart",
+	"SubagentStop",
 ]);
 
 /** True when pi-hook-manager fires `event` in pi; hooks of other events are listed as never firing. */
@@ -213,7 +216,8 @@ export const notFiredReason = (event: HookEventName): string =>
 	NOT_FIRED_REASONS[event] ??
 	`pi has no ${event} event, so this hook never fires (pi-hook-manager fires the tool, prompt, session, ` +
 		`stop, interrupt, compaction, notification, model-switch, instructions, message-display, config-change ` +
-		"and file-changed events, and the permission events other extensions ask for)";
+		"and file-changed events, the permission events other extensions ask for, and the subagent events of " +
+		"pi-subagents and @tintinweb/pi-subagents)";
 
 /**
  * The stdin field an event's matcher is tested against (Claude Code: the tool name on tool events, `source` on
@@ -246,6 +250,9 @@ export const matchFieldOf = (event: HookEventName): string | undefined => {
 			return "source";
 		case "FileChanged":
 			return "file_path";
+		case "SubagentStart":
+		case "SubagentStop":
+			return "agent_type";
 		default:
 			return undefined;
 	}

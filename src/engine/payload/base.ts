@@ -63,6 +63,7 @@ const WITHOUT_PERMISSION_MODE: ReadonlySet<string> = new Set([
 	"MessageDisplay",
 	"ConfigChange",
 	"FileChanged",
+	"SubagentStart",
 ]);
 
 /**

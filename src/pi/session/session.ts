@@ -31,6 +31,7 @@ import type { ProcessRunner } from "../../engine/ports.ts";
 import { type CardLog, createCardLog, registerCardRenderer } from "../cards/card-log.ts";
 import { createMessageDisplays, type MessageDisplays } from "../events/message-displays.ts";
 import { listenOnPermissionChannels } from "../events/permission-channel.ts";
+import { listenForSubagents, subagentStatusLine } from "../events/subagent-hooks.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY, type LiveSession } from "../manager/hook-manager.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";
 import { createViewSettings, viewSettingsFile } from "../stores/view-settings.ts";
@@ -153,16 +154,20 @@ export const createHookSession = (
 		tracer: ports.telemetry?.tracer,
 	});
 
-	const events = sessionEvents({ cards, manager, runtime, telemetry: ports.telemetry }, enter);
-	// Other extensions fire PermissionRequest and PermissionDenied through pi's event bus (docs/channel.md).
+	const events = sessionEvents({ cards, manager, runtime, telemetry: ports.telemetry, pi }, enter);
+	const tell = (text: string): void => {
+		if (current !== undefined) showNotice(current, { level: "warning", text });
+	};
+	// Other extensions fire PermissionRequest and PermissionDenied through pi's event bus (docs/channel.md), and the
+	// subagent extensions' lifecycle events fire SubagentStart and SubagentStop.
+	const hookContext = () => (manager.allOff() ? undefined : runtime.channelContext());
 	listenOnPermissionChannels({
 		events: pi.events,
 		hookContext: () => runtime.channelContext(),
 		allOff: () => manager.allOff(),
-		tell: (text) => {
-			if (current !== undefined) showNotice(current, { level: "warning", text });
-		},
+		tell,
 	});
+	listenForSubagents({ events: pi.events, hookContext, tell });
 
 	return {
 		cards,
@@ -183,10 +188,11 @@ const sessionEvents = (
 		readonly manager: HookManager;
 		readonly runtime: HookRuntime;
 		readonly telemetry: Telemetry | undefined;
+		readonly pi: Pick<ExtensionAPI, "getAllTools">;
 	},
 	enter: (ctx: ExtensionContext) => ExtensionContext,
 ) => {
-	const { cards, manager, runtime, telemetry } = parts;
+	const { cards, manager, runtime, telemetry, pi } = parts;
 	return {
 		session_start: failSafe("session_start", undefined, async (event: SessionStartEvent, ctx) => {
 			enter(ctx);
@@ -199,6 +205,11 @@ const sessionEvents = (
 				manager.sessionStart(ctx);
 				telemetry?.warm();
 			}
+			const subagents = subagentStatusLine(
+				runtime.hasHooks,
+				pi.getAllTools().map((tool) => tool.name),
+			);
+			if (subagents !== undefined) showNotice(ctx, { level: "info", text: subagents });
 		}),
 		session_tree: failSafe("session_tree", undefined, (_event: unknown, ctx) => cards.restore(enter(ctx))),
 		session_shutdown: failSafe("session_shutdown", undefined, async (event: SessionShutdownEvent, ctx) => {

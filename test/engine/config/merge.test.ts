@@ -109,7 +109,7 @@ describe("handler types per event", () => {
 	});
 
 	it("an event pi never fires says so first", () => {
-		const config = merged("SubagentStart", "prompt");
+		const config = merged("CwdChanged", "prompt");
 		expect(config.skipped.map((s) => s.reason)).toEqual(["no_such_event"]);
 	});
 });

@@ -27,7 +27,7 @@ const config = (settings: { disableAllHooks?: boolean; managedDisable?: boolean 
 			parse(
 				{
 					...(settings.disableAllHooks === undefined ? {} : { disableAllHooks: settings.disableAllHooks }),
-					hooks: { Stop: [{ hooks: [cmd("user"), cmd("user-off")] }], SubagentStop: [{ hooks: [cmd("x")] }] },
+					hooks: { Stop: [{ hooks: [cmd("user"), cmd("user-off")] }], TeammateIdle: [{ hooks: [cmd("x")] }] },
 				},
 				"claude-user",
 			),

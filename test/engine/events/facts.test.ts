@@ -43,8 +43,11 @@ describe("hook events", () => {
 
 	it("events pi has no moment for are named as never firing, with the reason", () => {
 		expect(isFiredInPi("PreToolUse")).toBe(true);
-		expect(isFiredInPi("SubagentStop")).toBe(false);
-		expect(notFiredReason("SubagentStop")).toContain("pi has no SubagentStop event");
+		expect(isFiredInPi("TeammateIdle")).toBe(false);
+		expect(notFiredReason("TeammateIdle")).toContain("pi has no TeammateIdle event");
+		// Fired by other extensions: the permission channel and the subagent extensions' events.
+		expect(isFiredInPi("PermissionRequest")).toBe(true);
+		expect(isFiredInPi("SubagentStop")).toBe(true);
 		expect(notFiredReason("PreModelSwitch")).toContain("refuse a model change");
 		expect(isFiredInPi("PreSkillShellCommand")).toBe(false);
 		expect(notFiredReason("PreSkillShellCommand")).toContain("pi's skills run no inline shell");
@@ -53,7 +56,7 @@ describe("hook events", () => {
 		// Settings edits and watched files: pi watches them.
 		expect(isFiredInPi("ConfigChange")).toBe(true);
 		expect(isFiredInPi("FileChanged")).toBe(true);
-		expect(notFiredReason("SubagentStop")).toContain("config-change and file-changed events");
+		expect(notFiredReason("TeammateIdle")).toContain("config-change and file-changed events");
 	});
 
 	it.each([

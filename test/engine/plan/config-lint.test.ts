@@ -48,7 +48,7 @@ describe("lintConfig", () => {
 			one("PreToolUse", { command: "true", if: "bash(rm *)" }),
 			["warning:if_pi_tool_name"],
 		],
-		["an event pi never fires", one("SubagentStop", { command: "true" }), ["warning:never_runs"]],
+		["an event pi never fires", one("TeammateIdle", { command: "true" }), ["warning:never_runs"]],
 		["an unknown event", one("PreToolUSe", { command: "true" }), ["error:config_issue"]],
 		["an Interrupt hook (Claude Code 2.1.335; fires on pi's abort)", one("Interrupt", { command: "true" }), []],
 		[

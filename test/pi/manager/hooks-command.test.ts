@@ -120,7 +120,7 @@ describe("runHooksCommand", () => {
 		let footerCounts: HookCounts | undefined;
 		const hooks = await start(
 			{
-				0: { hooks: { Stop: [cmd("kept"), cmd("switched")], SubagentStop: [cmd("never")] } },
+				0: { hooks: { Stop: [cmd("kept"), cmd("switched")], TeammateIdle: [cmd("never")] } },
 				1: { hooks: { Stop: [cmd("project")] } },
 			},
 			{

@@ -36,7 +36,7 @@ export const FIXTURE_SETTINGS: Readonly<Record<number, unknown>> = {
 				{ matcher: "Bash", hooks: [{ type: "command", command: "~/.claude/hooks/block-rm.sh", timeout: 10 }] },
 			],
 			// pi has no subagents, so this hook is listed as skipped.
-			SubagentStop: [{ hooks: [{ type: "mcp_tool", server: "tests", tool: "check_tests_pass" }] }],
+			TeammateIdle: [{ hooks: [{ type: "mcp_tool", server: "tests", tool: "check_tests_pass" }] }],
 		},
 	},
 	1: {

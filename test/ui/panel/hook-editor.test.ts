@@ -78,31 +78,34 @@ describe("the editor", () => {
 		screen = await h.type("sto");
 		expect(text(screen)).toContain("< Stop >");
 		expect(text(screen)).toContain("type to jump: sto");
-		// MessageDisplay (which pi fires too) sits between Notification and Stop in Claude Code's list.
+		// SubagentStop (fired when a subagent extension is loaded) sits before Stop in Claude Code's list, then
+		// SubagentStart and MessageDisplay (which pi fires too).
 		screen = await h.send(KEY.left);
+		expect(text(screen)).toContain("< SubagentStop >");
+		screen = await h.send(KEY.left, KEY.left);
 		expect(text(screen)).toContain("< MessageDisplay >");
 		const seen = new Set<string>();
 		for (let i = 0; i < 40; i++) {
 			const match = /< (\w+) >/.exec(text(await h.send(KEY.right)));
 			if (match?.[1] !== undefined) seen.add(match[1]);
 		}
-		for (const never of ["SubagentStop", "CwdChanged", "TaskCompleted", "Setup"]) expect(seen).not.toContain(never);
+		for (const never of ["TeammateIdle", "CwdChanged", "TaskCompleted", "Setup"]) expect(seen).not.toContain(never);
 		expect(seen).toContain("SessionStart");
 		await h.send(KEY.ctrlU);
 		await h.type("subagent");
-		expect(text(await h.screen())).not.toContain("< SubagentStop >");
+		expect(text(await h.screen())).not.toContain("< TeammateIdle >");
 	});
 
 	it("keeps the event of an edited hook pi does not fire, with a warning", async () => {
 		const harness = await panels.mount({
 			cols: 100,
 			rows: 40,
-			settings: { 0: { hooks: { SubagentStop: [{ hooks: [{ type: "command", command: "./sub.sh" }] }] } } },
+			settings: { 0: { hooks: { TeammateIdle: [{ hooks: [{ type: "command", command: "./sub.sh" }] }] } } },
 		});
 		await harness.type("sub");
 		const screen = await harness.send(KEY.ctrlE);
-		expect(text(screen)).toContain("SubagentStop");
-		expect(flat(screen)).toContain(squeeze("pi never fires SubagentStop: this hook does not run in pi"));
+		expect(text(screen)).toContain("TeammateIdle");
+		expect(flat(screen)).toContain(squeeze("pi never fires TeammateIdle: this hook does not run in pi"));
 	});
 
 	it('offers onFailure "block" with the arrow keys and writes it', async () => {

@@ -25,7 +25,7 @@ describe("buildRows", () => {
 			["hook", "PreToolUse", "Read", "echo pi-project-guard", "pi project"],
 			["hook", "PostToolUse", "Write", "log.mjs", "Claude project"],
 			["hook", "PostToolUse", "*", "http://127.0.0.1:8080/hook", "pi global"],
-			["hook", "SubagentStop", "*", "tests/check_tests_pass", "Claude user"],
+			["hook", "TeammateIdle", "*", "tests/check_tests_pass", "Claude user"],
 		]);
 	});
 
@@ -54,7 +54,7 @@ describe("buildRows", () => {
 		const project = rows.find((row) => row.kind === "hook" && has(row.entry, "git_policy"));
 		expect(project).toMatchObject({ state: "skipped", note: expect.stringContaining("project is not trusted") });
 		const mcp = rows.find((row) => row.kind === "hook" && has(row.entry, "check_tests_pass"));
-		expect(mcp).toMatchObject({ state: "skipped", note: expect.stringContaining("SubagentStop") });
+		expect(mcp).toMatchObject({ state: "skipped", note: expect.stringContaining("TeammateIdle") });
 		const user = rows.find((row) => row.kind === "hook" && has(row.entry, "block-rm"));
 		expect(user).toMatchObject({ state: "off", note: undefined });
 	});

@@ -41,7 +41,7 @@ describe.each(WIDTHS)("the hook list at %i columns", (cols) => {
 			"matcher Bash",
 			"matcher Edit|Write",
 			"PostToolUse",
-			"Stop",
+			"TeammateIdle",
 			"UserPromptSubmit",
 			"invalid entries",
 		]) {

@@ -61,7 +61,7 @@ describe.each(WIDTHS)("filtering the hook list at %i columns", (cols) => {
 		};
 		let text = await shown("skip");
 		expect(text).toContain("Hooks 1 ");
-		expect(text).toContain("SubagentStop");
+		expect(text).toContain("TeammateIdle");
 		text = await shown("state:bad");
 		expect(text).toContain("Hooks 1 ");
 		expect(text).toContain("UserPromptSubmit");
