@@ -1,0 +1,167 @@
+/**
+ * The file ledger (issue #40): what every file that decides what runs was when it was last stamped (at session
+ * start, after an approval, after pi-hook-manager wrote it), with a copy of its bytes, so a change made behind the
+ * agent's back (whatever wrote it: a wrapped `cp`, `tar -x`, `curl -o`, pi's `write`) is found after the tool call and
+ * can be undone to the exact previous bytes. Checking costs one `stat` per watched file; only a file whose stamp moved
+ * is read and hashed. A file above {@link MAX_LEDGER_BYTES} is watched by hash only: its change is found but cannot
+ * be undone (the change says `restorable: false`). Only regular files outside `/proc`, `/sys` and `/dev` are read.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import {
+	lstatSync,
+	mkdirSync,
+	readFileSync,
+	realpathSync,
+	renameSync,
+	statSync,
+	unlinkSync,
+	writeFileSync,
+} from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { fileStamp } from "../../engine/config/load.ts";
+
+/** Largest file whose bytes are kept for undo, in bytes (settings files and hook scripts are far smaller). */
+export const MAX_LEDGER_BYTES = 1024 * 1024;
+
+/** The hash of a file that does not exist (or is not a regular file: a folder, a FIFO, a device). */
+export const ABSENT = "absent";
+
+/** One watched file as stamped. */
+interface Stamped {
+	readonly stamp: string;
+	readonly hash: string;
+	/** The bytes (undefined: absent, or above the cap) and the permission bits, for undo. */
+	readonly bytes: Buffer | undefined;
+	readonly mode: number;
+}
+
+/** A watched file whose content differs from its stamp. Hashes are SHA-256 hex, or {@link ABSENT}. */
+export interface LedgerChange {
+	readonly path: string;
+	readonly before: string;
+	readonly after: string;
+	/** What happened: `created` (was absent), `deleted` (is absent now), `changed`. */
+	readonly kind: "created" | "deleted" | "changed";
+	/** True when the previous bytes are kept (or the file was absent), so {@link FileLedger.restore} can undo it. */
+	readonly restorable: boolean;
+	/** The previous text (UTF-8) and the text now, for a diff; undefined when not kept or binary. */
+	readonly beforeText: string | undefined;
+	readonly afterText: string | undefined;
+}
+
+/** The ledger of one session. */
+export interface FileLedger {
+	/** Stamps each of `paths` as it is now (the new baseline of each), with a copy of its bytes. Never throws. */
+	stamp(paths: readonly string[]): void;
+	/** Stops watching `path`. */
+	forget(path: string): void;
+	/** The watched paths. */
+	paths(): string[];
+	/** The watched files whose content differs from their stamp: a `stat` each, a hash for a moved stamp. */
+	changes(): LedgerChange[];
+	/** Puts back the stamped bytes of `path` (removes a file that was absent); returns why it failed. Never throws. */
+	restore(path: string): string | undefined;
+}
+
+/** Folders whose "files" are not files: never read (a /proc file says size 0 and can run to gigabytes). */
+const PSEUDO = /^\/(proc|sys|dev)(\/|$)/;
+
+const realOf = (path: string): string => {
+	try {
+		return realpathSync.native(path);
+	} catch {
+		return path;
+	}
+};
+
+const sha = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
+
+/** The file as it is now: absent unless a readable regular file; the bytes only within the cap. */
+const look = (path: string): Stamped => {
+	const stamp = fileStamp(path);
+	if (!stamp.endsWith(":f") || PSEUDO.test(realOf(path))) return { stamp, hash: ABSENT, bytes: undefined, mode: 0 };
+	try {
+		const stat = statSync(path);
+		if (stat.size > MAX_LEDGER_BYTES) return { stamp, hash: `large:${stamp}`, bytes: undefined, mode: stat.mode };
+		const bytes = readFileSync(path);
+		if (bytes.length > MAX_LEDGER_BYTES)
+			return { stamp, hash: `large:${stamp}`, bytes: undefined, mode: stat.mode };
+		return { stamp, hash: sha(bytes), bytes, mode: stat.mode & 0o7777 };
+	} catch {
+		return { stamp, hash: ABSENT, bytes: undefined, mode: 0 };
+	}
+};
+
+const textOf = (bytes: Buffer | undefined): string | undefined =>
+	bytes === undefined || bytes.includes(0) ? undefined : bytes.toString("utf8");
+
+/** Writes `bytes` to `path` atomically (through a symlink to its target), with `mode`. Throws. */
+const putBack = (path: string, bytes: Buffer, mode: number): void => {
+	const target = realOf(path);
+	mkdirSync(dirname(target), { recursive: true });
+	const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+	try {
+		writeFileSync(temp, bytes, { mode, flag: "wx" });
+		renameSync(temp, target);
+	} catch (error) {
+		try {
+			unlinkSync(temp);
+		} catch {
+			// Never created, or renamed.
+		}
+		throw error;
+	}
+};
+
+/** Creates an empty ledger. */
+export const createFileLedger = (): FileLedger => {
+	const stamped = new Map<string, Stamped>();
+	return {
+		stamp(paths) {
+			for (const path of paths) stamped.set(path, look(path));
+		},
+		forget(path) {
+			stamped.delete(path);
+		},
+		paths: () => [...stamped.keys()],
+		changes() {
+			const changes: LedgerChange[] = [];
+			for (const [path, then] of stamped) {
+				if (fileStamp(path) === then.stamp) continue;
+				const now = look(path);
+				if (now.hash === then.hash) {
+					// Touched, same bytes: the new stamp spares the next check a read.
+					stamped.set(path, { ...then, stamp: now.stamp });
+					continue;
+				}
+				const kind = then.hash === ABSENT ? "created" : now.hash === ABSENT ? "deleted" : "changed";
+				changes.push({
+					path,
+					before: then.hash,
+					after: now.hash,
+					kind,
+					restorable: then.hash === ABSENT || then.bytes !== undefined,
+					beforeText: textOf(then.bytes),
+					afterText: textOf(now.bytes),
+				});
+			}
+			return changes;
+		},
+		restore(path) {
+			const then = stamped.get(path);
+			if (then === undefined) return `${path} is not watched`;
+			try {
+				if (then.hash === ABSENT) {
+					const stat = lstatSync(path, { throwIfNoEntry: false });
+					if (stat !== undefined && !stat.isDirectory()) unlinkSync(path);
+				} else if (then.bytes === undefined) {
+					return `${path} is larger than ${MAX_LEDGER_BYTES} bytes: no copy was kept to put back`;
+				} else putBack(path, then.bytes, then.mode);
+				stamped.set(path, { ...then, stamp: fileStamp(path) });
+				return undefined;
+			} catch (error) {
+				return `${path} could not be put back: ${(error as Error).message}`;
+			}
+		},
+	};
+};
