@@ -12,7 +12,8 @@
  * skill's folder, the source files beside a script it runs, and all of its plugin's or skill's folder (bounded as
  * in hook-folders.ts). Files are hashed once and again only when their stamp moved (file-state.ts); while one
  * configuration is fingerprinted, each file and folder is looked at once however many hooks cover it; a command's
- * reach is parsed once per hook and again only when a file its words name appeared or went.
+ * reach is parsed once per hook and again only when a file its words name appeared or went; given a reach cache
+ * file (reach-cache.ts), that holds across pi starts too, so a start where nothing changed parses no command.
  */
 import { createHash } from "node:crypto";
 import { relative } from "node:path";
@@ -23,6 +24,7 @@ import type { HookEntry } from "../../engine/types.ts";
 import { createCoverage } from "./coverage.ts";
 import { createFileStates } from "./file-state.ts";
 import { createFolderListings } from "./hook-folders.ts";
+import { createReachCache } from "./reach-cache.ts";
 
 /** One covered file in a fingerprint: where (as shown: project-relative, `~/...`, `${CLAUDE_PLUGIN_ROOT}/...`). */
 export interface PrintedFile {
@@ -83,9 +85,18 @@ const HOME_WORD = /(^|[\s=:"'(])(?:~(?=\/)|\$\{HOME\}|\$HOME(?![A-Za-z0-9_]))/g;
 export const expandHome = (text: string, home: string): string =>
 	text.replace(HOME_WORD, (_whole, before: string) => `${before}${home}`);
 
-/** Creates the printer for one project; `skip`: absolute paths never covered (pi's agent dir). */
-export const createHookPrinter = (projectDir: string, home: string, skip: readonly string[] = []): HookPrinter => {
+/**
+ * Creates the printer for one project; `skip`: absolute paths never covered (pi's agent dir); `reachCache`: the
+ * file that keeps the commands' reaches across starts (`reachCacheFile(agentDir)`; none: kept in memory only).
+ */
+export const createHookPrinter = (
+	projectDir: string,
+	home: string,
+	skip: readonly string[] = [],
+	reachCache?: string,
+): HookPrinter => {
 	const coverage = createCoverage(projectDir, skip);
+	const kept = createReachCache(reachCache);
 	const files = createFileStates();
 	const listings = createFolderListings(skip);
 	// While one configuration is fingerprinted (`of`), each path is looked at once: hooks that run scripts of one
@@ -112,6 +123,19 @@ export const createHookPrinter = (projectDir: string, home: string, skip: readon
 	const reachOf = (entry: HookEntry, expanded: HookEntry): HookReach => {
 		const cached = reaches.get(entry);
 		if (cached !== undefined && [...cached.asked].every(([path, was]) => isFile(path) === was)) return cached.reach;
+		// What the reach reads of the hook: its command and args, its folder, the project (reach.ts).
+		const handler = expanded.handler as Extract<HookEntry["handler"], { type: "command" }>;
+		const key = JSON.stringify([
+			projectDir,
+			expanded.source.plugin?.root ?? expanded.source.root ?? null,
+			handler.command,
+			handler.args ?? null,
+		]);
+		const remembered = kept.get(key, isFile);
+		if (remembered !== undefined) {
+			reaches.set(entry, { reach: remembered.reach, asked: new Map(remembered.asked) });
+			return remembered.reach;
+		}
 		const asked = new Map<string, boolean>();
 		const reach = hookReach(expanded, {
 			projectDir,
@@ -122,6 +146,7 @@ export const createHookPrinter = (projectDir: string, home: string, skip: readon
 			},
 		});
 		reaches.set(entry, { reach, asked });
+		kept.set(key, reach, asked);
 		return reach;
 	};
 
@@ -203,6 +228,7 @@ export const createHookPrinter = (projectDir: string, home: string, skip: readon
 			return run();
 		} finally {
 			batch = undefined;
+			kept.save();
 		}
 	};
 

@@ -13,6 +13,7 @@ import { afterSessionStart, type LifecycleStep } from "../../engine/events/lifec
 import { approvalsFile, createApprovals } from "../../host/stores/approvals.ts";
 import { seenHooksFile } from "../../host/stores/seen-hooks.ts";
 import { createHookPrinter } from "../../host/trust/hook-print.ts";
+import { reachCacheFile } from "../../host/trust/reach-cache.ts";
 import { strictHooksOn } from "../../host/trust/strict-hooks.ts";
 import { askForApprovals } from "../approval/approval-prompt.ts";
 import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
@@ -85,7 +86,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	// A session started again without an end (never in pi) must not keep the watches of the one before.
 	core.state()?.watches.close();
 	const watches = createSessionWatches(core, projectDir);
-	const printer = createHookPrinter(projectDir, deps.home(), [deps.agentDir()]);
+	const printer = createHookPrinter(projectDir, deps.home(), [deps.agentDir()], reachCacheFile(deps.agentDir()));
 	const tripwire = createTripwireNotices({
 		file: seenHooksFile(deps.agentDir()),
 		printer,
