@@ -18,6 +18,8 @@ import { measureInPi } from "./figures/in-pi.ts";
 import { measurePanel } from "./figures/panel.ts";
 import { measureParallel } from "./figures/parallel.ts";
 import { measureSelfGuard } from "./figures/self-guard.ts";
+import { measureStartup } from "./figures/startup.ts";
+import { measureStartupParts, type StartupPart } from "./figures/startup-parts.ts";
 import { measureTelemetry } from "./figures/telemetry.ts";
 import { measureTripwire } from "./figures/tripwire.ts";
 import { measureTrustCheck } from "./figures/trust-check.ts";
@@ -66,6 +68,36 @@ const cliTable = (rows: readonly MainRow[]): string[] => [
 	),
 ];
 
+/** The section of issue 38: start-up and the no-hooks tool call next to pi alone, and where start-up goes. */
+const startupSection = (rows: readonly MainRow[], parts: readonly StartupPart[]): string[] => [
+	"## Issue 38: start-up and a tool call with no hooks, against pi alone",
+	"",
+	"| What | Target | Figure | Floor | Ratio | Result |",
+	"| --- | --- | --- | --- | --- | --- |",
+	...rows.map(
+		(row) =>
+			`| ${cell(row.what)} | ${cell(row.target)} | ${cell(row.figure)} | ${cell(row.floor)} | ` +
+			`${cell(row.ratio)} | ${row.result} |`,
+	),
+	"",
+	"Where the extension's start-up goes (`bench/figures/startup-parts.ts`: `pi -p hello` under V8's sampling",
+	"profiler, 100 µs, a start where nothing changed; profiled milliseconds, slower than unprofiled ones: read the",
+	"shares):",
+	"",
+	"| Part | No hooks | 200 hooks |",
+	"| --- | --- | --- |",
+	...parts.map((part) => `| ${cell(part.part)} | ${part.noHooks} | ${part.withHooks} |`),
+	"",
+];
+
+/** `npm run bench -- --only startup`: the issue 38 section alone, printed, BENCHMARKS.md left as it is. */
+const onlyStartup = async (): Promise<void> => {
+	const load = loadavg()[0] ?? 0;
+	const rows = await measureStartup();
+	const parts = await measureStartupParts();
+	process.stdout.write(`load average ${load.toFixed(1)} at the start\n\n${startupSection(rows, parts).join("\n")}`);
+};
+
 /** `npm run bench -- --only cli`: that row alone, printed, BENCHMARKS.md left as it is. */
 const onlyCli = async (): Promise<void> => {
 	const rows = await measureCli();
@@ -85,6 +117,16 @@ const main = async (): Promise<void> => {
 		)),
 		...(await attempt("panel at 100,000 rows", measurePanel, mainFailed("the panel rows"))),
 	];
+	const startupRows = await attempt(
+		"start-up and the no-hooks call against pi alone",
+		measureStartup,
+		mainFailed("start-up"),
+	);
+	const partRows = await attempt("where start-up goes (profiled)", measureStartupParts, (message) => ({
+		part: message,
+		noHooks: "-",
+		withHooks: "-",
+	}));
 	const cliRows = await attempt("pi-hook-manager test on 100 fixtures", measureCli, mainFailed("the command"));
 	const otherFailed = (figure: number, what: string) => (measured: string) =>
 		({ figure, what, target: "-", measured, result: "-" }) as FigureRow;
@@ -121,6 +163,7 @@ const main = async (): Promise<void> => {
 		),
 		"",
 		...missedReasons(mainRows),
+		...startupSection(startupRows, partRows),
 		"## Issue 18: the pi-hook-manager command",
 		"",
 		...cliTable(cliRows),
@@ -168,6 +211,15 @@ const main = async (): Promise<void> => {
 		"  - the fake-context column: the same operations called directly in this process (`createRuntime` with a fake",
 		"    pi context; the project's runner, which spawns through execa, against a bare `spawn`), the old bench's",
 		"    figures.",
+		"- **Issue 38** (`bench/figures/startup.ts`, `bench/figures/startup-parts.ts`): `pi -p hello` alone, with the",
+		"  extension and no hooks, and with 200 non-matching user hooks, alternating (15 rounds, after one start of each",
+		"  so that every measured start is one where nothing changed); each figure is the median of the per-round",
+		"  differences to pi alone: the whole wall time, and from the first probe's factory to pi's first `context`",
+		"  event (its first model request). The no-hooks tool call: 6 runs of 40 bash calls of `true` each, pi alone",
+		"  and pi with the extension alternating, the median gap between successive `context` events. The breakdown:",
+		"  7 profiled starts each (`--cpu-prof`, 100 µs), each sample given to the part of the innermost extension",
+		"  frame's source file (esbuild's `// src/...` markers in `dist/`). `npm run bench -- --only startup` prints",
+		"  this section alone.",
 		"- **Panel** (`bench/figures/panel.ts`): the /hooks panel component on its log tab over a firing log fed",
 		"  100,000 records through its `add` (10,000 for the second column), `render(120)` timed as pi-tui calls it:",
 		"  with nothing new (the floor), after one more record, per keystroke of the filter `case-42`. Not inside pi:",
@@ -240,6 +292,7 @@ if (compareAt >= 0) {
 	await compareWith(ref);
 } else if (process.argv.includes("--only") && process.argv.includes("cli")) await onlyCli();
 else if (process.argv.includes("--only") && process.argv.includes("trust")) await onlyTrust();
+else if (process.argv.includes("--only") && process.argv.includes("startup")) await onlyStartup();
 else if (process.argv.includes("--only") && process.argv.includes("guard")) await onlyGuard();
 else if (process.argv.includes("--only") && process.argv.includes("tripwire")) await onlyTripwire();
 else if (process.argv.includes("--only") && process.argv.includes("telemetry")) await onlyTelemetry();
