@@ -5,7 +5,9 @@
  * are configured (the order the engine starts them in); and how each stands against what a person last saw in pi
  * (`seen`, `new`, `changed`, `exempt`: seen.ts), without recording anything as seen.
  */
+
 import { isPolicySource, sourceLabel } from "../engine/config/sources.ts";
+import { extensionEventNote } from "../engine/events/extension-events.ts";
 import { onFailureOf } from "../engine/events/on-failure.ts";
 import { entryWatchList } from "../engine/flow/file-changed.ts";
 import { HOOK_EVENTS, type HookEntry, type SkipReason } from "../engine/types.ts";
@@ -52,6 +54,11 @@ export interface ListRow {
 	readonly onFailure?: "block" | "continue";
 	/** True when `onFailure` is `"block"` but the event ignores it (Stop, SessionStart, ...): nothing blocks there. */
 	readonly onFailureIgnored?: true;
+	/**
+	 * For an event only other pi extensions fire (PermissionRequest, PermissionDenied, SubagentStart, SubagentStop):
+	 * on what its firing depends (the command line cannot see pi's extensions); absent on other events.
+	 */
+	readonly firedBy?: string;
 	/** The files a FileChanged hook's matcher names, absolute (in the project): pi watches them; absent otherwise. */
 	readonly watches?: readonly string[];
 	/** How the hook stands against what a person last saw in pi: `seen`, `new`, `changed`, `exempt` (policy). */
@@ -113,6 +120,7 @@ export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow
 		const onFailure = onFailureOf(entry);
 		const watches = entryWatchList(entry, ctx.session.cwd);
 		const mark = marks.of(entry);
+		const firedBy = state.state === "skipped" ? undefined : extensionEventNote(entry.event)?.text;
 		return {
 			event: entry.event,
 			matcher: matcherText(entry),
@@ -126,6 +134,7 @@ export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow
 			state: state.state,
 			...("reason" in state ? { reason: state.reason } : {}),
 			...("message" in state ? { message: state.message } : {}),
+			...(firedBy === undefined ? {} : { firedBy }),
 			...(onFailure === undefined ? {} : { onFailure: onFailure.value }),
 			...(onFailure?.value === "block" && !onFailure.applies ? { onFailureIgnored: true as const } : {}),
 			...(watches.length === 0 ? {} : { watches: watches.map(safe) }),
@@ -225,6 +234,7 @@ export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | un
 							: safe(row.message ?? "")
 					}`,
 			),
+		...rows.flatMap((row) => (row.firedBy === undefined ? [] : [`${row.event} ${row.target}: ${row.firedBy}`])),
 		...rows.filter((row) => row.seen === "changed").flatMap(changeLines),
 	];
 	const tail = [...seenTail(rows, marks), ...lintTail];

@@ -30,6 +30,8 @@ export interface ChannelPorts {
 	readonly allOff: () => boolean;
 	/** Tells the user one line (a malformed request); never throws. */
 	readonly tell: (text: string) => void;
+	/** Hears who asked (a request's `from`, `cc-hooks` for cc-thingz's shape), for `/hooks`. */
+	readonly asked?: (from: string) => void;
 }
 
 /** Starts listening on both channels; returns the function that stops. */
@@ -68,6 +70,7 @@ const answer = async (ports: ChannelPorts, read: ChannelRead): Promise<void> => 
 		return;
 	}
 	const request = read.request;
+	ports.asked?.(request.shape === "cc-hooks" ? "cc-hooks:invoke" : (request.from ?? "an unnamed extension"));
 	const hc = ports.hookContext();
 	if (hc === undefined) return send({ behavior: "none", why: "not_ready" });
 	if (ports.allOff()) return send({ behavior: "none", why: "switched_off" });

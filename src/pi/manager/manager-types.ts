@@ -2,11 +2,13 @@
  * The hook manager's contract: what it needs of the session (the live configuration, the footer) and what it
  * offers pi and the engine (switches, the kill switch, the firing log, the panel).
  */
+
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
 import type { HookCounts } from "../../engine/dispatch/run-state.ts";
 import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
+import type { ExtensionFirers } from "../../engine/events/extension-events.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { HookConfig, HookEntry, ProjectSetting } from "../../engine/types.ts";
 import type { TripItem } from "../../host/trust/tripwire.ts";
@@ -74,6 +76,8 @@ export interface HookManagerDeps {
 	readonly view?: ViewSettings;
 	/** The telemetry line of `/hooks status` (src/pi/telemetry/); none without `PI_HOOK_MANAGER_TELEMETRY=1`. */
 	readonly telemetryStatus?: (() => string) | undefined;
+	/** Who fires the events only other extensions fire (the permission channel's askers, subagent extensions). */
+	readonly firers?: (() => ExtensionFirers) | undefined;
 }
 
 /** The manager. */

@@ -103,6 +103,7 @@ export const panelServices = async (
 				return problem;
 			},
 			readOnlyReason: (entry) => copyReadOnlyReason(entry, core.piGlobalCopyOf(), tryMode(core.env)),
+			...(deps.firers === undefined ? {} : { firers: deps.firers }),
 		},
 		edits: {
 			...base.edits,

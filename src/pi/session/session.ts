@@ -31,7 +31,7 @@ import type { ProcessRunner } from "../../engine/ports.ts";
 import { type CardLog, createCardLog, registerCardRenderer } from "../cards/card-log.ts";
 import { createMessageDisplays, type MessageDisplays } from "../events/message-displays.ts";
 import { listenOnPermissionChannels } from "../events/permission-channel.ts";
-import { listenForSubagents, subagentStatusLine } from "../events/subagent-hooks.ts";
+import { listenForSubagents, loadedSubagentExtensions, subagentStatusLine } from "../events/subagent-hooks.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY, type LiveSession } from "../manager/hook-manager.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";
 import { createViewSettings, viewSettingsFile } from "../stores/view-settings.ts";
@@ -88,6 +88,8 @@ export const createHookSession = (
 	ports: SessionPorts,
 ): HookSession => {
 	let current: ExtensionContext | undefined;
+	/** The extensions that asked through the permission channel this session (for /hooks). */
+	const askers = new Set<string>();
 	/** Every handler starts here: the context of the latest event is kept in this one place. */
 	const enter = (ctx: ExtensionContext): ExtensionContext => {
 		current = ctx;
@@ -124,6 +126,10 @@ export const createHookSession = (
 		env: ports.processEnv,
 		clock: ports.clock,
 		telemetryStatus: ports.telemetry?.statusText,
+		firers: () => ({
+			askers: [...askers],
+			subagents: loadedSubagentExtensions(pi.getAllTools().map((tool) => tool.name)),
+		}),
 	});
 	const displays = createMessageDisplays(() => runtime.hasHooks("MessageDisplay"));
 	const runtime = createRuntime({
@@ -166,6 +172,7 @@ export const createHookSession = (
 		hookContext: () => runtime.channelContext(),
 		allOff: () => manager.allOff(),
 		tell,
+		asked: (from) => askers.add(from),
 	});
 	listenForSubagents({ events: pi.events, hookContext, tell });
 

@@ -146,6 +146,9 @@ export const hookDetailLines = (
 	const lines = [
 		...field(theme, "State", runs, width, row.state === "on" ? "success" : "warning"),
 		...(row.warning === undefined ? [] : field(theme, "Warning", row.warning, width, "warning")),
+		...(row.firedBy === undefined
+			? []
+			: field(theme, "Fired by", row.firedBy.text, width, row.firedBy.live === false ? "warning" : "text")),
 		...preflightLines(theme, row.preflight, width),
 		...field(theme, "Event", entry.event, width),
 		...field(theme, "Matcher", row.matcher, width),

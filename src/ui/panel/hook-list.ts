@@ -170,9 +170,12 @@ export class HookList extends KeyedList<HookMatch> {
 						? row.note
 						: (row.warning ?? preflightSummary(row.preflight))
 					: undefined;
-			if (under !== undefined) {
-				const pad = columns.indent + MARKER + columns.state;
-				lines.push(" ".repeat(pad) + t.fg("warning", fit(oneLine(under), width - pad)));
+			const pad = columns.indent + MARKER + columns.state;
+			if (under !== undefined) lines.push(" ".repeat(pad) + t.fg("warning", fit(oneLine(under), width - pad)));
+			// A hook of an event only other extensions fire: who fires it, or why nothing does.
+			else if (row.kind === "hook" && row.state !== "skipped" && row.firedBy !== undefined) {
+				const color = row.firedBy.live === false ? "warning" : "muted";
+				lines.push(" ".repeat(pad) + t.fg(color, fit(oneLine(row.firedBy.text), width - pad)));
 			}
 		}
 		// The window keeps the selected row in view, with its group headers when they fit.

@@ -5,6 +5,11 @@
 
 import { SCOPE_ORDER, sourceLabel } from "../../engine/config/sources.ts";
 import { entryRunState } from "../../engine/dispatch/run-state.ts";
+import {
+	type ExtensionEventNote,
+	type ExtensionFirers,
+	extensionEventNote,
+} from "../../engine/events/extension-events.ts";
 import { ifRuleProblem } from "../../engine/plan/config-notices.ts";
 import { terminalSafe } from "../../engine/text/terminal-safe.ts";
 import {
@@ -33,6 +38,8 @@ export interface HookRow {
 	readonly note: string | undefined;
 	/** Why a hook listed as running never fires (an `if` naming pi's tool in a Claude Code file); else undefined. */
 	readonly warning?: string;
+	/** For an event only other extensions fire (PermissionRequest, SubagentStop, ...): who fires it, or why none. */
+	readonly firedBy?: ExtensionEventNote;
 	/** What keeps it from running on this machine, one sentence per preflight finding; empty when nothing does. */
 	readonly preflight: readonly string[];
 	readonly stats: HookStats;
@@ -74,6 +81,8 @@ export interface RowInputs {
 	readonly sources: readonly HookSource[];
 	/** The preflight sentences of a hook (see {@link HookRow.preflight}); none when not given. */
 	readonly preflight?: (entry: HookEntry) => readonly string[];
+	/** Who fires the events only other extensions fire, in this session; the command line's note when not given. */
+	readonly firers?: () => ExtensionFirers;
 }
 
 /** The label of a file among the sources; the file name itself when it is none of them. */
@@ -96,7 +105,9 @@ export const buildRows = (config: HookConfig, inputs: RowInputs): ListRow[] => {
 		const state = entryRunState(config, entry, { isEnabled: inputs.isEnabled, allOff: inputs.allOff ?? false });
 		return state === "waiting" ? "skipped" : state;
 	};
+	const firers = inputs.firers?.();
 	const add = (entry: HookEntry, skipped: string | undefined): void => {
+		const firedBy = skipped === undefined ? extensionEventNote(entry.event, firers) : undefined;
 		hookRows.push({
 			kind: "hook",
 			key: entry.id,
@@ -104,6 +115,7 @@ export const buildRows = (config: HookConfig, inputs: RowInputs): ListRow[] => {
 			state: skipped !== undefined ? "skipped" : runState(entry),
 			note: skipped,
 			...(skipped === undefined ? ifWarning(entry) : {}),
+			...(firedBy === undefined ? {} : { firedBy }),
 			preflight: inputs.preflight?.(entry) ?? [],
 			stats: inputs.stats(entry.id),
 			event: entry.event,

@@ -48,6 +48,9 @@ export class PanelState {
 						allOff: hooks.allOff(),
 						stats: (id) => log.firings.stats(id),
 						sources: hooks.sources,
+						...(hooks.firers === undefined
+							? {}
+							: { firers: () => hooks.firers?.() ?? { askers: [], subagents: [] } }),
 						...(preflight === undefined
 							? {}
 							: { preflight: (entry) => preflightTexts(preflight.check(entry), preflight.projectDir) }),

@@ -3,10 +3,12 @@
  * screenshot script) implements in full. A feature the host does not have at all (change-aware trust, the
  * journal, the context-cards setting) is a port given as `undefined`, never half a port.
  */
+
 import type { FileSnapshot, HookChange, SaveResult } from "../../engine/config/edit.ts";
 import type { DeletedHook } from "../../engine/config/undo-delete.ts";
 import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import type { FiringRecord } from "../../engine/engine.ts";
+import type { ExtensionFirers } from "../../engine/events/extension-events.ts";
 import type { PreflightFinding } from "../../engine/lint/preflight.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { RunSpan } from "../../engine/record/cost.ts";
@@ -29,6 +31,8 @@ export interface HooksPort {
 	setEnabled(entry: HookEntry, enabled: boolean): string | undefined;
 	/** True while the kill switch has every hook off. */
 	allOff(): boolean;
+	/** Who fires the events only other extensions fire in this session; undefined outside pi. */
+	firers?(): ExtensionFirers;
 	/** Flips the kill switch. */
 	toggleAllOff(): void;
 	/** `ctx.isProjectTrusted()`. */

@@ -79,4 +79,29 @@ describe("fileLabel", () => {
 		expect(fileLabel("/p/.claude/settings.json", SOURCES)).toBe("Claude project");
 		expect(fileLabel("/tmp/other.json", SOURCES)).toBe("/tmp/other.json");
 	});
+
+	it("says who fires a hook of an event only other extensions fire, or that nothing does", () => {
+		const config = fixtureConfig(true);
+		const [first] = config.entries;
+		if (first === undefined) throw new Error("the fixture has hooks");
+		const permission = { ...first, id: "perm", event: "PermissionRequest" as const };
+		const subagent = { ...first, id: "sub", event: "SubagentStop" as const };
+		const rows = buildRows(
+			{ ...config, entries: [...config.entries, permission, subagent] },
+			{
+				isEnabled: () => true,
+				stats: () => NO_STATS,
+				sources: SOURCES,
+				firers: () => ({ askers: ["permission-gate"], subagents: [] }),
+			},
+		);
+		const byKey = new Map(rows.map((row) => [row.key, row]));
+		const firedBy = (key: string) => {
+			const row = byKey.get(key);
+			return row?.kind === "hook" ? row.firedBy : undefined;
+		};
+		expect(firedBy("perm")).toEqual({ live: true, text: "live: asked by permission-gate this session" });
+		expect(firedBy("sub")?.live).toBe(false);
+		expect(firedBy(first.id)).toBeUndefined();
+	});
 });
