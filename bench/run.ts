@@ -57,7 +57,7 @@ const missedReasons = (rows: readonly MainRow[]): string[] => {
 	];
 };
 
-/** The rows of the `pi-hook-manager` command as a table (figure, floor, ratio). */
+/** Rows as a table of figure, floor and ratio (the `pi-hook-manager` command's, issue 38's). */
 const cliTable = (rows: readonly MainRow[]): string[] => [
 	"| What | Target | Figure | Floor | Ratio | Result |",
 	"| --- | --- | --- | --- | --- | --- |",
@@ -72,13 +72,7 @@ const cliTable = (rows: readonly MainRow[]): string[] => [
 const startupSection = (rows: readonly MainRow[], parts: readonly StartupPart[]): string[] => [
 	"## Issue 38: start-up and a tool call with no hooks, against pi alone",
 	"",
-	"| What | Target | Figure | Floor | Ratio | Result |",
-	"| --- | --- | --- | --- | --- | --- |",
-	...rows.map(
-		(row) =>
-			`| ${cell(row.what)} | ${cell(row.target)} | ${cell(row.figure)} | ${cell(row.floor)} | ` +
-			`${cell(row.ratio)} | ${row.result} |`,
-	),
+	...cliTable(rows),
 	"",
 	"Where the extension's start-up goes (`bench/figures/startup-parts.ts`: `pi -p hello` under V8's sampling",
 	"profiler, 100 µs, a start where nothing changed; profiled milliseconds, slower than unprofiled ones: read the",
