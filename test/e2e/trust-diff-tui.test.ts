@@ -1,8 +1,11 @@
 /**
  * The re-approval dialog in the real pi's TUI (tmux): after the repository rewrote a script an approved project
  * hook runs, the dialog that decides shows what changed in it, line by line, and declining keeps the new content
- * from running.
+ * from running. Yes approves what the dialog showed: a script rewritten while it is open approves nothing, and the
+ * dialog shows again with the new diff.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hookSettings, mark, trustSandbox } from "../support/trust-sandbox.ts";
 import { useTuiSuite } from "../support/tui-suite.ts";
@@ -34,5 +37,33 @@ describe("the re-approval dialog in the TUI", () => {
 		await pi.waitFor("will not run until approved");
 		await pi.waitFor((text) => text.split("fake-model saw tool result").length > 2);
 		expect(box.runs()).toBe("good\n");
+	});
+
+	it("a script rewritten while the dialog is open: Yes approves nothing and the dialog shows the new diff", async () => {
+		const box = trustSandbox(suite.sandbox(), {
+			project: hookSettings("PreToolUse", "Bash", { type: "command", command: "sh .claude/h.sh" }),
+			files: { ".claude/h.sh": mark("good"), "evil.txt": mark("EVIL") },
+			selfGuard: false,
+		});
+		const pi = suite.startPi(box);
+		await pi.waitFor("Run 1 new or changed project hook(s)?");
+		pi.keys("y");
+		await pi.waitFor("approved 1 project hook(s)");
+		pi.type("bash: cp evil.txt .claude/h.sh");
+		pi.keys("Enter");
+		await pi.waitFor("fake-model saw tool result");
+		pi.type("bash: echo two");
+		pi.keys("Enter");
+		await pi.waitForAll("runs .claude/h.sh (CHANGED since you approved it)", `+ ${mark("EVIL").trim()}`);
+		// The repository changes the script again while the person reads the diff of the first change.
+		writeFileSync(join(box.projectDir, ".claude", "h.sh"), mark("WORSE"));
+		pi.keys("y");
+		const again = await pi.waitForAll("nothing approved: 1 project hook(s) changed", `+ ${mark("WORSE").trim()}`);
+		expect(again).toContain("Run 1 new or changed project hook(s)?");
+		expect(box.runs()).toBe("good\n");
+		pi.keys("y");
+		await pi.waitFor("approved 1 project hook(s)");
+		await pi.waitFor((text) => text.split("fake-model saw tool result").length > 2);
+		expect(box.runs()).not.toContain("EVIL");
 	});
 });

@@ -61,7 +61,28 @@ export interface PendingApproval {
 	readonly scripts: readonly HookScript[];
 	/** What its approval does not track (`make`, a variable, a folder over the bound). */
 	readonly notes: readonly CoverageNote[];
+	/**
+	 * The approval key of what is shown: the definition and the hashes of `scripts` as they were read for this
+	 * list. Yes approves this key only ({@link Approvals.approveShown}): a file changed since then approves nothing.
+	 */
+	readonly key: string;
 }
+
+/** A hook as a dialog showed it: the entry and the approval key of the content shown ({@link PendingApproval.key}). */
+export interface ShownApproval {
+	readonly entry: HookEntry;
+	readonly key: string;
+}
+
+/**
+ * What {@link Approvals.approveShown} did: `approved` (kept; `problem` when saving the file failed), `changed`: a
+ * hook's covered files differ from what was shown, so nothing was approved (`entries`: the hooks that changed), or
+ * `failed`: the files could not be read, nothing was approved.
+ */
+export type ShownOutcome =
+	| { readonly kind: "approved"; readonly problem?: string }
+	| { readonly kind: "changed"; readonly entries: readonly HookEntry[] }
+	| { readonly kind: "failed"; readonly problem: string };
 
 /** The ids of the hooks `config` runs now, for {@link Approvals.pending}'s `running`. */
 export const runningIds = (config: HookConfig): ReadonlySet<string> => new Set(config.entries.map((entry) => entry.id));
@@ -86,6 +107,11 @@ export interface Approvals {
 	blockingWaiting(entries: readonly HookEntry[]): HookEntry[];
 	/** Approves the current definitions of `entries` and saves; returns an error message when saving failed. */
 	approve(entries: readonly HookEntry[]): string | undefined;
+	/**
+	 * Approves `shown` as a dialog showed them, and saves, but only when every one's covered files are still what was
+	 * shown (its key now is its shown key): otherwise approves none of them and says which changed. Never throws.
+	 */
+	approveShown(shown: readonly ShownApproval[]): ShownOutcome;
 	/**
 	 * Approves `entries` as they are now for this pi process only (nothing is saved); a later change of one reads
 	 * as `changed` in {@link pending}, and a fail-closed one stays {@link admitted} (it blocks until approved).
@@ -154,13 +180,14 @@ export const createApprovals = (
 	const checked = new WeakMap<HookEntry, { readonly approved: boolean; readonly version: number }>();
 	let version = 0;
 
-	/** The approval key: the hook id alone, or with its covered files' hashes. */
-	const keyOf = (entry: HookEntry): string => {
-		const files = coverage.of(entry).files;
+	/** The approval key of `entry` with these covered `files`: the hook id alone, or with the files' hashes. */
+	const keyWith = (entry: HookEntry, files: readonly CoveredFile[]): string => {
 		if (files.length === 0) return entry.id;
 		const parts = [entry.id, ...files.map((covered) => [covered.shown, covered.hash])];
 		return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 	};
+	/** The approval key: the hook id alone, or with its covered files' hashes. */
+	const keyOf = (entry: HookEntry): string => keyWith(entry, coverage.of(entry).files);
 
 	const isApproved = (entry: HookEntry): boolean => {
 		const key = keyOf(entry);
@@ -184,7 +211,7 @@ export const createApprovals = (
 	const knownHooks = (): ApprovedHook[] => [...Object.values(approved).filter(isHook), ...runRecords.values()];
 	const wasApproved = (entry: HookEntry): boolean => knownHooks().some((hook) => hook.hookId === entry.id);
 	/** What is kept of an approval of `entry` as it is now (its covered files' hashes), secrets masked. */
-	const recordOf = (entry: HookEntry): ApprovedHook => {
+	const recordOf = (entry: HookEntry, files = coverage.of(entry).files): ApprovedHook => {
 		let definition: string;
 		try {
 			definition = redactSecrets(JSON.stringify(entry.definition));
@@ -198,7 +225,7 @@ export const createApprovals = (
 			command: redactSecrets(commandText(entry)),
 			definition,
 			hookId: entry.id,
-			scripts: Object.fromEntries(coverage.of(entry).files.map((covered) => [covered.shown, covered.hash])),
+			scripts: Object.fromEntries(files.map((covered) => [covered.shown, covered.hash])),
 			at: now().toISOString(),
 		};
 	};
@@ -245,6 +272,24 @@ export const createApprovals = (
 			changed();
 			return problem;
 		},
+		approveShown(shown) {
+			try {
+				const now = shown.map((item) => ({ item, files: coverage.of(item.entry).files }));
+				const moved = now.filter(({ item, files }) => keyWith(item.entry, files) !== item.key);
+				if (moved.length > 0) return { kind: "changed", entries: moved.map(({ item }) => item.entry) };
+				approved = { ...store.read().data, ...approved };
+				for (const { item, files } of now) {
+					snapshots.save(files);
+					approved[item.key] = recordOf(item.entry, files);
+				}
+				version += 1;
+				const problem = store.write(approved);
+				changed();
+				return problem === undefined ? { kind: "approved" } : { kind: "approved", problem };
+			} catch (error) {
+				return { kind: "failed", problem: `nothing approved: ${(error as Error).message}` };
+			}
+		},
 		pending(entries, running) {
 			const known = knownHooks();
 			return entries
@@ -277,7 +322,8 @@ export const createApprovals = (
 								hook.jsonPath === entry.jsonPath &&
 								!(hook.hookId !== undefined && running?.has(hook.hookId) === true),
 						);
-					return { entry, change: changed ? "changed" : "new", scripts, notes } as const;
+					const key = keyWith(entry, files);
+					return { entry, change: changed ? "changed" : "new", scripts, notes, key } as const;
 				});
 		},
 		isSettingApproved: (key) => approved[key] !== undefined || forRun.has(key),

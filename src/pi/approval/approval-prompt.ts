@@ -18,9 +18,16 @@ import { fromPiTheme } from "../../ui/theme.ts";
 import { type TryMode, tryMode } from "../manager/settings-copy.ts";
 import { showNotice } from "../session/notices.ts";
 import { APPROVE_ENV } from "./approve-opt-in.ts";
+import { approveAsShown } from "./as-shown.ts";
 import { optInCovers } from "./opt-in-cover.ts";
 
 export { APPROVE_ENV } from "./approve-opt-in.ts";
+
+/** Reads `store`'s configuration again, every file checked now: what a Yes is compared with (as-shown.ts). */
+export const liveConfig = (store: { invalidate(): void; current(): HookConfig }) => (): HookConfig => {
+	store.invalidate();
+	return store.current();
+};
 
 /** The project hooks of `config`, configured or skipped. */
 const projectEntries = (config: HookConfig): HookEntry[] =>
@@ -96,6 +103,7 @@ export const askForApprovals = async (
 	approvals: Approvals,
 	asked: Set<string>,
 	optIn: boolean,
+	live?: () => HookConfig | undefined,
 ): Promise<readonly HookEntry[]> => {
 	// A fail-closed hook whose files changed stays configured (it blocks until approved): it waits all the same.
 	const waiting = [
@@ -108,14 +116,16 @@ export const askForApprovals = async (
 	if (waiting.length === 0 && settings.length === 0) return [];
 	for (const entry of waiting) asked.add(approvals.keyOf(entry));
 	for (const setting of settings) asked.add(setting.key);
-	return askAbout(ctx, waiting, approvals, optIn, runningIds(config), settings);
+	return askAbout(ctx, waiting, approvals, optIn, runningIds(config), settings, live);
 };
 
 /**
  * Asks about `entries` (project hooks waiting for approval) with every field of each shown, and `settings` (project
  * settings that would switch hooks off or change plugin options) with what each would do, and approves them all
  * when the user says Yes (or `optIn` approves this process). `running`: the ids of the hooks configured now, so a
- * hook inserted before an approved one reads as new, not changed. Resolves with the approved hooks. Never throws.
+ * hook inserted before an approved one reads as new, not changed. `live` reads the configuration again (its files
+ * checked now): a hook whose definition changed while the dialog was open is shown again as it is now instead of
+ * approved. Resolves with the approved hooks. Never throws.
  */
 export const askAbout = async (
 	ctx: ExtensionContext,
@@ -124,10 +134,11 @@ export const askAbout = async (
 	optIn: boolean,
 	running?: ReadonlySet<string>,
 	settings: readonly ProjectSetting[] = [],
+	live?: () => HookConfig | undefined,
 ): Promise<readonly HookEntry[]> => {
 	if (waiting.length === 0 && settings.length === 0) return [];
 	const all = approvals.pending(waiting, running);
-	if (!optIn) return askPerson(ctx, all, settings, approvals, false);
+	if (!optIn) return askPerson(ctx, all, settings, approvals, false, live);
 	// An explicit opt-in for this pi process only (nothing is written to the approvals file), of the hooks and
 	// settings as this process first saw them; what changed since waits for a person.
 	const covers = optInCovers(
@@ -153,7 +164,7 @@ export const askAbout = async (
 	const rest = all.filter((item) => !covers.entries.includes(item.entry));
 	const restSettings = settings.filter((setting) => !covers.settings.includes(setting));
 	if (rest.length === 0 && restSettings.length === 0) return covers.entries;
-	return [...covers.entries, ...(await askPerson(ctx, rest, restSettings, approvals, true))];
+	return [...covers.entries, ...(await askPerson(ctx, rest, restSettings, approvals, true, live))];
 };
 
 /** The dialog's list: settings, then hooks, each line indented. */
@@ -163,44 +174,48 @@ const listOf = (pending: readonly PendingApproval[], settings: readonly ProjectS
 /**
  * Asks a person about `pending` and `settings` (the dialog in the TUI, the confirm dialog over RPC); without a UI
  * they stay off and the notice says which, and how to approve. `changedInRun`: the opt-in is set, and these
- * changed since this process first saw them. Resolves with the approved hooks.
+ * changed since this process first saw them. Yes approves what was shown (as-shown.ts): when a hook changed while
+ * the dialog was open, nothing is approved and the dialog shows the hooks again as they are now. Resolves with the
+ * approved hooks.
  */
 const askPerson = async (
 	ctx: ExtensionContext,
-	pending: readonly PendingApproval[],
+	shown: readonly PendingApproval[],
 	settings: readonly ProjectSetting[],
 	approvals: Approvals,
 	changedInRun: boolean,
+	live?: () => HookConfig | undefined,
 ): Promise<readonly HookEntry[]> => {
-	const lines = [...settingListLines(settings), ...approvalListLines(pending)];
-	const list = lines.map((line) => `  ${line}`).join("\n");
-	// Notices are not where you approve, and print-mode stderr often ends up in a CI log: secrets masked there.
-	const told = redactSecrets(list);
-	const entries = pending.map((item) => item.entry);
-	const what = whatWaits(pending.length, settings.length);
-	let approved = false;
-	if (ctx.hasUI) {
-		const title =
-			settings.length === 0 ? `Run ${pending.length} new or changed project hook(s)?` : `Approve ${what}?`;
-		try {
-			const intro = [...settingsIntro(settings), ...(entries.length === 0 ? [] : approvalIntro(entries))];
-			const answer = await askInTui(ctx, title, intro, lines);
-			approved =
-				answer ??
-				(await ctx.ui.confirm(
-					title,
-					`${intro.join("\n")}\n${list}\n\nApprove them to run them; they are asked about again ` +
-						`whenever their definition or a file their approval covers changes.`,
-				));
-		} catch {
-			approved = false;
+	let pending = shown;
+	for (;;) {
+		const answer = ctx.hasUI ? await askOnce(ctx, pending, settings) : false;
+		if (!answer) return declined(ctx, pending, settings, changedInRun);
+		const entries = pending.map((item) => item.entry);
+		const what = whatWaits(pending.length, settings.length);
+		const check = entries.length === 0 ? ({ kind: "approved" } as const) : approveAsShown(approvals, pending, live);
+		if (check.kind === "moved") {
+			const config = live?.();
+			pending = approvals.pending(check.again, config === undefined ? undefined : runningIds(config));
+			showNotice(ctx, {
+				level: "warning",
+				text:
+					`nothing approved: ${check.moved.length} project hook(s) changed while the dialog showed them ` +
+					`(${check.moved.map((entry) => entry.event).join(", ")}); ` +
+					(pending.length > 0 || settings.length > 0
+						? "they are shown again as they are now"
+						: "none is left"),
+			});
+			if (pending.length === 0 && settings.length === 0) return [];
+			continue;
 		}
-	}
-	if (approved) {
-		const problem =
-			(entries.length === 0 ? undefined : approvals.approve(entries)) ??
-			approvals.approveSettings(settings, false);
-		if (problem !== undefined) showNotice(ctx, { level: "error", text: problem });
+		const problem = check.kind === "approved" ? check.problem : check.problem;
+		if (check.kind === "failed") {
+			showNotice(ctx, { level: "error", text: check.problem });
+			return [];
+		}
+		const settingsProblem = approvals.approveSettings(settings, false);
+		for (const text of [problem, settingsProblem])
+			if (text !== undefined) showNotice(ctx, { level: "error", text });
 		const text =
 			settings.length === 0
 				? `approved ${pending.length} project hook(s); they run from now on`
@@ -208,6 +223,46 @@ const askPerson = async (
 		showNotice(ctx, { level: "info", text });
 		return entries;
 	}
+};
+
+/** One showing of the dialog (TUI) or the confirm dialog (RPC); true on Yes. Never throws (an error is No). */
+const askOnce = async (
+	ctx: ExtensionContext,
+	pending: readonly PendingApproval[],
+	settings: readonly ProjectSetting[],
+): Promise<boolean> => {
+	const lines = [...settingListLines(settings), ...approvalListLines(pending)];
+	const list = lines.map((line) => `  ${line}`).join("\n");
+	const entries = pending.map((item) => item.entry);
+	const what = whatWaits(pending.length, settings.length);
+	const title = settings.length === 0 ? `Run ${pending.length} new or changed project hook(s)?` : `Approve ${what}?`;
+	try {
+		const intro = [...settingsIntro(settings), ...(entries.length === 0 ? [] : approvalIntro(entries))];
+		const answer = await askInTui(ctx, title, intro, lines);
+		return (
+			answer ??
+			(await ctx.ui.confirm(
+				title,
+				`${intro.join("\n")}\n${list}\n\nApprove them to run them; they are asked about again ` +
+					`whenever their definition or a file their approval covers changes.`,
+			))
+		);
+	} catch {
+		return false;
+	}
+};
+
+/** Declined, or no UI: the notice says what waits and how to approve it. Resolves with nothing approved. */
+const declined = (
+	ctx: ExtensionContext,
+	pending: readonly PendingApproval[],
+	settings: readonly ProjectSetting[],
+	changedInRun: boolean,
+): readonly HookEntry[] => {
+	// Notices are not where you approve, and print-mode stderr often ends up in a CI log: secrets masked there.
+	const told = redactSecrets(listOf(pending, settings));
+	const entries = pending.map((item) => item.entry);
+	const what = whatWaits(pending.length, settings.length);
 	const how = !ctx.hasUI
 		? changedInRun
 			? `${APPROVE_ENV}=1 approves project hooks as this pi first saw them; these changed during the run, so ` +

