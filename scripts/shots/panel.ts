@@ -69,8 +69,8 @@ const SETTINGS: Readonly<Record<number, unknown>> = {
 					hooks: [{ type: "command", command: "npx prettier --write", statusMessage: "formatting" }],
 				},
 			],
-			// pi has no subagents, so this hook is listed as skipped.
-			SubagentStop: [{ hooks: [{ type: "mcp_tool", server: "tests", tool: "check_tests_pass" }] }],
+			// pi has no task list, so this hook is listed as skipped.
+			TaskCompleted: [{ hooks: [{ type: "mcp_tool", server: "tests", tool: "check_tests_pass" }] }],
 		},
 	},
 	2: { hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "" }] }] } },

@@ -194,7 +194,7 @@ export interface ConfigIssue {
  * Why a configured hook does not run at all:
  * - `untrusted`: a project file in a project pi does not trust;
  * - `unapproved`: a new or changed project hook the user has not approved (change-aware trust);
- * - `no_such_event`: an event pi never fires (`PermissionRequest`, `SubagentStop`, ...);
+ * - `no_such_event`: an event pi never fires (`TaskCompleted`, `TeammateIdle`, ...);
  * - `unsupported_type`: a handler type this version does not run;
  * - `type_not_on_event`: a handler type Claude Code does not accept on the hook's event (a `prompt` hook on
  *   SessionStart or PostModelSwitch);

@@ -48,7 +48,7 @@ describe("the re-approval dialog in the TUI", () => {
 		expect(box.runs()).toBe("good\n");
 	});
 
-	it("a script rewritten while the dialog is open: Yes approves nothing and the dialog shows the new diff", async () => {
+	it("a script rewritten while the dialog is open: Yes approves nothing, the dialog shows the new diff", async () => {
 		const { box, pi } = await rewrittenAfterApproval();
 		// The repository changes the script again while the person reads the diff of the first change.
 		writeFileSync(join(box.projectDir, ".claude", "h.sh"), mark("WORSE"));

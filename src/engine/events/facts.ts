@@ -168,7 +168,7 @@ export const discardsCommonFields = (event: HookEventName): boolean => DISCARDS_
 export const reportsHookFailures = (event: HookEventName): boolean => event !== "MessageDisplay";
 
 /**
- * The hook events pi-hook-manager fires in pi; the others (SubagentStop, ...) have no pi event. PermissionRequest and
+ * The hook events pi-hook-manager fires in pi; the others (TaskCompleted, ...) have no pi event. PermissionRequest and
  * PermissionDenied fire when another pi extension asks through a permission channel, SubagentStart and SubagentStop
  * when a subagent extension publishes a subagent's start or end (src/engine/channel/).
  */

@@ -125,7 +125,7 @@ describe("createApprovals", () => {
 		]);
 	});
 
-	it("the per-run check of a hook reads a new approval of it at once (its cache does not outlive an approval)", () => {
+	it("the per-run check of a hook reads a new approval at once (its cache does not outlive an approval)", () => {
 		const approvals = createApprovals(file, project);
 		const entry = hook();
 		expect(approvals.stillApproved(entry)).toBe(false);
