@@ -11,6 +11,7 @@ import { extensionEventNote } from "../engine/events/extension-events.ts";
 import { onFailureOf } from "../engine/events/on-failure.ts";
 import { entryWatchList } from "../engine/flow/file-changed.ts";
 import { HOOK_EVENTS, type HookEntry, type SkipReason } from "../engine/types.ts";
+import { storeGoneText } from "../host/trust/tripwire.ts";
 import type { CliContext } from "./context.ts";
 import { columns, hookTarget, matcherText, safe, shownPath } from "./format.ts";
 import { lintFindings } from "./lint.ts";
@@ -173,10 +174,14 @@ const changeLines = (row: ListRow): string[] => [
 const seenTail = (rows: readonly ListRow[], marks: SeenMarks): string[] => {
 	if (marks.firstRun && rows.some((row) => row.seen === "new"))
 		return ["no hook was recorded as seen in pi yet: every hook counts as new until pi shows it"];
+	const gone = marks.gone === undefined ? [] : [storeGoneText(marks.gone, safe(marks.file))];
 	const fresh = rows.filter((row) => row.seen === "new").length;
 	const changed = rows.filter((row) => row.seen === "changed").length;
-	if (fresh + changed === 0) return [];
-	return [`${fresh} new and ${changed} changed hook(s) since you last looked in pi (pi shows them when it starts)`];
+	if (fresh + changed === 0) return gone;
+	return [
+		...gone,
+		`${fresh} new and ${changed} changed hook(s) since you last looked in pi (pi shows them when it starts)`,
+	];
 };
 
 /** What `list` prints: lines of text or one JSON document on stdout, a seen-state store problem on stderr. */
@@ -193,6 +198,7 @@ export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | un
 		const seenStore = {
 			file: marks.file,
 			firstRun: marks.firstRun,
+			...(marks.gone ? { gone: marks.gone.how } : {}),
 			...(marks.problem ? { problem: marks.problem } : {}),
 		};
 		const document = { version: 1, projectDir: ctx.projectDir, seenStore, hooks: rows };

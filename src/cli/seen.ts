@@ -6,7 +6,14 @@
 import type { HookEntry } from "../engine/types.ts";
 import { seenHooksFile } from "../host/stores/seen-hooks.ts";
 import { createHookPrinter } from "../host/trust/hook-print.ts";
-import { createTripwire, definitionDiff, fileChanges, type TripFile, type TripState } from "../host/trust/tripwire.ts";
+import {
+	createTripwire,
+	definitionDiff,
+	fileChanges,
+	type StoreGone,
+	type TripFile,
+	type TripState,
+} from "../host/trust/tripwire.ts";
 import type { CliContext } from "./context.ts";
 
 /** One hook's mark: its state, and for a changed one what differs from when it was last seen. */
@@ -26,6 +33,8 @@ export interface SeenMarks {
 	readonly firstRun: boolean;
 	/** Why the store could not be read (its hooks then count as new). */
 	readonly problem?: string;
+	/** Set when the store went missing or was emptied although pi-hook-manager's other state files exist. */
+	readonly gone?: StoreGone;
 	readonly of: (entry: HookEntry) => SeenMark;
 }
 
@@ -57,6 +66,7 @@ export const seenMarks = (ctx: CliContext, entries: readonly HookEntry[]): SeenM
 		file,
 		firstRun: check.baseline,
 		...(check.problem === undefined ? {} : { problem: check.problem }),
+		...(check.gone === undefined ? {} : { gone: check.gone }),
 		of: (entry) => marks.get(entry) ?? { seen: "new" },
 	};
 };

@@ -56,7 +56,7 @@ const listJson = async (sandbox: CliSandbox) => {
 	const result = await sandbox.run(["list", "--json"]);
 	expect(result.code).toBe(0);
 	return JSON.parse(result.stdout) as {
-		seenStore: { file: string; firstRun: boolean; problem?: string };
+		seenStore: { file: string; firstRun: boolean; problem?: string; gone?: string };
 		hooks: { target: string; seen: string; diff?: string[]; changedFiles?: unknown[] }[];
 	};
 };
@@ -148,5 +148,17 @@ describe("pi-hook-manager list: new and changed hooks", () => {
 		expect(json.hooks[0].seen).toBe("new");
 		expect(readFileSync(seenHooksFile(b.agentDir), "utf8")).toBe("{broken");
 		expect(existsSync(`${seenHooksFile(b.agentDir)}.corrupt`)).toBe(false);
+	});
+
+	it("says a seen-state store deleted after pi-hook-manager ran went missing, not a first run", async () => {
+		const b = box();
+		userHooks(b, "guard");
+		writeJson(join(b.agentDir, "pi-hook-manager", "approvals.json"), { version: 2, approvals: {} });
+		const json = await listJson(b);
+		expect(json.seenStore).toEqual({ file: seenHooksFile(b.agentDir), firstRun: false, gone: "missing" });
+		expect(json.hooks[0]?.seen).toBe("new");
+		const text = (await b.run(["list"])).stdout;
+		expect(text).toContain(`the seen-state store ${seenHooksFile(b.agentDir)} went missing`);
+		expect(text).not.toContain("no hook was recorded as seen in pi yet");
 	});
 });

@@ -2,9 +2,10 @@
  * End to end in the real pi (print mode): the hook tripwire. The first run records the user's hooks as the
  * baseline with one line; a user hook added between two runs is named on stderr (event, command, file) on the
  * next run only; a changed covered script is told as `changed` with the file; and with `strictHooks: true` a new
- * hook does not run (stderr says so), a held guard with `onFailure: "block"` blocks the call it guards.
+ * hook does not run (stderr says so), a held guard with `onFailure: "block"` blocks the call it guards; a seen-state
+ * store deleted after a run is no first run: every hook is new, held in strict mode (issue #40).
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
@@ -93,5 +94,39 @@ describe("the hook tripwire in print mode", () => {
 		// Still held on the next run (nobody approved them), and told again.
 		expect(tripLines(await run(box))).toHaveLength(2);
 		expect(existsSync(marker)).toBe(false);
+	});
+
+	it("with strictHooks a deleted seen-state store is no first run: every hook is new and held", async () => {
+		const box = e2e.sandbox();
+		const marker = join(box.root, "ran");
+		const added = join(box.root, "added");
+		trustSandbox(box, {
+			user: hookSettings("SessionStart", undefined, { type: "command", command: `touch "${marker}"` }),
+			pi: { strictHooks: true },
+		});
+		expect(tripLines(await run(box))).toEqual([expect.stringContaining("recorded 1 hook(s) as seen")]);
+		expect(existsSync(marker)).toBe(true);
+		rmSync(marker);
+		const state = join(box.agentDir, "pi-hook-manager");
+		// What a tool call of the agent could do: add a hook and delete the store that would tell it.
+		box.writeJson("home/.claude/settings.json", {
+			hooks: {
+				SessionStart: [
+					{ hooks: [{ type: "command", command: `touch "${marker}"` }] },
+					{ hooks: [{ type: "command", command: `touch "${added}"` }] },
+				],
+			},
+		});
+		rmSync(join(state, "seen-hooks.json"));
+		expect(readdirSync(state)).toContain("reach-cache.json");
+		const stderr = await run(box);
+		expect(tripLines(stderr)).toEqual([
+			`[pi-hook-manager] warning: new hook SessionStart: touch "${marker}" (~/.claude/settings.json): not run ` +
+				"until you approve it (strictHooks)",
+			`[pi-hook-manager] warning: new hook SessionStart: touch "${added}" (~/.claude/settings.json): not run ` +
+				"until you approve it (strictHooks)",
+		]);
+		expect(existsSync(marker)).toBe(false);
+		expect(existsSync(added)).toBe(false);
 	});
 });

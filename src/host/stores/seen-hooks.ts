@@ -4,12 +4,23 @@
  * shown it. Written atomically with mode 0600 through json-store.ts; an unreadable or corrupt file is reported,
  * never silently reset; a file of the version-less first format is migrated on read.
  */
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { isObject } from "../../engine/is-object.ts";
 import { createJsonFileStore, type JsonFileStore } from "./json-store.ts";
 
 /** Where the seen state lives: `<agentDir>/pi-hook-manager/seen-hooks.json`. */
 export const seenHooksFile = (agentDir: string): string => join(agentDir, "pi-hook-manager", "seen-hooks.json");
+
+/**
+ * The other state files pi-hook-manager keeps beside the seen-state store (approvals, per-hook switches, the reach
+ * cache): when one of them exists, pi-hook-manager ran here before, so a missing seen-state store is not a first run.
+ */
+export const OTHER_STATE_FILES: readonly string[] = ["approvals.json", "state.json", "reach-cache.json"];
+
+/** The names of {@link OTHER_STATE_FILES} that exist beside the seen-state store `file`. Never throws. */
+export const otherStateBeside = (file: string): string[] =>
+	OTHER_STATE_FILES.filter((name) => existsSync(join(dirname(file), name)));
 
 /** Version of the seen-state format (0: no `version` field, same `hooks` map; migrated on read). */
 export const SEEN_HOOKS_VERSION = 1;

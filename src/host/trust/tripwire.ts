@@ -6,7 +6,9 @@
  * A hook whose key is not in the store is `new`, unless the store holds a hook at the same file and JSON path
  * whose key is gone from the configuration: then the command there was replaced, and it is `changed` (with the
  * diff against the one before). An empty store that does not exist yet is the first run: `baseline`, where every
- * hook is recorded at once with one notice instead of one line per hook. A store that cannot be read is never
+ * hook is recorded at once with one notice instead of one line per hook, but only while none of pi-hook-manager's
+ * other state files exists and this tripwire recorded nothing yet: a store deleted or emptied after pi-hook-manager
+ * ran (issue #40) is `gone`, and every hook counts as new (held in strict mode). A store that cannot be read is never
  * overwritten silently: its problem is told, and its hooks count as new until they are shown again.
  */
 import { existsSync } from "node:fs";
@@ -15,7 +17,13 @@ import { commandText } from "../../engine/text/messages.ts";
 import { redactSecrets } from "../../engine/text/redact.ts";
 import { type DiffLine, lineDiff } from "../../engine/trust/line-diff.ts";
 import type { HookEntry } from "../../engine/types.ts";
-import { createSeenHooksStore, type SeenHook, type SeenHooks, seenState } from "../stores/seen-hooks.ts";
+import {
+	createSeenHooksStore,
+	otherStateBeside,
+	type SeenHook,
+	type SeenHooks,
+	seenState,
+} from "../stores/seen-hooks.ts";
 import type { HookPrint, HookPrinter } from "./hook-print.ts";
 
 /** How a hook stands for the tripwire: as last seen, new, changed, or exempt (managed policy). */
@@ -46,7 +54,32 @@ export interface TripCheck {
 	readonly baseline: boolean;
 	/** Why the store could not be read (its hooks then count as new); undefined when it could. */
 	readonly problem?: string;
+	/**
+	 * Set when the store is missing (`missing`) or holds no hook (`emptied`) although pi-hook-manager ran here
+	 * before (its other state files exist, or this tripwire recorded hooks): not a first run, every hook is new.
+	 */
+	readonly gone?: StoreGone;
 }
+
+/** How the seen-state store went: deleted, or emptied; with the other state files that show it existed. */
+export interface StoreGone {
+	readonly how: "missing" | "emptied";
+	/** The names of pi-hook-manager's other state files found beside it (none: this run had recorded hooks). */
+	readonly others: readonly string[];
+}
+
+/**
+ * What is told of a store that went (`shown`: the store file as shown to the user): that it went missing or was
+ * emptied although pi-hook-manager ran before, so this is no first run and every hook counts as new.
+ */
+export const storeGoneText = (gone: StoreGone, shown: string): string => {
+	const why =
+		gone.others.length > 0
+			? `pi-hook-manager's ${gone.others.join(", ")} ${gone.others.length === 1 ? "is" : "are"} there`
+			: "this run had recorded hooks in it";
+	const how = gone.how === "missing" ? "went missing" : "was emptied";
+	return `the seen-state store ${shown} ${how} (${why}): not a first run, so every hook counts as new`;
+};
 
 /** The tripwire of one store. */
 export interface Tripwire {
@@ -101,6 +134,10 @@ export const fileChanges = (item: TripItem): TripFile[] => {
 /** Creates the tripwire over the store file `file`, fingerprinting with `printer`. */
 export const createTripwire = (file: string, printer: HookPrinter, now: () => Date = () => new Date()): Tripwire => {
 	const store = createSeenHooksStore(file);
+	// Looked at before this run writes any state: which of the other state files were already there.
+	const others = otherStateBeside(file);
+	/** True once this tripwire recorded hooks: from then on no state of the store is a first run. */
+	let recorded = false;
 	let seen: SeenHooks = store.read().data;
 	let hashes = new Set(Object.values(seen).map((hook) => hook.hash));
 	let version = 0;
@@ -138,10 +175,16 @@ export const createTripwire = (file: string, printer: HookPrinter, now: () => Da
 				if (replaced === undefined) items.push({ entry, print, state: "new" });
 				else items.push({ entry, print, state: "changed", before: replaced[1], replaces: replaced[0] });
 			}
+			const empty = read.problem === undefined && Object.keys(read.data).length === 0;
+			const missing = empty && !existsSync(file);
+			const ranBefore = others.length > 0 || recorded;
+			const gone: StoreGone | undefined =
+				empty && ranBefore ? { how: missing ? "missing" : "emptied", others } : undefined;
 			return {
 				items,
-				baseline: read.problem === undefined && Object.keys(read.data).length === 0 && !existsSync(file),
+				baseline: missing && !ranBefore,
 				...(read.problem === undefined ? {} : { problem: read.problem }),
+				...(gone === undefined ? {} : { gone }),
 			};
 		},
 		markSeen(items) {
@@ -163,6 +206,7 @@ export const createTripwire = (file: string, printer: HookPrinter, now: () => Da
 			}
 			remember(data);
 			version += 1;
+			if (Object.keys(data).length > 0) recorded = true;
 			return store.write(data);
 		},
 		isUnseen(entry) {

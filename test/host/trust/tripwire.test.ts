@@ -1,7 +1,8 @@
 /**
  * The tripwire on real files: the first run is a baseline, a recorded hook is seen, a changed definition or
  * covered file is changed (with its diff), a new command at the same place is a change of the one before, managed
- * policy is exempt, strict mode's `isUnseen` follows what was recorded, and a broken store is reported, not reset.
+ * policy is exempt, strict mode's `isUnseen` follows what was recorded, and a broken store is reported, not reset;
+ * a store deleted or emptied after pi-hook-manager ran is no first run (issue #40).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +12,7 @@ import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import type { HookEntry, HookSource } from "../../../src/engine/types.ts";
 import { seenHooksFile } from "../../../src/host/stores/seen-hooks.ts";
 import { createHookPrinter } from "../../../src/host/trust/hook-print.ts";
-import { createTripwire, definitionDiff, fileChanges } from "../../../src/host/trust/tripwire.ts";
+import { createTripwire, definitionDiff, fileChanges, storeGoneText } from "../../../src/host/trust/tripwire.ts";
 
 let root: string;
 let home: string;
@@ -119,5 +120,56 @@ describe("tripwire", () => {
 		expect(check.baseline).toBe(false);
 		expect(check.problem).toMatch(/not valid JSON/);
 		expect(check.items.map((item) => item.state)).toEqual(["new"]);
+	});
+});
+
+describe("a seen-state store that went (issue #40)", () => {
+	/** Writes one of pi-hook-manager's other state files beside the store. */
+	const other = (name: string): void => {
+		mkdirSync(dirname(store), { recursive: true });
+		writeFileSync(join(dirname(store), name), "{}");
+	};
+
+	it("missing while approvals.json exists: no baseline, every hook new, and the check says so", () => {
+		other("approvals.json");
+		const check = tripwire().check(entries([cmd("a"), cmd("b")]));
+		expect(check.baseline).toBe(false);
+		expect(check.gone).toEqual({ how: "missing", others: ["approvals.json"] });
+		expect(check.items.map((item) => item.state)).toEqual(["new", "new"]);
+		expect(storeGoneText(check.gone as never, "~/x/seen-hooks.json")).toBe(
+			"the seen-state store ~/x/seen-hooks.json went missing (pi-hook-manager's approvals.json is there): not " +
+				"a first run, so every hook counts as new",
+		);
+	});
+
+	it("emptied while state.json exists: told as emptied", () => {
+		other("state.json");
+		other("reach-cache.json");
+		writeFileSync(store, JSON.stringify({ version: 1, hooks: {} }));
+		const check = tripwire().check(entries([cmd("a")]));
+		expect(check.baseline).toBe(false);
+		expect(check.gone).toEqual({ how: "emptied", others: ["state.json", "reach-cache.json"] });
+	});
+
+	it("deleted during a run that recorded hooks: no second baseline", () => {
+		const wire = tripwire();
+		const first = wire.check(entries([cmd("a")]));
+		expect(first.baseline).toBe(true);
+		expect(first.gone).toBeUndefined();
+		wire.markSeen(first.items);
+		rmSync(store);
+		const again = wire.check(entries([cmd("a"), cmd("b")]));
+		expect(again.baseline).toBe(false);
+		expect(again.gone).toEqual({ how: "missing", others: [] });
+		expect(again.items.map((item) => item.state)).toEqual(["new", "new"]);
+		expect(wire.isUnseen(again.items[0]?.entry as HookEntry)).toBe(true);
+	});
+
+	it("a store emptied with no other state and nothing recorded is not reported", () => {
+		mkdirSync(dirname(store), { recursive: true });
+		writeFileSync(store, JSON.stringify({ version: 1, hooks: {} }));
+		const check = tripwire().check(entries([cmd("a")]));
+		expect(check).toMatchObject({ baseline: false });
+		expect(check.gone).toBeUndefined();
 	});
 });
