@@ -85,6 +85,13 @@ const TRANSCRIPT: readonly Card[] = [
 		hooks: [hook("npx prettier --write", { matcher: "Write|Edit" })],
 	}),
 	record({
+		kind: "allow",
+		event: "PermissionRequest",
+		input: "npm run build",
+		reason: "Allowed by PermissionRequest hook",
+		hooks: [hook("./.claude/hooks/allow-builds.sh")],
+	}),
+	record({
 		kind: "error",
 		input: "make deploy",
 		reason: "exit code 1: config file .deploy.toml not found",
@@ -131,7 +138,7 @@ export const shots: Shot[] = [
 					0,
 				),
 			);
-			return screenOf(root, 15);
+			return screenOf(root, 17);
 		},
 	},
 	{

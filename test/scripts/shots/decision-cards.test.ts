@@ -23,8 +23,9 @@ describe("decision card screenshots", () => {
 		const text = screenToText(await shot("decision-cards-compact").screen());
 		expect(text).toContain("\u2717 blocked Bash \u00b7 block_dangerous_bash.py \u00b7 Dangerous command blocked");
 		expect(text).toContain("? asked, you denied Bash \u00b7 bash_policy.py");
+		expect(text).toContain("\u2713 allowed PermissionRequest:Bash \u00b7 allow-builds.sh");
 		expect(text).toContain("! failed Bash \u00b7 deploy-check.sh");
-		expect(text).toContain("hooks 1 blocked, 1 asked, 1 rewritten, 1 context, 1 error");
+		expect(text).toContain("hooks 1 blocked, 2 asked, 1 rewritten, 1 context, 1 error");
 	});
 
 	it("the expanded shot shows the full record, and it is written as a PNG", async () => {
