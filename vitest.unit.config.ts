@@ -15,9 +15,9 @@ const END_TO_END =
 
 /**
  * Test files that need a fresh module state each: pi's one-run approval opt-in is read once per process and removed
- * from its environment (src/pi/approval/approve-opt-in.ts).
+ * from its environment (src/pi/trust/approve-opt-in.ts).
  */
-const OWN_PROCESS = ["test/pi/approval/**/*.test.ts"];
+const OWN_PROCESS = ["test/pi/trust/approv*.test.ts", "test/pi/trust/opt-in-cover.test.ts"];
 
 /** The test files of the unit folders that start neither pi nor the built command (paths relative to the root). */
 const endToEndFiles = (): string[] =>

@@ -6,12 +6,12 @@
 import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { reapHooksOnExit, reapLingeringGroups, runProcess } from "./engine/run/process.ts";
-import { takeApproveOptIn } from "./pi/approval/approve-opt-in.ts";
 import { hooksCompletions, runHooksCommand } from "./pi/manager/hooks-command.ts";
 import { type McpConfigPlace, mcpServerConfigured } from "./pi/runners/mcp-config.ts";
 import { createMcpTools } from "./pi/runners/mcp-tools.ts";
 import { createHookSession } from "./pi/session/session.ts";
 import { createTelemetry } from "./pi/telemetry/telemetry.ts";
+import { takeApproveOptIn } from "./pi/trust/approve-opt-in.ts";
 
 /** The extension factory pi calls once per session runtime. */
 export default function piHookManager(pi: ExtensionAPI): void {

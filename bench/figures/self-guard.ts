@@ -1,6 +1,6 @@
 /**
  * Figure 9 (issue 25): the self-guard's look at a tool call it lets through, on real files: pi's session guard
- * (src/pi/events/self-guard.ts) over a live configuration with an approved project hook (its `.claude/` covered),
+ * (src/pi/trust/self-guard.ts) over a live configuration with an approved project hook (its `.claude/` covered),
  * user settings and a project with a `src/` folder. The calls are the usual ones: a bash command that writes
  * nothing, a bash command with a redirect (parsed), a `write` to an ordinary file (its folder's `realpath` and an
  * `lstat`). It is part of every tool call's path, so its target is the no-match budget.
@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import type { ExtensionContext, ToolCallEvent } from "@earendil-works/pi-coding-agent";
 import { settingsSources } from "../../src/engine/config/sources.ts";
 import { createConfigStore } from "../../src/engine/config/store.ts";
-import { createSelfGuard } from "../../src/pi/events/self-guard.ts";
+import { createSelfGuard } from "../../src/pi/trust/self-guard.ts";
 import { type FigureRow, formatMs, median } from "../stats.ts";
 
 const write = (path: string, text: string): void => {

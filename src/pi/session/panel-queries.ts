@@ -6,7 +6,7 @@
 
 import { runningIds } from "../../host/stores/approvals.ts";
 import { approvalLines, approvalListLines } from "../../ui/approval-list.ts";
-import { askAbout, liveConfig } from "../approval/approval-prompt.ts";
+import { askAbout, liveConfig } from "../trust/approval-prompt.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import type { HookRuntime } from "./runtime-types.ts";
 

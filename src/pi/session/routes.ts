@@ -4,18 +4,18 @@
  * cancelled, the settings files checked again between events, and skills coming into use.
  */
 import { randomUUID } from "node:crypto";
-import { askForApprovals, liveConfig } from "../approval/approval-prompt.ts";
 import { handleBeforeCompact, handleCompact } from "../events/compact-hooks.ts";
 import { runInterrupt } from "../events/interrupt-hooks.ts";
 import { handleMessageEnd, handleMessageUpdate } from "../events/message-display-hooks.ts";
 import { handleModelSelect } from "../events/model-hooks.ts";
 import { watchKeys } from "../events/notification-hooks.ts";
 import { handleBeforeAgentStart, handleInput } from "../events/prompt-hooks.ts";
-import { guardedToolCall, selfGuardOf } from "../events/self-guard.ts";
 import { runSessionEnd } from "../events/session-hooks.ts";
 import { handleBeforeSettle, handleTurnEnd } from "../events/stop-hooks.ts";
 import { handleToolCall, handleToolResult } from "../events/tool-hooks.ts";
 import { handleUserBash, userBashHooksOn } from "../events/user-bash-hooks.ts";
+import { askForApprovals, liveConfig } from "../trust/approval-prompt.ts";
+import { guardedToolCall, selfGuardOf } from "../trust/self-guard.ts";
 import type { PanelQueries } from "./panel-queries.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import type { HookRuntime } from "./runtime-types.ts";

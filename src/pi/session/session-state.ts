@@ -16,7 +16,7 @@ import type { SkillHooks } from "../events/skill-hooks.ts";
 import type { StopHookState } from "../events/stop-hooks.ts";
 import type { ToolHookState } from "../events/tool-hooks.ts";
 import type { McpNames } from "../runners/mcp-names.ts";
-import type { TripwireNotices } from "./tripwire-notices.ts";
+import type { TripwireNotices } from "../trust/tripwire-notices.ts";
 
 /** One session's state; the runtime holds one from `session_start` on. */
 export interface SessionState {

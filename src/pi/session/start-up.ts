@@ -15,19 +15,19 @@ import { seenHooksFile } from "../../host/stores/seen-hooks.ts";
 import { createHookPrinter } from "../../host/trust/hook-print.ts";
 import { reachCacheFile } from "../../host/trust/reach-cache.ts";
 import { strictHooksOn } from "../../host/trust/strict-hooks.ts";
-import { askForApprovals, liveConfig } from "../approval/approval-prompt.ts";
 import { runInstructionsLoaded } from "../events/instructions-hooks.ts";
 import { runSessionStart } from "../events/session-hooks.ts";
 import { createSkillHooks } from "../events/skill-hooks.ts";
 import { createToolHookState } from "../events/tool-hooks.ts";
 import { createMcpNames } from "../runners/mcp-names.ts";
+import { askForApprovals, liveConfig } from "../trust/approval-prompt.ts";
+import { createTripwireNotices } from "../trust/tripwire-notices.ts";
 import { createEnvFile } from "./env-file.ts";
 import { showNotice } from "./notices.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import { createSessionEngine } from "./session-engine.ts";
 import type { SessionState } from "./session-state.ts";
 import { createNotificationTimers } from "./timers.ts";
-import { createTripwireNotices } from "./tripwire-notices.ts";
 import { applyEnvFile, createSessionWatches } from "./watches.ts";
 
 const hasHistory = (ctx: ExtensionContext): boolean =>

@@ -3,7 +3,7 @@
  * and remembered for this process only, across reloads.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { APPROVE_ENV, takeApproveOptIn } from "../../../src/pi/approval/approve-opt-in.ts";
+import { APPROVE_ENV, takeApproveOptIn } from "../../../src/pi/trust/approve-opt-in.ts";
 
 const KEPT = Symbol.for("pi-hook-manager.approve-opt-in");
 const forget = () => {

@@ -1,7 +1,7 @@
 /**
  * Which files the self-guard protects, gathered from a live configuration over real files (the recorded Claude Code
  * plugin layout, an agent definition with hook frontmatter, a project hook and its script); the `guardHookFiles`
- * switch in pi's global settings; and the guard of a session (src/pi/events/self-guard.ts) blocking without a UI.
+ * switch in pi's global settings; and the guard of a session (src/pi/trust/self-guard.ts) blocking without a UI.
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { createConfigStore } from "../../../src/engine/config/store.ts";
 import { createCoverage } from "../../../src/host/trust/coverage.ts";
-import { collectGuardedFiles, guardOn, realpathOf } from "../../../src/pi/events/guarded-files.ts";
-import { createSelfGuard } from "../../../src/pi/events/self-guard.ts";
+import { collectGuardedFiles, guardOn, realpathOf } from "../../../src/pi/trust/guarded-files.ts";
+import { createSelfGuard } from "../../../src/pi/trust/self-guard.ts";
 import { layClaudeLayout } from "../../support/claude-layout.ts";
 
 let root: string;

@@ -13,8 +13,8 @@ import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import type { HookConfig } from "../../../src/engine/types.ts";
 import { type Approvals, approvalsFile, createApprovals } from "../../../src/host/stores/approvals.ts";
-import { APPROVE_ENV, askAbout, askForApprovals } from "../../../src/pi/approval/approval-prompt.ts";
 import { STDERR_PREFIX } from "../../../src/pi/session/notices.ts";
+import { APPROVE_ENV, askAbout, askForApprovals } from "../../../src/pi/trust/approval-prompt.ts";
 import { type FakeUiLog, fakeUi, type SdkRuntime, startSdkRuntime } from "../../support/pi-sdk.ts";
 
 let root: string;

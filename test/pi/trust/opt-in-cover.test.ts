@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import type { HookEntry, ProjectSetting } from "../../../src/engine/types.ts";
-import { markOptInTime, optInCovers } from "../../../src/pi/approval/opt-in-cover.ts";
+import { markOptInTime, optInCovers } from "../../../src/pi/trust/opt-in-cover.ts";
 
 const LOOK = Symbol.for("pi-hook-manager.approve-opt-in.first-look");
 let root: string;

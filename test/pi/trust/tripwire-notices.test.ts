@@ -14,7 +14,7 @@ import type { HookConfig, HookSource } from "../../../src/engine/types.ts";
 import { seenHooksFile } from "../../../src/host/stores/seen-hooks.ts";
 import { createHookPrinter } from "../../../src/host/trust/hook-print.ts";
 import { strictHooksOn } from "../../../src/host/trust/strict-hooks.ts";
-import { createTripwireNotices } from "../../../src/pi/session/tripwire-notices.ts";
+import { createTripwireNotices } from "../../../src/pi/trust/tripwire-notices.ts";
 
 let root: string;
 let home: string;
