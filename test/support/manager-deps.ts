@@ -8,7 +8,7 @@ export const liveSession = (config: LiveSession["config"], overrides: Partial<Li
 	approve: () => undefined,
 	session: () => undefined,
 	testRun: () => undefined,
-	approvalLines: () => [],
+	showApprovals: () => ({ lines: [], approve: () => ({ kind: "approved" }) }),
 	askApproval: async () => [],
 	approveUnseen: async () => 0,
 	...overrides,

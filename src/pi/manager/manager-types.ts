@@ -13,6 +13,7 @@ import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { HookConfig, HookEntry, ProjectSetting } from "../../engine/types.ts";
 import type { TripItem } from "../../host/trust/tripwire.ts";
 import type { DEFAULT_LOG_BYTES, FiringLog } from "../../ui/panel/firing-log.ts";
+import type { ShownApprovals } from "../../ui/panel/services.ts";
 import type { ViewSettings } from "../stores/view-settings.ts";
 
 /** The footer calls the manager makes (the card log owns the footer text). */
@@ -38,8 +39,11 @@ export interface LiveSession {
 	testRun(request: Omit<TestRunRequest, "session">): Promise<TestRunOutcome> | undefined;
 	/** Strict mode: asks about the held hooks (skip code `unseen`) on `ctx`; resolves with how many were approved. */
 	approveUnseen(ctx: ExtensionContext): Promise<number>;
-	/** What the user sees before approving `entry` (every field, the scripts it runs). */
-	approvalLines(entry: HookEntry): string[];
+	/**
+	 * `entries` as the panel's approval screen shows them (every field, the scripts they run), and Yes for exactly
+	 * that content: a definition or covered file changed since approves nothing (issue #40).
+	 */
+	showApprovals(entries: readonly HookEntry[]): ShownApprovals;
 	/**
 	 * Asks about `entries` (and project `settings` that switch hooks off or change plugin options) in the approval
 	 * dialog (every field shown); resolves with the approved hooks.

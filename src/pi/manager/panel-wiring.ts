@@ -122,11 +122,16 @@ export const panelServices = async (
 					.config()
 					?.skipped.some((skipped) => skipped.entry.id === entry.id && skipped.reason === "unapproved") ??
 				false,
-			approvalLines: (entry) => deps.live.approvalLines(entry),
-			approve(entry) {
-				const problem = deps.live.approve([entry]);
-				core.updateFooter(ctx);
-				return problem;
+			show(entries) {
+				const shown = deps.live.showApprovals(entries);
+				return {
+					lines: shown.lines,
+					approve() {
+						const answer = shown.approve();
+						core.updateFooter(ctx);
+						return answer;
+					},
+				};
 			},
 		},
 		journal: {

@@ -1,12 +1,14 @@
 /**
  * What the panel and the hook manager ask of the running session: whether an event has hooks, the current
- * configuration, approving hooks (with the approval dialog and its lines), the session facts, a test run, and the
- * tripwire's news. Before `session_start` each answers "nothing yet".
+ * configuration, approving hooks (with the approval dialog, and the panel's approval screen: Yes approves what it
+ * showed), the session facts, a test run, and the tripwire's news. Before `session_start` each answers "nothing yet".
  */
 
 import { runningIds } from "../../host/stores/approvals.ts";
 import { approvalLines, approvalListLines } from "../../ui/approval-list.ts";
+import type { ApproveAnswer } from "../../ui/panel/services.ts";
 import { askAbout, liveConfig } from "../trust/approval-prompt.ts";
+import { approveAsShown } from "../trust/as-shown.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import type { HookRuntime } from "./runtime-types.ts";
 
@@ -20,7 +22,7 @@ export type PanelQueries = Pick<
 	| "session"
 	| "testRun"
 	| "askApproval"
-	| "approvalLines"
+	| "showApprovals"
 	| "tripwireItems"
 	| "approveUnseen"
 >;
@@ -72,11 +74,24 @@ export const panelQueries = (core: RuntimeCore): PanelQueries => {
 			const state = core.state();
 			return state === undefined ? 0 : state.tripwire.askHeld(ctx);
 		},
-		approvalLines(entry) {
+		showApprovals(entries) {
 			const state = core.state();
-			return state === undefined
-				? approvalLines({ entry, change: "new", scripts: [] })
-				: approvalListLines(state.approvals.pending([entry], runningIds(state.store.current())));
+			if (state === undefined)
+				return {
+					lines: entries.flatMap((entry) => approvalLines({ entry, change: "new", scripts: [] })),
+					approve: () => ({ kind: "failed", problem: "nothing approved: the session has not started" }),
+				};
+			const { approvals, store } = state;
+			const pending = approvals.pending(entries, runningIds(store.current()));
+			return {
+				lines: approvalListLines(pending),
+				approve(): ApproveAnswer {
+					const check = approveAsShown(approvals, pending, liveConfig(store));
+					return check.kind === "moved"
+						? { kind: "moved", moved: check.moved.length, again: check.again }
+						: check;
+				},
+			};
 		},
 	};
 };

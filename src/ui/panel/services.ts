@@ -114,14 +114,30 @@ export interface TestRunPort {
 	): { readonly dir: string; readonly saved: number; readonly unusable: number } | { readonly error: string };
 }
 
+/**
+ * What Yes on the approval screen did: `approved` (`problem`: saving failed), `moved`: nothing approved, as `moved`
+ * of the shown hooks changed (a definition, or a covered file) since they were shown; `again` is each shown hook as
+ * it is now, to show again (none left: nothing waits any more); `failed`: nothing approved, with why.
+ */
+export type ApproveAnswer =
+	| { readonly kind: "approved"; readonly problem?: string }
+	| { readonly kind: "moved"; readonly moved: number; readonly again: readonly HookEntry[] }
+	| { readonly kind: "failed"; readonly problem: string };
+
+/** Project hooks as the approval screen shows them: what it shows, and Yes for exactly that content. */
+export interface ShownApprovals {
+	/** Every field of each definition and the scripts they run, with what changed (terminal-safe). */
+	readonly lines: readonly string[];
+	/** Approves what `lines` show, and nothing when any of it changed since (issue #40). Never throws. */
+	approve(): ApproveAnswer;
+}
+
 /** Change-aware trust: project hooks that wait for the user's approval. */
 export interface ApprovalPort {
 	/** True for a project hook that waits for the user's approval. */
 	needsApproval(entry: HookEntry): boolean;
-	/** Approves a project hook's current definition; returns an error text when it could not be saved. */
-	approve(entry: HookEntry): string | undefined;
-	/** What approving `entry` approves: every field of its definition and the scripts it runs (terminal-safe). */
-	approvalLines(entry: HookEntry): string[];
+	/** `entries` as they are now, to show and approve as shown. */
+	show(entries: readonly HookEntry[]): ShownApprovals;
 }
 
 /** A covered file of a changed hook that differs from when the user last saw the hook. */

@@ -205,8 +205,18 @@ export const mountPanel = async (options: MountOptions): Promise<PanelHarness> =
 							.skipped.some(
 								(skipped) => skipped.entry.id === entry.id && skipped.message === UNAPPROVED_MESSAGE,
 							),
-					approve: (entry: HookEntry) => approvals.approve([entry]),
-					approvalLines: (entry: HookEntry) => approvalListLines(approvals.pending([entry])),
+					show: (entries: readonly HookEntry[]) => {
+						const pending = approvals.pending(entries);
+						return {
+							lines: approvalListLines(pending),
+							approve: () => {
+								const outcome = approvals.approveShown(pending);
+								return outcome.kind === "changed"
+									? { kind: "moved", moved: outcome.entries.length, again: outcome.entries }
+									: outcome;
+							},
+						};
+					},
 				},
 			}
 		: base;

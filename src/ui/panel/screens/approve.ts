@@ -1,6 +1,8 @@
 /**
  * Approving project hooks from the /hooks panel (change-aware trust): the whole definition is shown first,
- * and Yes counts only once all of it was on screen. Switching on a hook that waits for approval opens it.
+ * and Yes counts only once all of it was on screen. Switching on a hook that waits for approval opens it. Yes
+ * approves what was shown (issue #40): a definition or covered file changed since approves nothing, and the screen
+ * shows the hooks again as they are now.
  */
 import { isPolicySource, sourceLabel } from "../../../engine/config/sources.ts";
 import type { HookEntry } from "../../../engine/types.ts";
@@ -8,7 +10,7 @@ import { fit, hardWrap, hookTarget, oneLine } from "../format.ts";
 import type { Hint } from "../frame.ts";
 import type { PanelAction } from "../keys.ts";
 import { ScrollWindow } from "../selection.ts";
-import type { ApprovalPort } from "../services.ts";
+import type { ApprovalPort, ShownApprovals } from "../services.ts";
 import { type PanelContext, type PanelScreen, padLines } from "./screen.ts";
 
 /** The approval screen of one hook (Ctrl+T) or of every waiting one (approve all). */
@@ -18,18 +20,23 @@ export class ApproveScreen implements PanelScreen {
 	private readonly approvals: ApprovalPort;
 	/** The hooks approved by Yes. */
 	private readonly entries: readonly HookEntry[];
-	private readonly lines: readonly string[];
+	/** What is shown, and Yes for exactly that. */
+	private readonly shown: ShownApprovals;
 	private readonly scroll = new ScrollWindow();
 	/** True once the last line has been on screen. */
 	private seenAll = false;
 	/** Set when Yes was refused because part of the definition was never shown. */
 	private refused = false;
 
-	constructor(ctx: PanelContext, approvals: ApprovalPort, entries: readonly HookEntry[]) {
+	/** Said above the question: why the hooks are shown again. */
+	private readonly notice: string | undefined;
+
+	constructor(ctx: PanelContext, approvals: ApprovalPort, entries: readonly HookEntry[], notice?: string) {
 		this.ctx = ctx;
+		this.notice = notice;
 		this.approvals = approvals;
 		this.entries = entries;
-		this.lines = entries.flatMap((entry) => approvals.approvalLines(entry));
+		this.shown = approvals.show(entries);
 	}
 
 	handleInput(data: string): void {
@@ -49,8 +56,20 @@ export class ApproveScreen implements PanelScreen {
 			this.refused = true;
 			return;
 		}
-		// Exactly the hooks that were shown, even if more started waiting meanwhile.
-		const problem = this.entries.map((entry) => this.approvals.approve(entry)).find((p) => p !== undefined);
+		// Exactly the hooks that were shown, as shown, even if more started waiting meanwhile.
+		const answer = this.shown.approve();
+		if (answer.kind === "moved") {
+			const text =
+				`Nothing approved: ${answer.moved} hook(s) changed since shown; ` +
+				(answer.again.length > 0 ? "shown again as they are now." : "none waits any more.");
+			if (answer.again.length > 0) this.ctx.show(new ApproveScreen(this.ctx, this.approvals, answer.again, text));
+			else {
+				this.ctx.toList();
+				this.ctx.say({ level: "error", text });
+			}
+			return;
+		}
+		const problem = answer.kind === "approved" ? answer.problem : answer.problem;
 		const [only] = this.entries;
 		this.ctx.toList();
 		this.ctx.say(
@@ -74,8 +93,11 @@ export class ApproveScreen implements PanelScreen {
 			? "Approve this project hook? It runs exactly this:"
 			: `Approve these ${this.entries.length} project hooks? They run exactly this:`;
 		return [
+			...(this.notice === undefined
+				? []
+				: hardWrap(this.notice, width).map((part) => t.fg("error", fit(part, width)))),
 			t.bold(t.fg("warning", fit(question, width))),
-			...this.lines.flatMap((line) => hardWrap(line, width).map((part) => fit(part, width))),
+			...this.shown.lines.flatMap((line) => hardWrap(line, width).map((part) => fit(part, width))),
 			...(single ? [t.fg("muted", fit(`from ${only.source.file} at ${only.jsonPath}`, width))] : []),
 		];
 	}

@@ -1,9 +1,10 @@
 /**
  * The approval screen of the /hooks panel (screens/approve.ts): a project hook that waits for approval shows
  * its whole definition first, and only Enter once all of it was on screen approves it; Ctrl+Y shows every
- * waiting hook at once.
+ * waiting hook at once. Enter approves what was shown: a covered script rewritten meanwhile approves nothing.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TEST_THEME_COLORS } from "../../../../src/ui/theme.ts";
 import { cellAt, findText, type Screen, screenLines } from "../../../support/screen.ts";
@@ -42,6 +43,27 @@ describe("approving a project hook", () => {
 		expect(screenLines(screen).join("\n")).toContain("Approved: PreToolUse python3");
 		expect(h.config().entries.some((entry) => JSON.stringify(entry.handler).includes("git_policy"))).toBe(true);
 		expect(existsSync(`${h.root}/agent/pi-hook-manager/approvals.json`)).toBe(true);
+	});
+});
+
+describe("approving what was shown (issue #40)", () => {
+	it("a covered script rewritten while shown: Enter approves nothing and shows the hook again", async () => {
+		const h = await mount(100, 40);
+		const script = join(h.root, "project", ".claude", "hooks", "git_policy.py");
+		mkdirSync(join(script, ".."), { recursive: true });
+		writeFileSync(script, "print('good')\n");
+		await h.type("git_policy");
+		let screen = await h.send(KEY.ctrlT);
+		expect(text(screen)).toContain("Approve this project hook? It runs exactly this:");
+		writeFileSync(script, "print('EVIL')\n");
+		screen = await h.send(KEY.enter);
+		expect(text(screen)).toContain("Nothing approved: 1 hook(s) changed since shown; shown again as they are now.");
+		expect(text(screen)).toContain("Approve this project hook? It runs exactly this:");
+		expect(runs(h, "git_policy")).toBe(false);
+		expect(existsSync(`${h.root}/agent/pi-hook-manager/approvals.json`)).toBe(false);
+		screen = await h.send(KEY.enter);
+		expect(text(screen)).toContain("Approved: PreToolUse python3");
+		expect(runs(h, "git_policy")).toBe(true);
 	});
 });
 
