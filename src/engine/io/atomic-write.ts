@@ -24,6 +24,20 @@ const realTarget = (file: string): string => {
 	}
 };
 
+/** Who hears of each write of {@link writeFileAtomic}: pi-hook-manager's own writes (issue #40's file ledger). */
+const ownWrites = new Set<(file: string) => void>();
+
+/**
+ * Calls `listener` with the path after each successful {@link writeFileAtomic} in this process (the /hooks editor's
+ * settings edits, pi-hook-manager's state files): writes that are not the agent's. Returns the unsubscribe.
+ */
+export const onOwnWrite = (listener: (file: string) => void): (() => void) => {
+	ownWrites.add(listener);
+	return () => {
+		ownWrites.delete(listener);
+	};
+};
+
 /** Writes `text` to `file` atomically (through symlinks). Throws the file system's error; leaves no temp file. */
 export const writeFileAtomic = (file: string, text: string, options: AtomicWriteOptions = {}): void => {
 	const target = realTarget(file);
@@ -48,4 +62,10 @@ export const writeFileAtomic = (file: string, text: string, options: AtomicWrite
 		}
 		throw error;
 	}
+	for (const listener of ownWrites)
+		try {
+			listener(file);
+		} catch {
+			// A listener's failure is not the write's.
+		}
 };

@@ -16,6 +16,7 @@ import { handleToolCall, handleToolResult } from "../events/tool-hooks.ts";
 import { handleUserBash, userBashHooksOn } from "../events/user-bash-hooks.ts";
 import { askForApprovals, liveConfig } from "../trust/approval-prompt.ts";
 import { guardedToolCall, selfGuardOf } from "../trust/self-guard.ts";
+import { verifierOf } from "../trust/verify-after-call.ts";
 import type { PanelQueries } from "./panel-queries.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import type { HookRuntime } from "./runtime-types.ts";
@@ -41,10 +42,14 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			deps.approveOptIn,
 			liveConfig(current.store),
 		);
+	/** The session's check of hook files after each tool call (trust/verify-after-call.ts). */
+	const verifier = (current: SessionState) =>
+		verifierOf(current, () => ({ ...deps, store: current.store, projectDir: current.projectDir }));
 	return {
 		async shutdown(event, ctx) {
 			const live = active(ctx);
 			if (live === undefined) return;
+			verifier(live.current).close();
 			live.current.idle.cancel();
 			live.current.stopWatchingKeys?.();
 			live.current.permissionWait.cancel();
@@ -62,6 +67,8 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			const live = active(ctx);
 			if (live === undefined) return { action: "continue" };
 			live.current.idle.cancel();
+			// What changed while pi waited for the user is not the agent's: the new baseline (told as before).
+			verifier(live.current).acceptOutside();
 			// SessionStart context belongs before the first prompt: wait for SessionStart hooks still running. An
 			// answer that arrived together with this prompt (one RPC read) is settled first, by one turn of the loop.
 			if (live.current.answering) await new Promise((resolve) => setImmediate(resolve));
@@ -120,6 +127,8 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 		toolResult(event, ctx) {
 			const live = toolDeps();
 			if (live === undefined) return undefined;
+			// Whatever the call changed of a hook file or a state file is the agent's: undone before any hook runs.
+			verifier(live.current).check(ctx, "tool_result");
 			// The tool may have edited a settings file: check them once this event is done, off its path.
 			live.current.store.checkSoon();
 			return handleToolResult(event, ctx, live.deps);
@@ -155,6 +164,8 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 		async settled(ctx, aborted) {
 			const live = active(ctx);
 			if (live === undefined) return;
+			// A change made since the last call's result (a background job the agent started) is the agent's too.
+			verifier(live.current).check(ctx, "settled");
 			// No call runs once the run settled: nothing holds a hook any longer.
 			live.current.tools.calls.clear();
 			const stopped = live.current.stoppedBy;

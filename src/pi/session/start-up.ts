@@ -22,6 +22,7 @@ import { createToolHookState } from "../events/tool-hooks.ts";
 import { createMcpNames } from "../runners/mcp-names.ts";
 import { askForApprovals, liveConfig } from "../trust/approval-prompt.ts";
 import { createTripwireNotices } from "../trust/tripwire-notices.ts";
+import { verifierOf } from "../trust/verify-after-call.ts";
 import { createEnvFile } from "./env-file.ts";
 import { showNotice } from "./notices.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
@@ -161,6 +162,8 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	};
 	core.begin(current);
 	core.tellConfig(current, store.current());
+	// Every file that decides what runs is stamped now: a tool call's change to one is found after it returns.
+	verifierOf(current, () => ({ ...deps, store, projectDir }));
 	const above = parentHookSettings(projectDir, deps.home());
 	if (above.length > 0)
 		showNotice(ctx, {

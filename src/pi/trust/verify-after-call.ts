@@ -1,0 +1,224 @@
+/**
+ * Verify after every tool call (issue #40): the files that decide what runs are stamped in a file ledger
+ * (host/trust/file-ledger.ts) when the session starts, and again whenever pi-hook-manager itself writes one (an
+ * approval, the /hooks editor, its own state); after each tool call returns (before its PostToolUse hooks) and when
+ * the agent settles, the stamps are compared. A change found then was made while the agent ran: it is the agent's,
+ * whatever wrote it (a wrapped `cp`, `tar -x`, pi's `write`). Without a UI a changed hook file is put back to its
+ * exact previous bytes and one stderr line says so; pi-hook-manager's own state files are put back with or without a
+ * UI (pi-hook-manager's last write is the truth). A change found when a new prompt starts was made while pi waited
+ * for the user (another terminal, an editor): it is not undone, only taken as the new baseline (the watches and the
+ * tripwire tell it as before). The self-guard (events/self-guard.ts) stays the first line: it predicts from the
+ * command; this verifies whatever the command was. `guardHookFiles: false` switches both off for hook files; the
+ * state files stay verified.
+ */
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { claudeUserDir } from "../../engine/config/sources.ts";
+import type { ConfigStore } from "../../engine/config/store.ts";
+import { onOwnWrite } from "../../engine/io/atomic-write.ts";
+import type { HookConfig } from "../../engine/types.ts";
+import { approvalsFile } from "../../host/stores/approvals.ts";
+import { seenHooksFile } from "../../host/stores/seen-hooks.ts";
+import { type CoverageTracker, createCoverage } from "../../host/trust/coverage.ts";
+import { createFileLedger, type FileLedger, type LedgerChange } from "../../host/trust/file-ledger.ts";
+import { reachCacheFile } from "../../host/trust/reach-cache.ts";
+import { showNotice } from "../session/notices.ts";
+import { hookStateFile } from "../stores/hook-state.ts";
+import { viewSettingsFile } from "../stores/view-settings.ts";
+import { collectGuardedFiles, type GuardLocations, guardOn } from "./guarded-files.ts";
+
+/** What the verifier needs of the session and the host (the self-guard's deps). */
+export interface VerifyDeps {
+	readonly store: ConfigStore;
+	readonly projectDir: string;
+	readonly home: () => string;
+	readonly agentDir: () => string;
+	readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** When the ledger is compared: after a tool call returned, or when the agent settled. */
+export type VerifyMoment = "tool_result" | "settled";
+
+/**
+ * What was done about one change, as a code: a hook file or a state file put back to its previous bytes, or one that
+ * could not be (above the ledger's size cap, or the write failed: it stays as the agent left it).
+ */
+export type UndoCode =
+	| "hook_file_restored"
+	| "state_file_restored"
+	| "hook_file_not_restored"
+	| "state_file_not_restored";
+
+/** One change the verifier acted on: the code, the file, how it changed and, when not restored, why. */
+export interface UndoReport {
+	readonly code: UndoCode;
+	readonly path: string;
+	readonly kind: LedgerChange["kind"];
+	readonly why?: string;
+}
+
+/** The verifier of one session. */
+export interface CallVerifier {
+	/** Compares the stamps after a tool call or when the agent settled; acts on what changed. Never throws. */
+	check(ctx: ExtensionContext, moment: VerifyMoment): UndoReport[];
+	/** A new prompt starts: whatever changed since is not the agent's and becomes the baseline. Never throws. */
+	acceptOutside(): void;
+	/** The watched paths (tests, the panel). */
+	paths(): string[];
+	/** Stops hearing pi-hook-manager's own writes (the session ended). */
+	close(): void;
+}
+
+/** pi-hook-manager's own state files under the agent dir: the ones that decide what runs. */
+export const ownStateFiles = (agentDir: string): string[] => [
+	approvalsFile(agentDir),
+	seenHooksFile(agentDir),
+	hookStateFile(agentDir),
+	reachCacheFile(agentDir),
+	viewSettingsFile(agentDir),
+];
+
+/** The SKILL.md of each skill folder in `dirs` (a folder that cannot be read has none). */
+const skillFiles = (dirs: readonly string[]): string[] =>
+	dirs.flatMap((dir) => {
+		try {
+			return readdirSync(dir, { withFileTypes: true })
+				.filter((entry) => entry.isDirectory())
+				.map((entry) => join(dir, entry.name, "SKILL.md"));
+		} catch {
+			return [];
+		}
+	});
+
+/** The path as the line shows it: relative to the project inside it, `~/...` in the home, else as it is. */
+const shown = (path: string, projectDir: string, home: string): string => {
+	for (const [base, prefix] of [
+		[projectDir, ""],
+		[home, "~/"],
+	] as const) {
+		const inside = relative(base, path);
+		if (inside !== "" && !inside.startsWith("..") && !inside.startsWith("/")) return `${prefix}${inside}`;
+	}
+	return path;
+};
+
+/** The one line (stderr without a UI, a notice in the TUI) of a report: its code, then the file. */
+export const undoText = (report: UndoReport, projectDir: string, home: string): string => {
+	const file = shown(report.path, projectDir, home);
+	const what = report.kind === "created" ? "created" : report.kind === "deleted" ? "deleted" : "changed";
+	const done = report.code.endsWith("_restored")
+		? report.kind === "created"
+			? "it is removed again"
+			: "its previous bytes are back"
+		: `it could not be put back (${report.why ?? "unknown"})`;
+	const whose = report.code.startsWith("state_")
+		? "a pi-hook-manager state file was changed by something other than pi-hook-manager"
+		: `a hook file was ${what} while the agent ran`;
+	return `undone [${report.code}] ${file}: ${whose}; ${done}`;
+};
+
+/** Creates the verifier and stamps every file now (call it once the session's configuration is read). */
+export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
+	const ledger: FileLedger = createFileLedger();
+	const agentDir = deps.agentDir();
+	const own = new Set(ownStateFiles(agentDir));
+	let coverage: CoverageTracker | undefined;
+	let seen: HookConfig | undefined;
+	let on = true;
+	const where = (): GuardLocations => {
+		const home = deps.home();
+		return { home, claudeDir: claudeUserDir(home, deps.env), agentDir, projectDir: deps.projectDir };
+	};
+	/** The hook files of the configuration now (none when the user switched the guard off). */
+	const hookFiles = (config: HookConfig): string[] => {
+		const locations = where();
+		if (!on) return [];
+		coverage ??= createCoverage(deps.projectDir, [agentDir]);
+		const skills = skillFiles([join(deps.projectDir, ".claude", "skills"), join(locations.claudeDir, "skills")]);
+		return [...collectGuardedFiles(config, locations, coverage).map((file) => file.path), ...skills];
+	};
+	/** Stamps the files not watched yet when the configuration changed (a new covered file); keeps the others. */
+	const follow = (): void => {
+		const config = deps.store.latest();
+		if (config === seen) return;
+		seen = config;
+		const watched = new Set(ledger.paths());
+		ledger.stamp([...new Set([...hookFiles(config), ...own])].filter((path) => !watched.has(path)));
+	};
+	const start = (): void => {
+		on = guardOn(agentDir);
+		seen = undefined;
+		follow();
+	};
+	try {
+		start();
+	} catch {
+		// A session whose files cannot be listed: nothing stamped, nothing undone.
+	}
+	const stopHearing = onOwnWrite((file) => {
+		if (ledger.paths().includes(file)) ledger.stamp([file]);
+	});
+	const act = (change: LedgerChange, ctx: ExtensionContext): UndoReport | undefined => {
+		const state = own.has(change.path);
+		// The TUI asks about a hook file (keep or undo); a state file is pi-hook-manager's own: always put back.
+		if (!state && ctx.hasUI) return undefined;
+		const why = change.restorable ? ledger.restore(change.path) : "no copy of it was kept";
+		const code: UndoCode = state
+			? why === undefined
+				? "state_file_restored"
+				: "state_file_not_restored"
+			: why === undefined
+				? "hook_file_restored"
+				: "hook_file_not_restored";
+		return why === undefined
+			? { code, path: change.path, kind: change.kind }
+			: { code, path: change.path, kind: change.kind, why };
+	};
+	return {
+		check(ctx) {
+			const reports: UndoReport[] = [];
+			try {
+				for (const change of ledger.changes()) {
+					const report = act(change, ctx);
+					if (report !== undefined) reports.push(report);
+				}
+				if (reports.some((report) => !own.has(report.path))) deps.store.invalidate();
+				for (const report of reports)
+					showNotice(ctx, { level: "warning", text: undoText(report, deps.projectDir, deps.home()) });
+				follow();
+			} catch (error) {
+				showNotice(ctx, {
+					level: "warning",
+					text: `the check of hook files after a tool call failed: ${(error as Error).message}`,
+				});
+			}
+			return reports;
+		},
+		acceptOutside() {
+			try {
+				const changed = ledger.changes().map((change) => change.path);
+				if (changed.length > 0) ledger.stamp(changed);
+				if (changed.includes(join(agentDir, "settings.json"))) start();
+				follow();
+			} catch {
+				// The baseline stays as it was: the next check compares with it.
+			}
+		},
+		paths: () => ledger.paths(),
+		close: stopHearing,
+	};
+};
+
+/** The verifier of each session, made on first use. */
+const verifiers = new WeakMap<object, CallVerifier>();
+
+/** The verifier of the session `key` (its state object), made with `deps()` on first use. */
+export const verifierOf = (key: object, deps: () => VerifyDeps): CallVerifier => {
+	let verifier = verifiers.get(key);
+	if (verifier === undefined) {
+		verifier = createCallVerifier(deps());
+		verifiers.set(key, verifier);
+	}
+	return verifier;
+};
