@@ -120,6 +120,10 @@ describe("the hook tripwire in print mode", () => {
 		rmSync(join(state, "seen-hooks.json"));
 		expect(readdirSync(state)).toContain("reach-cache.json");
 		const stderr = await run(box);
+		expect(stderr).toContain(
+			`hook tripwire: the seen-state store ${join(state, "seen-hooks.json")} went missing (pi-hook-manager's ` +
+				"reach-cache.json is there): not a first run, so every hook counts as new",
+		);
 		expect(tripLines(stderr)).toEqual([
 			`[pi-hook-manager] warning: new hook SessionStart: touch "${marker}" (~/.claude/settings.json): not run ` +
 				"until you approve it (strictHooks)",

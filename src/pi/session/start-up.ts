@@ -93,6 +93,8 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		printer,
 		home: deps.home(),
 		strict: strictHooksOn(deps.agentDir()),
+		// Read only once the dialog is answered, when the store exists.
+		live: () => store.current(),
 	});
 	const store = createConfigStore({
 		sources: settingsSources({ home: deps.home(), claudeDir, agentDir: deps.agentDir(), projectDir }),

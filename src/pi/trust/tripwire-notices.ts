@@ -15,7 +15,7 @@ import { redactSecrets } from "../../engine/text/redact.ts";
 import { terminalSafe } from "../../engine/text/terminal-safe.ts";
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
 import type { HookPrinter } from "../../host/trust/hook-print.ts";
-import { createTripwire, type TripItem, type TripNews, tripNews } from "../../host/trust/tripwire.ts";
+import { createTripwire, storeGoneText, type TripItem, type TripNews, tripNews } from "../../host/trust/tripwire.ts";
 import { approvalLines } from "../../ui/approval-list.ts";
 import { showNotice } from "../session/notices.ts";
 
@@ -40,7 +40,8 @@ export interface TripwireNotices {
 	/**
 	 * Strict mode: asks a person on `ctx` (pi's confirm dialog in the TUI and over RPC) to run the held hooks of
 	 * this run, each listed with every field and what changed; resolves with how many were approved (0 without a
-	 * UI, where they stay held). Never rejects.
+	 * UI, where they stay held). Yes approves what the dialog showed: a hook changed while it was open (definition
+	 * or covered file) approves nothing, and the dialog shows the held hooks again as they are now. Never rejects.
 	 */
 	askHeld(ctx: ExtensionContext): Promise<number>;
 	/** A counter that changes whenever hooks were recorded, so the configuration is merged again. */
@@ -58,6 +59,8 @@ export interface TripwireNoticesOptions {
 	readonly home: string;
 	/** Strict mode: a new or changed hook does not run until approved. */
 	readonly strict: boolean;
+	/** The configuration as it is now (files read again when they changed): what the dialog's Yes is checked on. */
+	readonly live?: () => HookConfig | undefined;
 }
 
 type Fresh = TripItem & { readonly state: "new" | "changed" };
@@ -141,6 +144,19 @@ export const createTripwireNotices = (options: TripwireNoticesOptions): Tripwire
 		const ids = new Set(entries.map((entry) => entry.id));
 		return wire.markSeen(wire.check(reviewed).items.filter((item) => ids.has(item.entry.id)));
 	};
+	/** The hooks of the configuration as it is now (read again when `live` is given), held ones included. */
+	const current = (): readonly HookEntry[] => {
+		const config = options.live?.();
+		if (config === undefined) return reviewed;
+		const held = config.skipped.filter((skipped) => skipped.reason === "unseen").map((s) => s.entry);
+		return [...config.entries, ...held];
+	};
+	/** Strict mode's held hooks as they are now: new or changed, not a project's, with no seen hash. */
+	const heldNow = (): Fresh[] =>
+		wire
+			.check(current())
+			.items.filter(isFresh)
+			.filter((item) => !item.entry.source.project && wire.isUnseen(item.entry));
 	/** Set while the strict-mode dialog is open: a reload meanwhile does not open a second one. */
 	let asking = false;
 	const self: TripwireNotices = {
@@ -152,6 +168,7 @@ export const createTripwireNotices = (options: TripwireNoticesOptions): Tripwire
 				const check = wire.check(reviewed);
 				keep(found.length === 0 ? check.items : check.items.filter(isFresh));
 				problem(ctx, check.problem);
+				if (check.gone !== undefined) problem(ctx, storeGoneText(check.gone, shown(options.file, home)));
 				const fresh = check.items.filter(isFresh);
 				if (check.baseline) {
 					problem(ctx, wire.markSeen(check.items));
@@ -191,26 +208,52 @@ export const createTripwireNotices = (options: TripwireNoticesOptions): Tripwire
 		pass: (run) => wire.pass(run),
 		approve,
 		async askHeld(ctx) {
-			const held = news.filter((item) => item.held && wire.isUnseen(item.entry));
-			if (held.length === 0 || !ctx.hasUI) return 0;
-			const lines = held.flatMap(heldLines).map((line) => `  ${line}`);
-			const where = [...new Set(held.map((item) => sourceLabel(item.entry.source)))].join(", ");
+			if (!ctx.hasUI || !news.some((item) => item.held && wire.isUnseen(item.entry))) return 0;
 			try {
-				const yes = await ctx.ui.confirm(
-					`Run ${held.length} new or changed hook(s)?`,
-					`strictHooks is on: these hooks (${where}) are new or changed since you last looked, and do ` +
-						`not run until you approve them:\n${lines.join("\n")}`,
-				);
-				if (!yes) {
-					tell(ctx, {
-						level: "warning",
-						text: `${held.length} hook(s) stay held (strictHooks); /hooks approve asks again`,
-					});
-					return 0;
+				for (;;) {
+					const shownItems = heldNow();
+					if (shownItems.length === 0) return 0;
+					const held = shownItems.map((item) => tripNews(item, true));
+					const lines = held.flatMap(heldLines).map((line) => `  ${line}`);
+					const where = [...new Set(held.map((item) => sourceLabel(item.entry.source)))].join(", ");
+					const yes = await ctx.ui.confirm(
+						`Run ${held.length} new or changed hook(s)?`,
+						`strictHooks is on: these hooks (${where}) are new or changed since you last looked, and do ` +
+							`not run until you approve them:\n${lines.join("\n")}`,
+					);
+					if (!yes) {
+						tell(ctx, {
+							level: "warning",
+							text: `${held.length} hook(s) stay held (strictHooks); /hooks approve asks again`,
+						});
+						return 0;
+					}
+					// Yes approves what the dialog showed (issue #40): a hook whose definition or covered file
+					// changed while it was open approves nothing, and the dialog shows the hooks as they are now.
+					const now = heldNow();
+					const moved = shownItems.filter(
+						(item) =>
+							!now.some(
+								(other) =>
+									other.entry.id === item.entry.id &&
+									other.print.key === item.print.key &&
+									other.print.hash === item.print.hash,
+							),
+					);
+					if (moved.length > 0) {
+						tell(ctx, {
+							level: "warning",
+							text:
+								`nothing approved: ${moved.length} hook(s) changed while the dialog showed them ` +
+								`(${moved.map((item) => item.entry.event).join(", ")}); ` +
+								(now.length > 0 ? "they are shown again as they are now" : "none is held any more"),
+						});
+						continue;
+					}
+					problem(ctx, wire.markSeen(shownItems));
+					tell(ctx, { level: "info", text: `approved ${held.length} hook(s); they run from now on` });
+					return held.length;
 				}
-				problem(ctx, approve(held.map((item) => item.entry)));
-				tell(ctx, { level: "info", text: `approved ${held.length} hook(s); they run from now on` });
-				return held.length;
 			} catch {
 				return 0;
 			}
