@@ -31,7 +31,8 @@ describe("the cost view in the real pi", () => {
 		pi.prompt("/hooks");
 		await pi.waitFor("Filter:");
 		pi.keys("C-p");
-		const screen = flat(await pi.waitFor("Hooks > cost"));
+		// Waited for up to its last line: a capture taken as the title appears can miss the lines below it.
+		const screen = flat(await pi.waitFor((text) => flat(text).includes("Budget 500ms")));
 		// Two runs of the hook (the earlier pi and this one), the agent runs journaled so far, its time's share.
 		expect(screen).toMatch(/agent run\(s\)/);
 		expect(screen).toMatch(/sleep 0\.2; echo slow-guard >&2 · PreToolUse \d+(\.\d+)? +\d+ms +\d+ms +\d+%/);

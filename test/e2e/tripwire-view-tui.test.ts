@@ -29,7 +29,9 @@ describe("the new-or-changed view in the real pi", () => {
 		pi.prompt("/hooks");
 		await pi.waitFor((screen) => flat(screen).includes("2 new or changed (ctrl+s)"));
 		pi.keys("C-s");
-		const screen = flat(await pi.waitFor("Hooks > new or changed"));
+		// The view is drawn line by line: a capture taken as its title appears can miss its last lines (seen under
+		// load), so the wait is for the last thing drawn, and the assertions read that whole screen.
+		const screen = flat(await pi.waitFor((text) => flat(text).includes("Runs echo added-hook")));
 		expect(screen).toContain("1 new and 1 changed hook(s) since you last looked");
 		expect(screen).toContain("CHANGED PreToolUse [Bash] · Claude user");
 		expect(screen).toContain("Was echo safe-guard");
