@@ -61,7 +61,7 @@ export type ProcessOutcome =
 /** Port for running hook processes; `runProcess` in run/process.ts is the real one. */
 export interface ProcessRunner {
 	(spec: ProcessSpec, signal?: AbortSignal): Promise<ProcessOutcome>;
-	/** Loads what the first run needs while pi is idle (after start-up), so that run does not wait for it. */
+	/** Loads what the first run needs while pi is idle (at the first prompt), so that run does not wait for it. */
 	readonly warm?: () => void;
 }
 

@@ -10,7 +10,7 @@
  *   background jobs and grandchildren would survive; here the whole process group gets SIGTERM, then SIGKILL;
  * - the byte cap: execa's `maxBuffer` fails the run and closes the child's pipe (the hook then dies of EPIPE);
  *   here the first N bytes are kept, the rest drained and counted, and the hook exits normally.
- * execa is loaded on the first run or in the background once a session with command hooks has started
+ * execa is loaded on the first run or in the background at the first prompt of a session with command hooks
  * (`runProcess.warm`), never at start-up: it costs tens of milliseconds to load.
  */
 
@@ -34,7 +34,7 @@ const loadExeca = async (): Promise<ExecaModule> => execaModule();
 /** execa's function once a run has loaded it: later runs spawn without waiting a tick for the loader. */
 let loadedExeca: ExecaModule["execa"] | undefined;
 
-/** Milliseconds after a session started before execa is loaded in the background: pi is then waiting for the model. */
+/** Milliseconds after the first prompt before execa is loaded in the background: pi is then waiting for the model. */
 export const WARM_DELAY_MS = 50;
 
 /**

@@ -16,9 +16,8 @@
  * file (reach-cache.ts), that holds across pi starts too, so a start where nothing changed parses no command.
  */
 import { createHash } from "node:crypto";
-import { relative } from "node:path";
 import { fileStamp } from "../../engine/config/load.ts";
-import { pathPlace } from "../../engine/text/paths.ts";
+import { relativeInside } from "../../engine/text/paths.ts";
 import { type HookReach, hookReach } from "../../engine/trust/reach.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { createCoverage } from "./coverage.ts";
@@ -113,7 +112,7 @@ export const createHookPrinter = (
 	const listing = (dir: string, siblings: boolean) =>
 		once(`l${siblings ? "s" : "f"}\u0000${dir}`, () => listings.list(dir, siblings));
 	const hashOf = (path: string): string => once(`h\u0000${path}`, () => files.state(path).hash);
-	const inside = (dir: string, path: string): boolean => pathPlace(dir, path) !== "outside";
+	const inside = (dir: string, path: string): boolean => relativeInside(dir, path) !== undefined;
 	/** How a path is shown, per plugin or skill folder (pure: kept for the printer's life). */
 	const shownPaths = new Map<string, string>();
 	/** Each hook's reach and the files it asked about: reused while every one of them still is (or is not) a file. */
@@ -154,9 +153,12 @@ export const createHookPrinter = (
 	const ownFiles = (entry: HookEntry): PrintedFile[] => {
 		const root = entry.source.plugin?.root ?? entry.source.root;
 		const place = (path: string): string => {
-			if (root !== undefined && inside(root, path)) return `\${CLAUDE_PLUGIN_ROOT}/${relative(root, path)}`;
-			if (inside(projectDir, path)) return relative(projectDir, path) || ".";
-			if (inside(home, path)) return `~/${relative(home, path)}`;
+			const inRoot = root === undefined ? undefined : relativeInside(root, path);
+			if (inRoot !== undefined) return `\${CLAUDE_PLUGIN_ROOT}/${inRoot}`;
+			const inProject = relativeInside(projectDir, path);
+			if (inProject !== undefined) return inProject || ".";
+			const inHome = relativeInside(home, path);
+			if (inHome !== undefined) return `~/${inHome}`;
 			return path;
 		};
 		const shown = (path: string): string => {

@@ -12,6 +12,7 @@
  * overwritten silently: its problem is told, and its hooks count as new until they are shown again.
  */
 import { existsSync } from "node:fs";
+import { fileStamp } from "../../engine/config/load.ts";
 import { isPolicySource } from "../../engine/config/sources.ts";
 import { commandText } from "../../engine/text/messages.ts";
 import { redactSecrets } from "../../engine/text/redact.ts";
@@ -138,17 +139,28 @@ export const createTripwire = (file: string, printer: HookPrinter, now: () => Da
 	const others = otherStateBeside(file);
 	/** True once this tripwire recorded hooks: from then on no state of the store is a first run. */
 	let recorded = false;
-	let seen: SeenHooks = store.read().data;
+	// The store is parsed again only when its file's stamp moved (another pi, a person): at start-up and on each
+	// merge, an unchanged file costs one `stat`, not a parse of every hook's record.
+	let lastRead: { readonly stamp: string; readonly read: ReturnType<typeof store.read> } | undefined;
+	const read = (): ReturnType<typeof store.read> => {
+		const stamp = fileStamp(file);
+		if (lastRead !== undefined && lastRead.stamp === stamp && !stamp.startsWith("error:")) return lastRead.read;
+		const fresh = store.read();
+		lastRead = { stamp, read: fresh };
+		return fresh;
+	};
+	let seen: SeenHooks = read().data;
 	let hashes = new Set(Object.values(seen).map((hook) => hook.hash));
 	let version = 0;
 	const remember = (data: SeenHooks): void => {
+		if (data === seen) return;
 		seen = data;
 		hashes = new Set(Object.values(data).map((hook) => hook.hash));
 	};
 	return {
 		check(entries) {
-			const read = store.read();
-			remember(read.data);
+			const stored = read();
+			remember(stored.data);
 			const prints = printer.of(entries);
 			const keys = new Set([...prints.values()].map((print) => print.key));
 			const items: TripItem[] = [];
@@ -158,24 +170,24 @@ export const createTripwire = (file: string, printer: HookPrinter, now: () => Da
 					items.push({ entry, print, state: "exempt" });
 					continue;
 				}
-				const state = seenState(read.data, print.key, print.hash);
+				const state = seenState(stored.data, print.key, print.hash);
 				if (state !== "new") {
 					items.push({
 						entry,
 						print,
 						state,
-						...(state === "changed" ? { before: read.data[print.key] } : {}),
+						...(state === "changed" ? { before: stored.data[print.key] } : {}),
 					});
 					continue;
 				}
-				const replaced = Object.entries(read.data).find(
+				const replaced = Object.entries(stored.data).find(
 					([key, hook]) =>
 						hook.file === entry.source.file && hook.jsonPath === entry.jsonPath && !keys.has(key),
 				);
 				if (replaced === undefined) items.push({ entry, print, state: "new" });
 				else items.push({ entry, print, state: "changed", before: replaced[1], replaces: replaced[0] });
 			}
-			const empty = read.problem === undefined && Object.keys(read.data).length === 0;
+			const empty = stored.problem === undefined && Object.keys(stored.data).length === 0;
 			const missing = empty && !existsSync(file);
 			const ranBefore = others.length > 0 || recorded;
 			const gone: StoreGone | undefined =
@@ -183,12 +195,12 @@ export const createTripwire = (file: string, printer: HookPrinter, now: () => Da
 			return {
 				items,
 				baseline: missing && !ranBefore,
-				...(read.problem === undefined ? {} : { problem: read.problem }),
+				...(stored.problem === undefined ? {} : { problem: stored.problem }),
 				...(gone === undefined ? {} : { gone }),
 			};
 		},
 		markSeen(items) {
-			const fresh = store.read();
+			const fresh = read();
 			const data: Record<string, SeenHook> = { ...fresh.data };
 			const at = now().toISOString();
 			for (const item of items) {

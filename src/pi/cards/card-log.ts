@@ -81,6 +81,9 @@ interface Run {
 	cancel: (() => void) | undefined;
 }
 
+const sameCounts = (a: HookCounts, b: HookCounts): boolean =>
+	(Object.keys(a) as (keyof HookCounts)[]).every((key) => a[key] === b[key]);
+
 /** Milliseconds between the footer's updates of a running hook's seconds. */
 const TICK_MS = 1000;
 
@@ -118,6 +121,8 @@ export const createCardLog = (deps: CardLogDeps): CardLog => {
 	let counts: CardCounts = NO_CARDS;
 	let killSwitch = false;
 	let hooks: HookCounts | undefined;
+	/** The context the counts were last drawn for. */
+	let countedFor: ExtensionContext | undefined;
 	let runs: Run[] = [];
 	/** Cancels the next update of a running hook's seconds; undefined while none is due. */
 	let tick: (() => void) | undefined;
@@ -215,8 +220,11 @@ export const createCardLog = (deps: CardLogDeps): CardLog => {
 			refresh(ctx);
 		},
 		setHookCounts(value, ctx) {
+			// Once per change: the same counts for the same context draw nothing new.
+			const same = hooks !== undefined && ctx === countedFor && sameCounts(hooks, value);
 			hooks = value;
-			refresh(ctx);
+			countedFor = ctx;
+			if (!same) refresh(ctx);
 		},
 		runStarted(entry, ctx) {
 			const run: Run = { entry, started: now(), visible: delay <= 0, cancel: undefined };

@@ -41,7 +41,7 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 			deps.footer.setKillSwitch(killSwitch.isOff(), ctx);
 			core.updateFooter(ctx);
 		},
-		configChanged: () => core.updateFooter(),
+		configChanged: (config) => core.updateFooter(undefined, config),
 		runStarted() {
 			runStart ??= core.clock();
 		},

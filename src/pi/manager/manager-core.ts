@@ -6,7 +6,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { installedPluginRoots } from "../../engine/config/plugins.ts";
 import { claudeUserDir, settingsSources } from "../../engine/config/sources.ts";
 import { countHooks, type HookCounts } from "../../engine/dispatch/run-state.ts";
-import type { HookSource } from "../../engine/types.ts";
+import type { HookConfig, HookSource } from "../../engine/types.ts";
 import { createFiringLog, type FiringLog } from "../../ui/panel/firing-log.ts";
 import { showNotice } from "../session/notices.ts";
 import { createHookState, type HookState, hookStateFile } from "../stores/hook-state.ts";
@@ -40,8 +40,11 @@ export interface ManagerCore {
 	piGlobalCopyOf(): string | undefined;
 	/** How many hooks are in each state now (`countHooks`: the switches and the kill switch). */
 	hookCounts(): HookCounts;
-	/** Sets the footer's counts of switched-off hooks and hooks waiting for approval. */
-	updateFooter(ctx?: ExtensionContext): void;
+	/**
+	 * Sets the footer's counts of switched-off hooks and hooks waiting for approval; `config`: a new merged
+	 * configuration (the store's change callback), kept for the calls after it, which then check no file.
+	 */
+	updateFooter(ctx?: ExtensionContext, config?: HookConfig): void;
 }
 
 /** Creates the shared core; nothing is read until asked. `allOff` says whether the kill switch is on. */
@@ -51,6 +54,8 @@ export const createManagerCore = (deps: HookManagerDeps, allOff: () => boolean =
 	let journal: Journal | undefined;
 	let state: HookState | undefined;
 	let sources: readonly HookSource[] = [];
+	/** The configuration of the store's last merge (updateFooter), undefined before the first. */
+	let footerConfig: HookConfig | undefined;
 	/** Claude Code's user folder: `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
 	const claudeDir = (): string => claudeUserDir(deps.home(), env);
 	const hookState = (): HookState => {
@@ -102,8 +107,11 @@ export const createManagerCore = (deps: HookManagerDeps, allOff: () => boolean =
 		piGlobalCopyOf: () => env[PI_GLOBAL_COPY_ENV],
 		hookCounts: () =>
 			countHooks(deps.live.config(), { allOff: allOff(), isEnabled: (entry) => hookState().isEnabled(entry) }),
-		updateFooter(ctx = deps.currentCtx()) {
-			const config = deps.live.config();
+		updateFooter(ctx = deps.currentCtx(), merged) {
+			if (merged !== undefined) footerConfig = merged;
+			// The last merge's configuration is the store's current one: asking the store would check every file
+			// again (once per merge is enough; a merge calls this with its configuration).
+			const config = footerConfig ?? deps.live.config();
 			if (config !== undefined)
 				deps.footer.setHookCounts(
 					countHooks(config, { allOff: allOff(), isEnabled: (entry) => hookState().isEnabled(entry) }),

@@ -94,8 +94,11 @@ export interface HookManager {
 	onRecord(record: FiringRecord, ctx: ExtensionContext): void;
 	/** After the runtime started: forget switches of deleted hooks, update the footer. */
 	sessionStart(ctx: ExtensionContext): void;
-	/** The configuration changed (a file, an approval): the footer counts the hooks again (`countHooks`). */
-	configChanged(): void;
+	/**
+	 * The configuration changed (a file, an approval) to `config`: the footer counts its hooks again
+	 * (`countHooks`), without checking the files once more.
+	 */
+	configChanged(config: HookConfig): void;
 	/** `/hooks`: opens the panel over pi (on the log tab with `tab: "log"`). */
 	openPanel(ctx: ExtensionContext, options?: { readonly tab?: "hooks" | "log" }): Promise<void>;
 	/** The kill switch shortcut. */

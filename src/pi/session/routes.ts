@@ -45,6 +45,16 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 	/** The session's check of hook files after each tool call (trust/verify-after-call.ts). */
 	const verifier = (current: SessionState) =>
 		verifierOf(current, () => ({ ...deps, store: current.store, projectDir: current.projectDir }));
+	let warmed = false;
+	/**
+	 * At the first prompt, not at start-up (a start pays nothing for it): the first command hook should not wait
+	 * for the runner's code, so it loads in the background while pi waits for the model.
+	 */
+	const warmRunner = (current: SessionState): void => {
+		if (warmed) return;
+		warmed = true;
+		if (current.store.latest().entries.some((entry) => entry.handler.type === "command")) deps.runner.warm?.();
+	};
 	return {
 		async shutdown(event, ctx) {
 			const live = active(ctx);
@@ -93,7 +103,9 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 		},
 		beforeAgentStart(ctx) {
 			const live = active(ctx);
-			return live === undefined ? undefined : handleBeforeAgentStart(live.current.prompts);
+			if (live === undefined) return undefined;
+			warmRunner(live.current);
+			return handleBeforeAgentStart(live.current.prompts);
 		},
 		toolCall(event, ctx) {
 			const live = toolDeps();

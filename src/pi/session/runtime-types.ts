@@ -33,7 +33,7 @@ import type {
 import type { EngineSwitches, EngineTracer, FiringRecord } from "../../engine/engine.ts";
 import type { Card } from "../../engine/plan/card.ts";
 import type { ProcessRunner } from "../../engine/ports.ts";
-import type { HookEntry, HookEventName } from "../../engine/types.ts";
+import type { HookConfig, HookEntry, HookEventName } from "../../engine/types.ts";
 import type { HookContext } from "../events/hook-context.ts";
 import type { MessageDisplays } from "../events/message-displays.ts";
 import type { LiveSession } from "../manager/manager-types.ts";
@@ -49,8 +49,8 @@ export interface RuntimeObservers {
 	onRunStart(entry: HookEntry, ctx: ExtensionContext): void;
 	/** Called once for every `onRunStart` when that hook has finished. */
 	onRunEnd(entry: HookEntry, ctx: ExtensionContext): void;
-	/** Called when the merged configuration changed (a file, trust, an approval): the footer counts again. */
-	onConfigChange?(): void;
+	/** Called with each new merged configuration (a file, trust, an approval): the footer counts again. */
+	onConfigChange?(config: HookConfig): void;
 }
 
 /** The user's switches in the panel and the kill switch: the engine's switches port, as is. */

@@ -140,7 +140,7 @@ export const createHookSession = (
 			onCard: cards.record,
 			onRunStart: cards.runStarted,
 			onRunEnd: cards.runEnded,
-			onConfigChange: () => manager.configChanged(),
+			onConfigChange: (config) => manager.configChanged(config),
 		},
 		switches: {
 			isEnabled: (entry) => manager.isEnabled(entry),

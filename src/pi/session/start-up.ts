@@ -114,7 +114,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		gate: watches.gate.gate,
 		onChange: (config) => {
 			watches.configured(config, store);
-			deps.observers.onConfigChange?.();
+			deps.observers.onConfigChange?.(config);
 		},
 	});
 	const background = new AbortController();
@@ -174,8 +174,6 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 				`hooks in ${above.join(", ")} are not read: pi started in ${projectDir}, and as in Claude Code only ` +
 				"the .claude settings of the folder pi starts in count; start pi in that folder to use them",
 		});
-	// The first command hook should not wait for the runner's code: load it while pi waits for the model.
-	if (store.current().entries.some((entry) => entry.handler.type === "command")) deps.runner.warm?.();
 	// The Claude Code events of this start, in order (lifecycle.ts): SessionStart, then InstructionsLoaded.
 	const steps = afterSessionStart(event.reason, hasHistory(ctx));
 	const start = steps.find((step): step is SessionStartStep => step.event === "SessionStart");

@@ -50,6 +50,20 @@ describe("tripwire", () => {
 		expect(next.items.map((item) => item.state)).toEqual(["seen", "new"]);
 	});
 
+	it("reads the store again when another writer changed it, and keeps what it read while nobody did", () => {
+		const wire = tripwire();
+		wire.markSeen(wire.check(entries([cmd("a")])).items);
+		expect(states(wire, entries([cmd("a"), cmd("b")]))).toEqual(["seen", "new"]);
+		// Another pi records b in the same file: this tripwire sees it at its next check.
+		const other = tripwire();
+		other.markSeen(other.check(entries([cmd("a"), cmd("b")])).items);
+		expect(states(wire, entries([cmd("a"), cmd("b")]))).toEqual(["seen", "seen"]);
+		expect(wire.isUnseen(entries([cmd("b")])[0] as HookEntry)).toBe(false);
+		// A person empties the file's hooks: both count as new again (no record kept from before).
+		writeFileSync(store, JSON.stringify({ version: 1, hooks: {} }));
+		expect(states(wire, entries([cmd("a"), cmd("b")]))).toEqual(["new", "new"]);
+	});
+
 	it("a baseline with no hooks still writes the store, so the first hook after it is told", () => {
 		const wire = tripwire();
 		expect(wire.check([]).baseline).toBe(true);

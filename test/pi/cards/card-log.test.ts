@@ -149,6 +149,18 @@ describe("createCardLog", () => {
 		]);
 	});
 
+	it("draws the hook counts once per change: the same counts again for the same context set no status", () => {
+		const { ctx, statuses } = fakeCtx();
+		const log = createCardLog({ appendEntry: () => {}, currentCtx: () => ctx });
+		log.setHookCounts({ ...NO_HOOKS, total: 5, on: 4, off: 1 }, ctx);
+		log.setHookCounts({ ...NO_HOOKS, total: 5, on: 4, off: 1 }, ctx);
+		log.setHookCounts({ ...NO_HOOKS, total: 5, on: 5 }, ctx);
+		const { ctx: next, statuses: nextStatuses } = fakeCtx();
+		log.setHookCounts({ ...NO_HOOKS, total: 5, on: 5 }, next);
+		expect(statuses).toEqual(["hooks 1 switched off", undefined]);
+		expect(nextStatuses).toEqual([undefined]);
+	});
+
 	it("shows a hook as running only once it has run for a moment, with its statusMessage, until it ends", () => {
 		const clock = manualSchedule();
 		const { ctx, statuses } = fakeCtx();

@@ -11,6 +11,7 @@ import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FiringRecord } from "../../../src/engine/engine.ts";
+import type { ProcessRunner } from "../../../src/engine/ports.ts";
 import type { Card } from "../../../src/engine/plan/card.ts";
 import { reapLingeringGroups, runProcess } from "../../../src/engine/run/process.ts";
 import type { HookEntry } from "../../../src/engine/types.ts";
@@ -50,7 +51,7 @@ interface Started {
 }
 
 /** Writes the user settings file and starts pi with only the runtime wired to its events. */
-const start = async (hooks: Hooks): Promise<Started> => {
+const start = async (hooks: Hooks, runner: ProcessRunner = runProcess): Promise<Started> => {
 	writeFileSync(join(home, ".claude", "settings.json"), JSON.stringify({ hooks }));
 	const records: FiringRecord[] = [];
 	const decisions: Card[] = [];
@@ -65,7 +66,7 @@ const start = async (hooks: Hooks): Promise<Started> => {
 	const factory = (api: ExtensionAPI) => {
 		runtime = createRuntime({
 			pi: api,
-			runner: runProcess,
+			runner,
 			reap: reapLingeringGroups,
 			agentDir: () => join(root, "agent"),
 			home: () => home,
@@ -89,6 +90,7 @@ const start = async (hooks: Hooks): Promise<Started> => {
 		});
 		const live = runtime;
 		api.on("session_start", (event, ctx) => live.start(event, enter(ctx)));
+		api.on("before_agent_start", (_event, ctx) => live.beforeAgentStart(enter(ctx)));
 		api.on("tool_call", (event, ctx) => live.toolCall(event, enter(ctx)));
 		api.on("tool_result", (event, ctx) => live.toolResult(event, enter(ctx)));
 		api.on("session_shutdown", (event, ctx) => live.shutdown(event, enter(ctx)));
@@ -124,6 +126,20 @@ describe("the hook runtime", () => {
 			cwd: project,
 			session_id: runtime.session()?.sessionId,
 		});
+	});
+
+	it("loads the runner's code in the background at the first prompt, not at start-up, and once", async () => {
+		let warmed = 0;
+		const runner: ProcessRunner = Object.assign((...args: Parameters<ProcessRunner>) => runProcess(...args), {
+			warm: () => {
+				warmed += 1;
+			},
+		});
+		await start({ PreToolUse: [BLOCK_RM] }, runner);
+		expect(warmed).toBe(0);
+		await runBash("true");
+		await runBash("true");
+		expect(warmed).toBe(1);
 	});
 
 	it("blocks a tool call through the engine, reporting the firing and decision stamped by its clock", async () => {
