@@ -3,11 +3,12 @@
  * against a project in a temp folder, with its own home, agent dir and an empty managed-policy folder, so the
  * machine's own settings never count.
  */
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PROJECT_ROOT } from "./pi-env.ts";
+import { PROJECT_ROOT, tail } from "./pi-env.ts";
+import { killLeftovers, ownChild, waitBudget, waitedText } from "./test-limit.ts";
 
 /** The command's bundle. */
 export const CLI_BIN = join(PROJECT_ROOT, "dist", "cli.mjs");
@@ -23,7 +24,8 @@ export interface CliSandbox {
 	readonly agentDir: string;
 	/**
 	 * Runs the command in the project (its cwd) with `--home`; resolves however it exits. `bin` runs another copy of
-	 * the bundle (default {@link CLI_BIN}); `env` is added to its environment.
+	 * the bundle (default {@link CLI_BIN}); `env` is added to its environment. After 60 s (or near the test's limit)
+	 * the command and the hooks it started are killed and the run rejects, naming the command and its last output.
 	 */
 	run(
 		args: readonly string[],
@@ -31,6 +33,7 @@ export interface CliSandbox {
 	): Promise<CliResult>;
 	/** The process id of the last run started (to signal it). */
 	lastPid(): number | undefined;
+	/** Kills what is still running in the sandbox (saying so on stderr), then removes it. */
 	remove(): void;
 }
 
@@ -61,23 +64,54 @@ export const createCliSandbox = (copy?: string): CliSandbox => {
 		agentDir,
 		lastPid: () => pid,
 		run: (args, options) =>
-			new Promise((resolve) => {
-				const child = execFile(
-					process.execPath,
-					[options?.bin ?? CLI_BIN, ...args, "--home", home],
-					{
-						cwd: options?.cwd ?? project,
-						env: { ...env, ...options?.env },
-						encoding: "utf8",
-						timeout: 60_000,
-					},
-					(error, stdout, stderr) => {
-						const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
-						resolve({ code, stdout, stderr });
-					},
-				);
+			new Promise((resolve, reject) => {
+				const budget = waitBudget(60_000);
+				const what = `pi-hook-manager ${args.join(" ")}`;
+				let timedOut = false;
+				// Its own process group, so a run that is cut short is killed with every hook it started.
+				const child = spawn(process.execPath, [options?.bin ?? CLI_BIN, ...args, "--home", home], {
+					cwd: options?.cwd ?? project,
+					env: { ...env, ...options?.env },
+					stdio: ["ignore", "pipe", "pipe"],
+					detached: true,
+				});
+				let stdout = "";
+				let stderr = "";
+				child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+				child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+				let spawnError = "";
+				child.on("error", (error) => (spawnError = `cli: spawn failed: ${error.message}\n`));
+				child.on("close", (code) => {
+					clearTimeout(timer);
+					release();
+					if (timedOut) {
+						const output = `stdout:\n${tail(stdout)}\nstderr:\n${tail(stderr)}`;
+						reject(
+							new Error(
+								`cli: waited for \`${what}\` to exit; killed it ${waitedText(budget)}\n${output}`,
+							),
+						);
+						return;
+					}
+					resolve({ code: code ?? -1, stdout, stderr: stderr + spawnError });
+				});
 				pid = child.pid;
+				const release = pid === undefined ? () => {} : ownChild({ pid, label: what, root });
+				const timer = setTimeout(() => {
+					timedOut = true;
+					try {
+						process.kill(-(child.pid ?? 0), "SIGKILL");
+					} catch {
+						// gone already
+					}
+					killLeftovers(root);
+				}, budget.ms);
 			}),
-		remove: () => rmSync(root, { recursive: true, force: true }),
+		remove: () => {
+			const killed = killLeftovers(root);
+			if (killed.length > 0)
+				console.warn(`cli sandbox clean-up of ${root} killed leftovers: ${killed.join("; ")}`);
+			rmSync(root, { recursive: true, force: true });
+		},
 	};
 };

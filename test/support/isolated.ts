@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PROJECT_ROOT } from "./pi-env.ts";
+import { waitBudget } from "./test-limit.ts";
 
 /** The `import` specifier of a project file, e.g. `srcModule("src/engine/match/matcher.ts")`. */
 export const srcModule = (relPath: string): string => JSON.stringify(pathToFileURL(join(PROJECT_ROOT, relPath)).href);
@@ -14,9 +15,10 @@ export const srcModule = (relPath: string): string => JSON.stringify(pathToFileU
 /**
  * Runs `script` (an ES module body; the constant `INPUT` holds `input`, sent as JSON on stdin) in the project's Node
  * and returns what it printed on stdout, parsed as JSON. Throws with a clear message when it takes longer than
- * `timeoutMs` ms.
+ * `timeoutMs` ms (or runs into the test's limit).
  */
-export const runIsolated = <T>(script: string, input: unknown, timeoutMs = 20_000): T => {
+export const runIsolated = <T>(script: string, input: unknown, wantedMs = 20_000): T => {
+	const timeoutMs = waitBudget(wantedMs).ms;
 	try {
 		const prelude = [
 			`import { readFileSync as readInput } from "node:fs";`,

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { killLeftovers, ownChild, waitBudget, waitedText } from "./test-limit.ts";
 
 /** Absolute path of the project root (the directory holding package.json). */
 export const PROJECT_ROOT: string = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -51,8 +52,11 @@ export interface PiSandbox {
 	writeFile(relPath: string, text: string): string;
 	/** Rewrites models.json so the `fake` provider points at `url` (e.g. `http://127.0.0.1:PORT/v1`). */
 	setFakeUrl(url: string): void;
-	/** Removes the whole tree. */
-	cleanup(): void;
+	/**
+	 * Kills what is still running in the sandbox (pi, its hooks, their background jobs: every process whose cwd or
+	 * environment lies below `root`), saying so on stderr, then removes the whole tree; returns what it killed.
+	 */
+	cleanup(): string[];
 }
 
 /**
@@ -112,7 +116,12 @@ export function createPiSandbox(opts: PiSandboxOptions = {}): PiSandbox {
 		writeFile,
 		setFakeUrl,
 		// Retries: a pi that is still exiting may write one last file while the tree is removed (ENOTEMPTY).
-		cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }),
+		cleanup: () => {
+			const killed = killLeftovers(root);
+			if (killed.length > 0) console.warn(`sandbox clean-up of ${root} killed leftovers: ${killed.join("; ")}`);
+			rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+			return killed;
+		},
 	};
 }
 
@@ -151,7 +160,10 @@ function inherited(names: readonly string[]): Record<string, string> {
 
 /** Options of {@link runPiPrint}. */
 export interface RunPiOptions {
-	/** Kill pi (its whole process group) after this long; default 60 000 ms. */
+	/**
+	 * Kill pi (its whole process group and its hooks) after this long and resolve with `timedOut`; without it pi
+	 * gets 60 000 ms. Either way, a run the test's limit cuts short rejects, naming the run and its last output.
+	 */
 	readonly timeoutMs?: number;
 	/** Extra environment variables, applied over the sandbox env. */
 	readonly env?: Record<string, string>;
@@ -159,7 +171,7 @@ export interface RunPiOptions {
 	readonly input?: string;
 }
 
-/** The result of one pi run; always resolved, never rejected. */
+/** The result of one pi run. */
 export interface PiRunResult {
 	/** Exit code; null when pi was killed by a signal (including our timeout). */
 	readonly code: number | null;
@@ -181,21 +193,29 @@ export function piPrintArgs(prompt: string, extPath: string = EXTENSION_PATH): s
 	return ["-e", extPath, "-p", prompt];
 }
 
+/** The last `chars` characters of `text`, marked when cut. */
+export const tail = (text: string, chars = 2_000): string => (text.length > chars ? `...${text.slice(-chars)}` : text);
+
 /**
  * Runs the real pi binary with `args` in `sandbox.projectDir` and the sandbox env, and collects its output.
- * The caller supplies `-p` (see {@link piPrintArgs}). pi runs in its own process group, which is killed
- * with SIGKILL after `timeoutMs`, so the promise always settles.
+ * The caller supplies `-p` (see {@link piPrintArgs}). pi runs in its own process group; after `timeoutMs` it is
+ * killed with that group and the hooks it started (which run in groups of their own), so the promise always
+ * settles: it resolves, with `timedOut` when `timeoutMs` ended the run, and rejects when the test's limit came first
+ * (the error names the run and pi's last output), so the test fails with that message before vitest's timeout.
  */
 export function runPiPrint(sandbox: PiSandbox, args: readonly string[], opts: RunPiOptions = {}): Promise<PiRunResult> {
-	const timeoutMs = opts.timeoutMs ?? 60_000;
+	const budget = waitBudget(opts.timeoutMs ?? 60_000);
 	const started = performance.now();
-	return new Promise((resolveRun) => {
+	return new Promise((resolveRun, rejectRun) => {
 		const child = spawn(PI_BIN, args, {
 			cwd: sandbox.projectDir,
 			env: sandbox.env(opts.env),
 			stdio: ["pipe", "pipe", "pipe"],
 			detached: true,
 		});
+		const what = `pi ${args.join(" ")}`;
+		const release =
+			child.pid === undefined ? () => {} : ownChild({ pid: child.pid, label: what, root: sandbox.root });
 		let stdout = "";
 		let stderr = "";
 		let timedOut = false;
@@ -208,13 +228,22 @@ export function runPiPrint(sandbox: PiSandbox, args: readonly string[], opts: Ru
 		const timer = setTimeout(() => {
 			timedOut = true;
 			killGroup(child.pid);
-		}, timeoutMs);
+			killLeftovers(sandbox.root);
+		}, budget.ms);
 		let settled = false;
 		const finish = (code: number | null, extraStderr = ""): void => {
 			if (settled) return;
 			settled = true;
 			clearTimeout(timer);
+			release();
 			const durationMs = Math.round(performance.now() - started);
+			if (timedOut && (budget.byTestLimit || opts.timeoutMs === undefined)) {
+				const output = `stdout:\n${tail(stdout)}\nstderr:\n${tail(stderr + extraStderr)}`;
+				rejectRun(
+					new Error(`runPiPrint: waited for \`${what}\` to exit; killed it ${waitedText(budget)}\n${output}`),
+				);
+				return;
+			}
 			resolveRun({ code, stdout, stderr: stderr + extraStderr, durationMs, timedOut });
 		};
 		child.on("error", (error) => finish(null, `runPiPrint: spawn failed: ${error.message}\n`));

@@ -19,6 +19,7 @@ export const startPiTui = async (tmux: TmuxServer, sandbox: PiSandbox, options: 
 	tmux.start([PI_BIN, "-e", EXTENSION_PATH], {
 		name,
 		cwd: sandbox.projectDir,
+		root: sandbox.root,
 		env: sandbox.env({ TERM: "tmux-256color", ...env }),
 		cols,
 		rows,

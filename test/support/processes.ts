@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { expect } from "vitest";
+import { waitBudget } from "./test-limit.ts";
 
 /** True while `pid` is a live process (Linux `/proc/PID/stat`); a zombie waiting to be reaped counts as gone. */
 export const isRunning = (pid: number): boolean => {
@@ -14,10 +15,16 @@ export const isRunning = (pid: number): boolean => {
 	}
 };
 
-/** The pid in `file` once a hook has written it there; fails the test when it is not there within `timeoutMs`. */
+/**
+ * The pid in `file` once a hook has written it there; fails the test when it is not there within `timeoutMs` (or
+ * near the test's limit).
+ */
 export const pidWritten = async (file: string, timeoutMs = 20_000): Promise<number> => {
 	await expect
-		.poll(() => existsSync(file) && readFileSync(file, "utf8").trim() !== "", { timeout: timeoutMs })
+		.poll(() => existsSync(file) && readFileSync(file, "utf8").trim() !== "", {
+			timeout: waitBudget(timeoutMs).ms,
+			message: `waited for a hook to write its pid to ${file}`,
+		})
 		.toBe(true);
 	return Number(readFileSync(file, "utf8"));
 };

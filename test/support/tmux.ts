@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ownChild, waitBudget, waitedText } from "./test-limit.ts";
 
 /** tmux settings for tests: no status line, pi's extended keys, no escape delay, panes kept after exit. */
 const TMUX_CONF = [
@@ -27,13 +28,18 @@ export interface TmuxStartOptions {
 	/** Default 120 x 40. */
 	readonly cols?: number;
 	readonly rows?: number;
+	/**
+	 * The sandbox root the program runs in: when the test that started it ends or times out, the program and every
+	 * process below that root (its hooks) are killed.
+	 */
+	readonly root?: string;
 }
 
 /** Options of {@link TmuxServer.waitFor}. */
 export interface WaitOptions {
 	/** Default `main`. */
 	readonly name?: string;
-	/** Default 20 000 ms. */
+	/** Default 20 000 ms; less when the test's limit is nearer. */
 	readonly timeoutMs?: number;
 	/** Poll interval; default 100 ms. */
 	readonly intervalMs?: number;
@@ -51,7 +57,10 @@ export interface TmuxServer {
 	type(text: string, name?: string): void;
 	/** The visible screen as plain text (`capture-pane -p`), or with colours (`-e -N`) for screenshots. */
 	capture(options?: { readonly name?: string; readonly escapes?: boolean }): string;
-	/** Resolves with the screen once `test` accepts it; rejects with the last screen after the timeout. */
+	/**
+	 * Resolves with the screen once `test` accepts it; rejects after the timeout (or near the test's limit) with a
+	 * message naming `test` and the last screen.
+	 */
 	waitFor(test: string | RegExp | ((screen: string) => boolean), options?: WaitOptions): Promise<string>;
 	/** True while the session's program is running (false once it exited; the pane stays). */
 	isRunning(name?: string): boolean;
@@ -134,6 +143,10 @@ export const createTmuxServer = (): TmuxServer => {
 				options.cwd,
 				command,
 			]);
+			const name = options.name ?? "main";
+			const pid = Number(tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).trim());
+			// The pane's program leads its own process group (tmux starts each pane in a session of its own).
+			if (pid > 0) ownChild({ pid, label: `${argv.join(" ")} in tmux session ${name}`, root: options.root });
 		},
 		keys(keys, name = "main") {
 			tmux(["send-keys", "-t", name, ...keys]);
@@ -143,7 +156,8 @@ export const createTmuxServer = (): TmuxServer => {
 		},
 		capture,
 		async waitFor(test, options = {}) {
-			const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+			const budget = waitBudget(options.timeoutMs ?? 20_000);
+			const deadline = Date.now() + budget.ms;
 			const accepts =
 				typeof test === "string"
 					? (screen: string) => screen.includes(test)
@@ -155,7 +169,10 @@ export const createTmuxServer = (): TmuxServer => {
 				screen = capture({ name: options.name ?? "main" });
 				if (accepts(screen)) return screen;
 				if (Date.now() > deadline)
-					throw new Error(`tmux: timed out waiting for ${String(test)}; the screen was:\n${screen}`);
+					throw new Error(
+						`tmux: timed out ${waitedText(budget)} waiting for ${String(test)} in ${options.name ?? "main"}; ` +
+							`the screen was:\n${screen}`,
+					);
 				await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
 			}
 		},
@@ -179,9 +196,14 @@ export const createTmuxServer = (): TmuxServer => {
 		},
 		async quit(name = "main", timeoutMs = 20_000) {
 			tmux(["send-keys", "-t", name, "C-d"]);
-			const deadline = Date.now() + timeoutMs;
+			const budget = waitBudget(timeoutMs, 1_000);
+			const deadline = Date.now() + budget.ms;
 			while (tmux(["display-message", "-p", "-t", name, "#{pane_dead}"]).trim() !== "1") {
-				if (Date.now() > deadline) throw new Error(`tmux: ${name} did not exit within ${timeoutMs} ms`);
+				if (Date.now() > deadline)
+					throw new Error(
+						`tmux: timed out ${waitedText(budget)} waiting for ${name} to exit after Ctrl+D; the screen was:\n` +
+							capture({ name }),
+					);
 				await new Promise((resolve) => setTimeout(resolve, 50));
 			}
 		},

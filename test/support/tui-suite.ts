@@ -81,6 +81,7 @@ export const useTuiSuite = (): TuiSuite => {
 			tm.start([PI_BIN, "-e", EXTENSION_PATH], {
 				name,
 				cwd: box.projectDir,
+				root: box.root,
 				env: box.env({ TERM: "tmux-256color", ...options.env }),
 				cols: options.cols ?? 120,
 				rows: options.rows ?? 40,
