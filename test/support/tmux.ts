@@ -170,8 +170,8 @@ export const createTmuxServer = (): TmuxServer => {
 				if (accepts(screen)) return screen;
 				if (Date.now() > deadline)
 					throw new Error(
-						`tmux: timed out ${waitedText(budget)} waiting for ${String(test)} in ${options.name ?? "main"}; ` +
-							`the screen was:\n${screen}`,
+						`tmux: timed out ${waitedText(budget)} waiting for ${String(test)} ` +
+							`in ${options.name ?? "main"}; the screen was:\n${screen}`,
 					);
 				await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
 			}
@@ -201,8 +201,8 @@ export const createTmuxServer = (): TmuxServer => {
 			while (tmux(["display-message", "-p", "-t", name, "#{pane_dead}"]).trim() !== "1") {
 				if (Date.now() > deadline)
 					throw new Error(
-						`tmux: timed out ${waitedText(budget)} waiting for ${name} to exit after Ctrl+D; the screen was:\n` +
-							capture({ name }),
+						`tmux: timed out ${waitedText(budget)} waiting for ${name} to exit after Ctrl+D; ` +
+							`the screen was:\n${capture({ name })}`,
 					);
 				await new Promise((resolve) => setTimeout(resolve, 50));
 			}
