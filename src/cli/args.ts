@@ -14,8 +14,12 @@ export interface CliArgs {
 	readonly command: CommandName | "help" | "version";
 	/** Fixture files or folders (`test`, `why`). */
 	readonly operands: readonly string[];
-	/** `--json`: machine-readable output (`list`, `lint`). */
+	/** `--json`: machine-readable output (`list`, `lint`, `test`, `why`). */
 	readonly json: boolean;
+	/** `--format github` (`lint`, `test`): GitHub Actions annotations; `text` by default. */
+	readonly format: "text" | "github";
+	/** `--junit FILE` (`test`): also write the results as JUnit XML to FILE. */
+	readonly junit: string | undefined;
 	/** `--update`: write the current outcomes into the fixtures' `expect` (`test`). */
 	readonly update: boolean;
 	/** `--no-preflight` (`lint`): leave out whether each hook can run on this machine (CI that is not the target). */
@@ -38,7 +42,14 @@ export class UsageError extends Error {
 }
 
 /** Options that take a value, by name. */
-const VALUE_OPTIONS = new Set(["--cwd", "--home", "--agent-dir", "--timeout"]);
+const VALUE_OPTIONS = new Set(["--cwd", "--home", "--agent-dir", "--timeout", "--junit", "--format"]);
+
+/** What a value option needs, for its usage error. */
+const VALUE_WORDS: Readonly<Record<string, string>> = {
+	"--timeout": "a number of seconds",
+	"--junit": "a file to write",
+	"--format": '"github" or "text"',
+};
 
 /** Value options every subcommand takes. */
 const COMMON_VALUE_OPTIONS = new Set(["--cwd", "--home", "--agent-dir"]);
@@ -46,13 +57,21 @@ const COMMON_VALUE_OPTIONS = new Set(["--cwd", "--home", "--agent-dir"]);
 /** Which options each subcommand accepts (besides `--cwd`, `--home`, `--agent-dir`, `--approve-project-hooks`). */
 const OWN_OPTIONS: Readonly<Record<CommandName, readonly string[]>> = {
 	list: ["--json"],
-	lint: ["--json", "--no-preflight"],
-	test: ["--update", "--timeout"],
-	why: ["--timeout"],
+	lint: ["--json", "--no-preflight", "--format"],
+	test: ["--update", "--timeout", "--json", "--junit", "--format"],
+	why: ["--timeout", "--json"],
 };
 
 /** Every flag some subcommand takes. */
-const KNOWN_FLAGS = new Set(["--json", "--update", "--no-preflight", "--approve-project-hooks", "--timeout"]);
+const KNOWN_FLAGS = new Set([
+	"--json",
+	"--update",
+	"--no-preflight",
+	"--approve-project-hooks",
+	"--timeout",
+	"--junit",
+	"--format",
+]);
 
 /** The usage text (`--help`, and after a usage error). */
 export const USAGE = [
@@ -60,12 +79,15 @@ export const USAGE = [
 	"",
 	"  list [--json]                 every hook, its source and state, in the order they run, and whether it is",
 	"                                new or changed since pi last showed it to you",
-	"  lint [--json] [--no-preflight]",
+	"  lint [--json] [--no-preflight] [--format github]",
 	"                                config problems as file:line:column: severity: message (exit 1 on an error),",
 	"                                and what keeps a hook from running here (--no-preflight leaves that out)",
-	"  test [FIXTURE|DIR ...] [--update]",
-	"                                run fixtures (default .pi/hook-tests/) through the hooks and compare",
-	"  why FIXTURE                   why each configured hook runs or not for that fixture's event",
+	"  test [FIXTURE|DIR ...] [--update] [--json] [--junit FILE] [--format github]",
+	"                                run fixtures (default .pi/hook-tests/) through the hooks and compare; a case",
+	'                                no hook ran for fails (say "ran": 0 in its expect when that is the point)',
+	"  why FIXTURE [--json]          why each configured hook runs or not for that fixture's event",
+	"",
+	"  test and why run the matching hooks for real, with their side effects (a formatter rewrites the file).",
 	"",
 	"options:",
 	"  --cwd DIR                     the project folder (default: the current folder)",
@@ -75,8 +97,12 @@ export const USAGE = [
 	"  --approve-project-hooks       run project hooks that are not approved, for this run only",
 	"  --timeout SECONDS             (test, why) cap every hook's timeout for this run (default: the hooks'",
 	"                                own, 600 s for a command hook without one)",
+	"  --json                        (list, lint, test, why) one JSON document on stdout",
+	"  --junit FILE                  (test) also write the results as JUnit XML to FILE",
+	"  --format github               (lint, test) GitHub Actions annotations (::error file=...,line=...,col=...::)",
 	"",
-	"exit codes: 0 ok, 1 a test failed or lint found an error, 2 usage error or unreadable fixture, 3 internal error",
+	"exit codes: 0 ok, 1 a test failed, lint found an error, or (list, why) a settings file does not parse;",
+	"            2 usage error or unreadable fixture; 3 internal error",
 ].join("\n");
 
 /** Parses `argv` (without `node` and the script). Throws {@link UsageError}. */
@@ -99,7 +125,7 @@ export const parseArgs = (argv: readonly string[]): CliArgs => {
 			if (VALUE_OPTIONS.has(name)) {
 				const value = eq === -1 ? argv[++index] : arg.slice(eq + 1);
 				if (value === undefined || value === "")
-					throw new UsageError(`${name} needs ${name === "--timeout" ? "a number of seconds" : "a folder"}`);
+					throw new UsageError(`${name} needs ${VALUE_WORDS[name] ?? "a folder"}`);
 				values.set(name, value);
 			} else if (eq !== -1) throw new UsageError(`${name} takes no value`);
 			else flags.add(name);
@@ -124,6 +150,9 @@ export const parseArgs = (argv: readonly string[]): CliArgs => {
 	const timeoutSeconds = timeout === undefined ? undefined : Number(timeout);
 	if (timeoutSeconds !== undefined && !(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0))
 		throw new UsageError(`--timeout needs a number of seconds above 0 (got "${timeout}")`);
+	const format = values.get("--format") ?? "text";
+	if (format !== "text" && format !== "github")
+		throw new UsageError(`--format takes "github" or "text" (got "${format}")`);
 	if (command === "why" && operands.length !== 1) throw new UsageError("why takes exactly one FIXTURE file");
 	if ((command === "list" || command === "lint") && operands.length > 0)
 		throw new UsageError(`${command} takes no operands (got "${operands[0]}")`);
@@ -131,6 +160,8 @@ export const parseArgs = (argv: readonly string[]): CliArgs => {
 		command,
 		operands,
 		json: flags.has("--json"),
+		format,
+		junit: values.get("--junit"),
 		update: flags.has("--update"),
 		noPreflight: flags.has("--no-preflight"),
 		cwd: values.get("--cwd"),
@@ -146,6 +177,8 @@ const blank = (command: "help" | "version"): CliArgs => ({
 	command,
 	operands: [],
 	json: false,
+	format: "text",
+	junit: undefined,
 	update: false,
 	noPreflight: false,
 	cwd: undefined,

@@ -3,7 +3,8 @@
  * `{"version": 1, "name": ..., "event": "PreToolUse", "input": {...}, "expect": {"decision": "deny", ...}}`.
  * `input` holds the event-specific stdin fields (the common ones are filled in as the workbench does);
  * `expect.decision` is `deny`, `allow`, `ask`, `block` or `none`; `reason` and `context` match as substrings,
- * `updatedInput` as a partial object. Parsing is pure and names the file and the field of every problem.
+ * `updatedInput` as a partial object; `ran` names the hooks that must run (or `0`: none may; without it, at least one
+ * must). Parsing is pure and names the file and the field of every problem.
  */
 import { basename } from "node:path";
 import { withLineAndColumn } from "../engine/config/parse.ts";
@@ -40,7 +41,7 @@ export type FixtureFile =
 const CASE_FIELDS = new Set(["version", "name", "description", "event", "input", "expect"]);
 
 /** Fields of `expect`. */
-const EXPECT_FIELDS = new Set(["decision", "reason", "context", "updatedInput", "failures"]);
+const EXPECT_FIELDS = new Set(["decision", "reason", "context", "updatedInput", "failures", "ran"]);
 
 /** The `expect` of a case, or why it is not one. */
 const parseExpect = (value: unknown, where: string): FixtureExpect | string => {
@@ -59,6 +60,16 @@ const parseExpect = (value: unknown, where: string): FixtureExpect | string => {
 		return `${where}expect.updatedInput must be an object`;
 	if (value.failures !== undefined && !(Number.isInteger(value.failures) && (value.failures as number) >= 0))
 		return `${where}expect.failures must be a whole number of hooks, 0 or more`;
+	const ran = value.ran;
+	const ranOk =
+		ran === undefined ||
+		(Number.isInteger(ran) && (ran as number) >= 0) ||
+		(Array.isArray(ran) && ran.length > 0 && ran.every((name) => typeof name === "string" && name !== ""));
+	if (!ranOk)
+		return (
+			`${where}expect.ran must be a list of the hooks that must run (ids or commands), such as ["guard.sh"], ` +
+			"or a number of hooks (0: the case is about nothing running)"
+		);
 	return value as unknown as FixtureExpect;
 };
 

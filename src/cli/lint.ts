@@ -1,7 +1,8 @@
 /**
- * `pi-hook-manager lint [--json]`: the configuration's problems, hook lint findings and the preflight of each
- * command hook (see `src/engine/plan/config-lint.ts`), one `file:line:column: severity: message` line each on
- * stdout, the form editors and CI annotations read; a count on stderr. Exit code 1 when any finding is an error.
+ * `pi-hook-manager lint [--json] [--format github]`: the configuration's problems, hook lint findings and the
+ * preflight of each command hook (see `src/engine/plan/config-lint.ts`), one `file:line:column: severity:
+ * message` line each on stdout, the form editors read (`--format github`: GitHub Actions `::error` and
+ * `::warning` annotations); a count on stderr. Exit code 1 when any finding is an error.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { type ConfigLintFinding, lintConfig } from "../engine/plan/config-lint.ts";
@@ -10,6 +11,7 @@ import { createPreflightChecker } from "../host/preflight/probe.ts";
 import type { CliContext } from "./context.ts";
 import { safe, shownPath } from "./format.ts";
 import { createLocator } from "./locate.ts";
+import { githubAnnotation } from "./test-report.ts";
 
 /** Bytes of a script read for the lint; a longer script is judged by its first part. */
 const MAX_SCRIPT_BYTES = 1024 * 1024;
@@ -55,23 +57,31 @@ export const lintFindings = (ctx: CliContext, preflight = true): LocatedFinding[
 /** The output of `lint` (with the preflight unless `preflight` is false) and its exit code. */
 export const lintOutput = (
 	ctx: CliContext,
-	json: boolean,
+	format: "text" | "json" | "github",
 	preflight = true,
 ): { stdout: string; stderr: string; code: number } => {
 	const findings = lintFindings(ctx, preflight);
 	const errors = findings.filter((finding) => finding.severity === "error").length;
 	const code = errors > 0 ? 1 : 0;
-	if (json) return { stdout: `${JSON.stringify({ version: 1, findings }, null, 2)}\n`, stderr: "", code };
+	if (format === "json")
+		return { stdout: `${JSON.stringify({ version: 1, findings }, null, 2)}\n`, stderr: "", code };
+	const summary = `${errors} error(s), ${findings.length - errors} warning(s)\n`;
+	if (format === "github") {
+		const annotations = findings.map((finding) =>
+			githubAnnotation(
+				finding.severity,
+				finding,
+				`pi-hook-manager lint: ${finding.code}`,
+				`${finding.message}${finding.jsonPath === "" ? "" : ` (${finding.jsonPath})`}`,
+			),
+		);
+		return { stdout: annotations.join(""), stderr: summary, code };
+	}
 	const from = process.cwd();
 	const lines = findings.map(
 		(finding) =>
 			`${shownPath(finding.file, from, ctx.home)}:${finding.line}:${finding.column}: ${finding.severity}: ` +
 			`${safe(finding.message)}${finding.jsonPath === "" ? "" : ` (${finding.jsonPath})`}`,
 	);
-	const warnings = findings.length - errors;
-	return {
-		stdout: lines.length === 0 ? "" : `${lines.join("\n")}\n`,
-		stderr: `${errors} error(s), ${warnings} warning(s)\n`,
-		code,
-	};
+	return { stdout: lines.length === 0 ? "" : `${lines.join("\n")}\n`, stderr: summary, code };
 };

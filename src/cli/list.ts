@@ -3,7 +3,9 @@
  * source file and JSON path, and its state (on; off in /hooks or by disableAllHooks; waiting for approval;
  * skipped, with the reason), event by event in Claude Code's event order, each event's hooks in the order they
  * are configured (the order the engine starts them in); and how each stands against what a person last saw in pi
- * (`seen`, `new`, `changed`, `exempt`: seen.ts), without recording anything as seen.
+ * (`seen`, `new`, `changed`, `exempt`: seen.ts), without recording anything as seen; then what lint rejected where
+ * hooks would have been (`rejected` entries, `unparsable` files: rejected.ts). Exit 1 when a settings file does not
+ * parse or cannot be read (main.ts).
  */
 
 import { isPolicySource, sourceLabel } from "../engine/config/sources.ts";
@@ -17,6 +19,7 @@ import { columns, hookTarget, matcherText, safe, shownPath } from "./format.ts";
 import { lintFindings } from "./lint.ts";
 import { createLocator } from "./locate.ts";
 import type { PiModels } from "./pi-models.ts";
+import { placeText, rejectedPlaces } from "./rejected.ts";
 import { needsPi, type PiSkip, piSkip, piSkipText } from "./run-fixture.ts";
 import { type SeenMark, type SeenMarks, seenMarks } from "./seen.ts";
 
@@ -193,6 +196,8 @@ export interface ListOutput {
 /** The output of `list` (`models`: see {@link listRows}). */
 export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | undefined): ListOutput => {
 	const { rows, marks } = listRows(ctx, models);
+	// What lint rejected where hooks would have been (a misspelt event, a bad matcher, a file that does not parse).
+	const rejected = rejectedPlaces(ctx);
 	const stderr = marks.problem === undefined ? "" : `pi-hook-manager: ${safe(marks.problem)}\n`;
 	if (json) {
 		const seenStore = {
@@ -201,7 +206,7 @@ export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | un
 			...(marks.gone ? { gone: marks.gone.how } : {}),
 			...(marks.problem ? { problem: marks.problem } : {}),
 		};
-		const document = { version: 1, projectDir: ctx.projectDir, seenStore, hooks: rows };
+		const document = { version: 1, projectDir: ctx.projectDir, seenStore, hooks: rows, rejected };
 		return { stdout: `${JSON.stringify(document, null, 2)}\n`, stderr };
 	}
 	// The findings `lint` prints (config problems and hook lint), so the two commands count the same; a broken
@@ -215,7 +220,8 @@ export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | un
 					`${findings.length} lint finding(s), ${errors} error(s) and ` +
 						`${findings.length - errors} warning(s): run pi-hook-manager lint to see them`,
 				];
-	if (rows.length === 0) return { stdout: ["no hooks configured", ...lintTail, ""].join("\n"), stderr };
+	if (rows.length === 0 && rejected.length === 0)
+		return { stdout: ["no hooks configured", ...lintTail, ""].join("\n"), stderr };
 	const from = process.cwd();
 	const table = columns([
 		["STATE", "SEEN", "EVENT", "MATCHER", "TYPE", "RUNS", "WHERE"],
@@ -227,6 +233,15 @@ export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | un
 			row.type,
 			row.target,
 			`${shownPath(row.file, from, ctx.home)}:${row.line}:${row.column} ${row.jsonPath} (${safe(row.source)})`,
+		]),
+		...rejected.map((place) => [
+			place.kind,
+			"-",
+			place.eventKey === undefined ? "-" : safe(place.eventKey),
+			"-",
+			"-",
+			"-",
+			`${shownPath(place.file, from, ctx.home)}:${place.line}:${place.column} ${place.jsonPath}`.trimEnd(),
 		]),
 	]);
 	const notes = [
@@ -242,6 +257,7 @@ export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | un
 			),
 		...rows.flatMap((row) => (row.firedBy === undefined ? [] : [`${row.event} ${row.target}: ${row.firedBy}`])),
 		...rows.filter((row) => row.seen === "changed").flatMap(changeLines),
+		...rejected.map((place) => `${place.kind}: ${placeText(ctx, place)}`),
 	];
 	const tail = [...seenTail(rows, marks), ...lintTail];
 	return { stdout: `${[...table, ...(notes.length > 0 ? ["", ...notes] : []), ...tail].join("\n")}\n`, stderr };

@@ -1,8 +1,10 @@
 /**
  * The `pi-hook-manager` command: reads the project's hooks as the extension does and lists, lints, tests and
- * traces them, as a dry run (it writes nothing but the fixtures `test --update` is asked to update). Exit codes:
- * 0 ok, 1 a fixture failed or lint found an error, 2 a usage error or a fixture file that cannot be read, 3 an
- * internal error; a message, never a stack trace. Bundled by scripts/build.mjs into `dist/cli.mjs` (the `bin`).
+ * traces them. It changes no settings, session or approval (it writes only the fixtures `test --update` is asked
+ * to update and the `--junit` report), but `test` and `why` run the matching hooks for real, with their side
+ * effects. Exit codes: 0 ok, 1 a fixture failed, lint found an error, or a settings file does not parse (`list`,
+ * `why`), 2 a usage error or a fixture file that cannot be read, 3 an internal error; a message, never a stack
+ * trace. Bundled by scripts/build.mjs into `dist/cli.mjs` (the `bin`).
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -15,6 +17,7 @@ import { loadContext } from "./context.ts";
 import { fixtureFiles } from "./fixture-files.ts";
 import { lintOutput } from "./lint.ts";
 import { listOutput } from "./list.ts";
+import { hasUnparsable } from "./rejected.ts";
 import { needsModel } from "./run-fixture.ts";
 import { testCommand } from "./test.ts";
 import { whyCommand, whyFixture } from "./why.ts";
@@ -90,10 +93,10 @@ const runCommand = async (args: CliArgs): Promise<number> => {
 			const result = listOutput(ctx, args.json, models);
 			await write(process.stdout, result.stdout);
 			await write(process.stderr, result.stderr);
-			return 0;
+			return hasUnparsable(ctx) ? 1 : 0;
 		}
 		case "lint": {
-			const result = lintOutput(ctx, args.json, !args.noPreflight);
+			const result = lintOutput(ctx, args.json ? "json" : args.format, !args.noPreflight);
 			await write(process.stdout, result.stdout);
 			await write(process.stderr, result.stderr);
 			return result.code;
@@ -104,7 +107,7 @@ const runCommand = async (args: CliArgs): Promise<number> => {
 			const code = await testCommand(
 				ctx,
 				args.operands,
-				args.update,
+				{ update: args.update, json: args.json, junit: args.junit, format: args.format },
 				(text) => {
 					stdout += text;
 				},
@@ -117,7 +120,7 @@ const runCommand = async (args: CliArgs): Promise<number> => {
 			return code;
 		}
 		case "why": {
-			const result = await whyCommand(ctx, args.operands[0] ?? "");
+			const result = await whyCommand(ctx, args.operands[0] ?? "", args.json);
 			await write(process.stdout, result.stdout);
 			return result.code;
 		}

@@ -77,6 +77,8 @@ export interface FixtureRun {
 	readonly fixture: Fixture;
 	/** The stdin sent to each hook (one JSON line). */
 	readonly stdin: string;
+	/** The value matchers are tested against (the tool name, SessionStart's `source`, ...); undefined: none. */
+	readonly matchValue: string | undefined;
 	/** Hooks that ran, in configuration order. */
 	readonly verdicts: readonly HookVerdict[];
 	/** Hooks of the event that did not run, and why (the engine's trace, configuration order). */
@@ -130,7 +132,17 @@ export const runFixture = async (ctx: CliContext, fixture: Fixture, others = fal
 		return skip === undefined ? [] : [{ entry, skip }];
 	});
 	if (needPi.length > 0 && !others)
-		return { fixture, stdin, verdicts: [], notRun: [], needPi, idleNeedPi, outcome: undefined, finished: [] };
+		return {
+			fixture,
+			stdin,
+			matchValue: value,
+			verdicts: [],
+			notRun: [],
+			needPi,
+			idleNeedPi,
+			outcome: undefined,
+			finished: [],
+		};
 	const result = await ctx.engine.dispatch({
 		event,
 		matchValues,
@@ -147,6 +159,7 @@ export const runFixture = async (ctx: CliContext, fixture: Fixture, others = fal
 	return {
 		fixture,
 		stdin,
+		matchValue: value,
 		verdicts,
 		notRun: result.record?.notRun ?? [],
 		needPi,

@@ -1,7 +1,7 @@
 /**
  * `pi-hook-manager test --approve-project-hooks` (the built command, a real process) approves the project as it
  * first read it: a covered script an earlier hook of the same command rewrites does not run in a later case, and
- * the case's lines name the file that changed.
+ * the case fails (no hook ran for it) and its lines name the file that changed.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -67,10 +67,13 @@ describe("pi-hook-manager test and a covered script rewritten during the command
 		const result = await box.run(["test", "--approve-project-hooks"]);
 		expect(readFileSync(script, "utf8")).toContain("echo new");
 		expect(existsSync(marker) ? readFileSync(marker, "utf8") : "").not.toContain("new");
+		// The stopped guard makes its case fail: no hook ran for it (not_run), and the case names the file.
 		const lines = result.stdout.split("\n");
-		const bash = lines.findIndex((line) => line.includes("bash after the rewrite"));
+		const bash = lines.findIndex((line) => line.startsWith("FAIL bash after the rewrite"));
 		expect(bash).toBeGreaterThanOrEqual(0);
-		expect(lines[bash + 1]).toContain("not run bash .claude/hooks/guard.sh: a file its approval covers changed");
-		expect(lines[bash + 1]).toContain(".claude/hooks/guard.sh (changed)");
+		const body = lines.slice(bash + 1, bash + 4);
+		expect(body[0]).toMatch(/^ {4}no hook ran: not_run /);
+		const stopped = body.find((line) => line.includes("not run bash .claude/hooks/guard.sh: a file its approval"));
+		expect(stopped).toContain(".claude/hooks/guard.sh (changed)");
 	});
 });

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { RAN_FOR_REAL } from "../../src/cli/why.ts";
 import { type CliSandbox, createCliSandbox, SAMPLE_PROJECT } from "../support/cli.ts";
 
 let sandbox: CliSandbox | undefined;
@@ -73,7 +74,9 @@ describe("pi-hook-manager test", () => {
 		});
 		const result = await box.run(["test", ".pi/hook-tests/rm-rf.json"]);
 		expect(result.stderr).toContain("1 project hook(s) are not approved in pi, so they do not run");
-		expect(result.stdout).toContain("no hook ran for this input");
+		expect(result.stdout).toContain("FAIL guard blocks a recursive delete (.pi/hook-tests/rm-rf.json)\n");
+		expect(result.stdout).toMatch(/\n {4}no hook ran: not_approved \(a project hook that matches is not approved/);
+		expect(result.stdout).toMatch(/\n {4}why: skipped touch .*: a project hook not approved in pi/);
 		expect(result.code).toBe(1);
 		expect(() => readFileSync(marker)).toThrow();
 	});
@@ -104,11 +107,12 @@ describe("pi-hook-manager test", () => {
 
 	it("notes under a fixture's line the hook output Claude Code ignores (hook lint), naming the field", async () => {
 		const box = sample();
-		settings(box, {
-			PreToolUse: [
-				{ matcher: "Bash", hooks: [{ type: "command", command: `echo '{"additionalContext": "x"}'` }] },
-			],
-		});
+		// Beside the guard (the case says it must run): settings.local.json.
+		const hook = { type: "command", command: `echo '{"additionalContext": "x"}'` };
+		writeFileSync(
+			join(box.project, ".claude", "settings.local.json"),
+			JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [hook] }] } }),
+		);
 		const result = await box.run(["test", ".pi/hook-tests/harmless.json", "--approve-project-hooks"]);
 		const lines = result.stdout.split("\n");
 		expect(lines[0]).toMatch(/^PASS guard lets a harmless command run/);
@@ -400,7 +404,8 @@ describe("pi-hook-manager list and why", () => {
 		);
 		expect(lines[2]).toMatch(/^ {2}not run +Write +true .*matcher "Write" did not match "Bash"$/);
 		expect(lines[3]).toMatch(/^ {2}not run +Bash +true .*if "Bash\(git \*\)" did not match this call$/);
-		expect(lines).toHaveLength(4);
+		expect(lines[4]).toBe(`note: ${RAN_FOR_REAL}`);
+		expect(lines).toHaveLength(5);
 		expect(result.code).toBe(0);
 	});
 });

@@ -197,6 +197,23 @@ const preflightFindings = (
 	}));
 
 /**
+ * The file problems of a configuration as `config_issue` findings (errors): bad JSON with the parser's line and
+ * column, unknown events, bad entries, each saying what it skips. `test`, `why` and `list` show them too.
+ */
+export const issueFindings = (issues: readonly ConfigIssue[]): ConfigLintFinding[] =>
+	issues.map((issue) => {
+		const position = issue.path === "" ? messagePosition(issue.message) : undefined;
+		return {
+			code: "config_issue",
+			severity: "error",
+			file: issue.file,
+			jsonPath: issue.path,
+			message: `${issue.message}${skippedWhat(issue)}`,
+			...(position === undefined ? {} : { position }),
+		};
+	});
+
+/**
  * The findings about `config`, file problems first, then per hook in configuration order (skipped hooks after
  * the running ones). `projectDir` locates the scripts hooks name; `readScript` returns a script's text, or
  * undefined when it cannot be read (the finding then rests on the command alone). `preflight`, when given,
@@ -209,18 +226,7 @@ export const lintConfig = (
 	readScript: (path: string) => string | undefined,
 	preflight?: (entry: HookEntry) => readonly PreflightFinding[],
 ): ConfigLintFinding[] => {
-	const findings: ConfigLintFinding[] = [];
-	for (const issue of config.issues) {
-		const position = issue.path === "" ? messagePosition(issue.message) : undefined;
-		findings.push({
-			code: "config_issue",
-			severity: "error",
-			file: issue.file,
-			jsonPath: issue.path,
-			message: `${issue.message}${skippedWhat(issue)}`,
-			...(position === undefined ? {} : { position }),
-		});
-	}
+	const findings: ConfigLintFinding[] = issueFindings(config.issues);
 	for (const entry of config.entries) {
 		findings.push(...entryFindings(entry, projectDir, readScript));
 		if (preflight !== undefined) findings.push(...preflightFindings(entry, projectDir, preflight(entry)));
