@@ -1,7 +1,7 @@
 /**
  * pi-hook-manager: runs Claude Code hooks inside pi. This factory builds the one session object
- * (src/pi/session/session.ts) and registers its handlers with pi; the rules live in src/engine (pure), the pi
- * actions in src/pi, the views in src/ui.
+ * (src/pi/session/session.ts) and registers the rows of its event table with pi; the rules live in src/engine, the
+ * pi actions in src/pi, the views in src/ui.
  */
 import { homedir } from "node:os";
 import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
@@ -9,6 +9,7 @@ import { reapHooksOnExit, reapLingeringGroups, runProcess } from "./engine/run/p
 import { hooksCompletions, runHooksCommand } from "./pi/manager/hooks-command.ts";
 import { type McpConfigPlace, mcpServerConfigured } from "./pi/runners/mcp-config.ts";
 import { createMcpTools } from "./pi/runners/mcp-tools.ts";
+import { piOn } from "./pi/session/event-table.ts";
 import { createHookSession } from "./pi/session/session.ts";
 import { createTelemetry } from "./pi/telemetry/telemetry.ts";
 import { takeApproveOptIn } from "./pi/trust/approve-opt-in.ts";
@@ -40,29 +41,9 @@ export default function piHookManager(pi: ExtensionAPI): void {
 		// Opt-in: without PI_HOOK_MANAGER_TELEMETRY=1 this is undefined and no OpenTelemetry package loads.
 		telemetry: createTelemetry(process.env),
 	});
-	const on = session.events;
-	pi.on("session_start", on.session_start);
-	pi.on("session_tree", on.session_tree);
-	pi.on("session_shutdown", on.session_shutdown);
-	pi.on("input", on.input);
-	pi.on("before_agent_start", on.before_agent_start);
-	pi.on("agent_start", on.agent_start);
-	pi.on("tool_call", on.tool_call);
-	pi.on("tool_result", on.tool_result);
-	pi.on("tool_execution_start", on.tool_execution_start);
-	pi.on("tool_execution_end", on.tool_execution_end);
-	pi.on("turn_end", on.turn_end);
-	pi.on("agent_before_settle", on.agent_before_settle);
-	pi.on("agent_settled", on.agent_settled);
-	pi.on("session_before_compact", on.session_before_compact);
-	pi.on("session_compact", on.session_compact);
-	pi.on("ui_prompt_start", on.ui_prompt_start);
-	pi.on("ui_prompt_end", on.ui_prompt_end);
-	pi.on("model_select", on.model_select);
-	pi.on("message_update", on.message_update);
-	pi.on("message_end", on.message_end);
-	pi.on("context", on.context);
-	pi.on("user_bash", on.user_bash);
+	// The event table: one row per pi event (src/pi/session/event-table.ts), registered in this one loop.
+	const on = piOn(pi);
+	for (const row of session.events) on(row.event, row.handler);
 	// MessageDisplay `displayContent`: what the TUI draws instead of assistant text (the message stays as it is).
 	pi.registerMarkdownTransformer(session.displays.transform, { messageTypes: ["assistant"] });
 	pi.registerCommand("hooks", {

@@ -3,42 +3,22 @@
  * manager (panel, per-hook switches, kill switch), the hook runtime (configuration, approvals, engine) and the
  * pi context of the latest event. Its parts talk to it, never to each other: the manager reads the
  * configuration and approves hooks through it, the runtime asks it whether a hook is switched on. `session_start`
- * runs its steps in one handler, in order. src/index.ts only registers {@link HookSession.events} with pi.
+ * runs its steps in one handler, in order. src/index.ts only registers the rows of {@link HookSession.events} (the
+ * event table, event-table.ts) with pi.
  */
-import type {
-	AgentBeforeSettleEvent,
-	ContextEvent,
-	ContextEventResult,
-	ExtensionAPI,
-	ExtensionContext,
-	InputEvent,
-	MessageEndEvent,
-	MessageUpdateEvent,
-	ModelSelectEvent,
-	SessionBeforeCompactEvent,
-	SessionCompactEvent,
-	SessionShutdownEvent,
-	SessionStartEvent,
-	ToolCallEvent,
-	ToolExecutionEndEvent,
-	ToolExecutionStartEvent,
-	ToolResultEvent,
-	TurnEndEvent,
-	UIPromptStartEvent,
-	UserBashEvent,
-} from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { ProcessRunner } from "../../engine/ports.ts";
 import { type CardLog, createCardLog, registerCardRenderer } from "../cards/card-log.ts";
 import { createMessageDisplays, type MessageDisplays } from "../events/message-displays.ts";
 import { listenOnPermissionChannels } from "../events/permission-channel.ts";
-import { listenForSubagents, loadedSubagentExtensions, subagentStatusLine } from "../events/subagent-hooks.ts";
+import { listenForSubagents, loadedSubagentExtensions } from "../events/subagent-hooks.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY, type LiveSession } from "../manager/hook-manager.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";
 import { createViewSettings, viewSettingsFile } from "../stores/view-settings.ts";
-import { SHUTDOWN_FLUSH_MS, type Telemetry } from "../telemetry/telemetry.ts";
-import { failSafe } from "./fail-safe.ts";
+import type { Telemetry } from "../telemetry/telemetry.ts";
+import { type EventRow, eventTable } from "./event-table.ts";
 import { showNotice } from "./notices.ts";
-import { createRuntime, STOPPED_MESSAGE_TYPE } from "./runtime.ts";
+import { createRuntime } from "./runtime.ts";
 import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 
 /** What the session needs from outside: pi's facts and the ports the engine runs hooks through. */
@@ -69,11 +49,8 @@ export interface HookSession {
 	readonly runtime: HookRuntime;
 	/** The pi context of the latest event or command; undefined before the first. */
 	ctx(): ExtensionContext | undefined;
-	/**
-	 * Handlers for pi's events, by event name. tool_call and tool_result guard themselves (PreToolUse fails
-	 * closed); every other handler fails open through `failSafe`.
-	 */
-	readonly events: ReturnType<typeof sessionEvents>;
+	/** The event table (event-table.ts): one row per pi event, each naming its handler and how it fails. */
+	readonly events: readonly EventRow[];
 	/** `/hooks`: opens the panel. */
 	openPanel(ctx: ExtensionContext, options?: { readonly tab?: "hooks" | "log" }): Promise<void>;
 	/** The kill switch shortcut ({@link KILL_SWITCH_KEY}). */
@@ -160,7 +137,7 @@ export const createHookSession = (
 		tracer: ports.telemetry?.tracer,
 	});
 
-	const events = sessionEvents({ cards, manager, runtime, telemetry: ports.telemetry, pi }, enter);
+	const events = eventTable({ cards, manager, runtime, telemetry: ports.telemetry, pi, enter });
 	const tell = (text: string): void => {
 		if (current !== undefined) showNotice(current, { level: "warning", text });
 	};
@@ -185,103 +162,6 @@ export const createHookSession = (
 		openPanel: (ctx, options) => manager.openPanel(enter(ctx), options),
 		toggleKillSwitch: (ctx) => manager.toggleKillSwitch(enter(ctx)),
 		displays,
-	};
-};
-
-/** The handler of each pi event; every one first makes its context the session's current one (`enter`). */
-const sessionEvents = (
-	parts: {
-		readonly cards: CardLog;
-		readonly manager: HookManager;
-		readonly runtime: HookRuntime;
-		readonly telemetry: Telemetry | undefined;
-		readonly pi: Pick<ExtensionAPI, "getAllTools">;
-	},
-	enter: (ctx: ExtensionContext) => ExtensionContext,
-) => {
-	const { cards, manager, runtime, telemetry, pi } = parts;
-	return {
-		session_start: failSafe("session_start", undefined, async (event: SessionStartEvent, ctx) => {
-			enter(ctx);
-			// In this order: the history first (the counts are there when SessionStart hooks run), then the hooks,
-			// then the switches of hooks deleted since the last session are forgotten.
-			cards.restore(ctx);
-			try {
-				await runtime.start(event, ctx);
-			} finally {
-				manager.sessionStart(ctx);
-				telemetry?.warm();
-			}
-			const subagents = subagentStatusLine(
-				runtime.hasHooks,
-				pi.getAllTools().map((tool) => tool.name),
-			);
-			if (subagents !== undefined) showNotice(ctx, { level: "info", text: subagents });
-		}),
-		session_tree: failSafe("session_tree", undefined, (_event: unknown, ctx) => cards.restore(enter(ctx))),
-		session_shutdown: failSafe("session_shutdown", undefined, async (event: SessionShutdownEvent, ctx) => {
-			try {
-				await runtime.shutdown(event, enter(ctx));
-			} finally {
-				// No footer timer outlives the session, even for a hook that is still running.
-				cards.dispose();
-				// The last spans (SessionEnd's too) go out now, waited for briefly: a dead collector never holds pi.
-				await telemetry?.flush(SHUTDOWN_FLUSH_MS);
-			}
-		}),
-		input: failSafe("input", { action: "continue" as const }, (event: InputEvent, ctx) =>
-			runtime.input(event, enter(ctx)),
-		),
-		before_agent_start: failSafe("before_agent_start", undefined, (_event: unknown, ctx) =>
-			runtime.beforeAgentStart(enter(ctx)),
-		),
-		agent_start: failSafe("agent_start", undefined, (_event: unknown, ctx) => {
-			manager.runStarted();
-			runtime.agentStart(enter(ctx));
-		}),
-		tool_call: (event: ToolCallEvent, ctx: ExtensionContext) => runtime.toolCall(event, enter(ctx)),
-		tool_result: (event: ToolResultEvent, ctx: ExtensionContext) => runtime.toolResult(event, enter(ctx)),
-		// Which calls run beside a hook (the held per-run check): a Set each, never throws, no promise.
-		tool_execution_start: (event: ToolExecutionStartEvent) => runtime.toolExecutionStart(event),
-		tool_execution_end: (event: ToolExecutionEndEvent) => runtime.toolExecutionEnd(event),
-		turn_end: failSafe("turn_end", undefined, (event: TurnEndEvent, ctx) => runtime.turnEnd(event, enter(ctx))),
-		agent_before_settle: failSafe("agent_before_settle", undefined, (event: AgentBeforeSettleEvent, ctx) =>
-			runtime.beforeSettle(event, enter(ctx)),
-		),
-		agent_settled: failSafe("agent_settled", undefined, async (event: { readonly aborted?: boolean }, ctx) => {
-			const settled = runtime.settled(enter(ctx), event.aborted === true);
-			manager.runSettled(ctx);
-			await settled;
-		}),
-		session_before_compact: failSafe("session_before_compact", undefined, (event: SessionBeforeCompactEvent, ctx) =>
-			runtime.beforeCompact(event, enter(ctx)),
-		),
-		session_compact: failSafe("session_compact", undefined, (event: SessionCompactEvent, ctx) =>
-			runtime.compact(event, enter(ctx)),
-		),
-		ui_prompt_start: failSafe("ui_prompt_start", undefined, (event: UIPromptStartEvent, ctx) =>
-			runtime.uiPromptStart(event, enter(ctx)),
-		),
-		ui_prompt_end: failSafe("ui_prompt_end", undefined, (_event: unknown, ctx) => runtime.uiPromptEnd(enter(ctx))),
-		model_select: failSafe("model_select", undefined, (event: ModelSelectEvent, ctx) =>
-			runtime.modelSelect(event, enter(ctx)),
-		),
-		message_update: failSafe("message_update", undefined, (event: MessageUpdateEvent, ctx) =>
-			runtime.messageUpdate(event, enter(ctx)),
-		),
-		message_end: failSafe("message_end", undefined, async (event: MessageEndEvent, ctx) => {
-			await runtime.messageEnd(event, enter(ctx));
-			return undefined;
-		}),
-		// A throw in user_bash would block the user's command: fail open instead.
-		user_bash: failSafe("user_bash", undefined, (event: UserBashEvent, ctx) => runtime.userBash(event, enter(ctx))),
-		// The note that a hook's `continue: false` stopped the agent is for the user, never the model.
-		context: (event: ContextEvent): ContextEventResult | undefined => {
-			const messages = event.messages.filter(
-				(message) => !(message.role === "custom" && message.customType === STOPPED_MESSAGE_TYPE),
-			);
-			return messages.length === event.messages.length ? undefined : { messages };
-		},
 	};
 };
 

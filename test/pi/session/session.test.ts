@@ -12,6 +12,7 @@ import type { Card } from "../../../src/engine/plan/card.ts";
 import { reapLingeringGroups, runProcess } from "../../../src/engine/run/process.ts";
 import { approvalsFile } from "../../../src/host/stores/approvals.ts";
 import { CARD_ENTRY_TYPE } from "../../../src/pi/cards/card-entries.ts";
+import { piOn } from "../../../src/pi/session/event-table.ts";
 import { createHookSession, type HookSession } from "../../../src/pi/session/session.ts";
 import { commandEntry } from "../../support/entries.ts";
 import { fakeUi, type SdkRuntime, startSdkRuntime } from "../../support/pi-sdk.ts";
@@ -67,14 +68,8 @@ const build = (api: ExtensionAPI, home: string): void => {
 		approveOptIn: false,
 	});
 	session = built;
-	const on = built.events;
-	api.on("session_start", on.session_start);
-	api.on("session_tree", on.session_tree);
-	api.on("input", on.input);
-	api.on("tool_call", on.tool_call);
-	api.on("tool_result", on.tool_result);
-	api.on("agent_before_settle", on.agent_before_settle);
-	api.on("session_shutdown", on.session_shutdown);
+	const on = piOn(api);
+	for (const row of built.events) on(row.event, row.handler);
 };
 
 const records = (runtime: SdkRuntime): Card[] =>
@@ -85,6 +80,26 @@ const records = (runtime: SdkRuntime): Card[] =>
 		.map((entry) => entry.data as Card);
 
 describe("the session object", () => {
+	it("has one row per pi event; the tool call and its result guard themselves, the others fail open", async () => {
+		pi = await startSdkRuntime({
+			cwd: join(root, "project"),
+			agentDir: join(root, "agent"),
+			extensions: [factory(join(root, "home"))],
+		});
+		const rows = session?.events ?? [];
+		const names = rows.map((row) => row.event);
+		expect(new Set(names).size).toBe(names.length);
+		expect(names).toEqual(expect.arrayContaining(["session_start", "tool_call", "tool_result", "input"]));
+		const guardedItself = rows.filter((row) => row.guard === "itself").map((row) => row.event);
+		expect(guardedItself.sort()).toEqual([
+			"context",
+			"tool_call",
+			"tool_execution_end",
+			"tool_execution_start",
+			"tool_result",
+		]);
+	});
+
 	it("stamps an approval with the session's clock", async () => {
 		const project = join(root, "project");
 		writeFileSync(
