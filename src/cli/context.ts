@@ -3,7 +3,8 @@
  * extension (managed policy, the five settings files, plugins, agent definitions), the approvals and the per-hook
  * switches pi-hook-manager keeps under pi's agent directory (read, never written), and an engine that runs hooks
  * as real processes, and prompt and agent hooks on pi's model (the extension's runners over the models pi's SDK
- * reads from the agent dir). Nothing here writes a file: the CLI is a dry run. An approval (pi's, or
+ * reads from the agent dir). Nothing here writes a file (the hooks it runs do, for real: their side effects are
+ * real, see docs/cli.md "Hooks run for real"). An approval (pi's, or
  * `--approve-project-hooks`, which approves the project as the command first read it) is checked again right
  * before each project hook runs, as in pi: a covered file changed since then (by an earlier hook of the same
  * command) stops that hook, and {@link CliContext.changedFiles} names the file.

@@ -6,10 +6,10 @@
  * tools) to pick the model the way pi does (the settings' default when it has a key, else the first available).
  * pi is a peer dependency: it is imported only here and only when a prompt or agent hook would run, so the
  * command works without it; the one beside this package, else the install of the `pi` command on the PATH. A hook
- * that cannot run on pi's model is skipped with a {@link ModelSkip} code, never run and never passed. A dry run:
- * pi's SDK creates `auth.json` and `models-store.json` when they are missing, so a missing one is given as a file
- * in a temp folder (removed when the process exits), and the agent dir is left as it was; existing ones are pi's
- * to read (and to refresh, as pi does).
+ * that cannot run on pi's model is skipped with a {@link ModelSkip} code, never run and never passed. The agent
+ * dir is only read: pi's SDK creates `auth.json` and `models-store.json` when they are missing, so a missing one
+ * is given as a file in a temp folder (removed when the process exits), and the agent dir is left as it was;
+ * existing ones are pi's to read (and to refresh, as pi does).
  */
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -51,7 +51,12 @@ export const githubAnnotations = (reports: readonly CaseReport[]): string =>
 		.join("");
 
 /** The `--json` document of a run. */
-export const testJson = (ctx: CliContext, reports: readonly CaseReport[], counts: TestCounts): string => {
+export const testJson = (
+	ctx: CliContext,
+	reports: readonly CaseReport[],
+	counts: TestCounts,
+	ranForReal: boolean,
+): string => {
 	const cases = reports.map((report) => ({
 		name: report.name,
 		file: report.file,
@@ -65,7 +70,8 @@ export const testJson = (ctx: CliContext, reports: readonly CaseReport[], counts
 		ran: report.ran,
 		notes: report.notes,
 	}));
-	return `${JSON.stringify({ version: 1, projectDir: ctx.projectDir, ...counts, cases }, null, 2)}\n`;
+	const document = { version: 1, projectDir: ctx.projectDir, ...counts, ranForReal, cases };
+	return `${JSON.stringify(document, null, 2)}\n`;
 };
 
 /** Text escaped for XML (attributes and text); characters XML 1.0 cannot hold as `\uXXXX`. */

@@ -26,6 +26,10 @@ import { githubAnnotations, junitXml, testJson } from "./test-report.ts";
 /** Fixtures run at once: enough to keep the cores busy while hooks wait, few enough not to swamp them. */
 export const FIXTURE_CONCURRENCY = Math.max(4, availableParallelism() * 4);
 
+/** The line before the count when hooks ran (see docs/cli.md, "Hooks run for real"). */
+export const TEST_RAN_FOR_REAL =
+	"the hooks ran for real, with their side effects (a formatter rewrote the file a case names); nothing is undone";
+
 /** How `test` reports. */
 export interface TestOptions {
 	readonly update: boolean;
@@ -115,11 +119,13 @@ export const testCommand = async (
 		}
 	}
 	for (const problem of problems) err(`ERROR ${safe(problem)}\n`);
-	if (options.json) out(testJson(ctx, reports, { passed, failed, skipped }));
+	const ranForReal = reports.some((report) => report.ran.length > 0);
+	if (options.json) out(testJson(ctx, reports, { passed, failed, skipped }, ranForReal));
 	else {
 		for (const report of reports) out(`${report.header}\n${report.body.map((line) => `    ${line}\n`).join("")}`);
 		if (options.format === "github") out(githubAnnotations(reports));
 		if (skipped > 0) out(`${skipped} skipped (not passed: a hook they match cannot run here, see above)\n`);
+		if (ranForReal) out(`note: ${TEST_RAN_FOR_REAL}\n`);
 		out(`${passed} passed, ${failed} failed\n`);
 	}
 	if (broken.length > 0 || problems.length > 0) return 2;
