@@ -9,7 +9,7 @@
  * before each project hook runs, as in pi: a covered file changed since then (by an earlier hook of the same
  * command) stops that hook, and {@link CliContext.changedFiles} names the file.
  */
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { claudeUserDir, managedSettingsDir, settingsSources } from "../engine/config/sources.ts";
@@ -24,14 +24,17 @@ import {
 	UNAVAILABLE_RUNNERS,
 } from "../engine/engine.ts";
 import { defaultTimeoutSeconds } from "../engine/events/facts.ts";
+import { readCapped } from "../engine/io/capped-read.ts";
 import { isObject } from "../engine/is-object.ts";
 import type { SessionInfo } from "../engine/payload/base.ts";
 import { runHttpHook } from "../engine/run/http.ts";
 import { runProcess } from "../engine/run/process.ts";
+import type { CoverageNote } from "../engine/trust/reach.ts";
 import type { HookConfig, HookEntry } from "../engine/types.ts";
 import { createAgentRunner } from "../host/models/agent-runner.ts";
 import { createPromptRunner } from "../host/models/prompt-runner.ts";
 import { approvalsFile, createApprovals } from "../host/stores/approvals.ts";
+import { MAX_STATE_FILE_BYTES } from "../host/stores/json-store.ts";
 import { seenHooksFile } from "../host/stores/seen-hooks.ts";
 import { createHookPrinter } from "../host/trust/hook-print.ts";
 import { strictHooksOn } from "../host/trust/strict-hooks.ts";
@@ -77,6 +80,8 @@ export interface CliContext {
 	 * per-run check stopped it: not-run reason `files_changed`); empty when none did. Never throws.
 	 */
 	readonly changedFiles: (entry: HookEntry) => readonly string[];
+	/** What an approval of a project hook does not track now (the dialog's notes); empty for other hooks. */
+	readonly untracked: (entry: HookEntry) => readonly CoverageNote[];
 }
 
 /** The `session_id` of every CLI run (the workbench's samples use the same). */
@@ -97,12 +102,9 @@ const folder = (option: string, value: string): string => {
  */
 const disabledIds = (agentDir: string, warnings: string[]): ReadonlySet<string> => {
 	const file = join(agentDir, "pi-hook-manager", "state.json");
-	let text: string;
-	try {
-		text = readFileSync(file, "utf8");
-	} catch {
-		return new Set();
-	}
+	const found = readCapped(file, MAX_STATE_FILE_BYTES);
+	if (found.kind === "missing") return new Set();
+	const text = found.kind === "ok" ? found.bytes.toString("utf8") : "";
 	try {
 		const json: unknown = JSON.parse(text);
 		if (isObject(json) && isObject(json.disabled)) return new Set(Object.keys(json.disabled));
@@ -227,5 +229,19 @@ export const loadContext = (options: ContextOptions): CliContext => {
 		clock: Date.now,
 		limits: DEFAULT_LIMITS,
 	});
-	return { projectDir, home, agentDir, config, isEnabled, session, engine, piModels, warnings, changedFiles };
+	const untracked = (entry: HookEntry): readonly CoverageNote[] =>
+		entry.source.project ? approvals.untracked(entry) : [];
+	return {
+		projectDir,
+		home,
+		agentDir,
+		config,
+		isEnabled,
+		session,
+		engine,
+		piModels,
+		warnings,
+		changedFiles,
+		untracked,
+	};
 };

@@ -4,7 +4,7 @@
  * message` line each on stdout, the form editors read (`--format github`: GitHub Actions `::error` and
  * `::warning` annotations); a count on stderr. Exit code 1 when any finding is an error.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { readHead } from "../engine/io/capped-read.ts";
 import { type ConfigLintFinding, lintConfig } from "../engine/plan/config-lint.ts";
 import type { HookEntry } from "../engine/types.ts";
 import { createPreflightChecker } from "../host/preflight/probe.ts";
@@ -16,20 +16,13 @@ import { githubAnnotation } from "./test-report.ts";
 /** Bytes of a script read for the lint; a longer script is judged by its first part. */
 const MAX_SCRIPT_BYTES = 1024 * 1024;
 
-/** A script's text (its first {@link MAX_SCRIPT_BYTES}), or undefined when it is not a readable regular file. */
+/**
+ * A script's text (its first {@link MAX_SCRIPT_BYTES}), or undefined when it is not a readable regular file on disk
+ * (a FIFO, a device or a /proc file is never read: it could block or never end).
+ */
 export const readScript = (path: string): string | undefined => {
-	let fd: number | undefined;
-	try {
-		fd = openSync(path, "r");
-		if (!fstatSync(fd).isFile()) return undefined;
-		const buffer = Buffer.alloc(MAX_SCRIPT_BYTES);
-		const bytes = readSync(fd, buffer, 0, MAX_SCRIPT_BYTES, 0);
-		return buffer.subarray(0, bytes).toString("utf8");
-	} catch {
-		return undefined;
-	} finally {
-		if (fd !== undefined) closeSync(fd);
-	}
+	const found = readHead(path, MAX_SCRIPT_BYTES);
+	return found.kind === "ok" ? found.bytes.toString("utf8") : undefined;
 };
 
 /** A finding with where it is. */

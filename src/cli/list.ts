@@ -12,6 +12,8 @@ import { isPolicySource, sourceLabel } from "../engine/config/sources.ts";
 import { extensionEventNote } from "../engine/events/extension-events.ts";
 import { onFailureOf } from "../engine/events/on-failure.ts";
 import { entryWatchList } from "../engine/flow/file-changed.ts";
+import { noteText } from "../engine/trust/note-text.ts";
+import type { CoverageNote } from "../engine/trust/reach.ts";
 import { HOOK_EVENTS, type HookEntry, type SkipReason } from "../engine/types.ts";
 import { storeGoneText } from "../host/trust/tripwire.ts";
 import type { CliContext } from "./context.ts";
@@ -71,6 +73,20 @@ export interface ListRow {
 	readonly diff?: readonly string[];
 	/** A changed hook's covered files that differ: `{shown, change}` with `changed`, `added` or `removed`. */
 	readonly changedFiles?: SeenMark["changedFiles"];
+	/**
+	 * What the hook reaches whose change would go unnoticed (the approval dialog's notes): `kind` (`large_file`,
+	 * `special_file`, `over_bound`, `program`, `variable`, `pattern`, `unparsed`), `word` (the file or word, as
+	 * shown) and `text` (the sentence); a project hook's from its approval's coverage, another hook's from its
+	 * tripwire fingerprint.
+	 */
+	readonly untracked?: readonly UntrackedNote[];
+}
+
+/** One part of what a hook reaches that is not tracked, as `list --json` prints it. */
+export interface UntrackedNote {
+	readonly kind: CoverageNote["kind"];
+	readonly word: string;
+	readonly text: string;
 }
 
 /** The rows of the list and the seen-state marks they were made with. */
@@ -125,6 +141,11 @@ export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow
 		const watches = entryWatchList(entry, ctx.session.cwd);
 		const mark = marks.of(entry);
 		const firedBy = state.state === "skipped" ? undefined : extensionEventNote(entry.event)?.text;
+		const untracked = (entry.source.project ? ctx.untracked(entry) : (mark.untracked ?? [])).map((note) => ({
+			kind: note.kind,
+			word: safe(note.word),
+			text: noteText(note),
+		}));
 		return {
 			event: entry.event,
 			matcher: matcherText(entry),
@@ -147,6 +168,7 @@ export const listRows = (ctx: CliContext, models: PiModels | undefined): ListRow
 			...(mark.changedFiles === undefined
 				? {}
 				: { changedFiles: mark.changedFiles.map((file) => ({ ...file, shown: safe(file.shown) })) }),
+			...(untracked.length === 0 ? {} : { untracked }),
 		};
 	});
 	return { rows, marks };
@@ -258,6 +280,7 @@ export const listOutput = (ctx: CliContext, json: boolean, models: PiModels | un
 		...rows.flatMap((row) => (row.firedBy === undefined ? [] : [`${row.event} ${row.target}: ${row.firedBy}`])),
 		...rows.filter((row) => row.seen === "changed").flatMap(changeLines),
 		...rejected.map((place) => `${place.kind}: ${placeText(ctx, place)}`),
+		...rows.flatMap((row) => (row.untracked ?? []).map((note) => `${row.event} ${row.target}: ${note.text}`)),
 	];
 	const tail = [...seenTail(rows, marks), ...lintTail];
 	return { stdout: `${[...table, ...(notes.length > 0 ? ["", ...notes] : []), ...tail].join("\n")}\n`, stderr };

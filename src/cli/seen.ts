@@ -3,9 +3,11 @@
  * seen-state store under pi's agent dir): `seen`, `new`, `changed` (with what changed), or `exempt` (managed
  * policy). Read-only: the store is read, never written, so listing hooks never records them as seen.
  */
+import type { CoverageNote } from "../engine/trust/reach.ts";
 import type { HookEntry } from "../engine/types.ts";
 import { seenHooksFile } from "../host/stores/seen-hooks.ts";
-import { createHookPrinter } from "../host/trust/hook-print.ts";
+import { untrackedContent } from "../host/trust/file-state.ts";
+import { createHookPrinter, type PrintedFile } from "../host/trust/hook-print.ts";
 import {
 	createTripwire,
 	definitionDiff,
@@ -23,6 +25,8 @@ export interface SeenMark {
 	readonly diff?: readonly string[];
 	/** The covered files that differ, as shown (`~/...`, project-relative); a changed hook only. */
 	readonly changedFiles?: readonly TripFile[];
+	/** The covered files whose content is not tracked (too large to hash, or not a file on disk); absent: none. */
+	readonly untracked?: readonly CoverageNote[];
 }
 
 /** The marks of one configuration, and how the store read. */
@@ -48,6 +52,13 @@ const diffText = (item: Parameters<typeof definitionDiff>[0]): string[] =>
 				: `${line.op} ${line.text}`,
 	);
 
+/** The notes of the covered files whose content is not tracked (file-state.ts: `large:<stamp>`, `special`). */
+const untrackedFiles = (files: readonly PrintedFile[]): CoverageNote[] =>
+	files.flatMap((file) => {
+		const why = untrackedContent(file.hash);
+		return why === undefined ? [] : [{ kind: `${why}_file` as const, word: file.shown }];
+	});
+
 /** How each of `entries` stands against the seen-state store of `ctx`'s agent dir (read, never written). */
 export const seenMarks = (ctx: CliContext, entries: readonly HookEntry[]): SeenMarks => {
 	const file = seenHooksFile(ctx.agentDir);
@@ -56,11 +67,13 @@ export const seenMarks = (ctx: CliContext, entries: readonly HookEntry[]): SeenM
 	const check = wire.check(entries);
 	const marks = new Map<HookEntry, SeenMark>();
 	for (const item of check.items) {
+		const untracked = untrackedFiles(item.print.files);
+		const also = untracked.length === 0 ? {} : { untracked };
 		if (item.state !== "changed") {
-			marks.set(item.entry, { seen: item.state });
+			marks.set(item.entry, { seen: item.state, ...also });
 			continue;
 		}
-		marks.set(item.entry, { seen: "changed", diff: diffText(item), changedFiles: fileChanges(item) });
+		marks.set(item.entry, { seen: "changed", diff: diffText(item), changedFiles: fileChanges(item), ...also });
 	}
 	return {
 		file,

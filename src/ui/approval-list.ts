@@ -11,6 +11,7 @@ import { type OnFailureSetting, onFailureOf } from "../engine/events/on-failure.
 import { type MixedScriptWord, mixedScriptWords } from "../engine/text/look-alike.ts";
 import { escapeChar, terminalSafe } from "../engine/text/terminal-safe.ts";
 import type { DiffLine } from "../engine/trust/line-diff.ts";
+import { noteText } from "../engine/trust/note-text.ts";
 import type { CoverageNote } from "../engine/trust/reach.ts";
 import type { HookEntry } from "../engine/types.ts";
 
@@ -36,26 +37,6 @@ export interface ListedHook {
 	/** What its approval does not track. */
 	readonly notes?: readonly CoverageNote[];
 }
-
-/** The sentence of a note (made here from its code): what the approval does not track, in plain words. */
-export const noteText = (note: CoverageNote): string => {
-	const word = terminalSafe(note.word);
-	switch (note.kind) {
-		case "program":
-			return `changes to the files \`${word}\` reads are not tracked`;
-		case "variable":
-			return `\`$${word}\` is known only when the hook runs: changes to the files it names are not tracked`;
-		case "pattern":
-			return `\`${word}\` is a pattern: changes to the files it matches are not tracked`;
-		case "unparsed":
-			return "the command could not be read in full: changes to the files it runs are not tracked";
-		case "over_bound":
-			return (
-				`\`${word}\` holds more files than an approval covers: changes to the files past them are ` +
-				"not tracked"
-			);
-	}
-};
 
 const STATE_TEXT: Readonly<Record<ListedScript["state"], string>> = {
 	same: "",

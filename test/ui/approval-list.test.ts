@@ -91,6 +91,8 @@ describe("approvalLines", () => {
 				{ kind: "program", word: "make" },
 				{ kind: "variable", word: "TOOL" },
 				{ kind: "over_bound", word: ".claude/" },
+				{ kind: "large_file", word: ".claude/big.bin" },
+				{ kind: "special_file", word: ".claude/evil" },
 			],
 		};
 		expect(approvalLines(hook).slice(1)).toEqual([
@@ -107,6 +109,9 @@ describe("approvalLines", () => {
 			"    note: `$TOOL` is known only when the hook runs: changes to the files it names are not tracked",
 			"    note: `.claude/` holds more files than an approval covers: changes to the files past them are " +
 				"not tracked",
+			"    note: `.claude/big.bin` is too large to hash: its content is not tracked, only its size and times",
+			"    note: `.claude/evil` is not a file on disk (a FIFO, a device, or a file under /proc, /sys or /dev): " +
+				"it is never read, so its content is not tracked",
 		]);
 	});
 

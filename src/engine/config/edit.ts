@@ -3,9 +3,9 @@
  * change only that hook's bytes (key order, indentation and every other key stay), a save is refused when
  * the file changed on disk since it was read, and the write is atomic (temp file + rename).
  */
-import { readFileSync } from "node:fs";
 import type { JSONPath } from "jsonc-parser";
 import { writeFileAtomic } from "../io/atomic-write.ts";
+import { readCapped } from "../io/capped-read.ts";
 import { isObject } from "../is-object.ts";
 import type { HookEventName } from "../types.ts";
 import {
@@ -19,6 +19,7 @@ import {
 	replaceNode,
 	type TextLayout,
 } from "./json-text.ts";
+import { MAX_SETTINGS_BYTES } from "./load.ts";
 import { hookId } from "./parse.ts";
 
 export { detectLayout, type TextLayout } from "./json-text.ts";
@@ -279,12 +280,18 @@ export const readHandler = (
 
 /** Reads `file` for a later {@link saveHookChange}; a missing file is a snapshot with no text. */
 export const snapshotFile = (file: string): FileSnapshot | { readonly error: string } => {
-	try {
-		return { file, text: readFileSync(file, "utf8") };
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		if (code === "ENOENT" || code === "ENOTDIR") return { file, text: undefined };
-		return { error: `${file} cannot be read: ${(error as Error).message}` };
+	const found = readCapped(file, MAX_SETTINGS_BYTES);
+	switch (found.kind) {
+		case "ok":
+			return { file, text: found.bytes.toString("utf8") };
+		case "missing":
+			return { file, text: undefined };
+		case "error":
+			return { error: `${file} cannot be read: ${found.message}` };
+		case "large":
+			return { error: `${file} cannot be read: it holds more than ${MAX_SETTINGS_BYTES} bytes` };
+		default:
+			return { error: `${file} cannot be read: it is not a regular file on disk` };
 	}
 };
 

@@ -2,7 +2,8 @@
  * The only file-system access of the engine's configuration: reading a settings file and a cheap change
  * stamp for it. Every failure is a value (missing, unreadable, a directory or device, too large), never a throw.
  */
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
+import { readCapped } from "../io/capped-read.ts";
 
 /** Largest settings file read, in bytes; bigger files are reported and skipped. */
 export const MAX_SETTINGS_BYTES = 16 * 1024 * 1024;
@@ -34,22 +35,29 @@ export const fileStamp = (file: string): string => {
 
 /** Reads a settings file as UTF-8. A broken symlink counts as missing; never throws. */
 export const readSettingsFile = (file: string): FileRead => {
-	try {
-		const stat = statSync(file);
-		if (stat.isDirectory()) return { kind: "error", message: "is a directory, not a settings file" };
-		// Reading a FIFO blocks until a writer comes, and /dev/zero never ends: read regular files only.
-		if (!stat.isFile())
+	// Reading a FIFO blocks until a writer comes, /dev/zero never ends, a /proc file says size 0 and runs to GBs:
+	// regular files outside /proc, /sys and /dev only, read with a cap whatever their size says.
+	const found = readCapped(file, MAX_SETTINGS_BYTES);
+	switch (found.kind) {
+		case "ok":
+			return { kind: "ok", text: found.bytes.toString("utf8") };
+		case "missing":
+			return { kind: "missing" };
+		case "directory":
+			return { kind: "error", message: "is a directory, not a settings file" };
+		case "special":
 			return { kind: "error", message: "is not a regular file (a FIFO, socket or device), so it is not read" };
-		if (stat.size > MAX_SETTINGS_BYTES) {
+		case "pseudo":
+			return { kind: "error", message: "lies under /proc, /sys or /dev (not a file on disk), so it is not read" };
+		case "large":
 			return {
 				kind: "error",
-				message: `is ${stat.size} bytes; settings files over ${MAX_SETTINGS_BYTES} bytes are not read`,
+				message:
+					found.size > MAX_SETTINGS_BYTES
+						? `is ${found.size} bytes; settings files over ${MAX_SETTINGS_BYTES} bytes are not read`
+						: `holds more than ${MAX_SETTINGS_BYTES} bytes; settings files over that are not read`,
 			};
-		}
-		return { kind: "ok", text: readFileSync(file, "utf8") };
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
-		return { kind: "error", message: `cannot be read: ${(error as Error).message}` };
+		case "error":
+			return { kind: "error", message: `cannot be read: ${found.message}` };
 	}
 };

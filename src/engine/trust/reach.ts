@@ -41,10 +41,15 @@ export interface ReachNote {
 }
 
 /**
- * A part of what a project hook runs that its approval does not track: a {@link ReachNote} of its command, or
- * `over_bound` when a folder (`word`, as shown, e.g. `.claude/`) held more files or bytes than an approval covers.
+ * A part of what a project hook runs that its approval does not track: a {@link ReachNote} of its command;
+ * `over_bound` when a folder (`word`, as shown, e.g. `.claude/`) held more files or bytes than an approval covers;
+ * `large_file` for a covered file (`word`, as shown) too big to hash (it is known by its size and times only);
+ * `special_file` for one that is not a file on disk (a FIFO, a device, a link to a file under /proc, /sys or
+ * /dev): never read, so its content is not tracked.
  */
-export type CoverageNote = ReachNote | { readonly kind: "over_bound"; readonly word: string };
+export type CoverageNote =
+	| ReachNote
+	| { readonly kind: "over_bound" | "large_file" | "special_file"; readonly word: string };
 
 /** What a hook's command reaches. */
 export interface HookReach {

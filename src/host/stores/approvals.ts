@@ -126,6 +126,8 @@ export interface Approvals {
 	pending(entries: readonly HookEntry[], running?: ReadonlySet<string>): PendingApproval[];
 	/** The approval key of `entry` now: its id, or with its covered files' hashes. Changes when a file changes. */
 	keyOf(entry: HookEntry): string;
+	/** What an approval of `entry` does not track now (the notes of the dialog); empty for a user's hook. */
+	untracked(entry: HookEntry): readonly CoverageNote[];
 	/** A counter that changes with every approval, so cached configurations know to re-merge. */
 	version(): number;
 	/** True when a project setting value (its key, src/engine/config/project-settings.ts) was approved. */
@@ -249,6 +251,13 @@ export const createApprovals = (
 			}
 		},
 		keyOf,
+		untracked(entry) {
+			try {
+				return coverage.of(entry).notes;
+			} catch {
+				return [];
+			}
+		},
 		approveForRun(entries, copies = true) {
 			for (const entry of entries) {
 				const key = keyOf(entry);

@@ -4,11 +4,29 @@
  * file is never silently lost: it is treated as empty, the reader is told why, and the next write first moves
  * it aside to `<file>.corrupt`.
  */
-import { readFileSync, renameSync } from "node:fs";
+import { renameSync } from "node:fs";
 import { writeFileAtomic } from "../../engine/io/atomic-write.ts";
+import { type CappedMiss, readCapped } from "../../engine/io/capped-read.ts";
 
 /** Permission bits of every state file: only the user may read it (it names commands, files and URLs). */
 export const STATE_FILE_MODE = 0o600;
+
+/** Largest state file read, in bytes; a bigger one (or a link to /proc or a device) counts as corrupt. */
+export const MAX_STATE_FILE_BYTES = 64 * 1024 * 1024;
+
+/** Why a state file could not be read, in words. */
+const missText = (miss: Exclude<CappedMiss, { readonly kind: "missing" }>): string => {
+	switch (miss.kind) {
+		case "error":
+			return `cannot be read: ${miss.message}`;
+		case "large":
+			return `holds more than ${MAX_STATE_FILE_BYTES} bytes`;
+		case "directory":
+			return "is a directory";
+		default:
+			return "is not a regular file on disk";
+	}
+};
 
 /** What reading the file gave: its data (empty when missing or corrupt) and, when it was unusable, why. */
 export interface StoreRead<T> {
@@ -45,14 +63,10 @@ type Parsed<T> =
 /** Creates the store of `file` in `format`. */
 export const createJsonFileStore = <T>(file: string, format: JsonFileFormat<T>): JsonFileStore<T> => {
 	const parse = (): Parsed<T> => {
-		let text: string;
-		try {
-			text = readFileSync(file, "utf8");
-		} catch (error) {
-			const code = (error as NodeJS.ErrnoException).code;
-			if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing", data: format.empty() };
-			return { kind: "corrupt", why: `cannot be read: ${(error as Error).message}` };
-		}
+		const found = readCapped(file, MAX_STATE_FILE_BYTES);
+		if (found.kind === "missing") return { kind: "missing", data: format.empty() };
+		if (found.kind !== "ok") return { kind: "corrupt", why: missText(found) };
+		const text = found.bytes.toString("utf8");
 		let json: unknown;
 		try {
 			json = JSON.parse(text);

@@ -10,7 +10,7 @@ import { fileStamp } from "../../engine/config/load.ts";
 import { pathPlace } from "../../engine/text/paths.ts";
 import { type CoverageNote, type HookReach, hookReach } from "../../engine/trust/reach.ts";
 import type { HookEntry } from "../../engine/types.ts";
-import { createFileStates, type FileStates } from "./file-state.ts";
+import { createFileStates, type FileStates, untrackedContent } from "./file-state.ts";
 import { createFolderListings } from "./hook-folders.ts";
 
 /** One covered file as it is now. */
@@ -19,7 +19,10 @@ export interface CoveredFile {
 	readonly path: string;
 	/** Relative to the project, or `${CLAUDE_PLUGIN_ROOT}/...` inside a plugin's folder. */
 	readonly shown: string;
-	/** SHA-256 hex, `missing`, or `large:<stamp>` for a file too big to hash. */
+	/**
+	 * SHA-256 hex, `missing`, `large:<stamp>` for a file too big to hash, or `special` for one never read (a FIFO,
+	 * a device, a file under /proc, /sys or /dev); the last two are told as notes (`large_file`, `special_file`).
+	 */
 	readonly hash: string;
 	/** True when a word of the command names it (the dialog says `runs`); false for a hook-folder or sibling file. */
 	readonly named: boolean;
@@ -112,6 +115,10 @@ export const createCoverage = (projectDir: string, skip: readonly string[] = [])
 				list.push({ path, shown: shownPath(path, pluginRoot), hash: state.hash, named });
 			}
 			list.sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
+			for (const file of list) {
+				const untracked = untrackedContent(file.hash);
+				if (untracked !== undefined) notes.push({ kind: `${untracked}_file`, word: file.shown });
+			}
 			watches.set(entry, { paths, stamps });
 			return { files: list, notes };
 		},

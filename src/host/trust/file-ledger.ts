@@ -7,18 +7,10 @@
  * be undone (the change says `restorable: false`). Only regular files outside `/proc`, `/sys` and `/dev` are read.
  */
 import { createHash, randomBytes } from "node:crypto";
-import {
-	lstatSync,
-	mkdirSync,
-	readFileSync,
-	realpathSync,
-	renameSync,
-	statSync,
-	unlinkSync,
-	writeFileSync,
-} from "node:fs";
+import { lstatSync, mkdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileStamp } from "../../engine/config/load.ts";
+import { readCapped } from "../../engine/io/capped-read.ts";
 
 /** Largest file whose bytes are kept for undo, in bytes (settings files and hook scripts are far smaller). */
 export const MAX_LEDGER_BYTES = 1024 * 1024;
@@ -63,9 +55,6 @@ export interface FileLedger {
 	restore(path: string): string | undefined;
 }
 
-/** Folders whose "files" are not files: never read (a /proc file says size 0 and can run to gigabytes). */
-const PSEUDO = /^\/(proc|sys|dev)(\/|$)/;
-
 const realOf = (path: string): string => {
 	try {
 		return realpathSync.native(path);
@@ -79,17 +68,12 @@ const sha = (bytes: Buffer): string => createHash("sha256").update(bytes).digest
 /** The file as it is now: absent unless a readable regular file; the bytes only within the cap. */
 const look = (path: string): Stamped => {
 	const stamp = fileStamp(path);
-	if (!stamp.endsWith(":f") || PSEUDO.test(realOf(path))) return { stamp, hash: ABSENT, bytes: undefined, mode: 0 };
-	try {
-		const stat = statSync(path);
-		if (stat.size > MAX_LEDGER_BYTES) return { stamp, hash: `large:${stamp}`, bytes: undefined, mode: stat.mode };
-		const bytes = readFileSync(path);
-		if (bytes.length > MAX_LEDGER_BYTES)
-			return { stamp, hash: `large:${stamp}`, bytes: undefined, mode: stat.mode };
-		return { stamp, hash: sha(bytes), bytes, mode: stat.mode & 0o7777 };
-	} catch {
-		return { stamp, hash: ABSENT, bytes: undefined, mode: 0 };
-	}
+	if (!stamp.endsWith(":f")) return { stamp, hash: ABSENT, bytes: undefined, mode: 0 };
+	// Capped whatever stat says (a /proc file, never read, says size 0 and can run to gigabytes).
+	const found = readCapped(path, MAX_LEDGER_BYTES);
+	if (found.kind === "large") return { stamp, hash: `large:${stamp}`, bytes: undefined, mode: found.mode };
+	if (found.kind !== "ok") return { stamp, hash: ABSENT, bytes: undefined, mode: 0 };
+	return { stamp, hash: sha(found.bytes), bytes: found.bytes, mode: found.mode & 0o7777 };
 };
 
 const textOf = (bytes: Buffer | undefined): string | undefined =>

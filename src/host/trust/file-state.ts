@@ -4,14 +4,25 @@
  * taken before the file is read: a write that lands during the read moves the stamp again and is hashed next time.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { fileStamp } from "../../engine/config/load.ts";
+import { hashCapped } from "../../engine/io/capped-read.ts";
 
-/** What a file's hash is when it does not exist (yet), is not a regular file, or cannot be read. */
+/** What a file's hash is when it does not exist (yet) or cannot be read. */
 export const MISSING_FILE = "missing";
+
+/**
+ * What a file's hash is when it exists but its content is not read: not a regular file (a FIFO, socket, device), or
+ * one under `/proc`, `/sys` or `/dev` (a `/proc` file says size 0 and can run to hundreds of GB). Its content is
+ * not tracked; the dialog says so (coverage.ts).
+ */
+export const SPECIAL_FILE = "special";
 
 /** Largest file hashed, in bytes; a bigger one is identified by its stamp, so any touch of it asks again. */
 export const MAX_HASHED_BYTES = 4 * 1024 * 1024;
+
+/** True when `hash` says the file's content is not tracked: too large to hash, or not a file on disk. */
+export const untrackedContent = (hash: string): "large" | "special" | undefined =>
+	hash === SPECIAL_FILE ? "special" : hash.startsWith("large:") ? "large" : undefined;
 
 /** One file's state: its hash and the stamp it was hashed at. */
 export interface FileState {
@@ -29,17 +40,20 @@ export interface FileStates {
 	stamp(): string;
 }
 
-/** The stamp's size, when the stamp says it is a regular file. */
-const sizeOf = (stamp: string): number => Number(stamp.slice(0, stamp.indexOf(":")));
-
 const hashFile = (path: string, stamp: string): string => {
-	// Only a regular file is read: a FIFO or device could block or never end; it counts as missing.
-	if (!stamp.endsWith(":f")) return MISSING_FILE;
-	if (sizeOf(stamp) > MAX_HASHED_BYTES) return `large:${stamp}`;
-	try {
-		return createHash("sha256").update(readFileSync(path)).digest("hex");
-	} catch {
-		return MISSING_FILE;
+	if (stamp === "missing" || stamp.endsWith(":d")) return MISSING_FILE;
+	// Streamed with a cap whatever the stamp's size says (a /proc file says 0); a FIFO or device is never opened.
+	const found = hashCapped(path, MAX_HASHED_BYTES, createHash("sha256"));
+	switch (found.kind) {
+		case "ok":
+			return found.hash;
+		case "large":
+			return `large:${stamp}`;
+		case "special":
+		case "pseudo":
+			return SPECIAL_FILE;
+		default:
+			return MISSING_FILE;
 	}
 };
 

@@ -4,8 +4,9 @@
  * file per content hash (the approved file's SHA-256), mode 0600, secrets masked; only text files up to
  * {@link MAX_SNAPSHOT_BYTES}, at most {@link MAX_SAVE_BYTES} per approval, so the folder stays small.
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readCapped } from "../../engine/io/capped-read.ts";
 import { redactSecrets } from "../../engine/text/redact.ts";
 import { type DiffLine, lineDiff } from "../../engine/trust/line-diff.ts";
 import { STATE_FILE_MODE } from "../stores/json-store.ts";
@@ -28,16 +29,12 @@ const HASH = /^[0-9a-f]{64}$/;
 
 /** The file's text when it is a text file within the bound, else why not. */
 const readText = (path: string): string | "binary" | "large" | undefined => {
-	try {
-		const stat = statSync(path);
-		if (!stat.isFile()) return undefined;
-		if (stat.size > MAX_SNAPSHOT_BYTES) return "large";
-		const bytes = readFileSync(path);
-		if (bytes.includes(0)) return "binary";
-		return bytes.toString("utf8");
-	} catch {
-		return undefined;
-	}
+	// Capped whatever stat says: a /proc file (size 0, endless) or a device is never read.
+	const found = readCapped(path, MAX_SNAPSHOT_BYTES);
+	if (found.kind === "large") return "large";
+	if (found.kind !== "ok") return undefined;
+	if (found.bytes.includes(0)) return "binary";
+	return found.bytes.toString("utf8");
 };
 
 /** Creates the copies kept in `dir`. */

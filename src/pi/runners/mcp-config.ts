@@ -6,8 +6,9 @@
  * pi 1.6 does not export its config reader, so this reads the same files; a file that is missing or not JSON
  * lists nothing.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { MAX_SETTINGS_BYTES } from "../../engine/config/load.ts";
+import { readCapped } from "../../engine/io/capped-read.ts";
 
 /** Where pi's MCP configuration lives: the agent dir, the working directory, whether pi trusts it. */
 export interface McpConfigPlace {
@@ -19,7 +20,10 @@ export interface McpConfigPlace {
 /** The `mcpServers` entries of one `mcp.json`, by name; empty when the file is missing or not such an object. */
 const serversIn = (file: string): Record<string, unknown> => {
 	try {
-		const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+		// The project's file is the repository's: a link to /proc or /dev is never read, a big file only to the cap.
+		const found = readCapped(file, MAX_SETTINGS_BYTES);
+		if (found.kind !== "ok") return {};
+		const parsed: unknown = JSON.parse(found.bytes.toString("utf8"));
 		const servers = (parsed as { mcpServers?: unknown } | null)?.mcpServers;
 		return servers !== null && typeof servers === "object" && !Array.isArray(servers)
 			? (servers as Record<string, unknown>)

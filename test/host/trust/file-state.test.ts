@@ -1,15 +1,21 @@
 /**
  * SHA-256 of covered files on real files: cached by stamp (with ctime), re-hashed on change, "missing" for what
- * cannot be hashed (a folder, a FIFO).
+ * cannot be hashed (a folder), "special" for what is not read (a FIFO, a /proc file).
  */
 
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFileStates, MISSING_FILE } from "../../../src/host/trust/file-state.ts";
+import {
+	createFileStates,
+	MAX_HASHED_BYTES,
+	MISSING_FILE,
+	SPECIAL_FILE,
+	untrackedContent,
+} from "../../../src/host/trust/file-state.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -62,7 +68,23 @@ describe("createFileStates", () => {
 		expect(hashes.state(script)).toBe(first);
 		const fifo = join(dir, "fifo");
 		execFileSync("mkfifo", [fifo]);
-		expect(hashes.state(fifo).hash).toBe(MISSING_FILE);
+		expect(hashes.state(fifo).hash).toBe(SPECIAL_FILE);
+	});
+
+	it("never reads a /proc file (size 0, endless content) behind a symlink: its content is not tracked", () => {
+		const link = join(dir, "evil");
+		symlinkSync("/proc/self/pagemap", link);
+		expect(createFileStates().state(link).hash).toBe(SPECIAL_FILE);
+		expect(untrackedContent(SPECIAL_FILE)).toBe("special");
+	});
+
+	it("gives large:<stamp> for a file over the cap, and untrackedContent says large", () => {
+		const big = join(dir, "big.bin");
+		writeFileSync(big, Buffer.alloc(MAX_HASHED_BYTES + 1));
+		const state = createFileStates().state(big);
+		expect(state.hash).toBe(`large:${state.stamp}`);
+		expect(untrackedContent(state.hash)).toBe("large");
+		expect(untrackedContent(sha("x"))).toBeUndefined();
 	});
 
 	it("has a stamp that changes when a script it has seen changes", () => {
