@@ -64,11 +64,13 @@ describe("the command line with hook-folder links to endless files", () => {
 		writeFileSync(join(box.project, ".claude", "settings.json"), JSON.stringify(PROJECT));
 		writeFileSync(join(box.project, "tools", "run.sh"), "exit 0\n");
 		const text = await box.run(["list"]);
-		expect(text.code).toBe(0);
+		// The settings link is a settings file that cannot be read: list exits 1 on it and says why.
+		expect(text.code).toBe(1);
+		expect(text.stdout).toContain("lies under /proc, /sys or /dev (not a file on disk), so it is not read");
 		for (const shown of [".claude/evil", ".claude/zero", "tools/lib.py"])
 			expect(text.stdout).toContain(untracked(shown));
 		const json = await box.run(["list", "--json"]);
-		expect(json.code).toBe(0);
+		expect(json.code).toBe(1);
 		const [row] = JSON.parse(json.stdout).hooks;
 		expect(row.untracked).toEqual(
 			[".claude/evil", ".claude/zero", "tools/lib.py"].map((word) => ({
