@@ -39,7 +39,7 @@ export const onOwnWrite = (listener: (file: string) => void): (() => void) => {
 };
 
 /** Writes `text` to `file` atomically (through symlinks). Throws the file system's error; leaves no temp file. */
-export const writeFileAtomic = (file: string, text: string, options: AtomicWriteOptions = {}): void => {
+export const writeFileAtomic = (file: string, text: string | Uint8Array, options: AtomicWriteOptions = {}): void => {
 	const target = realTarget(file);
 	mkdirSync(dirname(target), { recursive: true, ...(options.mode === undefined ? {} : { mode: 0o700 }) });
 	let mode = options.mode ?? 0o644;

@@ -115,6 +115,8 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 				...deps,
 				store: current.store,
 				projectDir: current.projectDir,
+				// A change the person allowed in the guard's dialog is theirs: the check after the call keeps it.
+				onAllowed: (path: string) => verifier(current).allow(path),
 			}));
 			// The self-guard first (a call that would change a hook file is asked about), then the hooks.
 			return guardedToolCall(guard, event, ctx, () => {
@@ -140,9 +142,11 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			const live = toolDeps();
 			if (live === undefined) return undefined;
 			// Whatever the call changed of a hook file or a state file is the agent's: undone before any hook runs.
-			verifier(live.current).check(ctx, "tool_result");
+			// With a UI it is asked about first (keep or undo), undone meanwhile.
+			const asking = verifier(live.current).check(ctx, "tool_result");
 			// The tool may have edited a settings file: check them once this event is done, off its path.
 			live.current.store.checkSoon();
+			if (asking !== undefined) return asking.then(() => handleToolResult(event, ctx, live.deps));
 			return handleToolResult(event, ctx, live.deps);
 		},
 		toolExecutionStart(event) {
@@ -177,7 +181,7 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			const live = active(ctx);
 			if (live === undefined) return;
 			// A change made since the last call's result (a background job the agent started) is the agent's too.
-			verifier(live.current).check(ctx, "settled");
+			await verifier(live.current).check(ctx, "settled");
 			// No call runs once the run settled: nothing holds a hook any longer.
 			live.current.tools.calls.clear();
 			const stopped = live.current.stoppedBy;

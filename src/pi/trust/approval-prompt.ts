@@ -55,10 +55,10 @@ const dialogKey =
 	};
 
 /**
- * Asks with the scrolling dialog in the TUI; resolves undefined where pi has no custom components (RPC mode),
- * so the caller falls back to pi's confirm dialog.
+ * Asks with the scrolling dialog in the TUI (also keep-or-undo.ts); resolves undefined where pi has no custom
+ * components (RPC mode), so the caller falls back to pi's confirm dialog.
  */
-const askInTui = (
+export const askInTui = (
 	ctx: ExtensionContext,
 	title: string,
 	intro: readonly string[],

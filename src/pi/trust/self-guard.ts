@@ -32,6 +32,8 @@ export interface SelfGuardDeps {
 	readonly agentDir: () => string;
 	/** pi's environment at start-up: `$CLAUDE_CONFIG_DIR`, `$PI_CODING_AGENT_DIR` and the like in bash words. */
 	readonly env: Readonly<Record<string, string | undefined>>;
+	/** The person allowed a call that changes `path` (the check after the call then keeps its change). */
+	readonly onAllowed?: (path: string) => void;
 }
 
 /** The self-guard of one session. */
@@ -140,7 +142,10 @@ export const createSelfGuard = (deps: SelfGuardDeps): SelfGuard => {
 			} catch {
 				allowed = false;
 			}
-			if (allowed) return undefined;
+			if (allowed) {
+				deps.onAllowed?.(hit.path);
+				return undefined;
+			}
 			return { block: true, reason: `${what}; the user declined it. Do not try to change it another way.` };
 		}
 		const reason =

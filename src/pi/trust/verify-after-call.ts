@@ -27,6 +27,7 @@ import { showNotice } from "../session/notices.ts";
 import { hookStateFile } from "../stores/hook-state.ts";
 import { viewSettingsFile } from "../stores/view-settings.ts";
 import { collectGuardedFiles, type GuardLocations, guardOn } from "./guarded-files.ts";
+import { askKeepOrUndo, type HeldChange, heldBytes, keepHeld } from "./keep-or-undo.ts";
 
 /** What the verifier needs of the session and the host (the self-guard's deps). */
 export interface VerifyDeps {
@@ -60,8 +61,13 @@ export interface UndoReport {
 
 /** The verifier of one session. */
 export interface CallVerifier {
-	/** Compares the stamps after a tool call or when the agent settled; acts on what changed. Never throws. */
-	check(ctx: ExtensionContext, moment: VerifyMoment): UndoReport[];
+	/**
+	 * Compares the stamps after a tool call or when the agent settled and undoes what changed; with a UI a hook file
+	 * is asked about (keep or undo): the promise settles once answered (undefined: nothing to ask). Never throws.
+	 */
+	check(ctx: ExtensionContext, moment: VerifyMoment): Promise<void> | undefined;
+	/** The person let a tool call change `path` (the self-guard's dialog): its next change is not undone. */
+	allow(path: string): void;
 	/** A new prompt starts: whatever changed since is not the agent's and becomes the baseline. Never throws. */
 	acceptOutside(): void;
 	/** The watched paths (tests, the panel). */
@@ -159,10 +165,12 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 	const stopHearing = onOwnWrite((file) => {
 		if (ledger.paths().includes(file)) ledger.stamp([file]);
 	});
-	const act = (change: LedgerChange, ctx: ExtensionContext): UndoReport | undefined => {
+	/** Paths the person let a tool call change in the self-guard's dialog: their next change is theirs. */
+	const allowed = new Set<string>();
+	/** The keep-or-undo dialogs asked so far, one after the other. */
+	let asking: Promise<void> = Promise.resolve();
+	const undo = (change: LedgerChange): UndoReport => {
 		const state = own.has(change.path);
-		// The TUI asks about a hook file (keep or undo); a state file is pi-hook-manager's own: always put back.
-		if (!state && ctx.hasUI) return undefined;
 		const why = change.restorable ? ledger.restore(change.path) : "no copy of it was kept";
 		const code: UndoCode = state
 			? why === undefined
@@ -175,25 +183,59 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 			? { code, path: change.path, kind: change.kind }
 			: { code, path: change.path, kind: change.kind, why };
 	};
+	const tell = (ctx: ExtensionContext, report: UndoReport): void =>
+		showNotice(ctx, { level: "warning", text: undoText(report, deps.projectDir, deps.home()) });
+	const shownPath = (path: string): string => shown(path, deps.projectDir, deps.home());
+	/** Asks about `held` (undone already); Yes puts the agent's version back as the person's own. */
+	const ask = async (ctx: ExtensionContext, held: readonly HeldChange[]): Promise<void> => {
+		const keep = await askKeepOrUndo(ctx, held, shownPath);
+		for (const one of held) {
+			const why = keep ? keepHeld(one) : undefined;
+			ledger.stamp([one.change.path]);
+			const path = shownPath(one.change.path);
+			if (!keep) tell(ctx, { code: "hook_file_restored", path: one.change.path, kind: one.change.kind });
+			else if (why === undefined)
+				showNotice(ctx, {
+					level: "info",
+					text: `kept [hook_file_kept] ${path}: the agent's change is yours now`,
+				});
+			else tell(ctx, { code: "hook_file_not_restored", path: one.change.path, kind: one.change.kind, why });
+		}
+		deps.store.invalidate();
+	};
 	return {
 		check(ctx) {
-			const reports: UndoReport[] = [];
 			try {
+				const held: HeldChange[] = [];
+				let undid = false;
 				for (const change of ledger.changes()) {
-					const report = act(change, ctx);
-					if (report !== undefined) reports.push(report);
+					if (allowed.delete(change.path)) {
+						ledger.stamp([change.path]);
+						continue;
+					}
+					const state = own.has(change.path);
+					// With a UI a hook file is undone for now and asked about; a state file is always put back.
+					const after = !state && ctx.hasUI ? heldBytes(change.path) : undefined;
+					const report = undo(change);
+					undid ||= !state;
+					if (!state && ctx.hasUI && report.code === "hook_file_restored") held.push({ change, after });
+					else tell(ctx, report);
 				}
-				if (reports.some((report) => !own.has(report.path))) deps.store.invalidate();
-				for (const report of reports)
-					showNotice(ctx, { level: "warning", text: undoText(report, deps.projectDir, deps.home()) });
+				if (undid) deps.store.invalidate();
 				follow();
+				if (held.length === 0) return undefined;
+				asking = asking.then(() => ask(ctx, held)).catch(() => {});
+				return asking;
 			} catch (error) {
 				showNotice(ctx, {
 					level: "warning",
 					text: `the check of hook files after a tool call failed: ${(error as Error).message}`,
 				});
+				return undefined;
 			}
-			return reports;
+		},
+		allow(path) {
+			allowed.add(path);
 		},
 		acceptOutside() {
 			try {
