@@ -37,6 +37,11 @@ export interface DispatchRequest {
 	readonly tool?: { readonly ccToolName: string; readonly ccInput: Readonly<Record<string, unknown>> };
 	/** The stdin JSON object. */
 	readonly payload: Readonly<Record<string, unknown>>;
+	/**
+	 * pi's id of the tool call a tool event is about (typed, as pi gave it): what the trust port's `settle` waits
+	 * beside. Undefined for events that are about no one call.
+	 */
+	readonly toolCallId?: string;
 	readonly session: SessionInfo;
 	/** Extra environment variables for this event's hooks (e.g. `CLAUDE_ENV_FILE`). */
 	readonly extraEnv?: Readonly<Record<string, string>>;

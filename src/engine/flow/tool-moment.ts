@@ -84,8 +84,12 @@ export const toolCallFacts = (
 /** One tool event of one pi call, as both tool flows dispatch it. */
 export interface ToolEvent {
 	readonly event: HookEventName;
-	/** pi's call: its tool name and input (pi's names: `bash`, `{ command }`). */
-	readonly call: { readonly toolName: string; readonly input: Readonly<Record<string, unknown>> };
+	/** pi's call: its id, tool name and input (pi's names: `bash`, `{ command }`). */
+	readonly call: {
+		readonly toolCallId: string;
+		readonly toolName: string;
+		readonly input: Readonly<Record<string, unknown>>;
+	};
 	/** Claude Code's name of the tool ({@link claudeToolName}). */
 	readonly ccToolName: string;
 	/** The event's stdin for the session facts and the call's input in Claude Code terms. */
@@ -131,6 +135,7 @@ export const runToolEvent = async (
 		piMatchValues: [tool.call.toolName],
 		tool: { ccToolName: tool.ccToolName, ccInput },
 		payload: tool.payloadOf(session, ccInput),
+		toolCallId: tool.call.toolCallId,
 		summary,
 		...(signal === undefined ? {} : { signal }),
 	});

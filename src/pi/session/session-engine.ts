@@ -52,12 +52,7 @@ export const createSessionEngine = (
 				askAgain();
 			},
 			// The other tool calls of the reply end first (calls-in-flight.ts): the check comes after their writes.
-			settle: (request) => {
-				const id = request.payload.tool_use_id;
-				return core
-					.state()
-					?.tools.calls.settle(request.event, typeof id === "string" ? id : undefined, request.signal);
-			},
+			settle: (request) => core.state()?.tools.calls.settle(request.event, request.toolCallId, request.signal),
 		},
 		limits: DEFAULT_LIMITS,
 		tracer: deps.tracer,

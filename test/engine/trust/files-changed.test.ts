@@ -1,7 +1,8 @@
 /**
  * The per-run trust check in the engine: a project hook that `stillApproved` turns down does not run (not-run
  * reason `files_changed`), blocks with `onFailure: "block"`, is told to `onApprovalLost`; a user's hook and the
- * no-match path never ask the check. What runs beside the event (`settle`) ends before the check.
+ * no-match path never ask the check. What runs beside the event (`settle`, handed the tool call's id) ends before
+ * the check.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,9 +11,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { createEngine } from "../../../src/engine/dispatch/dispatch.ts";
+import type { DispatchRequest } from "../../../src/engine/dispatch/types.ts";
+import { preToolUse } from "../../../src/engine/flow/tool-call.ts";
 import type { HookEntry, HookSource } from "../../../src/engine/types.ts";
 import { engineDeps } from "../../support/engine-deps.ts";
 import { engineSession } from "../../support/engine-session.ts";
+import { toolMoment } from "../../support/tool-moment.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -35,7 +39,7 @@ const request = (tool = "Bash") => ({
 
 const engineWith = (
 	projectExtra: Record<string, unknown> = {},
-	settle: () => Promise<void> | undefined = () => undefined,
+	settle: (request: DispatchRequest) => Promise<void> | undefined = () => undefined,
 	approved = false,
 ) => {
 	const config = mergeSources(
@@ -128,5 +132,21 @@ describe("the per-run trust check", () => {
 		expect(existsSync(join(dir, "project.txt"))).toBe(true);
 		await engine.dispatch(request("Write"));
 		expect(settles).toBe(0);
+	});
+
+	it("is handed pi's call id as the tool flow got it, typed (the late-read hold waits beside that call)", async () => {
+		const ids: (string | undefined)[] = [];
+		const { engine } = engineWith(
+			{},
+			(request) => {
+				ids.push(request.toolCallId);
+				return undefined;
+			},
+			true,
+		);
+		const ports = { engine, clock: () => 0, mcpNames: { claudeName: () => undefined } };
+		const call = { toolName: "bash", toolCallId: "toolu_7", input: { command: "ls" } };
+		await preToolUse(ports, call, toolMoment(dir));
+		expect(ids).toEqual(["toolu_7"]);
 	});
 });
