@@ -10,7 +10,7 @@ import { fileStamp } from "../../engine/config/load.ts";
 import { pathPlace } from "../../engine/text/paths.ts";
 import { type CoverageNote, type HookReach, hookReach } from "../../engine/trust/reach.ts";
 import type { HookEntry } from "../../engine/types.ts";
-import { createFileStates, type FileStates, untrackedContent } from "./file-state.ts";
+import { createFileStates, type FileStateMemory, type FileStates, untrackedContent } from "./file-state.ts";
 import { createFolderListings } from "./hook-folders.ts";
 
 /** One covered file as it is now. */
@@ -59,9 +59,16 @@ interface Watch {
 /** True when `path` is the folder `dir` or inside it. */
 const isInside = (dir: string, path: string): boolean => pathPlace(dir, path) !== "outside";
 
-/** Creates the tracker; `skip`: absolute paths never covered (pi's agent dir, where this extension keeps state). */
-export const createCoverage = (projectDir: string, skip: readonly string[] = []): CoverageTracker => {
-	const files: FileStates = createFileStates();
+/**
+ * Creates the tracker; `skip`: absolute paths never covered (pi's agent dir, where this extension keeps state);
+ * `memory`: covered files' states kept across starts (file-state.ts), hashed again only when their stamp moved.
+ */
+export const createCoverage = (
+	projectDir: string,
+	skip: readonly string[] = [],
+	memory?: FileStateMemory,
+): CoverageTracker => {
+	const files: FileStates = createFileStates(memory);
 	const reaches = new WeakMap<HookEntry, HookReach>();
 	const watches = new WeakMap<HookEntry, Watch>();
 	const isFile = (path: string): boolean => fileStamp(path).endsWith(":f");

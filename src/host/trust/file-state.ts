@@ -2,6 +2,8 @@
  * What a covered file is now: its SHA-256, computed when the file is first seen and again only when its stamp
  * (size, mtime, ctime, inode: `fileStamp`) moved, so checking an unchanged file costs one `stat`. The stamp is
  * taken before the file is read: a write that lands during the read moves the stamp again and is hashed next time.
+ * Given a memory that outlives the process (the reach cache, reach-cache.ts), a file whose stamp is as remembered is
+ * not read at all: a start where nothing changed hashes nothing.
  */
 import { createHash } from "node:crypto";
 import { fileStamp } from "../../engine/config/load.ts";
@@ -57,16 +59,28 @@ const hashFile = (path: string, stamp: string): string => {
 	}
 };
 
-/** Creates an empty cache. */
-export const createFileStates = (): FileStates => {
+/** Where file states outlive the process: asked before a file is hashed, told of each regular file hashed. */
+export interface FileStateMemory {
+	/** The state remembered for `path` (its stamp then), or undefined. */
+	recall(path: string): FileState | undefined;
+	/** Remembers the state of the regular file `path`, just hashed. */
+	keep(path: string, state: FileState): void;
+}
+
+/** Creates an empty cache; `memory`: states remembered across pi starts, used while their stamp holds. */
+export const createFileStates = (memory?: FileStateMemory): FileStates => {
 	const known = new Map<string, FileState>();
 	return {
 		state(path) {
 			const stamp = fileStamp(path);
-			const cached = known.get(path);
-			if (cached?.stamp === stamp) return cached;
+			const cached = known.get(path) ?? memory?.recall(path);
+			if (cached?.stamp === stamp) {
+				known.set(path, cached);
+				return cached;
+			}
 			const state = { stamp, hash: hashFile(path, stamp) };
 			known.set(path, state);
+			if (stamp.endsWith(":f")) memory?.keep(path, state);
 			return state;
 		},
 		known: (path) => known.get(path),

@@ -13,7 +13,8 @@
  * in hook-folders.ts). Files are hashed once and again only when their stamp moved (file-state.ts); while one
  * configuration is fingerprinted, each file and folder is looked at once however many hooks cover it; a command's
  * reach is parsed once per hook and again only when a file its words name appeared or went; given a reach cache
- * file (reach-cache.ts), that holds across pi starts too, so a start where nothing changed parses no command.
+ * file (reach-cache.ts), that holds across pi starts too, and so do the files' hashes by stamp: a start where
+ * nothing changed parses no command and reads no covered file.
  */
 import { createHash } from "node:crypto";
 import { fileStamp } from "../../engine/config/load.ts";
@@ -94,9 +95,9 @@ export const createHookPrinter = (
 	skip: readonly string[] = [],
 	reachCache?: string,
 ): HookPrinter => {
-	const coverage = createCoverage(projectDir, skip);
 	const kept = createReachCache(reachCache);
-	const files = createFileStates();
+	const coverage = createCoverage(projectDir, skip, kept);
+	const files = createFileStates(kept);
 	const listings = createFolderListings(skip);
 	// While one configuration is fingerprinted (`of`), each path is looked at once: hooks that run scripts of one
 	// folder share its listing and its files' stamps instead of a `stat` of each per hook.

@@ -5,13 +5,17 @@
  * reach is reused while every one of those answers still holds (one `stat` each) and parsed again otherwise:
  * the same rule the printer keeps within one process. The file (`<agentDir>/pi-hook-manager/reach-cache.json`,
  * mode 0600, beside the seen-state) is written only when a reach was parsed anew, never on a start where nothing
- * changed. It holds no trust of its own: whoever can write it can write the seen-state beside it. A missing,
- * corrupt or foreign file is an empty cache (every reach parsed again), never an error.
+ * changed. It also keeps the hash of each covered regular file with the stamp it was hashed at (file-state.ts's
+ * memory), so a start hashes only the files whose stamp moved since; a stamp holds the size, mtime, ctime and inode,
+ * and any write moves the ctime. It holds no trust of its own: whoever can write it can write the seen-state beside
+ * it. A missing, corrupt or foreign file is an empty cache (every reach parsed, every file hashed again), never an
+ * error.
  */
 import { join } from "node:path";
 import { isObject } from "../../engine/is-object.ts";
 import type { HookReach, ReachNote } from "../../engine/trust/reach.ts";
 import { createJsonFileStore } from "../stores/json-store.ts";
+import type { FileState, FileStateMemory } from "./file-state.ts";
 
 /** The cache file under pi's agent dir. */
 export const reachCacheFile = (agentDir: string): string => join(agentDir, "pi-hook-manager", "reach-cache.json");
@@ -22,19 +26,22 @@ export const REACH_CACHE_VERSION = 1;
 /** Most reaches kept: the oldest go first (a key names one command in one project). */
 export const MAX_CACHED_REACHES = 4000;
 
+/** Most file states kept: the oldest go first. */
+export const MAX_CACHED_FILES = 20000;
+
 /** One remembered reach and the `isFile` answers it was made with (path, answer). */
 export interface CachedReach {
 	readonly reach: HookReach;
 	readonly asked: readonly (readonly [string, boolean])[];
 }
 
-/** Reaches by key, remembered across starts. */
-export interface ReachCache {
+/** Reaches by key and covered files' states by path, remembered across starts. */
+export interface ReachCache extends FileStateMemory {
 	/** The reach of `key` when every answer it was made with still holds (`isFile`); undefined otherwise. */
 	get(key: string, isFile: (path: string) => boolean): CachedReach | undefined;
 	/** Remembers `reach` of `key`, made with the answers `asked`. */
 	set(key: string, reach: HookReach, asked: ReadonlyMap<string, boolean>): void;
-	/** Writes the file when something was remembered since it was read; a no-op otherwise. Never throws. */
+	/** Writes the file when something new was remembered since it was read; a no-op otherwise. Never throws. */
 	save(): void;
 }
 
@@ -56,14 +63,30 @@ const decodeOne = (value: unknown): CachedReach | undefined => {
 	return { reach: { files, scriptDirs, notes }, asked };
 };
 
+/** The file states of the file (`[stamp, hash]` by path); a malformed one is left out. */
+const decodeFiles = (value: unknown): Map<string, FileState> => {
+	const files = new Map<string, FileState>();
+	if (!isObject(value)) return files;
+	for (const [path, pair] of Object.entries(value))
+		if (Array.isArray(pair) && typeof pair[0] === "string" && typeof pair[1] === "string")
+			files.set(path, { stamp: pair[0], hash: pair[1] });
+	return files;
+};
+
+/** What the file holds. */
+interface CacheData {
+	readonly reaches: Map<string, CachedReach>;
+	readonly files: Map<string, FileState>;
+}
+
 /** A cache over `file`; undefined `file`: one that only lives in memory (the CLI's printers). */
 export const createReachCache = (file: string | undefined): ReachCache => {
 	const store =
 		file === undefined
 			? undefined
-			: createJsonFileStore<Map<string, CachedReach>>(file, {
+			: createJsonFileStore<CacheData>(file, {
 					name: "reach cache",
-					empty: () => new Map(),
+					empty: () => ({ reaches: new Map(), files: new Map() }),
 					decode: (json) => {
 						if (!isObject(json) || json.version !== REACH_CACHE_VERSION || !isObject(json.reaches))
 							return undefined;
@@ -72,27 +95,43 @@ export const createReachCache = (file: string | undefined): ReachCache => {
 							const one = decodeOne(value);
 							if (one !== undefined) reaches.set(key, one);
 						}
-						return reaches;
+						return { reaches, files: decodeFiles(json.files) };
 					},
-					encode: (data) => ({ version: REACH_CACHE_VERSION, reaches: Object.fromEntries(data) }),
+					encode: (data) => ({
+						version: REACH_CACHE_VERSION,
+						reaches: Object.fromEntries(data.reaches),
+						files: Object.fromEntries(
+							[...data.files].map(([path, state]) => [path, [state.stamp, state.hash]]),
+						),
+					}),
 				});
-	let reaches: Map<string, CachedReach> | undefined;
-	const loaded = (): Map<string, CachedReach> => {
-		reaches ??= store?.read().data ?? new Map();
-		return reaches;
+	let data: CacheData | undefined;
+	const loaded = (): CacheData => {
+		data ??= store?.read().data ?? { reaches: new Map(), files: new Map() };
+		return data;
 	};
 	let changed = false;
 	return {
 		get(key, isFile) {
-			const cached = loaded().get(key);
+			const cached = loaded().reaches.get(key);
 			if (cached === undefined) return undefined;
 			return cached.asked.every(([path, was]) => isFile(path) === was) ? cached : undefined;
 		},
 		set(key, reach, asked) {
-			const all = loaded();
+			const all = loaded().reaches;
 			all.delete(key);
 			all.set(key, { reach, asked: [...asked] });
 			while (all.size > MAX_CACHED_REACHES) all.delete(all.keys().next().value as string);
+			changed = true;
+		},
+		recall: (path) => loaded().files.get(path),
+		keep(path, state) {
+			const files = loaded().files;
+			const was = files.get(path);
+			if (was?.stamp === state.stamp && was.hash === state.hash) return;
+			files.delete(path);
+			files.set(path, state);
+			while (files.size > MAX_CACHED_FILES) files.delete(files.keys().next().value as string);
 			changed = true;
 		},
 		save() {

@@ -2,7 +2,8 @@
  * The tripwire's reach cache across pi starts (issue #38), on real files: a printer made later over the same cache
  * file (as the next pi start makes it) gives the same fingerprints without writing the file again; a file a
  * command names that appears meanwhile is covered at once (its reach is parsed again, and the file rewritten); a
- * corrupt or foreign cache file is an empty cache, never an error.
+ * covered file is hashed again only when its stamp moved; a corrupt or foreign cache file is an empty cache, never
+ * an error.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -76,6 +77,28 @@ describe("the reach cache across starts", () => {
 		expect(after?.files).toEqual(["policy"]);
 		expect(after?.hash).not.toBe(before?.hash);
 		expect(onDisk().text).not.toBe(written.text);
+	});
+
+	it("hashes a covered file again only when its stamp moved since the cache was written", () => {
+		const script = join(home, ".claude", "hooks", "guard.sh");
+		writeFileSync(script, "exit 0\n");
+		const list = entries("bash ~/.claude/hooks/guard.sh");
+		const [first] = [...createHookPrinter(project, home, [], cacheFile).of(list).values()];
+		const cached = JSON.parse(readFileSync(cacheFile, "utf8"));
+		const [stamp, hash] = cached.files[script];
+		expect(first?.files).toEqual([{ shown: "~/.claude/hooks/guard.sh", hash }]);
+		// A remembered hash with the file's stamp as it is now is taken as it is: the file is not read again.
+		cached.files[script] = [stamp, "f".repeat(64)];
+		writeFileSync(cacheFile, JSON.stringify(cached));
+		const [kept] = [...createHookPrinter(project, home, [], cacheFile).of(list).values()];
+		expect(kept?.files).toEqual([{ shown: "~/.claude/hooks/guard.sh", hash: "f".repeat(64) }]);
+		// Any write moves the stamp: the file is hashed again, and the cache keeps the new state.
+		writeFileSync(script, "exit 1\n");
+		const [changed] = [...createHookPrinter(project, home, [], cacheFile).of(list).values()];
+		const uncached = [...createHookPrinter(project, home).of(list).values()][0];
+		expect(changed?.files).toEqual(uncached?.files);
+		expect(changed?.hash).toBe(uncached?.hash);
+		expect(JSON.parse(readFileSync(cacheFile, "utf8")).files[script][1]).toBe(uncached?.files[0]?.hash);
 	});
 
 	it.each([
