@@ -16,6 +16,7 @@ import { createHookManager, type HookManager, KILL_SWITCH_KEY, type LiveSession 
 import type { McpTools } from "../runners/mcp-tools.ts";
 import { createViewSettings, viewSettingsFile } from "../stores/view-settings.ts";
 import type { Telemetry } from "../telemetry/telemetry.ts";
+import { hookBaseEnv } from "./env-file.ts";
 import { type EventRow, eventTable } from "./event-table.ts";
 import { showNotice } from "./notices.ts";
 import { createRuntime } from "./runtime.ts";
@@ -128,7 +129,7 @@ export const createHookSession = (
 		reap: ports.reap,
 		agentDir: ports.agentDir,
 		home: ports.home,
-		env: { ...ports.processEnv },
+		env: hookBaseEnv(ports.processEnv),
 		processEnv: ports.processEnv,
 		approveOptIn: ports.approveOptIn,
 		currentCtx: () => current,

@@ -62,7 +62,7 @@ const runStartHooks = async (
 		only,
 		step.atLaunch,
 	);
-	await applyEnvFile(core, ctx, envFile);
+	await applyEnvFile(core, ctx, envFile, "SessionStart", ran);
 	if (watchPaths !== undefined) live.current.watches.files.replaceDynamic(watchPaths);
 	return ran;
 };

@@ -13,27 +13,49 @@ import { claudeUserDir } from "../../engine/config/sources.ts";
 import type { ConfigStore } from "../../engine/config/store.ts";
 import { configChangeSource } from "../../engine/flow/config-change.ts";
 import { evaluateEnvFile } from "../../engine/run/env-file.ts";
+import { terminalSafe } from "../../engine/text/terminal-safe.ts";
+import { envLoaders, envLoadersText } from "../../engine/trust/env-loaders.ts";
 import type { HookConfig } from "../../engine/types.ts";
 import { type FileWatch, watchFiles } from "../../host/watch/file-watch.ts";
 import { createConfigGate } from "../events/config-change-hooks.ts";
 import { createFileChangedHooks } from "../events/file-changed-hooks.ts";
 import type { HookContext } from "../events/hook-context.ts";
-import { createEnvFile, envFileHasContent } from "./env-file.ts";
+import { applyExports, createEnvFile, envFileHasContent } from "./env-file.ts";
 import { showNotice } from "./notices.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import type { SessionWatches } from "./session-state.ts";
 
-/** Exports of a CLAUDE_ENV_FILE the hooks wrote go into pi's environment (later bash commands see them). */
+/**
+ * Exports of a CLAUDE_ENV_FILE the hooks of `event` wrote go into pi's environment (later bash commands see them;
+ * no hook does: env-file.ts). When a project hook of the event ran (`ran`: the ids that ran; undefined: any
+ * configured one counts), the variables among them that make a program load code are named in a notice.
+ */
 export const applyEnvFile = async (
 	core: RuntimeCore,
 	ctx: ExtensionContext,
 	file: string | undefined,
+	event: "SessionStart" | "FileChanged",
+	ran?: ReadonlySet<string>,
 ): Promise<void> => {
 	if (file === undefined || !envFileHasContent(file)) return;
 	const { deps } = core;
 	const result = await evaluateEnvFile(file, deps.processEnv, deps.runner, ctx.cwd);
-	if ("error" in result) showNotice(ctx, { level: "warning", text: `CLAUDE_ENV_FILE: ${result.error}` });
-	else Object.assign(deps.processEnv, result.vars);
+	if ("error" in result) {
+		showNotice(ctx, { level: "warning", text: `CLAUDE_ENV_FILE: ${result.error}` });
+		return;
+	}
+	const projectRan = (core.state()?.store.current().entries ?? []).some(
+		(entry) => entry.event === event && entry.source.project && (ran === undefined || ran.has(entry.id)),
+	);
+	const loaders = projectRan ? envLoaders(result.vars, deps.processEnv, ctx.cwd) : [];
+	applyExports(deps.processEnv, result.vars);
+	if (loaders.length > 0)
+		showNotice(ctx, {
+			level: "warning",
+			text:
+				`CLAUDE_ENV_FILE: a project ${event} hook set what makes programs load code: ` +
+				`${terminalSafe(envLoadersText(loaders))}; the bash tool runs with it, no hook does`,
+		});
 };
 
 /** The SKILL.md of each skill folder in `dirs` (a folder that cannot be read has none). */
@@ -88,7 +110,7 @@ export const createSessionWatches = (core: RuntimeCore, projectDir: string): Ses
 		},
 		applyEnv: async (file) => {
 			const ctx = core.currentCtx();
-			if (ctx !== undefined) await applyEnvFile(core, ctx, file);
+			if (ctx !== undefined) await applyEnvFile(core, ctx, file, "FileChanged");
 		},
 		track,
 		watch: (onEvent) => watchFiles(onEvent),

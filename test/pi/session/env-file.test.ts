@@ -1,9 +1,12 @@
-/** A session's CLAUDE_ENV_FILE on disk: created empty in a folder per session, content told from none. */
+/**
+ * A session's CLAUDE_ENV_FILE on disk: created empty in a folder per session, content told from none; its exports go
+ * into pi's environment, and the hooks' base environment leaves them out (also when copied again later).
+ */
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createEnvFile, envFileHasContent } from "../../../src/pi/session/env-file.ts";
+import { applyExports, createEnvFile, envFileHasContent, hookBaseEnv } from "../../../src/pi/session/env-file.ts";
 
 let root: string;
 beforeEach(() => {
@@ -46,5 +49,16 @@ describe("envFileHasContent", () => {
 		appendFileSync(file, "export A=1\n");
 		expect(envFileHasContent(file)).toBe(true);
 		expect(existsSync(file)).toBe(true);
+	});
+});
+
+describe("applyExports and hookBaseEnv", () => {
+	it("puts exports into pi's environment; a later base copy has each variable as it was before", () => {
+		// Names no other test uses: the record is kept for the whole process.
+		const env: Record<string, string | undefined> = { PHM_TEST_PATH: "/usr/bin", KEEP: "k" };
+		applyExports(env, { PHM_TEST_PATH: "/repo/bin:/usr/bin", PHM_TEST_NEW: "x" });
+		applyExports(env, { PHM_TEST_PATH: "/other:/repo/bin:/usr/bin" });
+		expect(env).toMatchObject({ PHM_TEST_PATH: "/other:/repo/bin:/usr/bin", PHM_TEST_NEW: "x" });
+		expect(hookBaseEnv(env)).toEqual({ PHM_TEST_PATH: "/usr/bin", KEEP: "k" });
 	});
 });
