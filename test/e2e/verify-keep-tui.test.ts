@@ -2,9 +2,10 @@
  * Keep or undo in the real pi's TUI (tmux): a hook file the agent rewrote during a tool call (a `timeout 5 cp` the
  * self-guard cannot predict) is put back at once and its diff is shown; while the person reads it none of the change
  * runs. n leaves it undone (the user's guard keeps blocking); y writes the agent's version back as the person's own
- * edit, and its hook runs from then on.
+ * edit, and its hook runs from then on. A change made while pi waits for the next prompt (another terminal) is not
+ * the agent's: it is neither undone nor asked about.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hookSettings, trustSandbox } from "../support/trust-sandbox.ts";
@@ -66,5 +67,24 @@ describe("keep or undo a hook file the agent changed, in the TUI", () => {
 		await pi.waitFor((text) => text.split("fake-model saw tool result").length > 2);
 		expect(existsSync(join(box.projectDir, "ran.txt"))).toBe(true);
 		await pi.waitFor(() => existsSync(marker));
+	});
+
+	it("a change made while pi waits for the next prompt (another terminal) is not undone and not asked about", async () => {
+		const box = trustSandbox(suite.sandbox(), { user: hookSettings("PreToolUse", "Bash", GUARD) });
+		const settings = join(box.home, ".claude", "settings.json");
+		const pi = suite.startPi(box);
+		await pi.waitForAll("fake-model", "recorded 1 hook(s) as seen");
+		pi.type("bash: echo one");
+		pi.keys("Enter");
+		await pi.waitFor("fake-model saw tool result");
+		// The user's own edit in another terminal, between two prompts.
+		const mine = `${JSON.stringify(hookSettings("PreToolUse", "Read", GUARD))}\n`;
+		writeFileSync(settings, mine);
+		pi.type("bash: echo two");
+		pi.keys("Enter");
+		const screen = await pi.waitFor((text) => text.split("fake-model saw tool result").length > 2);
+		expect(screen).not.toContain("Keep the agent's change");
+		expect(screen).not.toContain("undone [");
+		expect(readFileSync(settings, "utf8")).toBe(mine);
 	});
 });
