@@ -69,7 +69,7 @@ describe("keep or undo a hook file the agent changed, in the TUI", () => {
 		await pi.waitFor(() => existsSync(marker));
 	});
 
-	it("a change made while pi waits for the next prompt (another terminal) is not undone and not asked about", async () => {
+	it("a change made while pi waits for a prompt (another terminal) is not undone, not asked about", async () => {
 		const box = trustSandbox(suite.sandbox(), { user: hookSettings("PreToolUse", "Bash", GUARD) });
 		const settings = join(box.home, ".claude", "settings.json");
 		const pi = suite.startPi(box);
