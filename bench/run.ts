@@ -84,6 +84,23 @@ const startupSection = (rows: readonly MainRow[], parts: readonly StartupPart[])
 	"",
 ];
 
+/**
+ * The sections of the BENCHMARKS.md there is now whose heading ends with "(measured by hand)" (figures this bench
+ * does not take, such as the size of an npm install), as lines, so a new run keeps them.
+ */
+const measuredByHand = (): string[] => {
+	let text: string;
+	try {
+		text = readFileSync(join(ROOT, "BENCHMARKS.md"), "utf8");
+	} catch {
+		return [];
+	}
+	return text
+		.split(/^(?=## )/m)
+		.filter((section) => /^## .*\(measured by hand\)\n/.test(section))
+		.flatMap((section) => section.trimEnd().split("\n").concat(""));
+};
+
 /** `npm run bench -- --only startup`: the issue 38 section alone, printed, BENCHMARKS.md left as it is. */
 const onlyStartup = async (): Promise<void> => {
 	const load = loadavg()[0] ?? 0;
@@ -171,6 +188,7 @@ const main = async (): Promise<void> => {
 				`| ${row.figure} | ${cell(row.what)} | ${cell(row.target)} | ${cell(row.measured)} | ${row.result} |`,
 		),
 		"",
+		...measuredByHand(),
 		"## How each figure is measured",
 		"",
 		"- **Inside pi** (`bench/figures/in-pi.ts`, `bench/pi-run.ts`, `bench/probes/`): the real `pi` binary of",
