@@ -23,6 +23,7 @@ import { measureStartupParts, type StartupPart } from "./figures/startup-parts.t
 import { measureTelemetry } from "./figures/telemetry.ts";
 import { measureTripwire } from "./figures/tripwire.ts";
 import { measureTrustCheck } from "./figures/trust-check.ts";
+import { measureVerify } from "./figures/verify.ts";
 import type { FigureRow, MainRow } from "./stats.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -149,6 +150,7 @@ const main = async (): Promise<void> => {
 		...(await attempt("the self-guard's check", measureSelfGuard, otherFailed(9, "self-guard"))),
 		...(await attempt("telemetry on", measureTelemetry, otherFailed(10, "telemetry on"))),
 		...(await attempt("the tripwire's per-run check", measureTripwire, otherFailed(11, "tripwire"))),
+		...(await attempt("the check after every tool call", measureVerify, otherFailed(12, "verify"))),
 	];
 	const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
 	const date = new Date().toISOString().slice(0, 10);
@@ -297,6 +299,12 @@ const onlyGuard = async (): Promise<void> => {
 		process.stdout.write(`| ${row.what} | ${row.target} | ${row.measured} | ${row.result} |\n`);
 };
 
+/** `npm run bench -- --only verify`: the check after every tool call alone, printed, BENCHMARKS.md left as it is. */
+const onlyVerify = async (): Promise<void> => {
+	for (const row of await measureVerify())
+		process.stdout.write(`| ${row.figure} | ${row.what} | ${row.target} | ${row.measured} | ${row.result} |\n`);
+};
+
 const compareAt = process.argv.indexOf("--compare");
 if (compareAt >= 0) {
 	const ref = process.argv[compareAt + 1];
@@ -308,4 +316,5 @@ else if (process.argv.includes("--only") && process.argv.includes("startup")) aw
 else if (process.argv.includes("--only") && process.argv.includes("guard")) await onlyGuard();
 else if (process.argv.includes("--only") && process.argv.includes("tripwire")) await onlyTripwire();
 else if (process.argv.includes("--only") && process.argv.includes("telemetry")) await onlyTelemetry();
+else if (process.argv.includes("--only") && process.argv.includes("verify")) await onlyVerify();
 else await main();
