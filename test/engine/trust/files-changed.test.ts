@@ -134,7 +134,7 @@ describe("the per-run trust check", () => {
 		expect(settles).toBe(0);
 	});
 
-	it("is handed pi's call id as the tool flow got it, typed (the late-read hold waits beside that call)", async () => {
+	it("is handed pi's call id as the tool flow got it (the late-read hold waits beside that call)", async () => {
 		const ids: (string | undefined)[] = [];
 		const { engine } = engineWith(
 			{},
