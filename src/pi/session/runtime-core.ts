@@ -33,7 +33,7 @@ export interface RuntimeCore {
 	state(): SessionState | undefined;
 	/** Makes `state` the session's (at `session_start`). */
 	begin(state: SessionState): void;
-	/** Tells the notices of `config` not told yet this session; cheap when the configuration did not change. */
+	/** Tells the notices of `config` not told yet this session (a new merge: the store's onChange and start-up). */
 	tellConfig(current: SessionState, config: HookConfig): void;
 	/** The session facts a hook's stdin starts with, read from pi now. */
 	sessionInfo(ctx: ExtensionContext): SessionInfo;
@@ -56,7 +56,7 @@ export const createRuntimeCore = (deps: RuntimeDeps): RuntimeCore => {
 	/** The configuration whose notices were last told; the store returns the same object while nothing changed. */
 	let toldConfig: HookConfig | undefined;
 	const tellConfig = (current: SessionState, config: HookConfig): void => {
-		if (config === toldConfig) return; // hot path: called for every event
+		if (config === toldConfig) return; // the start-up call may meet the merge onChange told already
 		toldConfig = config;
 		// Per merge, never per call: new and changed hooks are told (and recorded) before they first run.
 		current.tripwire.review(config, currentCtx());

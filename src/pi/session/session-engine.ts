@@ -1,5 +1,5 @@
 /**
- * The engine of one session wired to its ports: the live configuration (its notices told on the way), the
+ * The engine of one session wired to its ports: the live configuration (read without effects), the
  * process, HTTP, prompt, agent and MCP runners, the session signal, the user's switches, the per-run trust check,
  * and the observers that feed the log, the footer and the late verdicts of background hooks.
  */
@@ -27,12 +27,8 @@ export const createSessionEngine = (
 	return createEngine({
 		clock,
 		// The hot path reads the last check; the files are checked again between events (checkSoon in routes.ts).
-		config: () => {
-			const config = store.latest();
-			const state = core.state();
-			if (state !== undefined) core.tellConfig(state, config);
-			return config;
-		},
+		// Reading it tells nothing: what a new merge brings is told by the store's onChange (start-up.ts).
+		config: () => store.latest(),
 		runners: {
 			process: deps.runner,
 			http: runHttpHook,

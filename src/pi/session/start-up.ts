@@ -115,6 +115,10 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		onChange: (config) => {
 			watches.configured(config, store);
 			deps.observers.onConfigChange?.(config);
+			// The one step that tells a new merge (before any of its hooks runs): the tripwire's review and the
+			// configuration's notices. A merge before this session's state begins is told just after it begins.
+			const state = core.state();
+			if (state?.store === store) core.tellConfig(state, config);
 		},
 	});
 	const background = new AbortController();
