@@ -23,6 +23,11 @@ export interface ProbeMarks {
 	readonly open: Record<string, number>;
 	/** Closed intervals, in order. */
 	readonly spans: ProbeSpan[];
+	/**
+	 * pi's CPU time (user and system, milliseconds, `process.cpuUsage`) at each `context` event, in order, taken by
+	 * the `before` probe: what pi's process spent from one model request to the next, whatever the machine's load.
+	 */
+	readonly contextCpu: number[];
 }
 
 const KEY = Symbol.for("pi-hook-manager.bench.marks");
@@ -30,7 +35,7 @@ const KEY = Symbol.for("pi-hook-manager.bench.marks");
 /** The marks of this pi process (created by the first probe that asks). */
 export const probeMarks = (): ProbeMarks => {
 	const holder = globalThis as { [KEY]?: ProbeMarks };
-	holder[KEY] ??= { factory: {}, open: {}, spans: [] };
+	holder[KEY] ??= { factory: {}, open: {}, spans: [], contextCpu: [] };
 	return holder[KEY];
 };
 

@@ -13,6 +13,10 @@ export default function probeBefore(pi: ExtensionAPI): void {
 	for (const event of PROBED_EVENTS) {
 		on(event, (payload: unknown) => {
 			marks.open[spanKey(event, payload)] = performance.now();
+			if (event === "context") {
+				const cpu = process.cpuUsage();
+				marks.contextCpu.push((cpu.user + cpu.system) / 1000);
+			}
 		});
 	}
 }
