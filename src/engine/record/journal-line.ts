@@ -103,16 +103,26 @@ const maskedObject = (value: Readonly<Record<string, unknown>>): Readonly<Record
 	return { type: value.type, command: redactSecrets(String(value.command ?? "")) };
 };
 
-const storedHook = (entry: HookEntry): StoredHook => ({
-	id: entry.id,
-	event: entry.event,
-	matcher: entry.matcher.source,
-	definition: maskedObject(entry.definition),
-	scope: entry.source.scope,
-	file: entry.source.file,
-	project: entry.source.project,
-	jsonPath: entry.jsonPath,
-});
+/** Each hook as stored, made once per configured hook (an entry never changes; a new merge makes new ones). */
+const storedHooks = new WeakMap<HookEntry, StoredHook>();
+
+const storedHook = (entry: HookEntry): StoredHook => {
+	let stored = storedHooks.get(entry);
+	if (stored === undefined) {
+		stored = {
+			id: entry.id,
+			event: entry.event,
+			matcher: entry.matcher.source,
+			definition: maskedObject(entry.definition),
+			scope: entry.source.scope,
+			file: entry.source.file,
+			project: entry.source.project,
+			jsonPath: entry.jsonPath,
+		};
+		storedHooks.set(entry, stored);
+	}
+	return stored;
+};
 
 const storedOutcome = (outcome: ProcessOutcome): ProcessOutcome => {
 	if (outcome.kind === "spawn_failed" || outcome.kind === "request_failed")

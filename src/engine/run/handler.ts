@@ -60,8 +60,47 @@ export const hookTimeoutMs = (
 	return (event === "SessionEnd" ? Math.min(seconds, SESSION_END_MAX_SECONDS) : seconds) * 1000;
 };
 
-/** Builds the process spec of a command hook. */
+/** A command hook's spec as last built, but its stdin, and what it was built from. */
+interface BuiltSpec {
+	readonly event: HookEventName;
+	readonly env: Readonly<Record<string, string>>;
+	readonly cwd: string;
+	readonly maxOutputBytes: number;
+	readonly killGraceMs: number;
+	readonly spec: ProcessSpec;
+}
+
+/** Per configured hook (an entry never changes), its spec as last built: built again only when its inputs moved. */
+const builtSpecs = new WeakMap<HookEntry, BuiltSpec>();
+
+/**
+ * Builds the process spec of a command hook. Once per hook while the event, the environment object (the session's,
+ * built once), the folder and the limits stay the same: later runs take that spec with their own stdin.
+ */
 export const commandSpec = (
+	entry: HookEntry,
+	event: HookEventName,
+	stdin: string,
+	env: Readonly<Record<string, string>>,
+	cwd: string,
+	options: { readonly maxOutputBytes: number; readonly killGraceMs: number },
+): ProcessSpec => {
+	const built = builtSpecs.get(entry);
+	if (
+		built !== undefined &&
+		built.event === event &&
+		built.env === env &&
+		built.cwd === cwd &&
+		built.maxOutputBytes === options.maxOutputBytes &&
+		built.killGraceMs === options.killGraceMs
+	)
+		return { ...built.spec, stdin };
+	const spec = buildCommandSpec(entry, event, stdin, env, cwd, options);
+	builtSpecs.set(entry, { event, env, cwd, ...options, spec });
+	return spec;
+};
+
+const buildCommandSpec = (
 	entry: HookEntry,
 	event: HookEventName,
 	stdin: string,

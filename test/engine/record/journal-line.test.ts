@@ -102,6 +102,10 @@ describe("journalLine", () => {
 		expect(line).not.toContain("hunter2");
 		expect(line).not.toContain("ghp_0123456789abcdefghij");
 		expect(line).toContain("guard.sh");
+		// The hook as stored is made once per configured hook: the next line of its runs holds it the same, masked.
+		const next = journalLine(record({ verdicts: [interpretOutcome(guard, "PreToolUse", exited(0, ""))] }), "s");
+		expect(next).not.toContain("abc123");
+		expect(JSON.parse(next).runs[0].hook).toEqual(JSON.parse(line).runs[0].hook);
 	});
 
 	it("keeps the first characters of a long output with a note", () => {

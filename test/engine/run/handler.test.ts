@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hookTimeoutMs, sessionEndBudgetMs } from "../../../src/engine/run/handler.ts";
+import { commandSpec, hookTimeoutMs, sessionEndBudgetMs } from "../../../src/engine/run/handler.ts";
 import { commandEntry } from "../../support/entries.ts";
 
 describe("hook timeouts", () => {
@@ -25,5 +25,24 @@ describe("hook timeouts", () => {
 
 	it.each([["0"], ["-1"], ["soon"], [""]])("ignores CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS=%j", (value) => {
 		expect(sessionEndBudgetMs({ CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: value })).toBeUndefined();
+	});
+});
+
+describe("a command hook's spec", () => {
+	const options = { maxOutputBytes: 1000, killGraceMs: 50 };
+	it("is built once per hook and reused with each run's stdin while its environment object and folder stay", () => {
+		const entry = commandEntry('echo "$CLAUDE_PROJECT_DIR"');
+		const env = { CLAUDE_PROJECT_DIR: "/p", PATH: "/bin" };
+		const first = commandSpec(entry, "PreToolUse", '{"n":1}', env, "/p", options);
+		const second = commandSpec(entry, "PreToolUse", '{"n":2}', env, "/p", options);
+		expect(second).toEqual({ ...first, stdin: '{"n":2}' });
+		expect(second.args).toBe(first.args);
+		// A new environment (the session's changed), another folder or event: built again, from them.
+		const moved = commandSpec(entry, "PreToolUse", "{}", { ...env, CLAUDE_PROJECT_DIR: "/q" }, "/q", options);
+		expect(moved.env.CLAUDE_PROJECT_DIR).toBe("/q");
+		expect(moved.cwd).toBe("/q");
+		expect(moved.args).not.toBe(first.args);
+		const ended = commandSpec(commandEntry("true", "SessionEnd"), "SessionEnd", "{}", env, "/p", options);
+		expect(ended.timeoutMs).toBe(1500);
 	});
 });
