@@ -12,8 +12,14 @@ import type { HookEntry } from "../engine/types.ts";
 /** Text from a file or a hook, safe to print: control characters and escapes as visible escapes. */
 export const safe = (text: string): string => terminalSafe(text);
 
-/** `file` relative to `from` when inside it, `~/...` when inside `home`, else as it is. */
-export const shownPath = (file: string, from: string, home: string): string => {
+/**
+ * `file` relative to `from` when inside it, `~/...` when inside `home`, else as it is; terminal-safe (a file name
+ * can hold escape sequences).
+ */
+export const shownPath = (file: string, from: string, home: string): string => safe(plainPath(file, from, home));
+
+/** {@link shownPath} before it is made terminal-safe. */
+const plainPath = (file: string, from: string, home: string): string => {
 	const inside = (root: string): string | undefined => {
 		const rel = relative(root, file);
 		return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : undefined;

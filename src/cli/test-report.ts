@@ -6,6 +6,7 @@
 import { isAbsolute, relative } from "node:path";
 import type { CaseReport } from "./case-report.ts";
 import type { CliContext } from "./context.ts";
+import { safe } from "./format.ts";
 
 /** The totals of a run. */
 export interface TestCounts {
@@ -33,7 +34,7 @@ export const githubAnnotation = (
 	title: string,
 	message: string,
 ): string =>
-	`::${severity} file=${escapeProperty(annotationPath(at.file))},line=${at.line},col=${at.column},` +
+	`::${severity} file=${escapeProperty(safe(annotationPath(at.file)))},line=${at.line},col=${at.column},` +
 	`title=${escapeProperty(title)}::${escapeData(message)}\n`;
 
 /** The annotations of the failed cases and unusable fixture files, at the case in its file. */
@@ -44,7 +45,7 @@ export const githubAnnotations = (reports: readonly CaseReport[]): string =>
 			githubAnnotation(
 				"error",
 				report,
-				report.status === "error" ? "pi-hook-manager: fixture error" : `pi-hook-manager: ${report.name}`,
+				report.status === "error" ? "pi-hook-manager: fixture error" : `pi-hook-manager: ${safe(report.name)}`,
 				[...report.differences, ...report.ran.map((hook) => `ran ${hook.command}: ${hook.end}`)].join("\n"),
 			),
 		)

@@ -9,7 +9,9 @@
  * outcomes into the fixtures' `expect` instead. Exit code 1 when any fixture failed, 2 when a fixture file cannot
  * be read (it counts as failed too) or the JUnit file cannot be written.
  */
+import { realpathSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { dirname } from "node:path";
 import { expectFor } from "../engine/fixture/outcome.ts";
 import { withProjectPlaceholder } from "../engine/fixture/project-paths.ts";
 import { writeFileAtomic } from "../engine/io/atomic-write.ts";
@@ -59,6 +61,16 @@ export const mapLimited = async <T, R>(
 	return results;
 };
 
+/** Where `file` really is when that is not in its own folder (a symlink to a file elsewhere); else undefined. */
+const outsideItsFolder = (file: string): string | undefined => {
+	try {
+		const real = realpathSync(file);
+		return dirname(real) === realpathSync(dirname(file)) ? undefined : real;
+	} catch (error) {
+		return `a path that cannot be resolved (${(error as Error).message})`;
+	}
+};
+
 /**
  * Writes the updated expectations of `results` into their files (the project's path in them as
  * `${CLAUDE_PROJECT_DIR}`, the home's as `${HOME}`, a `ran` the case had kept); returns a problem per file that
@@ -82,6 +94,12 @@ const writeUpdates = (
 			expects.set(run.fixture.index ?? 0, ran === undefined ? expect : { ...expect, ran });
 		}
 		if (expects.size === 0) continue;
+		// Only inside the fixture folder: a fixture named through a symlink to a file elsewhere is not written.
+		const outside = outsideItsFolder(read.file);
+		if (outside !== undefined) {
+			problems.push(`${read.file}: not updated: it is a link to ${outside}, outside its folder`);
+			continue;
+		}
 		try {
 			writeFileAtomic(read.file, fixtureTextWith(read, expects));
 		} catch (error) {
