@@ -127,7 +127,8 @@ describe("the permission channel in the real pi", () => {
 		expect(answers).toEqual([
 			expect.objectContaining({ id: "a", decision: "allow" }),
 			expect.objectContaining({ id: "b", decision: "deny", message: "not b" }),
-			expect.objectContaining({ id: "bad", decision: "none", why: "invalid" }),
+			// The answer names the malformed request's own event.
+			expect.objectContaining({ id: "bad", event: "PermissionDenied", decision: "none", why: "invalid" }),
 		]);
 		expect(result.stderr).toContain("a permission request from asker-c was malformed (toolName is missing");
 		// The record hook ran for a and b, never for the malformed request.

@@ -55,6 +55,8 @@ export type ChannelRead =
 	| {
 			readonly kind: "invalid";
 			readonly problem: string;
+			/** The request's event when it named one of the two, else PermissionRequest (the answer names it). */
+			readonly event: ChannelEvent;
 			readonly shape: ChannelRequest["shape"];
 			readonly id: string | undefined;
 			readonly from: string | undefined;
@@ -106,6 +108,7 @@ export const readPermissionRequest = (raw: unknown): ChannelRead => {
 	const invalid = (problem: string): ChannelRead => ({
 		kind: "invalid",
 		problem,
+		event: raw.event === "PermissionDenied" ? "PermissionDenied" : "PermissionRequest",
 		shape: "pi-hook-manager",
 		id,
 		from,
@@ -153,6 +156,7 @@ export const readCcHooksRequest = (raw: unknown): ChannelRead => {
 	const invalid = (problem: string): ChannelRead => ({
 		kind: "invalid",
 		problem,
+		event: raw.hookEventName as ChannelEvent,
 		shape: "cc-hooks",
 		id: undefined,
 		from: undefined,

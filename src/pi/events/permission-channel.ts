@@ -49,7 +49,7 @@ export const listenOnPermissionChannels = (ports: ChannelPorts): (() => void) =>
 const answer = async (ports: ChannelPorts, read: ChannelRead): Promise<void> => {
 	if (read.kind === "ignored") return;
 	let answered = false;
-	const event = read.kind === "ok" ? read.request.event : "PermissionRequest";
+	const event = read.kind === "ok" ? read.request.event : read.event;
 	const shape = read.kind === "ok" ? read.request.shape : read.shape;
 	const id = read.kind === "ok" ? read.request.id : read.id;
 	const send = (decision: ChannelDecision): void => {

@@ -49,6 +49,10 @@ describe("readPermissionRequest", () => {
 		const read = readPermissionRequest({ ...raw, reply });
 		expect(read.kind).toBe("invalid");
 		expect(read.kind === "invalid" && read.problem).toContain(problem);
+		// The answer to a malformed request names the request's own event (PermissionRequest when it named none).
+		expect(read.kind === "invalid" && read.event).toBe(
+			raw.event === "PermissionDenied" ? "PermissionDenied" : "PermissionRequest",
+		);
 	});
 
 	it("ignores what cannot be answered (no reply and no id) and what is not an object", () => {
