@@ -46,6 +46,8 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 	const verifier = (current: SessionState) =>
 		verifierOf(current, () => ({ ...deps, store: current.store, projectDir: current.projectDir }));
 	let warmed = false;
+	/** True from a tool result's settings check (checkSoon) to the end of its turn. */
+	let checkedAtResult = false;
 	/**
 	 * At the first prompt, not at start-up (a start pays nothing for it): the first command hook should not wait
 	 * for the runner's code, so it loads in the background while pi waits for the model.
@@ -146,6 +148,7 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			const asking = verifier(live.current).check(ctx, "tool_result");
 			// The tool may have edited a settings file: check them once this event is done, off its path.
 			live.current.store.checkSoon();
+			checkedAtResult = true;
 			if (asking !== undefined) return asking.then(() => handleToolResult(event, ctx, live.deps));
 			return handleToolResult(event, ctx, live.deps);
 		},
@@ -161,7 +164,10 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			const result = await handleTurnEnd(event, live.hc, (text) => {
 				live.current.stoppedBy = text;
 			});
-			live.current.store.checkSoon();
+			// After a tool result's check, with no hook configured nothing ran since that could have changed a file:
+			// the turn's end checks again only when hooks ran (PostToolUse, PostToolBatch) or no tool returned.
+			if (!checkedAtResult || live.current.store.latest().entries.length > 0) live.current.store.checkSoon();
+			checkedAtResult = false;
 			const stop = live.current.tools.stopRequested;
 			if (stop !== undefined) {
 				live.current.tools.stopRequested = undefined;
