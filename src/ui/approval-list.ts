@@ -78,9 +78,8 @@ const fileLines = (scripts: readonly ListedScript[]): string[] => {
 	if (others.length > 0) {
 		const named = others.slice(0, NAMED_OTHERS).map((script) => terminalSafe(script.shown));
 		const rest = others.length > NAMED_OTHERS ? `, and ${others.length - NAMED_OTHERS} more` : "";
-		lines.push(
-			`    covers ${others.length} more file(s) of the hook folders and beside its scripts: ${named.join(", ")}${rest}`,
-		);
+		const what = `${others.length} more file(s) of the hook folders and beside its scripts`;
+		lines.push(`    covers ${what}: ${named.join(", ")}${rest}`);
 	}
 	for (const script of others) {
 		if (script.state === "same") continue;
