@@ -30,7 +30,8 @@ export const FIXTURE_CONCURRENCY = Math.max(4, availableParallelism() * 4);
 
 /** The line before the count when hooks ran (see docs/cli.md, "Hooks run for real"). */
 export const TEST_RAN_FOR_REAL =
-	"the hooks ran for real, with their side effects (a formatter rewrote the file a case names); nothing is undone";
+	"the hooks ran for real, with their side effects (a formatter hook would rewrite the file a case names); " +
+	"nothing is undone";
 
 /** How `test` reports. */
 export interface TestOptions {

@@ -26,7 +26,7 @@ export const whyFixture = (ctx: CliContext, operand: string): Extract<FixtureFil
 
 /** The line `why` ends with when a hook ran: they ran for real (see docs/cli.md, "Hooks run for real"). */
 export const RAN_FOR_REAL =
-	"the hooks marked ran ran for real, with their side effects (a formatter rewrote the file it formats)";
+	"the hooks marked ran ran for real, with their side effects (a formatter hook would rewrite the file it formats)";
 
 /** Runs `why` for the fixture file `operand`; resolves with the output and exit code (1: a settings file is bad). */
 export const whyCommand = async (

@@ -25,6 +25,8 @@ export interface ApprovalDialogOptions {
 	/** Called once with the answer. */
 	readonly done: (approved: boolean) => void;
 	readonly requestRender?: () => void;
+	/** What y / Enter does, as the key line says it (default "approve all of them"). */
+	readonly yesText?: string;
 }
 
 /** Rows the dialog leaves to pi's own lines (the transcript's last line, the footer). */
@@ -82,7 +84,7 @@ export class ApprovalDialog implements Component {
 					)
 				: "";
 		const answer = this.seenAll
-			? theme.fg("accent", "y / Enter: approve all of them    n / Esc: decline")
+			? theme.fg("accent", `y / Enter: ${this.options.yesText ?? "approve all of them"}    n / Esc: decline`)
 			: this.refused
 				? theme.fg(
 						"error",

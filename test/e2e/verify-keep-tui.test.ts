@@ -35,6 +35,7 @@ const rewritten = async () => {
 	const screen = await pi.waitForAll(
 		"Keep the agent's change to 1 hook file(s)?",
 		"~/.claude/settings.json (changed",
+		"y / Enter: keep the agent's change",
 	);
 	return { box, pi, screen, marker, settings, before, evil };
 };

@@ -55,20 +55,22 @@ const dialogKey =
 	};
 
 /**
- * Asks with the scrolling dialog in the TUI (also keep-or-undo.ts); resolves undefined where pi has no custom
- * components (RPC mode), so the caller falls back to pi's confirm dialog.
+ * Asks with the scrolling dialog in the TUI (also keep-or-undo.ts, whose yes keeps a change: `yesText`); resolves
+ * undefined where pi has no custom components (RPC mode), so the caller falls back to pi's confirm dialog.
  */
 export const askInTui = (
 	ctx: ExtensionContext,
 	title: string,
 	intro: readonly string[],
 	lines: readonly string[],
+	yesText?: string,
 ): Promise<boolean | undefined> =>
 	ctx.ui.custom<boolean>((tui: TUI, theme, keybindings, done) => {
 		return new ApprovalDialog({
 			title,
 			intro,
 			lines,
+			...(yesText === undefined ? {} : { yesText }),
 			theme: fromPiTheme(theme),
 			rows: () => tui.terminal.rows,
 			key: dialogKey(keybindings),

@@ -72,7 +72,7 @@ export const askKeepOrUndo = async (
 	];
 	const lines = heldLines(held, shown);
 	try {
-		const answer = await askInTui(ctx, title, intro, lines);
+		const answer = await askInTui(ctx, title, intro, lines, "keep the agent's change");
 		if (answer !== undefined) return answer;
 		return await ctx.ui.confirm(title, `${intro.join(" ")}\n\n${lines.join("\n")}`);
 	} catch {
