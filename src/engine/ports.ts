@@ -119,6 +119,8 @@ export interface McpToolSpec {
 	readonly input: Readonly<Record<string, unknown>>;
 	/** Milliseconds before the call is cancelled. */
 	readonly timeoutMs: number;
+	/** True for a project hook (a project's server definition needs no approval of its own for it). */
+	readonly project?: boolean;
 }
 
 /**
@@ -128,6 +130,7 @@ export interface McpToolSpec {
  * - `no_server`: no connected server of that name; `no_tool`: the server offers no tool of that name;
  * - `no_bridge`: pi never showed the extension its tools (its bridge tool is not active, e.g. `pi --tools`);
  * - `failed`: the call threw (`message` says why); `timed_out` / `aborted`: its timeout or Esc stopped it;
+ * - `unapproved_server`: the server is the project's definition (`file`), not approved for another source's hook;
  * - `unavailable`: there are no MCP servers here (the CLI), so `mcp_tool` hooks cannot run.
  */
 export type McpToolReply = { readonly durationMs: number } & (
@@ -139,6 +142,7 @@ export type McpToolReply = { readonly durationMs: number } & (
 	  }
 	| { readonly kind: "no_server" | "no_tool" | "no_bridge" | "timed_out" | "aborted" | "unavailable" }
 	| { readonly kind: "failed"; readonly message: string }
+	| { readonly kind: "unapproved_server"; readonly file: string }
 );
 
 /** Port for `mcp_tool` hooks: calls a tool of a server pi has connected (wired in src/pi). Never rejects. */

@@ -277,7 +277,7 @@ export interface HookConfig {
  * plugin the user's settings switch on), `option` (a plugin option value other than the user's, or one the user
  * did not set).
  */
-export type SettingEffect = "hooks_off" | "hooks_on" | "plugin_off" | "option";
+export type SettingEffect = "hooks_off" | "hooks_on" | "plugin_off" | "option" | "mcp_server";
 
 /** One project setting value that changes what runs. */
 export interface ProjectSetting {
@@ -290,6 +290,8 @@ export interface ProjectSetting {
 	readonly value: boolean | string;
 	/** The user's value it replaces (managed, `~/.claude` and pi global settings); undefined when they set none. */
 	readonly before?: boolean | string;
+	/** The MCP server an `mcp_server` setting (pi's project `.pi/mcp.json`) defines or replaces. */
+	readonly server?: string;
 	/** The plugin id of a `plugin_off` or `option` setting. */
 	readonly plugin?: string;
 	/** Approval key: full SHA-256 of file, path and value. */

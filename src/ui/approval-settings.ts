@@ -21,6 +21,10 @@ const effectText = (setting: ProjectSetting): string => {
 			return "switches your hooks back on (your settings set disableAllHooks: true)";
 		case "plugin_off":
 			return `switches off the plugin ${plugin}, which your settings switch on: its hooks stop running`;
+		case "mcp_server":
+			return `${setting.before === undefined ? "defines the" : "replaces your"} MCP server ${terminalSafe(
+				setting.server ?? "",
+			)}, which an mcp_tool hook of yours calls`;
 		case "option": {
 			const name = terminalSafe(setting.path.at(-1) ?? "");
 			return setting.before === undefined
@@ -32,7 +36,8 @@ const effectText = (setting: ProjectSetting): string => {
 
 /** The two lines of one setting: `setting <file>: <path> = <value>`, then `    <what it does>`. */
 export const settingLines = (setting: ProjectSetting): string[] => {
-	const file = PROJECT_FILES[setting.source.scope] ?? setting.source.file;
+	const file =
+		setting.effect === "mcp_server" ? ".pi/mcp.json" : (PROJECT_FILES[setting.source.scope] ?? setting.source.file);
 	return [
 		`setting ${terminalSafe(file)}: ${terminalSafe(settingPath(setting))} = ${shown(setting.value)}`,
 		`    ${effectText(setting)}`,

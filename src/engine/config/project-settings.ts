@@ -34,7 +34,8 @@ const USER_PLUGINS: readonly SourceScope[] = ["claude-user", "pi-global"];
 /** `a.b.c` of a setting's path, for people. */
 export const settingPath = (setting: Pick<ProjectSetting, "path">): string => setting.path.join(".");
 
-const keyOf = (file: string, path: readonly string[], value: boolean | string): string =>
+/** The approval key of a project setting: the full SHA-256 of its file, path and value. */
+export const projectSettingKey = (file: string, path: readonly string[], value: boolean | string): string =>
 	createHash("sha256")
 		.update(JSON.stringify(["project-setting", file, path, value]))
 		.digest("hex");
@@ -53,7 +54,7 @@ const setting = (
 	value,
 	...(before === undefined ? {} : { before }),
 	...(plugin === undefined ? {} : { plugin }),
-	key: keyOf(source.file, path, value),
+	key: projectSettingKey(source.file, path, value),
 });
 
 /** The value the first of `scopes` (in that order) that sets it gives, from `read`. */

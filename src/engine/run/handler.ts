@@ -273,7 +273,7 @@ export const runHookHandler = async (
 		return runners.http({ url, headers, body: context.stdin, timeoutMs }, context.signal);
 	}
 	if (handler.type === "mcp_tool") {
-		const spec = mcpToolSpec(raw, context.stdin, timeoutMs);
+		const spec = { ...mcpToolSpec(raw, context.stdin, timeoutMs), project: entry.source.project };
 		const reply = await runners.mcpTool(spec, context.signal);
 		return mcpToolOutcome(spec, reply, options.maxOutputBytes, mcpAnswerMustBeHookOutput(entry, context.event));
 	}

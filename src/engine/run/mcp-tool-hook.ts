@@ -160,6 +160,11 @@ export const mcpToolOutcome = (
 			);
 		case "failed":
 			return failed(`MCP tool ${name} failed: ${reply.message}`);
+		case "unapproved_server":
+			return failed(
+				`MCP server "${spec.server}" is defined by the project's ${reply.file}, not approved for this hook ` +
+					"(/hooks approve asks)",
+			);
 		case "unavailable":
 			return failed("mcp_tool hooks are not available here");
 		case "timed_out":

@@ -67,7 +67,10 @@ export const createHookManager = (deps: HookManagerDeps): HookManager => {
 		async approveWaiting(ctx) {
 			const config = deps.live.config();
 			const waiting = config?.skipped.filter((skipped) => skipped.reason === "unapproved") ?? [];
-			const settings = config?.pendingSettings ?? [];
+			const settings = [
+				...(config?.pendingSettings ?? []),
+				...(config === undefined ? [] : (deps.live.serverSettings?.(config) ?? [])),
+			];
 			// Strict mode's held hooks of any source (skip code `unseen`, or a held fail-closed guard) first.
 			const unseen =
 				(config?.skipped.some((skipped) => skipped.reason === "unseen") ?? false) ||

@@ -29,6 +29,8 @@ export interface FooterControls {
 export interface LiveSession {
 	/** The current configuration, or undefined before `session_start`. */
 	config(): HookConfig | undefined;
+	/** The project MCP server definitions that `config`'s other sources' `mcp_tool` hooks wait for (issue #40). */
+	serverSettings?(config: HookConfig): readonly ProjectSetting[];
 	/** Makes the next `config()` read every file again (the panel just wrote one), not the last check's result. */
 	reload(): void;
 	/** Marks hooks as approved (change-aware trust), e.g. after the user saved them in the panel's editor. */

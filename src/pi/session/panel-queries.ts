@@ -11,6 +11,7 @@ import { askAbout, liveConfig } from "../trust/approval-prompt.ts";
 import { approveAsShown } from "../trust/as-shown.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import type { HookRuntime } from "./runtime-types.ts";
+import { withServerSettings } from "./session-engine.ts";
 
 /** The runtime's queries. */
 export type PanelQueries = Pick<
@@ -23,6 +24,7 @@ export type PanelQueries = Pick<
 	| "testRun"
 	| "askApproval"
 	| "showApprovals"
+	| "serverSettings"
 	| "tripwireItems"
 	| "approveUnseen"
 >;
@@ -36,6 +38,14 @@ export const panelQueries = (core: RuntimeCore): PanelQueries => {
 		},
 		config() {
 			return core.state()?.store.current();
+		},
+		serverSettings(config) {
+			const state = core.state();
+			if (state === undefined) return [];
+			return (
+				withServerSettings(core, { ...config, pendingSettings: [] }, state.approvals.isSettingApproved)
+					.pendingSettings ?? []
+			);
 		},
 		reload() {
 			core.state()?.store.invalidate();

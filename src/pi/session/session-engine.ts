@@ -6,11 +6,32 @@
 import type { ConfigStore } from "../../engine/config/store.ts";
 import { createEngine, DEFAULT_LIMITS, type HookEngine, UNAVAILABLE_RUNNERS } from "../../engine/engine.ts";
 import { runHttpHook } from "../../engine/run/http.ts";
+import type { HookConfig } from "../../engine/types.ts";
 import { createAgentRunner } from "../../host/models/agent-runner.ts";
 import { createPromptRunner } from "../../host/models/prompt-runner.ts";
 import type { Approvals } from "../../host/stores/approvals.ts";
 import { deliverAsyncVerdict } from "../events/async-hooks.ts";
+import { guardProjectServers, type McpConfigPlace, pendingServerSettings } from "../runners/mcp-config.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
+
+/** Where pi's MCP configuration of the current session lives; undefined before a session. */
+export const mcpPlaceOf = (core: RuntimeCore): McpConfigPlace | undefined => {
+	const ctx = core.currentCtx();
+	if (ctx === undefined) return undefined;
+	return { agentDir: core.deps.agentDir(), cwd: ctx.cwd, projectTrusted: ctx.isProjectTrusted() };
+};
+
+/** `config` with the project MCP server definitions its other sources' `mcp_tool` hooks wait for as settings. */
+export const withServerSettings = (
+	core: RuntimeCore,
+	config: HookConfig,
+	isApproved: (key: string) => boolean,
+): HookConfig => {
+	const servers = pendingServerSettings(mcpPlaceOf(core), config, isApproved);
+	return servers.length === 0
+		? config
+		: { ...config, pendingSettings: [...(config.pendingSettings ?? []), ...servers] };
+};
 
 /**
  * Creates the session's engine over `store`; background hooks end when `background` aborts. `approvals` checks a
@@ -20,7 +41,7 @@ export const createSessionEngine = (
 	core: RuntimeCore,
 	store: ConfigStore,
 	background: AbortController,
-	approvals: Pick<Approvals, "stillApproved">,
+	approvals: Pick<Approvals, "stillApproved" | "isSettingApproved">,
 	askAgain: () => void,
 ): HookEngine => {
 	const { deps, clock, currentCtx } = core;
@@ -34,7 +55,10 @@ export const createSessionEngine = (
 			http: runHttpHook,
 			prompt: createPromptRunner(currentCtx, clock),
 			agent: createAgentRunner(currentCtx, deps.agentDir),
-			mcpTool: deps.mcpTools?.run ?? UNAVAILABLE_RUNNERS.mcpTool,
+			// A project's .pi/mcp.json server takes effect for another source's hook only once approved (issue #40).
+			mcpTool: deps.mcpTools
+				? guardProjectServers(deps.mcpTools.run, () => mcpPlaceOf(core), approvals.isSettingApproved)
+				: UNAVAILABLE_RUNNERS.mcpTool,
 		},
 		sessionSignal: () => background.signal,
 		baseEnv: deps.env,

@@ -90,6 +90,7 @@ export const createHookSession = (
 		session: () => runtime.session(),
 		testRun: (request) => runtime.testRun(request),
 		showApprovals: (entries) => runtime.showApprovals(entries),
+		serverSettings: (config) => runtime.serverSettings?.(config) ?? [],
 		askApproval: (entries, ctx, settings) => runtime.askApproval(entries, ctx, settings),
 		tripwireItems: () => runtime.tripwireItems?.() ?? [],
 		approveUnseen: (ctx) => runtime.approveUnseen(ctx),

@@ -26,7 +26,7 @@ import { verifierOf } from "../trust/verify-after-call.ts";
 import { createEnvFile } from "./env-file.ts";
 import { showNotice } from "./notices.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
-import { createSessionEngine } from "./session-engine.ts";
+import { createSessionEngine, withServerSettings } from "./session-engine.ts";
 import type { SessionState } from "./session-state.ts";
 import { createNotificationTimers } from "./timers.ts";
 import { applyEnvFile, createSessionWatches } from "./watches.ts";
@@ -185,7 +185,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	// user answers, unapproved project hooks stay off; SessionStart hooks approved late run then.
 	const approving = askForApprovals(
 		ctx,
-		store.current(),
+		withServerSettings(core, store.current(), approvals.isSettingApproved),
 		approvals,
 		current.asked,
 		deps.approveOptIn,

@@ -154,7 +154,9 @@ describe("runHookHandler for mcp_tool hooks", () => {
 			},
 			options,
 		);
-		expect(specs).toEqual([{ server: "my-srv", tool: "do-thing", input: { text: "ls" }, timeoutMs: 600_000 }]);
+		expect(specs).toEqual([
+			{ server: "my-srv", tool: "do-thing", input: { text: "ls" }, timeoutMs: 600_000, project: true },
+		]);
 		expect(outcome).toMatchObject({ kind: "exited", code: 0, stdout: { text: "fine" } });
 	});
 
