@@ -70,6 +70,28 @@ describe("verify after every tool call, in print mode", () => {
 		expect(result.stderr).toContain("undone [hook_file_restored] ~/.claude/settings.json");
 	});
 
+	it("hooks read the settings put back, even when a watch merged the agent's version during the call", async () => {
+		const box = e2e.sandbox();
+		const marker = join(box.root, "evil-ran");
+		const watched = hookSettings("ConfigChange", undefined, { type: "command", command: "true" });
+		trustSandbox(box, { user: watched });
+		const settings = join(box.home, ".claude", "settings.json");
+		const before = readFileSync(settings);
+		const added = {
+			...watched.hooks,
+			PostToolUse: [{ hooks: [{ type: "command", command: `touch "${marker}"` }] }],
+		};
+		box.writeFile("project/evil.json", JSON.stringify({ hooks: added }));
+		// The settings watch (ConfigChange is configured) merges the new file while the call sleeps.
+		const result = await runPiPrint(
+			box,
+			piPrintArgs("bash: timeout 5 cp evil.json ~/.claude/settings.json; sleep 2"),
+		);
+		expect(result.code).toBe(0);
+		expect(existsSync(marker)).toBe(false);
+		expect(readFileSync(settings)).toEqual(before);
+	});
+
 	it("removes a user settings file a tool call created where there was none", async () => {
 		const box = e2e.sandbox();
 		const marker = join(box.root, "evil-ran");

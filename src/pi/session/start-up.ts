@@ -22,7 +22,7 @@ import { createToolHookState } from "../events/tool-hooks.ts";
 import { createMcpNames } from "../runners/mcp-names.ts";
 import { askForApprovals, liveConfig } from "../trust/approval-prompt.ts";
 import { createTripwireNotices } from "../trust/tripwire-notices.ts";
-import { verifierOf } from "../trust/verify-after-call.ts";
+import { type CallVerifier, verifierOf } from "../trust/verify-after-call.ts";
 import { createEnvFile } from "./env-file.ts";
 import { showNotice } from "./notices.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
@@ -96,6 +96,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		// Read only once the dialog is answered, when the store exists.
 		live: () => store.current(),
 	});
+	let verifier: CallVerifier | undefined;
 	const store = createConfigStore({
 		sources: settingsSources({ home: deps.home(), claudeDir, agentDir: deps.agentDir(), projectDir }),
 		managedDir: deps.managedDir?.() ?? deps.env.PI_HOOK_MANAGER_MANAGED_SETTINGS_DIR ?? managedSettingsDir(),
@@ -111,7 +112,11 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		extraStamp: tripwire.strict
 			? () => `${approvals.scriptsStamp()}\u0002${printer.stamp()}`
 			: approvals.scriptsStamp,
-		gate: watches.gate.gate,
+		// The check after a tool call putting a file back is no edit to ask ConfigChange hooks about: it takes effect.
+		gate: (candidate, config) =>
+			verifier?.restored(candidate.source.file, candidate.stamp)
+				? "accept"
+				: watches.gate.gate(candidate, config),
 		onChange: (config) => {
 			watches.configured(config, store);
 			deps.observers.onConfigChange?.(config);
@@ -169,7 +174,7 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	core.begin(current);
 	core.tellConfig(current, store.current());
 	// Every file that decides what runs is stamped now: a tool call's change to one is found after it returns.
-	verifierOf(current, () => ({ ...deps, store, projectDir }));
+	verifier = verifierOf(current, () => ({ ...deps, store, projectDir }));
 	const above = parentHookSettings(projectDir, deps.home());
 	if (above.length > 0)
 		showNotice(ctx, {

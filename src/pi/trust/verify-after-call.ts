@@ -14,6 +14,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { fileStamp } from "../../engine/config/load.ts";
 import { claudeUserDir } from "../../engine/config/sources.ts";
 import type { ConfigStore } from "../../engine/config/store.ts";
 import { onOwnWrite } from "../../engine/io/atomic-write.ts";
@@ -68,6 +69,8 @@ export interface CallVerifier {
 	check(ctx: ExtensionContext, moment: VerifyMoment): Promise<void> | undefined;
 	/** The person let a tool call change `path` (the self-guard's dialog): its next change is not undone. */
 	allow(path: string): void;
+	/** True when `path` has `stamp` because this check put it back (no edit: ConfigChange is not asked). */
+	restored(path: string, stamp: string): boolean;
 	/** A new prompt starts: whatever changed since is not the agent's and becomes the baseline. Never throws. */
 	acceptOutside(): void;
 	/** The watched paths (tests, the panel). */
@@ -165,13 +168,21 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 	const stopHearing = onOwnWrite((file) => {
 		if (ledger.paths().includes(file)) ledger.stamp([file]);
 	});
+	/** Merges the configuration again now: hooks read the last merge, which may have met the agent's version. */
+	const reread = (): void => {
+		deps.store.invalidate();
+		deps.store.current();
+	};
 	/** Paths the person let a tool call change in the self-guard's dialog: their next change is theirs. */
 	const allowed = new Set<string>();
 	/** The keep-or-undo dialogs asked so far, one after the other. */
 	let asking: Promise<void> = Promise.resolve();
+	/** The stamp each file got when this check last put it back. */
+	const putBack = new Map<string, string>();
 	const undo = (change: LedgerChange): UndoReport => {
 		const state = own.has(change.path);
 		const why = change.restorable ? ledger.restore(change.path) : "no copy of it was kept";
+		if (why === undefined) putBack.set(change.path, fileStamp(change.path));
 		const code: UndoCode = state
 			? why === undefined
 				? "state_file_restored"
@@ -201,7 +212,7 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 				});
 			else tell(ctx, { code: "hook_file_not_restored", path: one.change.path, kind: one.change.kind, why });
 		}
-		deps.store.invalidate();
+		reread();
 	};
 	return {
 		check(ctx) {
@@ -221,7 +232,7 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 					if (!state && ctx.hasUI && report.code === "hook_file_restored") held.push({ change, after });
 					else tell(ctx, report);
 				}
-				if (undid) deps.store.invalidate();
+				if (undid) reread();
 				follow();
 				if (held.length === 0) return undefined;
 				asking = asking.then(() => ask(ctx, held)).catch(() => {});
@@ -237,6 +248,7 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 		allow(path) {
 			allowed.add(path);
 		},
+		restored: (path, stamp) => putBack.get(path) === stamp,
 		acceptOutside() {
 			try {
 				const changed = ledger.changes().map((change) => change.path);
