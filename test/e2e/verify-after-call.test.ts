@@ -5,7 +5,7 @@
  * agent added never ran, and one stderr line names the file and what was undone.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
@@ -90,6 +90,23 @@ describe("verify after every tool call, in print mode", () => {
 		expect(result.code).toBe(0);
 		expect(existsSync(marker)).toBe(false);
 		expect(readFileSync(settings)).toEqual(before);
+	});
+
+	it("undoes ~/.claude/settings.json swapped for a symlink without writing into the file it points at", async () => {
+		const box = e2e.sandbox();
+		trustSandbox(box, { user: hookSettings("PreToolUse", "Read", { type: "command", command: "true" }) });
+		const settings = join(box.home, ".claude", "settings.json");
+		const before = readFileSync(settings);
+		const victim = box.writeFile("home/victim.txt", "the user's own file\n");
+		const result = await runPiPrint(
+			box,
+			piPrintArgs("bash: timeout 5 ln -sf ~/victim.txt ~/.claude/settings.json"),
+		);
+		expect(result.code).toBe(0);
+		expect(lstatSync(settings).isSymbolicLink()).toBe(false);
+		expect(readFileSync(settings)).toEqual(before);
+		expect(readFileSync(victim, "utf8")).toBe("the user's own file\n");
+		expect(result.stderr).toContain("undone [hook_file_restored] ~/.claude/settings.json");
 	});
 
 	it("removes a user settings file a tool call created where there was none", async () => {

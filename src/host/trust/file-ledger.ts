@@ -7,7 +7,16 @@
  * be undone (the change says `restorable: false`). Only regular files outside `/proc`, `/sys` and `/dev` are read.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+	lstatSync,
+	mkdirSync,
+	readlinkSync,
+	realpathSync,
+	renameSync,
+	symlinkSync,
+	unlinkSync,
+	writeFileSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileStamp } from "../../engine/config/load.ts";
 import { readCapped } from "../../engine/io/capped-read.ts";
@@ -25,6 +34,8 @@ interface Stamped {
 	/** The bytes (undefined: absent, or above the cap) and the permission bits, for undo. */
 	readonly bytes: Buffer | undefined;
 	readonly mode: number;
+	/** The path's own link target when it was a symlink at the stamp (`readlink`), else undefined. */
+	readonly link: string | undefined;
 }
 
 /** A watched file whose content differs from its stamp. Hashes are SHA-256 hex, or {@link ABSENT}. */
@@ -65,25 +76,50 @@ const realOf = (path: string): string => {
 
 const sha = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
+/** The path's own link target when it is a symlink now, else undefined. Never throws. */
+const linkOf = (path: string): string | undefined => {
+	try {
+		return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+	} catch {
+		return undefined;
+	}
+};
+
+/**
+ * The stamp of a path: the link's own target and the stat of what it points at, so swapping the symlink itself
+ * (`ln -sf elsewhere settings.json`) moves the stamp even when the new target's stat matches the old.
+ */
+const stampOf = (path: string): string => {
+	const link = linkOf(path);
+	return link === undefined ? fileStamp(path) : `${fileStamp(path)}->${link}`;
+};
+
 /** The file as it is now: absent unless a readable regular file; the bytes only within the cap. */
 const look = (path: string): Stamped => {
-	const stamp = fileStamp(path);
-	if (!stamp.endsWith(":f")) return { stamp, hash: ABSENT, bytes: undefined, mode: 0 };
+	const stamp = stampOf(path);
+	const link = linkOf(path);
+	if (!fileStamp(path).endsWith(":f")) return { stamp, hash: ABSENT, bytes: undefined, mode: 0, link };
 	// Capped whatever stat says (a /proc file, never read, says size 0 and can run to gigabytes).
 	const found = readCapped(path, MAX_LEDGER_BYTES);
-	if (found.kind === "large") return { stamp, hash: `large:${stamp}`, bytes: undefined, mode: found.mode };
-	if (found.kind !== "ok") return { stamp, hash: ABSENT, bytes: undefined, mode: 0 };
-	return { stamp, hash: sha(found.bytes), bytes: found.bytes, mode: found.mode & 0o7777 };
+	if (found.kind === "large") return { stamp, hash: `large:${stamp}`, bytes: undefined, mode: found.mode, link };
+	if (found.kind !== "ok") return { stamp, hash: ABSENT, bytes: undefined, mode: 0, link };
+	return { stamp, hash: sha(found.bytes), bytes: found.bytes, mode: found.mode & 0o7777, link };
 };
 
 const textOf = (bytes: Buffer | undefined): string | undefined =>
 	bytes === undefined || bytes.includes(0) ? undefined : bytes.toString("utf8");
 
-/** Writes `bytes` to `path` atomically (through a symlink to its target), with `mode`. Throws. */
-const putBack = (path: string, bytes: Buffer, mode: number): void => {
-	const target = realOf(path);
+/** A temp name beside `path` for an atomic rename over it. */
+const tempBeside = (path: string): string =>
+	join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+
+/**
+ * Writes `bytes` atomically with `mode` to `target` (renamed over it: a symlink there is replaced, not followed).
+ * Throws.
+ */
+const writeOver = (target: string, bytes: Buffer, mode: number): void => {
 	mkdirSync(dirname(target), { recursive: true });
-	const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+	const temp = tempBeside(target);
 	try {
 		writeFileSync(temp, bytes, { mode, flag: "wx" });
 		renameSync(temp, target);
@@ -95,6 +131,30 @@ const putBack = (path: string, bytes: Buffer, mode: number): void => {
 		}
 		throw error;
 	}
+};
+
+/** Makes `path` the symlink to `link` again (renamed over what is there now). Throws. */
+const relink = (path: string, link: string): void => {
+	const temp = tempBeside(path);
+	symlinkSync(link, temp);
+	try {
+		renameSync(temp, path);
+	} catch (error) {
+		unlinkSync(temp);
+		throw error;
+	}
+};
+
+/**
+ * Puts the stamped file back at `path`. A path that was a regular file is written over as a regular file (a symlink
+ * the agent put there is replaced, never followed: following it would overwrite the file it points at). A path that
+ * was a symlink gets its link back, then the stamped bytes are written through it to the file it names (the
+ * dotfiles case: `~/.claude/settings.json` linked into a dotfiles repository). Throws.
+ */
+const putBack = (path: string, then: Stamped & { readonly bytes: Buffer }): void => {
+	if (then.link === undefined) return writeOver(path, then.bytes, then.mode);
+	if (linkOf(path) !== then.link) relink(path, then.link);
+	if (look(path).hash !== then.hash) writeOver(realOf(path), then.bytes, then.mode);
 };
 
 /** Creates an empty ledger. */
@@ -111,7 +171,7 @@ export const createFileLedger = (): FileLedger => {
 		changes() {
 			const changes: LedgerChange[] = [];
 			for (const [path, then] of stamped) {
-				if (fileStamp(path) === then.stamp) continue;
+				if (stampOf(path) === then.stamp) continue;
 				const now = look(path);
 				if (now.hash === then.hash) {
 					// Touched, same bytes: the new stamp spares the next check a read.
@@ -140,8 +200,8 @@ export const createFileLedger = (): FileLedger => {
 					if (stat !== undefined && !stat.isDirectory()) unlinkSync(path);
 				} else if (then.bytes === undefined) {
 					return `${path} is larger than ${MAX_LEDGER_BYTES} bytes: no copy was kept to put back`;
-				} else putBack(path, then.bytes, then.mode);
-				stamped.set(path, { ...then, stamp: fileStamp(path) });
+				} else putBack(path, { ...then, bytes: then.bytes });
+				stamped.set(path, { ...then, stamp: stampOf(path) });
 				return undefined;
 			} catch (error) {
 				return `${path} could not be put back: ${(error as Error).message}`;

@@ -7,9 +7,11 @@ import { execFileSync } from "node:child_process";
 import {
 	chmodSync,
 	existsSync,
+	lstatSync,
 	mkdirSync,
 	mkdtempSync,
 	readFileSync,
+	readlinkSync,
 	rmSync,
 	statSync,
 	symlinkSync,
@@ -97,6 +99,41 @@ describe("createFileLedger", () => {
 		expect(ledger.restore(link)).toBeUndefined();
 		expect(readFileSync(real, "utf8")).toBe("{}\n");
 		expect(statSync(link).isFile()).toBe(true);
+	});
+
+	it("undoes a regular file swapped for a symlink by replacing the link, never writing through it", () => {
+		const settings = join(dir, "settings.json");
+		writeFileSync(settings, "{}\n");
+		const victim = join(dir, "victim.txt");
+		writeFileSync(victim, "the user's own file\n");
+		const ledger = createFileLedger();
+		ledger.stamp([settings]);
+		rmSync(settings);
+		symlinkSync(victim, settings);
+		expect(ledger.changes()).toHaveLength(1);
+		expect(ledger.restore(settings)).toBeUndefined();
+		expect(lstatSync(settings).isSymbolicLink()).toBe(false);
+		expect(readFileSync(settings, "utf8")).toBe("{}\n");
+		expect(readFileSync(victim, "utf8")).toBe("the user's own file\n");
+		expect(ledger.changes()).toEqual([]);
+	});
+
+	it("finds a symlink pointed elsewhere and puts the link itself back", () => {
+		const real = join(dir, "dotfiles-settings.json");
+		writeFileSync(real, "{}\n");
+		const other = join(dir, "other.json");
+		writeFileSync(other, '{"hooks":{}}\n');
+		const link = join(dir, "settings.json");
+		symlinkSync(real, link);
+		const ledger = createFileLedger();
+		ledger.stamp([link]);
+		rmSync(link);
+		symlinkSync(other, link);
+		expect(ledger.changes()).toHaveLength(1);
+		expect(ledger.restore(link)).toBeUndefined();
+		expect(readlinkSync(link)).toBe(real);
+		expect(readFileSync(other, "utf8")).toBe('{"hooks":{}}\n');
+		expect(ledger.changes()).toEqual([]);
 	});
 
 	it("finds a change in a file above the cap but says it cannot be undone", () => {
