@@ -18,10 +18,10 @@ import {
 } from "../support/claude-recording.ts";
 import { readJsonLines } from "../support/e2e.ts";
 import { type FakeLlm, startFakeLlm } from "../support/fake-llm.mjs";
-import { createPiSandbox, type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { createPiSandbox, type PiSandbox, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
+import { HOOK_SCRIPT } from "../support/recorder.ts";
 import { selfGuardOff } from "../support/trust-sandbox.ts";
 
-const HOOK = join(PROJECT_ROOT, "test", "fixtures", "hooks", "hook.mjs");
 let llm: FakeLlm | undefined;
 let sandbox: PiSandbox | undefined;
 afterEach(async () => {
@@ -41,7 +41,7 @@ const replay = async (name: string) => {
 		home: box.home,
 		project: box.projectDir,
 		records: join(box.root, "records"),
-		hook: HOOK,
+		hook: HOOK_SCRIPT,
 	};
 	mkdirSync(paths.records);
 	const turns = fillTemplates(recorded.turns, paths);

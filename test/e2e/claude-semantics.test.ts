@@ -11,16 +11,11 @@ import { describe, expect, it } from "vitest";
 import { readJsonLines, sessionDecisions, sessionLines, useE2e } from "../support/e2e.ts";
 import { FAKE_MODEL, FAKE_PROVIDER, type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
+import { recorder } from "../support/recorder.ts";
 
-const HOOK = join(PROJECT_ROOT, "test", "fixtures", "hooks", "hook.mjs");
 const e2e = useE2e();
 
 type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
-/** A hook that records its stdin and environment to `file` (plus extra hook.mjs options). */
-const recorder = (file: string, ...options: string[]) => ({
-	type: "command",
-	command: ["node", JSON.stringify(HOOK), "--record", JSON.stringify(file), ...options].join(" "),
-});
 /** An object field of a recorded hook line (`stdin` or `env`), `{}` when missing. */
 const field = (line: Record<string, unknown> | undefined, key: "stdin" | "env"): Record<string, unknown> =>
 	(line?.[key] ?? {}) as Record<string, unknown>;

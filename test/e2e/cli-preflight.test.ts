@@ -6,14 +6,10 @@
  */
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { type CliSandbox, createCliSandbox } from "../support/cli.ts";
+import { describe, expect, it } from "vitest";
+import { type CliSandbox, useCliSandboxes } from "../support/cli.ts";
 
-let sandbox: CliSandbox | undefined;
-afterEach(() => {
-	sandbox?.remove();
-	sandbox = undefined;
-});
+const cliSandbox = useCliSandboxes();
 
 /** The settings text: a python3 hook, a script without its execute bit, a bash-only test. */
 const SETTINGS = `{
@@ -33,8 +29,7 @@ const SETTINGS = `{
 `;
 
 const setUp = (): { box: CliSandbox; bin: string } => {
-	const box = createCliSandbox();
-	sandbox = box;
+	const box = cliSandbox();
 	const hooks = join(box.project, ".claude", "hooks");
 	mkdirSync(hooks, { recursive: true });
 	writeFileSync(join(box.project, ".claude", "settings.json"), SETTINGS);

@@ -3,26 +3,15 @@
  * hooks off as pi does: until approved in pi (or `--approve-project-hooks`) the user's hooks are listed on, and
  * stderr names the settings that wait.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { type CliSandbox, createCliSandbox } from "../support/cli.ts";
+import { describe, expect, it } from "vitest";
+import { useCliSandboxes, writeJson } from "../support/cli.ts";
 
-let sandbox: CliSandbox | undefined;
-afterEach(() => {
-	sandbox?.remove();
-	sandbox = undefined;
-});
-
-const writeJson = (file: string, value: unknown): void => {
-	mkdirSync(join(file, ".."), { recursive: true });
-	writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
-};
+const cliSandbox = useCliSandboxes();
 
 describe("pi-hook-manager list with a project disableAllHooks", () => {
 	it("lists the user's hook on until the setting is approved, and says which setting waits", async () => {
-		const box = createCliSandbox();
-		sandbox = box;
+		const box = cliSandbox();
 		writeJson(join(box.home, ".claude", "settings.json"), {
 			hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "user-guard" }] }] },
 		});

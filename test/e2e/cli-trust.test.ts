@@ -5,25 +5,15 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FIXTURE_CONCURRENCY } from "../../src/cli/test.ts";
-import { type CliSandbox, createCliSandbox } from "../support/cli.ts";
+import { useCliSandboxes, writeJson } from "../support/cli.ts";
 
-let sandbox: CliSandbox | undefined;
-afterEach(() => {
-	sandbox?.remove();
-	sandbox = undefined;
-});
-
-const writeJson = (file: string, value: unknown): void => {
-	mkdirSync(join(file, ".."), { recursive: true });
-	writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
-};
+const cliSandbox = useCliSandboxes();
 
 describe("pi-hook-manager test and a covered script rewritten during the command", () => {
 	it("does not run the rewritten script and names it", async () => {
-		const box = createCliSandbox();
-		sandbox = box;
+		const box = cliSandbox();
 		const script = join(box.project, ".claude", "hooks", "guard.sh");
 		const marker = join(box.root, "ran.txt");
 		mkdirSync(join(script, ".."), { recursive: true });

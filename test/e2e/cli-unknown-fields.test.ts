@@ -6,14 +6,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { type CliSandbox, createCliSandbox } from "../support/cli.ts";
+import { describe, expect, it } from "vitest";
+import { useCliSandboxes } from "../support/cli.ts";
 
-let sandbox: CliSandbox | undefined;
-afterEach(() => {
-	sandbox?.remove();
-	sandbox = undefined;
-});
+const cliSandbox = useCliSandboxes();
 
 /** A hook that copies its stdin to `<project>/stdin-<event>.json`. */
 const recorder = (event: string): Record<string, unknown> => ({
@@ -46,8 +42,7 @@ const INPUTS: Readonly<Record<string, Record<string, unknown>>> = {
 
 describe("pi-hook-manager test with fields no table knows", () => {
 	it.each(Object.keys(INPUTS))("passes every %s input field to the hook's stdin unchanged", async (event) => {
-		const box = createCliSandbox();
-		sandbox = box;
+		const box = cliSandbox();
 		mkdirSync(join(box.project, ".claude"), { recursive: true });
 		const hooks = { [event]: [{ matcher: "*", hooks: [recorder(event)] }] };
 		writeFileSync(join(box.project, ".claude", "settings.json"), JSON.stringify({ hooks }));

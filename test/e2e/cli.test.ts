@@ -4,25 +4,15 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RAN_FOR_REAL } from "../../src/cli/why.ts";
-import { type CliSandbox, createCliSandbox, SAMPLE_PROJECT } from "../support/cli.ts";
+import { type CliSandbox, SAMPLE_PROJECT, useCliSandboxes } from "../support/cli.ts";
 
-let sandbox: CliSandbox | undefined;
-afterEach(() => {
-	sandbox?.remove();
-	sandbox = undefined;
-});
+const cliSandbox = useCliSandboxes();
 
-const sample = (): CliSandbox => {
-	sandbox = createCliSandbox(SAMPLE_PROJECT);
-	return sandbox;
-};
+const sample = (): CliSandbox => cliSandbox(SAMPLE_PROJECT);
 
-const empty = (): CliSandbox => {
-	sandbox = createCliSandbox();
-	return sandbox;
-};
+const empty = (): CliSandbox => cliSandbox();
 
 /** Writes a project's `.claude/settings.json` with these PreToolUse groups (and other events' when given). */
 const settings = (box: CliSandbox, hooks: Record<string, unknown>): void => {

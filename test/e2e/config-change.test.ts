@@ -3,31 +3,15 @@
  * waiting for pi's next event, with Claude Code's stdin (`source` by the file's kind, `file_path`), and the edit
  * takes effect; a hook's exit 2 keeps the hooks from before (a hook the blocked edit adds does not run) and says so.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
-import { PROJECT_ROOT } from "../support/pi-env.ts";
 import { type RpcRecord, startPiRpc } from "../support/pi-rpc.ts";
+import { recordedStdins, recorder } from "../support/recorder.ts";
 
 const e2e = useE2e();
-const HOOK = join(PROJECT_ROOT, "test", "fixtures", "hooks", "hook.mjs");
 const WAIT = { timeout: 30_000, interval: 100 };
-
-/** A command hook that appends its stdin to `file` as one JSON line, then exits with `exit`. */
-const recorder = (file: string, exit = 0) => ({
-	type: "command",
-	command: ["node", JSON.stringify(HOOK), "--record", JSON.stringify(file), "--exit", String(exit)].join(" "),
-});
-
-/** The stdins a {@link recorder} wrote to `file`; none when it never ran. */
-const stdins = (file: string): Record<string, unknown>[] =>
-	existsSync(file)
-		? readFileSync(file, "utf8")
-				.split("\n")
-				.filter((line) => line.trim() !== "")
-				.map((line) => (JSON.parse(line) as { stdin: Record<string, unknown> }).stdin)
-		: [];
 
 /** Writes `value` as JSON to `file` in one step (a rename), as editors save: no half-written file is ever seen. */
 const saveJson = (file: string, value: unknown): void => {
@@ -60,8 +44,8 @@ describe("ConfigChange over RPC", () => {
 				hooks: edited === user ? { ...hooks, ConfigChange: [{ hooks: [recorder(changes)] }] } : hooks,
 			});
 			// No prompt, no tool call: the watch on the settings files fires it.
-			await expect.poll(() => stdins(changes).length, WAIT).toBe(1);
-			expect(stdins(changes)[0]).toEqual({
+			await expect.poll(() => recordedStdins(changes).length, WAIT).toBe(1);
+			expect(recordedStdins(changes)[0]).toEqual({
 				session_id: expect.any(String),
 				transcript_path: expect.any(String),
 				cwd: sandbox.projectDir,
@@ -73,7 +57,9 @@ describe("ConfigChange over RPC", () => {
 			});
 			if (edited === user) {
 				await rpc.prompt("hi again");
-				expect(stdins(prompts)).toEqual([expect.objectContaining({ hook_event_name: "UserPromptSubmit" })]);
+				expect(recordedStdins(prompts)).toEqual([
+					expect.objectContaining({ hook_event_name: "UserPromptSubmit" }),
+				]);
 			}
 		} finally {
 			await rpc.close();
@@ -86,17 +72,17 @@ describe("ConfigChange over RPC", () => {
 		const before = join(sandbox.root, "before.jsonl");
 		const added = join(sandbox.root, "added.jsonl");
 		const user = join(sandbox.home, ".claude", "settings.json");
-		const guard = { ConfigChange: [{ matcher: "user_settings", hooks: [recorder(changes, 2)] }] };
+		const guard = { ConfigChange: [{ matcher: "user_settings", hooks: [recorder(changes, "--exit", "2")] }] };
 		saveJson(user, { hooks: { ...guard, UserPromptSubmit: [{ hooks: [recorder(before)] }] } });
 		const rpc = startPiRpc(sandbox);
 		try {
 			await rpc.prompt("hi");
-			expect(stdins(before)).toHaveLength(1);
+			expect(recordedStdins(before)).toHaveLength(1);
 			saveJson(user, { hooks: { ...guard, UserPromptSubmit: [{ hooks: [recorder(added)] }] } });
-			await expect.poll(() => stdins(changes).length, WAIT).toBe(1);
-			expect(stdins(changes)[0]).toMatchObject({ source: "user_settings", file_path: user });
+			await expect.poll(() => recordedStdins(changes).length, WAIT).toBe(1);
+			expect(recordedStdins(changes)[0]).toMatchObject({ source: "user_settings", file_path: user });
 			await rpc.prompt("hi again");
-			expect(stdins(before)).toHaveLength(2);
+			expect(recordedStdins(before)).toHaveLength(2);
 			expect(existsSync(added)).toBe(false);
 			expect(notices(rpc.records).join("\n")).toContain(`blocked the change to ${user}`);
 		} finally {

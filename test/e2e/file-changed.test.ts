@@ -9,33 +9,11 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "../support/e2e.ts";
-import { PROJECT_ROOT } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
+import { recordedStdins, recorder } from "../support/recorder.ts";
 
 const e2e = useE2e();
-const HOOK = join(PROJECT_ROOT, "test", "fixtures", "hooks", "hook.mjs");
 const WAIT = { timeout: 30_000, interval: 100 };
-
-/** A command hook that appends its stdin to `file` as one JSON line and prints `stdout`. */
-const recorder = (file: string, stdout?: unknown) => ({
-	type: "command",
-	command: [
-		"node",
-		JSON.stringify(HOOK),
-		"--record",
-		JSON.stringify(file),
-		...(stdout === undefined ? [] : ["--stdout", `'${JSON.stringify(stdout)}'`]),
-	].join(" "),
-});
-
-/** The stdins a {@link recorder} wrote to `file`; none when it never ran. */
-const stdins = (file: string): Record<string, unknown>[] =>
-	existsSync(file)
-		? readFileSync(file, "utf8")
-				.split("\n")
-				.filter((line) => line.trim() !== "")
-				.map((line) => (JSON.parse(line) as { stdin: Record<string, unknown> }).stdin)
-		: [];
 
 describe("FileChanged over RPC", () => {
 	it("fires on a write of a watched file, then on a file its watchPaths named, and on a deletion", async () => {
@@ -56,7 +34,7 @@ describe("FileChanged over RPC", () => {
 					{
 						matcher: ".envrc",
 						hooks: [
-							recorder(named, output),
+							recorder(named, "--stdout", `'${JSON.stringify(output)}'`),
 							{ type: "command", command: `printf '%s' "$CLAUDE_ENV_FILE" > '${envSeen}'` },
 						],
 					},
@@ -68,8 +46,8 @@ describe("FileChanged over RPC", () => {
 		try {
 			await rpc.prompt("hi");
 			writeFileSync(watched, "export A=2\n");
-			await expect.poll(() => stdins(named).length, WAIT).toBe(1);
-			expect(stdins(named)[0]).toEqual({
+			await expect.poll(() => recordedStdins(named).length, WAIT).toBe(1);
+			expect(recordedStdins(named)[0]).toEqual({
 				session_id: expect.any(String),
 				transcript_path: expect.any(String),
 				cwd: sandbox.projectDir,
@@ -80,7 +58,7 @@ describe("FileChanged over RPC", () => {
 			});
 			await expect.poll(() => existsSync(envSeen), WAIT).toBe(true);
 			expect(readFileSync(envSeen, "utf8")).toMatch(/filechanged-hook\.sh$/);
-			await expect.poll(() => stdins(all).length, WAIT).toBe(1);
+			await expect.poll(() => recordedStdins(all).length, WAIT).toBe(1);
 			await expect
 				.poll(
 					() =>
@@ -95,13 +73,13 @@ describe("FileChanged over RPC", () => {
 				.toBe(true);
 			// The watchPaths of the first run are watched now: creating the file fires the matcher-less hook.
 			writeFileSync(later, "x");
-			await expect.poll(() => stdins(all).length, WAIT).toBe(2);
-			expect(stdins(all)[1]).toMatchObject({ file_path: later, event: "add" });
+			await expect.poll(() => recordedStdins(all).length, WAIT).toBe(2);
+			expect(recordedStdins(all)[1]).toMatchObject({ file_path: later, event: "add" });
 			rmSync(later);
-			await expect.poll(() => stdins(all).length, WAIT).toBe(3);
-			expect(stdins(all)[2]).toMatchObject({ file_path: later, event: "unlink" });
+			await expect.poll(() => recordedStdins(all).length, WAIT).toBe(3);
+			expect(recordedStdins(all)[2]).toMatchObject({ file_path: later, event: "unlink" });
 			// The matcher tests the file's name: the .envrc hook ran for .envrc only.
-			expect(stdins(named)).toHaveLength(1);
+			expect(recordedStdins(named)).toHaveLength(1);
 		} finally {
 			await rpc.close();
 		}
@@ -123,13 +101,13 @@ describe("FileChanged over RPC", () => {
 			await rpc.waitFor((record) => record.type === "response" && record.id === "n1", 30_000, from);
 			await rpc.prompt("hi in the new session");
 			writeFileSync(watched, "2");
-			await expect.poll(() => stdins(runs).length, WAIT).toBeGreaterThanOrEqual(1);
+			await expect.poll(() => recordedStdins(runs).length, WAIT).toBeGreaterThanOrEqual(1);
 			writeFileSync(join(sandbox.projectDir, ".env"), "3");
-			const names = () => stdins(runs).map((stdin) => String(stdin.file_path).split("/").pop());
+			const names = () => recordedStdins(runs).map((stdin) => String(stdin.file_path).split("/").pop());
 			await expect.poll(() => names().includes(".env"), WAIT).toBe(true);
 			// The new session's watch runs the hook once per write, in the new session.
 			expect(names().filter((name) => name === ".envrc")).toEqual([".envrc"]);
-			expect(new Set(stdins(runs).map((stdin) => stdin.session_id)).size).toBe(1);
+			expect(new Set(recordedStdins(runs).map((stdin) => stdin.session_id)).size).toBe(1);
 			expect(await rpc.close()).toBe(0);
 		} finally {
 			await rpc.close();

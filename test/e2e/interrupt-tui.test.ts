@@ -3,29 +3,13 @@
  * `sleep`) fires the Interrupt hook with `source: "user"`, `reason: "stop"`, `via: "terminal"`, and no Stop hook
  * (Claude Code runs none on an interrupt); a turn that ends by itself fires no Interrupt.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../support/pi-env.ts";
+import { recordedStdins, recorder } from "../support/recorder.ts";
 import { useTuiSuite } from "../support/tui-suite.ts";
 
 const suite = useTuiSuite();
-const HOOK = join(PROJECT_ROOT, "test", "fixtures", "hooks", "hook.mjs");
-
-/** The stdins a {@link recorder} wrote to `file`; none when it never ran. */
-const stdins = (file: string): Record<string, unknown>[] =>
-	existsSync(file)
-		? readFileSync(file, "utf8")
-				.split("\n")
-				.filter((line) => line.trim() !== "")
-				.map((line) => (JSON.parse(line) as { stdin: Record<string, unknown> }).stdin)
-		: [];
-
-/** A command hook that appends its stdin (with env and cwd) to `file` as one JSON line. */
-const recorder = (file: string) => ({
-	type: "command",
-	command: ["node", JSON.stringify(HOOK), "--record", JSON.stringify(file)].join(" "),
-});
 
 describe("Interrupt in the TUI", () => {
 	it("Esc during a slow turn fires Interrupt (user, stop, terminal) and no Stop", async () => {
@@ -46,8 +30,8 @@ describe("Interrupt in the TUI", () => {
 		// The turn is busy once the sleep's PreToolUse ran.
 		await expect.poll(() => existsSync(started), { timeout: 20_000 }).toBe(true);
 		pi.keys("Escape");
-		await expect.poll(() => stdins(interrupts).length, { timeout: 20_000 }).toBe(1);
-		const [input] = stdins(interrupts);
+		await expect.poll(() => recordedStdins(interrupts).length, { timeout: 20_000 }).toBe(1);
+		const [input] = recordedStdins(interrupts);
 		expect(input).toMatchObject({
 			hook_event_name: "Interrupt",
 			source: "user",
@@ -58,8 +42,8 @@ describe("Interrupt in the TUI", () => {
 		expect(existsSync(stops)).toBe(false);
 		// A turn that ends by itself is no interrupt: its Stop fires, Interrupt does not again.
 		pi.prompt("say done");
-		await expect.poll(() => stdins(stops).length, { timeout: 20_000 }).toBe(1);
-		expect(stdins(interrupts)).toHaveLength(1);
+		await expect.poll(() => recordedStdins(stops).length, { timeout: 20_000 }).toBe(1);
+		expect(recordedStdins(interrupts)).toHaveLength(1);
 		await pi.quit();
 	});
 });

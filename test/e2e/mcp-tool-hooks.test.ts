@@ -10,20 +10,14 @@ import { describe, expect, it } from "vitest";
 import { readJsonLines, sessionDecisions, sessionLines, useE2e } from "../support/e2e.ts";
 import { type PiSandbox, PROJECT_ROOT, piPrintArgs, runPiPrint } from "../support/pi-env.ts";
 import { startPiRpc } from "../support/pi-rpc.ts";
+import { recorder } from "../support/recorder.ts";
 
 const e2e = useE2e();
 const SERVER = join(PROJECT_ROOT, "test", "fixtures", "mcp", "tiny-server.mjs");
 /** The name of the tool through which the extension reaches MCP servers (src/pi/runners/mcp-tools.ts). */
 const HELPER = "pi_hook_manager_mcp_bridge";
-const HOOK = join(PROJECT_ROOT, "test", "fixtures", "hooks", "hook.mjs");
 
 type Hooks = Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]>;
-
-/** A command hook that records its stdin to `file`. */
-const recorder = (file: string) => ({
-	type: "command",
-	command: ["node", JSON.stringify(HOOK), "--record", JSON.stringify(file)].join(" "),
-});
 
 /**
  * A sandbox with the tiny server connected as `my-srv` (its calls logged) and `hooks` (or what `hooks` makes of the

@@ -4,9 +4,10 @@
  * machine's own settings never count.
  */
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { afterEach } from "vitest";
 import { PROJECT_ROOT, tail } from "./pi-env.ts";
 import { killLeftovers, ownChild, waitBudget, waitedText } from "./test-limit.ts";
 
@@ -114,4 +115,26 @@ export const createCliSandbox = (copy?: string): CliSandbox => {
 			rmSync(root, { recursive: true, force: true });
 		},
 	};
+};
+
+/**
+ * Registers the removal of a test file's CLI sandboxes after each test and returns their maker: call it once at the
+ * top of the file, then `cliSandbox(copy?)` in each test (see {@link createCliSandbox}).
+ */
+export const useCliSandboxes = (): ((copy?: string) => CliSandbox) => {
+	const boxes: CliSandbox[] = [];
+	afterEach(() => {
+		for (const box of boxes.splice(0)) box.remove();
+	});
+	return (copy) => {
+		const box = createCliSandbox(copy);
+		boxes.push(box);
+		return box;
+	};
+};
+
+/** Writes `value` to `file` as JSON (two-space indent, a final newline), creating its folder. */
+export const writeJson = (file: string, value: unknown): void => {
+	mkdirSync(dirname(file), { recursive: true });
+	writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 };
