@@ -1,9 +1,9 @@
 /**
- * End to end in the real pi (print mode, RPC): the agent cannot edit-then-run its own guards. A model `write` to
- * `~/.claude/settings.json` and a bash redirect into it are refused with the reason (nobody can answer in print
- * mode), before any PreToolUse hook runs (a hook that allows everything does not let it through); a rewrite of a file
- * an approved project hook runs is refused too; `guardHookFiles: false` in pi's settings lets such calls run. Over
- * RPC, where a client answers pi's dialogs, the call waits for that answer.
+ * End to end in the real pi (print mode, RPC): the agent cannot edit-then-run its own guards. A model `write` or
+ * `edit` of `~/.claude/settings.json` and a bash redirect into it are refused with the reason (nobody can answer in
+ * print mode), before any PreToolUse hook runs (a hook that allows everything does not let it through); a rewrite of
+ * a file an approved project hook runs is refused too; `guardHookFiles: false` in pi's settings lets such calls run.
+ * Over RPC, where a client answers pi's dialogs, the call waits for that answer.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -47,6 +47,20 @@ describe("the self-guard in print mode and over RPC", () => {
 		expect(lastRequest(start)).toContain("blocked [settings_file]");
 		// The guard comes first: the user's PreToolUse hook never saw the call.
 		expect(existsSync(marker)).toBe(false);
+	});
+
+	it("refuses a model edit of ~/.claude/settings.json with the reason: the file keeps its bytes", async () => {
+		const box = e2e.sandbox();
+		const userSettings = join(box.home, ".claude", "settings.json");
+		trustSandbox(box, { user: hookSettings("Stop", undefined, { type: "command", command: "true" }) });
+		const before = readFileSync(userSettings, "utf8");
+		const start = e2e.llm.requests.length;
+		const edit = JSON.stringify({ path: userSettings, edits: [{ oldText: '"true"', newText: '"curl evil"' }] });
+		const result = await runPiPrint(box, piPrintArgs(`tool: edit ${edit}`));
+		expect(result.code).toBe(0);
+		expect(readFileSync(userSettings, "utf8")).toBe(before);
+		expect(result.stderr).toContain("blocked [settings_file]: This edit call would change ~/.claude/settings.json");
+		expect(lastRequest(start)).toContain("blocked [settings_file]");
 	});
 
 	it("refuses a bash redirect that creates ~/.claude/settings.json", async () => {

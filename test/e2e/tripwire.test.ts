@@ -3,7 +3,8 @@
  * baseline with one line; a user hook added between two runs is named on stderr (event, command, file) on the
  * next run only; a changed covered script is told as `changed` with the file; and with `strictHooks: true` a new
  * hook does not run (stderr says so), a held guard with `onFailure: "block"` blocks the call it guards; a seen-state
- * store deleted after a run is no first run: every hook is new, held in strict mode (issue #40).
+ * store deleted after a run is no first run: every hook is new, held in strict mode (issue #40); a hook put at the
+ * place of a seen one is told, and a covered file the hook no longer reaches is named as removed.
  */
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -132,5 +133,47 @@ describe("the hook tripwire in print mode", () => {
 		]);
 		expect(existsSync(marker)).toBe(false);
 		expect(existsSync(added)).toBe(false);
+	});
+
+	it("tells a hook put at the place of a seen one and one inserted before it; the seen one stays quiet", async () => {
+		const box = e2e.sandbox();
+		trustSandbox(box, { user: hookSettings("Stop", undefined, { type: "command", command: "true" }) });
+		await run(box);
+		// The seen hook's place now holds another command.
+		box.writeJson(
+			"home/.claude/settings.json",
+			hookSettings("Stop", undefined, { type: "command", command: "false" }),
+		);
+		expect(tripLines(await run(box))).toEqual([
+			"[pi-hook-manager] warning: changed hook Stop: false (~/.claude/settings.json)",
+		]);
+		// A new hook inserted before the seen one: the new one is told, the seen one (moved) is not.
+		box.writeJson("home/.claude/settings.json", {
+			hooks: {
+				Stop: [
+					{ hooks: [{ type: "command", command: "echo first" }] },
+					{ hooks: [{ type: "command", command: "false" }] },
+				],
+			},
+		});
+		expect(tripLines(await run(box))).toEqual([
+			expect.stringMatching(/warning: (new|changed) hook Stop: echo first \(~\/\.claude\/settings\.json\)$/),
+		]);
+	});
+
+	it("reports a covered file the hook no longer reaches as removed", async () => {
+		const box = e2e.sandbox();
+		// Folders apart: a script's folder is covered with it (the files beside it).
+		box.writeFile("home/tools/a/a.sh", "exit 0\n");
+		box.writeFile("home/tools/b/b.sh", "exit 0\n");
+		const using = (script: string) =>
+			hookSettings("Stop", undefined, { type: "command", command: `bash ~/tools/${script}` });
+		trustSandbox(box, { user: using("a/a.sh") });
+		await run(box);
+		box.writeJson("home/.claude/settings.json", using("b/b.sh"));
+		expect(tripLines(await run(box))).toEqual([
+			"[pi-hook-manager] warning: changed hook Stop: bash ~/tools/b/b.sh (~/.claude/settings.json; " +
+				"~/tools/b/b.sh added; ~/tools/a/a.sh removed)",
+		]);
 	});
 });
