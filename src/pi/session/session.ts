@@ -7,6 +7,7 @@
  * event table, event-table.ts) with pi.
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { debugLines, debugOn } from "../../engine/dry-run/debug-line.ts";
 import type { ProcessRunner } from "../../engine/ports.ts";
 import { type CardLog, createCardLog, registerCardRenderer } from "../cards/card-log.ts";
 import { createMessageDisplays, type MessageDisplays } from "../events/message-displays.ts";
@@ -18,7 +19,7 @@ import { createViewSettings, viewSettingsFile } from "../stores/view-settings.ts
 import type { Telemetry } from "../telemetry/telemetry.ts";
 import { hookBaseEnv } from "./env-file.ts";
 import { type EventRow, eventTable } from "./event-table.ts";
-import { showNotice } from "./notices.ts";
+import { STDERR_PREFIX, showNotice } from "./notices.ts";
 import { createRuntime } from "./runtime.ts";
 import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 
@@ -111,11 +112,17 @@ export const createHookSession = (
 		}),
 	});
 	const displays = createMessageDisplays(() => runtime.hasHooks("MessageDisplay"));
+	const debug = debugOn(ports.processEnv);
 	const runtime = createRuntime({
 		pi,
 		displays,
 		observers: {
-			onRecord: (record, ctx) => manager.onRecord(record, ctx),
+			onRecord: (record, ctx) => {
+				manager.onRecord(record, ctx);
+				// PI_HOOK_MANAGER_DEBUG=1 in print and JSON mode: one stderr line per hook run (stdout is pi's).
+				if (debug && !ctx.hasUI)
+					for (const line of debugLines(record)) process.stderr.write(`${STDERR_PREFIX} ${line}\n`);
+			},
 			onCard: cards.record,
 			onRunStart: cards.runStarted,
 			onRunEnd: cards.runEnded,
