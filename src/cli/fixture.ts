@@ -105,6 +105,24 @@ const parseCase = (value: unknown, file: string, index: number | undefined): Fix
 	};
 };
 
+/**
+ * Deepest nesting of arrays and objects a fixture may have: far past any hook input (Claude Code's tool inputs nest a
+ * few levels), well within what the recursive steps after parsing (the project paths, the stdin's JSON) can walk.
+ */
+export const MAX_FIXTURE_DEPTH = 1000;
+
+/** True when `value` nests arrays and objects deeper than `limit` levels; walked without recursion. */
+export const nestsDeeper = (value: unknown, limit: number): boolean => {
+	const stack: [unknown, number][] = [[value, 1]];
+	for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+		const [item, depth] = next;
+		if (item === null || typeof item !== "object") continue;
+		if (depth > limit) return true;
+		for (const child of Object.values(item)) stack.push([child, depth + 1]);
+	}
+	return false;
+};
+
 /** Parses the text of a fixture file. Never throws. */
 export const parseFixtureText = (text: string, file: string): FixtureFile => {
 	let json: unknown;
@@ -113,6 +131,9 @@ export const parseFixtureText = (text: string, file: string): FixtureFile => {
 	} catch (error) {
 		return { ok: false, file, message: `invalid JSON: ${withLineAndColumn((error as Error).message, text)}` };
 	}
+	// 200,000 nested arrays parse (JSON.parse does not recurse) but overflow the stack of every step after it.
+	if (nestsDeeper(json, MAX_FIXTURE_DEPTH))
+		return { ok: false, file, message: `nests arrays or objects more than ${MAX_FIXTURE_DEPTH} levels deep` };
 	const array = Array.isArray(json);
 	const cases = array ? (json as unknown[]) : [json];
 	if (cases.length === 0) return { ok: false, file, message: "holds an empty array: no fixture to run" };

@@ -225,6 +225,16 @@ describe("pi-hook-manager test", () => {
 			JSON.stringify({ version: 1, event: "Stop", exepct: { decision: "none" } }),
 			/ERROR \.pi\/hook-tests\/bad\.json: unknown field "exepct"/,
 		],
+		[
+			"200,000 nested arrays as the whole file",
+			`${"[".repeat(200_000)}${"]".repeat(200_000)}`,
+			/ERROR \.pi\/hook-tests\/bad\.json: nests arrays or objects more than 1000 levels deep/,
+		],
+		[
+			"200,000 nested arrays in a case's input (a stack overflow, exit 3 and no case run before)",
+			`{"version": 1, "event": "Stop", "input": {"x": ${"[".repeat(200_000)}${"]".repeat(200_000)}}}`,
+			/ERROR \.pi\/hook-tests\/bad\.json: nests arrays or objects more than 1000 levels deep/,
+		],
 	])("names the file of a fixture with %s and exits 2", async (_what, text, message) => {
 		const box = sample();
 		fixture(box, "bad.json", text);

@@ -4,7 +4,12 @@
  * token families, secret key names and password flags are tables in `secret-formats.ts`.
  */
 import {
+	CONFIG_SET,
+	DISCORD_BOT_TOKEN,
+	KEYED_VALUE,
 	keyParts,
+	NETRC_PASSWORD,
+	NETRC_PASSWORD_LINE,
 	NOT_SECRET_LAST_PART,
 	OPENSSL_PASS,
 	PASSWORD_FLAG_RULES,
@@ -13,6 +18,7 @@ import {
 	TOKEN_FORMATS,
 	TOKEN_PREFIX,
 	URL_ENCODED_TOKEN_FORMATS,
+	XML_ELEMENT,
 } from "./secret-formats.ts";
 
 /** What a masked value is replaced with. */
@@ -32,8 +38,15 @@ const NOT_SECRET_KEY = /tokens|tokeniz|token_?(?:count|limit|usage|budget|type)/
 const NOT_SECRET_VALUE =
 	/^(?:|true|false|null|none|undefined|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_][A-Za-z0-9_]*%|<[^<>]*>|\*+)$/i;
 
-/** `-----BEGIN ... PRIVATE KEY----- ... -----END ... PRIVATE KEY-----` (PEM); a cut-off block up to the end. */
-const PEM_BLOCK = /(-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----)[\s\S]*?(-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----|$)/g;
+/**
+ * `-----BEGIN ... PRIVATE KEY----- ... -----END ... PRIVATE KEY-----` (PEM) and OpenPGP's `-----BEGIN PGP PRIVATE
+ * KEY BLOCK-----`; a cut-off block up to the end.
+ */
+const PEM_BLOCK = new RegExp(
+	"(-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)[\\s\\S]*?" +
+		"(-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)",
+	"g",
+);
 
 /**
  * The `KEY=` of `KEY=value` (shell, .env, URL query, `--flag=value`; `KEY = value` with blanks on both sides): the
@@ -51,10 +64,14 @@ const QUOTED_PAIR = /(["'])([^"'\n]{1,128})\1(\s*:\s*)(["'])((?:(?!\4)[^\\\n]|\\
 const LINE_PAIR = /^([ \t]*(?:- )?)([A-Za-z0-9_.-]{1,128})([ \t]*:[ \t]+)([^\s#][^\n]*)$/gm;
 
 /** `Authorization: Basic ...`, `"authorization": "Bearer ..."`, `Authorization=token ...`. */
-const AUTHORIZATION = /(\bAuthorization["']?\s*[:=]\s*["']?)((?:Basic|Bearer|Token|Digest)\s+)?([^\s"',;]{8,})/gi;
+const AUTHORIZATION =
+	/(\bAuthorization["']?\s*[:=]\s*["']?)((?:Basic|Bearer|Token|Digest|SSWS|Bot)\s+)?([^\s"',;]{8,})/gi;
 
-/** `Bearer <long token>` anywhere (hex, base64, base64url, JWT), also URL-encoded (`Bearer%20...`). */
-const BEARER = /(\bBearer(?:\s+|%20|\+))([A-Za-z0-9._~+/-]{16,}=*)/gi;
+/**
+ * `Bearer <long token>` and Okta's `SSWS <token>` anywhere (hex, base64, base64url, JWT), also URL-encoded
+ * (`Bearer%20...`).
+ */
+const BEARER = /(\b(?:Bearer|SSWS)(?:\s+|%20|\+))([A-Za-z0-9._~+/-]{16,}=*)/gi;
 
 /** A password in a URL: `scheme://user:password@host`, `redis://:password@host`. */
 const URL_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s:/@]{0,256}:)([^\s@/]{1,256})(@)/g;
@@ -64,7 +81,10 @@ const URL_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s:/@]{0,256}:)([^\s
  * `Cookie: ...`): the value runs to the closing quote or the end of the line.
  */
 const HEADER =
-	/(?<![A-Za-z0-9_-])((?:x-)?(?:api-?key|private-token|auth-token|access-token|x-[a-z0-9-]{0,40}(?:token|key|secret|auth|session|password)[a-z0-9-]{0,20}|cookie|set-cookie|proxy-authorization)\s*:[ \t]*)([^\s'"\n][^'"\n]*)/gi;
+	/(?<![A-Za-z0-9_/-])((?:[a-z0-9]{1,20}-){0,3}(?:api-?key|application-key|app-key|subscription-key|private-token|auth-token|access-token)|x-[a-z0-9-]{0,40}(?:token|key|secret|auth|session|password)[a-z0-9-]{0,20}|cookie|set-cookie|proxy-authorization)(\s*:[ \t]*)([^\s'"\n][^'"\n]*)/gi;
+
+/** Header names that hold no secret although a secret word is in them (`X-Auth-Email`, `X-Api-Key-Id`). */
+const NOT_SECRET_HEADER = /-(?:email|user|username|id|type|url|host|name)$/i;
 
 /** `curl -u user:password`, `--user user:password` (quoted or not): the password part. */
 const USER_PASSWORD = /((?:^|\s)(?:-u|--user|--proxy-user)\s*['"]?[^\s:'"]{1,128}:)([^\s'"]{1,256})/g;
@@ -168,6 +188,26 @@ export const redactSecrets = (text: string): string => {
 	return out;
 };
 
+/**
+ * Masks the values that follow a key naming a secret outside `KEY=value` and `"key": "value"`: a configuration
+ * command's two words (`aws configure set aws_secret_access_key X`), an XML element (`<password>x</password>`),
+ * PHP's `define('DB_PASSWORD', 'x')` and an index assignment (`os.environ["API_KEY"] = "x"`).
+ */
+const maskKeyed = (text: string): string => {
+	let out = text.replace(CONFIG_SET, (match, head: string, key: string, gap: string, value: string) => {
+		const masked = isSecretKey(key) ? maskValue(value) : value;
+		return masked === value ? match : `${head}${key}${gap}${masked}`;
+	});
+	out = out.replace(XML_ELEMENT, (match, tag: string, value: string) => {
+		const masked = isSecretKey(tag) ? maskValue(value.trim()) : value.trim();
+		return masked === value.trim() ? match : `<${tag}>${masked}</${tag}>`;
+	});
+	return out.replace(KEYED_VALUE, (match, head: string, _q: string, key: string, vq: string, value: string) => {
+		const masked = isSecretKey(key) ? maskValue(`${vq}${value}${vq}`) : `${vq}${value}${vq}`;
+		return masked === `${vq}${value}${vq}` ? match : `${head}${masked}`;
+	});
+};
+
 /** Most passes {@link redactSecrets} makes; every pass only ever turns more text into `[redacted]`. */
 const MAX_PASSES = 4;
 
@@ -187,13 +227,15 @@ const redactOnce = (text: string): string => {
 	out = out.replace(BEARER, (match, head: string, value: string) =>
 		value.includes(REDACTED) ? match : `${head}${REDACTED}`,
 	);
-	out = out.replace(HEADER, (match, head: string, value: string) => {
+	out = out.replace(HEADER, (match, name: string, colon: string, value: string) => {
 		const trimmed = value.trimEnd();
-		return trimmed.includes(REDACTED) || NOT_SECRET_VALUE.test(trimmed)
+		return trimmed.includes(REDACTED) || NOT_SECRET_VALUE.test(trimmed) || NOT_SECRET_HEADER.test(name)
 			? match
-			: `${head}${REDACTED}${value.slice(trimmed.length)}`;
+			: `${name}${colon}${REDACTED}${value.slice(trimmed.length)}`;
 	});
-	for (const rule of [USER_PASSWORD, SECRET_FLAG, ...PASSWORD_FLAG_RULES, OPENSSL_PASS, COOKIE_FLAG]) {
+	out = maskKeyed(out);
+	const rules = [USER_PASSWORD, SECRET_FLAG, ...PASSWORD_FLAG_RULES, OPENSSL_PASS, COOKIE_FLAG, NETRC_PASSWORD];
+	for (const rule of [...rules, NETRC_PASSWORD_LINE]) {
 		out = out.replace(rule, (match, head: string, value: string) => {
 			const masked = maskValue(value);
 			return masked === value ? match : `${head}${masked}`;
@@ -202,6 +244,7 @@ const redactOnce = (text: string): string => {
 	out = out.replace(URL_PASSWORD, (match, head: string, password: string, at: string) =>
 		NOT_SECRET_VALUE.test(password) || password === REDACTED ? match : `${head}${REDACTED}${at}`,
 	);
+	out = out.replace(DISCORD_BOT_TOKEN, REDACTED);
 	if (!TOKEN_PREFIX.test(out)) return out;
 	const formats = out.includes("%") ? [...TOKEN_FORMATS, ...URL_ENCODED_TOKEN_FORMATS] : TOKEN_FORMATS;
 	for (const format of formats) out = out.replace(format, (_match, prefix: string) => `${prefix}${REDACTED}`);

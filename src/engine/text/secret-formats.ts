@@ -23,6 +23,7 @@ export const TOKEN_FAMILIES: readonly TokenFamily[] = [
 	["SendGrid API keys", "SG\\.", "[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}"],
 	["PyPI upload tokens", "pypi-", "[A-Za-z0-9_-]{50,}"],
 	["Google OAuth access tokens", "ya29\\.", "[A-Za-z0-9_-]{20,}"],
+	["Google OAuth client secrets", "GOCSPX-", "[A-Za-z0-9_-]{24,}"],
 	["DigitalOcean tokens", "do[opr]_v1_", "[a-f0-9]{64}\\b"],
 	["Grafana tokens", "glc_|glsa_", "[A-Za-z0-9_=+/-]{20,}"],
 	["Linear API keys", "lin_api_", "[A-Za-z0-9]{30,}"],
@@ -103,7 +104,7 @@ export const SECRET_PART = new RegExp(`^(?:${SECRET_PARTS})$`, "i");
 const NOT_SECRET_LAST_PARTS =
 	"url|uri|endpoint|host|domain|type|mode|method|scheme|name|names|header|count|limit|usage|budget|len|length" +
 	"|size|kind|format|version|timeout|enabled|required|provider|path|file|dir|stdin|env|id|ids|prompt|policy" +
-	"|field|hint|expiry|expires|ttl";
+	"|field|hint|expiry|expires|ttl|helper|email|user|username";
 
 /** A whole-part match of {@link NOT_SECRET_LAST_PARTS}. */
 export const NOT_SECRET_LAST_PART = new RegExp(`^(?:${NOT_SECRET_LAST_PARTS})$`, "i");
@@ -117,9 +118,10 @@ export const keyParts = (key: string): string[] =>
 
 /**
  * Command password flags: `[commands, flag, how the value follows]`. `glued`: only `-pVALUE` (mysql's `-p VALUE`
- * asks for a password, VALUE is the database); `spaced`: `-p VALUE` or `-pVALUE`.
+ * asks for a password, VALUE is the database); `spaced`: `-p VALUE` or `-pVALUE`; `apart`: only `-p VALUE`
+ * (keytool's `-storepass:env NAME` names a variable).
  */
-type PasswordFlag = readonly [commands: string, flag: string, follows: "glued" | "spaced"];
+type PasswordFlag = readonly [commands: string, flag: string, follows: "glued" | "spaced" | "apart"];
 
 /** The password flags of common commands (a `--password X` long flag of any command is a rule of its own). */
 export const PASSWORD_FLAGS: readonly PasswordFlag[] = [
@@ -135,6 +137,19 @@ export const PASSWORD_FLAGS: readonly PasswordFlag[] = [
 	["smbclient|rpcclient|smbmap|crackmapexec|nxc", "-U\\s*[^\\s%'\"]{1,128}%", "glued"],
 	["htpasswd", "-b\\s+\\S+\\s+\\S+", "spaced"],
 	["openssl", "-k", "spaced"],
+	["keytool|jarsigner", "-(?:src|dest)?(?:store|key)pass|-new", "apart"],
+	["ssh-keygen", "-[NP]", "spaced"],
+	["az\\s+login", "-p", "spaced"],
+	["plink|pscp|psftp|putty|kitty", "-pw", "apart"],
+	["xfreerdp3?|wlfreerdp|sdl-freerdp", "/p:", "glued"],
+	["rdesktop", "-p", "apart"],
+	["ipmitool", "-P", "apart"],
+	["snmpwalk|snmpget|snmpgetnext|snmpset|snmpbulkwalk|snmpbulkget|snmptable|snmptrap", "-[AX]", "apart"],
+	["lftp", "-u\\s*[^\\s,'\"]{1,128},", "glued"],
+	["sqlplus|sqlldr|expdp|impdp|rman|dgmgrl", "[A-Za-z0-9_$#]{1,128}/", "glued"],
+	["rabbitmqctl", "(?:add_user|change_password)\\s+[^\\s'\"]{1,128}", "apart"],
+	["mc", "(?:alias\\s+set|config\\s+host\\s+add)\\s+\\S{1,128}\\s+\\S{1,1024}\\s+\\S{1,256}", "apart"],
+	["gh\\s+secret\\s+set", "(?:--body|-b)(?:=|\\s)", "glued"],
 ];
 
 /** A flag's value: quoted, or a bare word (after a blank, never a word that starts like a flag). */
@@ -143,20 +158,20 @@ const flagValue = (glued: boolean): string =>
 
 /** {@link PASSWORD_FLAGS} as global regexes: group 1 runs to the value, group 2 is the value. */
 export const PASSWORD_FLAG_RULES: readonly RegExp[] = PASSWORD_FLAGS.map(([commands, flag, follows]) => {
-	const gap = follows === "glued" ? "" : "\\s*";
+	const gap = follows === "glued" ? "" : follows === "apart" ? "\\s+" : "\\s*";
 	// The flag is looked for at most 256 characters after the command: an unbounded gap is quadratic on a line of
-	// many `zip` words.
-	return new RegExp(
-		`(\\b(?:${commands})\\b[^\\n;|&]{0,256}?\\s${flag}${gap})(${flagValue(follows === "glued")})`,
-		"g",
-	);
+	// many `zip` words. A value masked already is passed over, so the next pass masks the command's next flag
+	// (`snmpwalk -A x -X y`, `keytool -keypass x -storepass y`).
+	const head = `\\b(?:${commands})\\b[^\\n;|&]{0,256}?\\s(?:${flag})${gap}`;
+	return new RegExp(`(${head})(?!\\[redacted\\])(${flagValue(follows === "glued")})`, "g");
 });
 
 /** Words that a secret's long flag may contain: `--password`, `--http-password`, `--db-pass`, `--api-token`. */
-const FLAG_SECRET_WORD = "password|passwd|pass|passphrase|pwd|token|secret|api[-_]?key|(?:access|secret|auth)[-_]key";
+const FLAG_SECRET_WORD =
+	"password|passwd|pass|passphrase|pwd|token|secret|bearer|api[-_]?key|(?:access|secret|auth)[-_]key";
 
 /** Flag endings that name where a secret comes from, not the secret (`--password-stdin`, `--token-file`). */
-const FLAG_NOT_VALUE = "(?![-_](?:stdin|file|env|prompt|cmd|command|length|policy|type)\\b)";
+const FLAG_NOT_VALUE = "(?![-_](?:stdin|file|fd|env|prompt|cmd|command|length|policy|type)\\b)";
 
 /**
  * `--password X`, `--http-password X`, `--token X`, `-password X` (the `=` form is a `KEY=value` pair): group 1 runs
@@ -170,3 +185,42 @@ export const SECRET_FLAG = new RegExp(
 
 /** openssl's `pass:SECRET` password source (`-passin pass:x`, `-passout pass:x`, `-pass pass:x`). */
 export const OPENSSL_PASS = /(\bpass:)([^\s'"]+|'[^'\n]*'|"[^"\n]*")/g;
+
+/**
+ * Discord bot tokens: the bot's user id in base64 (starting `M`, `N` or `O`), a timestamp and an HMAC, dot-separated;
+ * masked whole.
+ */
+export const DISCORD_BOT_TOKEN =
+	/\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/g;
+
+/**
+ * A `.netrc` password: `machine HOST ... password X` or `default ... password X` on one line (group 1 runs to the
+ * value, group 2 is the value), and a line of its own `password X` (an entry over several lines).
+ */
+export const NETRC_PASSWORD = /(\b(?:machine\s+\S{1,256}|default)\s[^\n]{0,256}?\bpassword\s+)([^\s'"]+)/g;
+
+/** A `.netrc` entry's `password X` on a line of its own (group 1 runs to the value, group 2 is the value). */
+export const NETRC_PASSWORD_LINE = /^([ \t]*password[ \t]+)([^\s'"]+)(?=[ \t]*$)/gm;
+
+/**
+ * Configuration commands that take a key and its value as two words (`aws configure set aws_secret_access_key X`,
+ * `npm config set //host/:_authToken X`, `git config --global github.token X`, `composer config -g
+ * gitlab-token.host X`): group 1 runs to the key, group 2 is the key, group 3 the blank, group 4 the value.
+ */
+export const CONFIG_SET = new RegExp(
+	"(\\b(?:aws\\s+configure\\s+set|(?:npm|yarn|pnpm)\\s+config\\s+set|git\\s+config|composer\\s+config" +
+		"|poetry\\s+config|bundle\\s+config(?:\\s+set)?)(?:\\s+--?[A-Za-z][A-Za-z-]{0,30}){0,4}\\s+)" +
+		"([A-Za-z0-9_.:/@-]{1,256})(\\s+)('[^'\\n]*'|\"[^\"\\n]*\"|[^\\s'\"&|;<>()-][^\\s'\"&|;<>()]*)",
+	"g",
+);
+
+/** An XML element's text (`<password>x</password>`, Maven's settings.xml): group 1 the tag, group 2 the text. */
+export const XML_ELEMENT = /<([A-Za-z][A-Za-z0-9_.:-]{0,63})>([^<\n]{1,1024})<\/\1>/g;
+
+/**
+ * A quoted key and a quoted value apart from `"key": "value"`: PHP's `define('DB_PASSWORD', 'x')`, and an index
+ * assignment `os.environ["API_KEY"] = "x"`, `ENV['SECRET'] = 'x'`. Group 1 runs to the value, 3 is the key, 4 the
+ * value's quote, 5 the value.
+ */
+export const KEYED_VALUE =
+	/((?:\bdefine\s*\(\s*|\[\s*)(["'])([^"'\n]{1,128})\2\s*(?:,|\]\s*=)\s*)(["'])((?:(?!\4)[^\\\n]|\\.)*)\4/g;

@@ -6,6 +6,7 @@
 import { sliceByColumn, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import { sourceLabel } from "../../engine/config/sources.ts";
 import { handlerTarget, visibleText } from "../../engine/text/messages.ts";
+import { redactSecrets } from "../../engine/text/redact.ts";
 import { terminalSafe } from "../../engine/text/terminal-safe.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { hookShortName } from "../card-format.ts";
@@ -93,8 +94,12 @@ export const fitRight = (text: string, width: number): string => {
 	return " ".repeat(Math.max(0, width - visibleWidth(cut))) + cut;
 };
 
-/** What a hook runs, for display: the command (plus args), the URL of an http hook, the prompt of a prompt hook. */
-export const hookTarget = (entry: HookEntry): string => visibleText(handlerTarget(entry));
+/**
+ * What a hook runs, for display: the command (plus args), the URL of an http hook, the prompt of a prompt hook;
+ * secrets masked, as the stores (the journal, state.json, approvals.json) keep it: the panel is read over
+ * shoulders and in screen shares. The editor shows the definition itself.
+ */
+export const hookTarget = (entry: HookEntry): string => visibleText(redactSecrets(handlerTarget(entry)));
 
 /**
  * A hook as the list and the log name it: the script name first, as the cards say it (`x.py`, see

@@ -1,6 +1,7 @@
 /** Pure text helpers of the panel: durations, times, fitting to a width, percentiles, wrapping. */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "vitest";
+import type { HookEntry } from "../../../src/engine/types.ts";
 import {
 	fit,
 	fitRight,
@@ -8,6 +9,7 @@ import {
 	formatDuration,
 	hardWrap,
 	hookLabel,
+	hookTarget,
 	oneLine,
 	percentile,
 } from "../../../src/ui/panel/format.ts";
@@ -65,5 +67,13 @@ describe("hookLabel", () => {
 		expect(hookLabel(other)).toBe(
 			"git_policy.py · python3 .claude/hooks/git_policy.py · if Bash(git commit *) · timeout 5 s",
 		);
+	});
+
+	it("masks a secret in the command as the stores keep it (the list's rows and the details show this)", () => {
+		const policy = entryWith(fixtureConfig(), "git_policy.py");
+		const command = "curl -H 'Authorization: SSWS 00QCjAl4MlV-WPXM-ABcdEFghIJklMNopQRstUVwxYZ' https://o.okta.com";
+		const secret = { ...policy, handler: { ...policy.handler, command, if: undefined } } as HookEntry;
+		expect(hookLabel(secret)).toBe("curl -H 'Authorization: SSWS [redacted]' https://o.okta.com");
+		expect(hookTarget(secret)).not.toContain("00QCjAl4MlV");
 	});
 });
