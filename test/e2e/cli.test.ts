@@ -10,6 +10,12 @@ import { type CliSandbox, SAMPLE_PROJECT, useCliSandboxes } from "../support/cli
 
 const cliSandbox = useCliSandboxes();
 
+/**
+ * The limit of a case that runs the command more than once, or loads pi's SDK (a prompt hook): each run may take up
+ * to 60 s under load (test/support/cli.ts), so such a case gets more than the default 60 s of one run.
+ */
+const SLOW_CASE_MS = 120_000;
+
 const sample = (): CliSandbox => cliSandbox(SAMPLE_PROJECT);
 
 const empty = (): CliSandbox => cliSandbox();
@@ -71,29 +77,33 @@ describe("pi-hook-manager test", () => {
 		expect(() => readFileSync(marker)).toThrow();
 	});
 
-	it("--update writes the current outcome into expect, and the fixture then passes", async () => {
-		const box = sample();
-		const file = fixture(box, "new.json", {
-			version: 1,
-			name: "new case",
-			event: "PreToolUse",
-			input: { tool_name: "Bash", tool_input: { command: "rm -fr /tmp/x" } },
-		});
-		const before = await box.run(["test", file, "--approve-project-hooks"]);
-		expect(before.stdout).toContain("no expect yet: run with --update");
-		expect(before.code).toBe(1);
-		const update = await box.run(["test", file, "--update", "--approve-project-hooks"]);
-		expect(update.stdout).toContain('UPDATED new case (.pi/hook-tests/new.json): expect.decision "deny"');
-		expect(update.code).toBe(0);
-		const written = JSON.parse(readFileSync(file, "utf8"));
-		expect(written.expect).toEqual({
-			decision: "deny",
-			reason: "Blocked: recursive delete. Delete the files one by one, or ask the user.",
-		});
-		expect(Object.keys(written)).toEqual(["version", "name", "event", "input", "expect"]);
-		const after = await box.run(["test", file, "--approve-project-hooks"]);
-		expect(lastLine(after.stdout)).toBe("1 passed, 0 failed");
-	});
+	it(
+		"--update writes the current outcome into expect, and the fixture then passes",
+		async () => {
+			const box = sample();
+			const file = fixture(box, "new.json", {
+				version: 1,
+				name: "new case",
+				event: "PreToolUse",
+				input: { tool_name: "Bash", tool_input: { command: "rm -fr /tmp/x" } },
+			});
+			const before = await box.run(["test", file, "--approve-project-hooks"]);
+			expect(before.stdout).toContain("no expect yet: run with --update");
+			expect(before.code).toBe(1);
+			const update = await box.run(["test", file, "--update", "--approve-project-hooks"]);
+			expect(update.stdout).toContain('UPDATED new case (.pi/hook-tests/new.json): expect.decision "deny"');
+			expect(update.code).toBe(0);
+			const written = JSON.parse(readFileSync(file, "utf8"));
+			expect(written.expect).toEqual({
+				decision: "deny",
+				reason: "Blocked: recursive delete. Delete the files one by one, or ask the user.",
+			});
+			expect(Object.keys(written)).toEqual(["version", "name", "event", "input", "expect"]);
+			const after = await box.run(["test", file, "--approve-project-hooks"]);
+			expect(lastLine(after.stdout)).toBe("1 passed, 0 failed");
+		},
+		SLOW_CASE_MS,
+	);
 
 	it("notes under a fixture's line the hook output Claude Code ignores (hook lint), naming the field", async () => {
 		const box = sample();
@@ -130,88 +140,104 @@ describe("pi-hook-manager test", () => {
 		expect(result.code).toBe(0);
 	});
 
-	it("says on a passing fixture's line which hooks timed out or were killed: they decided nothing", async () => {
-		const box = empty();
-		settings(box, {
-			PreToolUse: [
-				{
-					matcher: "Bash",
-					hooks: [
-						{ type: "command", command: "sleep 30 # guard.sh", timeout: 1 },
-						{ type: "command", command: "kill -KILL $$" },
-					],
-				},
-			],
-		});
-		fixture(box, "hang.json", {
-			version: 1,
-			name: "hang",
-			event: "PreToolUse",
-			input: { tool_name: "Bash", tool_input: { command: "ls" } },
-			expect: { decision: "none" },
-		});
-		const result = await box.run(["test", "--approve-project-hooks"]);
-		expect(result.stdout.split("\n")[0]).toBe(
-			"PASS hang (.pi/hook-tests/hang.json) (sleep 30 # guard.sh timed out after 1 s; kill -KILL $$ was killed " +
-				"by SIGKILL: the call proceeds, as in Claude Code)",
-		);
-		expect(result.code).toBe(0);
-		const file = join(box.project, ".pi", "hook-tests", "hang.json");
-		const update = await box.run(["test", "--update", "--approve-project-hooks"]);
-		expect(update.code).toBe(0);
-		expect(JSON.parse(readFileSync(file, "utf8")).expect).toEqual({ decision: "none", failures: 2 });
-		const fixed = JSON.parse(readFileSync(file, "utf8"));
-		writeFileSync(file, JSON.stringify({ ...fixed, expect: { decision: "none", failures: 0 } }));
-		const stated = await box.run(["test", "--approve-project-hooks"]);
-		expect(stated.stdout).toContain("    failures: expected 0 failed hook(s), got 2\n");
-		expect(stated.code).toBe(1);
-	});
+	it(
+		"says on a passing fixture's line which hooks timed out or were killed: they decided nothing",
+		async () => {
+			const box = empty();
+			settings(box, {
+				PreToolUse: [
+					{
+						matcher: "Bash",
+						hooks: [
+							{ type: "command", command: "sleep 30 # guard.sh", timeout: 1 },
+							{ type: "command", command: "kill -KILL $$" },
+						],
+					},
+				],
+			});
+			fixture(box, "hang.json", {
+				version: 1,
+				name: "hang",
+				event: "PreToolUse",
+				input: { tool_name: "Bash", tool_input: { command: "ls" } },
+				expect: { decision: "none" },
+			});
+			const result = await box.run(["test", "--approve-project-hooks"]);
+			expect(result.stdout.split("\n")[0]).toBe(
+				"PASS hang (.pi/hook-tests/hang.json) (sleep 30 # guard.sh timed out after 1 s; kill -KILL $$ was killed " +
+					"by SIGKILL: the call proceeds, as in Claude Code)",
+			);
+			expect(result.code).toBe(0);
+			const file = join(box.project, ".pi", "hook-tests", "hang.json");
+			const update = await box.run(["test", "--update", "--approve-project-hooks"]);
+			expect(update.code).toBe(0);
+			expect(JSON.parse(readFileSync(file, "utf8")).expect).toEqual({ decision: "none", failures: 2 });
+			const fixed = JSON.parse(readFileSync(file, "utf8"));
+			writeFileSync(file, JSON.stringify({ ...fixed, expect: { decision: "none", failures: 0 } }));
+			const stated = await box.run(["test", "--approve-project-hooks"]);
+			expect(stated.stdout).toContain("    failures: expected 0 failed hook(s), got 2\n");
+			expect(stated.code).toBe(1);
+		},
+		SLOW_CASE_MS,
+	);
 
-	it("--timeout SECONDS caps every hook's timeout for the run (a hook without one would wait 600 s)", async () => {
-		const box = empty();
-		settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sleep 600" }] }] });
-		const file = fixture(box, "hang.json", {
-			version: 1,
-			name: "hang",
-			event: "PreToolUse",
-			input: { tool_name: "Bash", tool_input: { command: "ls" } },
-			expect: { decision: "none" },
-		});
-		const result = await box.run(["test", "--timeout", "1", "--approve-project-hooks"]);
-		expect(result.stdout).toContain("PASS hang (.pi/hook-tests/hang.json) (sleep 600 timed out after 1 s");
-		expect(result.code).toBe(0);
-		const why = await box.run(["why", file, "--timeout=1", "--approve-project-hooks"]);
-		expect(why.stdout).toMatch(/ran +Bash +sleep 600 .*would time out/);
-	});
+	it(
+		"--timeout SECONDS caps every hook's timeout for the run (a hook without one would wait 600 s)",
+		async () => {
+			const box = empty();
+			settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sleep 600" }] }] });
+			const file = fixture(box, "hang.json", {
+				version: 1,
+				name: "hang",
+				event: "PreToolUse",
+				input: { tool_name: "Bash", tool_input: { command: "ls" } },
+				expect: { decision: "none" },
+			});
+			const result = await box.run(["test", "--timeout", "1", "--approve-project-hooks"]);
+			expect(result.stdout).toContain("PASS hang (.pi/hook-tests/hang.json) (sleep 600 timed out after 1 s");
+			expect(result.code).toBe(0);
+			const why = await box.run(["why", file, "--timeout=1", "--approve-project-hooks"]);
+			expect(why.stdout).toMatch(/ran +Bash +sleep 600 .*would time out/);
+		},
+		SLOW_CASE_MS,
+	);
 
-	it("--update writes the home's path as ${HOME}, and test reads it back as --home (a plugin's root)", async () => {
-		const box = empty();
-		const say = 'echo "pguard: curl is blocked (root=$HOME/.claude/plugins/cache/m/pguard/1.0.0)" >&2; exit 2';
-		settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: say }] }] });
-		const file = fixture(box, "curl.json", {
-			version: 1,
-			name: "curl",
-			event: "PreToolUse",
-			input: { tool_name: "Bash", tool_input: { command: "curl x" } },
-		});
-		expect((await box.run(["test", "--update", "--approve-project-hooks"])).code).toBe(0);
-		expect(JSON.parse(readFileSync(file, "utf8")).expect.reason).toBe(
-			"pguard: curl is blocked (root=${HOME}/.claude/plugins/cache/m/pguard/1.0.0)",
-		);
-		const result = await box.run(["test", "--approve-project-hooks"]);
-		expect(result.stdout).toContain("PASS curl");
-		expect(result.code).toBe(0);
-	});
+	it(
+		"--update writes the home's path as ${HOME}, and test reads it back as --home (a plugin's root)",
+		async () => {
+			const box = empty();
+			const say = 'echo "pguard: curl is blocked (root=$HOME/.claude/plugins/cache/m/pguard/1.0.0)" >&2; exit 2';
+			settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: say }] }] });
+			const file = fixture(box, "curl.json", {
+				version: 1,
+				name: "curl",
+				event: "PreToolUse",
+				input: { tool_name: "Bash", tool_input: { command: "curl x" } },
+			});
+			expect((await box.run(["test", "--update", "--approve-project-hooks"])).code).toBe(0);
+			expect(JSON.parse(readFileSync(file, "utf8")).expect.reason).toBe(
+				"pguard: curl is blocked (root=${HOME}/.claude/plugins/cache/m/pguard/1.0.0)",
+			);
+			const result = await box.run(["test", "--approve-project-hooks"]);
+			expect(result.stdout).toContain("PASS curl");
+			expect(result.code).toBe(0);
+		},
+		SLOW_CASE_MS,
+	);
 
-	it("reports a case a prompt hook matches as skipped, never as passed", async () => {
-		const box = sample();
-		settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this safe?" }] }] });
-		const result = await box.run(["test", ".pi/hook-tests/harmless.json", "--approve-project-hooks"]);
-		expect(result.stdout).toContain("SKIP guard lets a harmless command run");
-		expect(result.stdout).not.toContain("PASS");
-		expect(lastLine(result.stdout)).toBe("0 passed, 0 failed");
-		expect(result.code).toBe(0);
-	});
+	it(
+		"reports a case a prompt hook matches as skipped, never as passed",
+		async () => {
+			const box = sample();
+			settings(box, { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this safe?" }] }] });
+			const result = await box.run(["test", ".pi/hook-tests/harmless.json", "--approve-project-hooks"]);
+			expect(result.stdout).toContain("SKIP guard lets a harmless command run");
+			expect(result.stdout).not.toContain("PASS");
+			expect(lastLine(result.stdout)).toBe("0 passed, 0 failed");
+			expect(result.code).toBe(0);
+		},
+		SLOW_CASE_MS,
+	);
 
 	it.each([
 		["broken JSON", "{ nope", /ERROR \.pi\/hook-tests\/bad\.json: invalid JSON: .*line 1,? column 3/],
@@ -295,63 +321,78 @@ describe("pi-hook-manager stopped", () => {
 });
 
 describe("pi-hook-manager lint", () => {
-	it("flags an exit-1 'block' as an error at its file:line:column, and exits 1", async () => {
-		const box = empty();
-		settings(box, {
-			PreToolUse: [
-				{ matcher: "Bash", hooks: [{ type: "command", command: "echo 'no rm' >&2; exit 1", timeout: 5000 }] },
-			],
-			Stop: [{ matcher: "x", hooks: [{ type: "command", command: "true" }] }],
-		});
-		const result = await box.run(["lint"]);
-		const lines = result.stdout.trimEnd().split("\n");
-		expect(lines).toContain(
-			".claude/settings.json:7:11: error: exits 1 but never 2: in Claude Code exit 1 is a non-blocking error " +
-				"and the PreToolUse goes on; exit 2 (reason on stderr) or a JSON decision blocks " +
-				"(hooks.PreToolUse[0].hooks[0])",
-		);
-		expect(
-			lines.some((line) => /^\.claude\/settings\.json:\d+:\d+: warning: timeout is in seconds/.test(line)),
-		).toBe(true);
-		expect(lines.some((line) => /warning: Stop has no matcher: matcher "x" is ignored/.test(line))).toBe(true);
-		expect(result.stderr).toBe("1 error(s), 2 warning(s)\n");
-		expect(result.code).toBe(1);
-		const list = await box.run(["list"]);
-		expect(list.stdout.trimEnd().split("\n").at(-1)).toBe(
-			"3 lint finding(s), 1 error(s) and 2 warning(s): run pi-hook-manager lint to see them",
-		);
-	});
+	it(
+		"flags an exit-1 'block' as an error at its file:line:column, and exits 1",
+		async () => {
+			const box = empty();
+			settings(box, {
+				PreToolUse: [
+					{
+						matcher: "Bash",
+						hooks: [{ type: "command", command: "echo 'no rm' >&2; exit 1", timeout: 5000 }],
+					},
+				],
+				Stop: [{ matcher: "x", hooks: [{ type: "command", command: "true" }] }],
+			});
+			const result = await box.run(["lint"]);
+			const lines = result.stdout.trimEnd().split("\n");
+			expect(lines).toContain(
+				".claude/settings.json:7:11: error: exits 1 but never 2: in Claude Code exit 1 is a non-blocking error " +
+					"and the PreToolUse goes on; exit 2 (reason on stderr) or a JSON decision blocks " +
+					"(hooks.PreToolUse[0].hooks[0])",
+			);
+			expect(
+				lines.some((line) => /^\.claude\/settings\.json:\d+:\d+: warning: timeout is in seconds/.test(line)),
+			).toBe(true);
+			expect(lines.some((line) => /warning: Stop has no matcher: matcher "x" is ignored/.test(line))).toBe(true);
+			expect(result.stderr).toBe("1 error(s), 2 warning(s)\n");
+			expect(result.code).toBe(1);
+			const list = await box.run(["list"]);
+			expect(list.stdout.trimEnd().split("\n").at(-1)).toBe(
+				"3 lint finding(s), 1 error(s) and 2 warning(s): run pi-hook-manager lint to see them",
+			);
+		},
+		SLOW_CASE_MS,
+	);
 
-	it("exits 0 on the sample project, and --json parses", async () => {
-		const box = sample();
-		const text = await box.run(["lint"]);
-		expect(text.stdout).toBe("");
-		expect(text.code).toBe(0);
-		const json = await box.run(["lint", "--json"]);
-		expect(JSON.parse(json.stdout)).toEqual({ version: 1, findings: [] });
-	});
+	it(
+		"exits 0 on the sample project, and --json parses",
+		async () => {
+			const box = sample();
+			const text = await box.run(["lint"]);
+			expect(text.stdout).toBe("");
+			expect(text.code).toBe(0);
+			const json = await box.run(["lint", "--json"]);
+			expect(JSON.parse(json.stdout)).toEqual({ version: 1, findings: [] });
+		},
+		SLOW_CASE_MS,
+	);
 });
 
 describe("pi-hook-manager list and why", () => {
-	it("list --json parses and names each hook's source, JSON path and state", async () => {
-		const box = sample();
-		const waiting = JSON.parse((await box.run(["list", "--json"])).stdout);
-		expect(waiting.hooks).toEqual([
-			expect.objectContaining({
-				event: "PreToolUse",
-				matcher: "Bash",
-				type: "command",
-				source: "Claude project",
-				file: join(box.project, ".claude", "settings.json"),
-				jsonPath: "hooks.PreToolUse[0].hooks[0]",
-				line: 7,
-				column: 6,
-				state: "waiting",
-			}),
-		]);
-		const approved = JSON.parse((await box.run(["list", "--json", "--approve-project-hooks"])).stdout);
-		expect(approved.hooks.map((hook: { state: string }) => hook.state)).toEqual(["on"]);
-	});
+	it(
+		"list --json parses and names each hook's source, JSON path and state",
+		async () => {
+			const box = sample();
+			const waiting = JSON.parse((await box.run(["list", "--json"])).stdout);
+			expect(waiting.hooks).toEqual([
+				expect.objectContaining({
+					event: "PreToolUse",
+					matcher: "Bash",
+					type: "command",
+					source: "Claude project",
+					file: join(box.project, ".claude", "settings.json"),
+					jsonPath: "hooks.PreToolUse[0].hooks[0]",
+					line: 7,
+					column: 6,
+					state: "waiting",
+				}),
+			]);
+			const approved = JSON.parse((await box.run(["list", "--json", "--approve-project-hooks"])).stdout);
+			expect(approved.hooks.map((hook: { state: string }) => hook.state)).toEqual(["on"]);
+		},
+		SLOW_CASE_MS,
+	);
 
 	it("list --json says each hook's onFailure as Claude Code reads it, and where the event ignores it", async () => {
 		const box = empty();
@@ -371,20 +412,24 @@ describe("pi-hook-manager list and why", () => {
 		]);
 	});
 
-	it("why and test on a missing or broken fixture print only the usage error, no approval note", async () => {
-		const box = sample();
-		const usage = "(pi-hook-manager --help shows the usage)\n";
-		const missing = await box.run(["why", "missing.json"]);
-		expect(missing.stderr).toBe(`pi-hook-manager: missing.json: no such file\n${usage}`);
-		expect(missing.code).toBe(2);
-		fixture(box, "broken.json", "{");
-		const broken = await box.run(["why", ".pi/hook-tests/broken.json"]);
-		expect(broken.stderr).toMatch(/^pi-hook-manager: \.pi\/hook-tests\/broken\.json: invalid JSON[^\n]*\n/);
-		expect(broken.stderr.split("\n")).toHaveLength(3);
-		expect(broken.code).toBe(2);
-		const none = await box.run(["test", "nowhere"]);
-		expect(none.stderr).toBe(`pi-hook-manager: nowhere: no such file or folder\n${usage}`);
-	});
+	it(
+		"why and test on a missing or broken fixture print only the usage error, no approval note",
+		async () => {
+			const box = sample();
+			const usage = "(pi-hook-manager --help shows the usage)\n";
+			const missing = await box.run(["why", "missing.json"]);
+			expect(missing.stderr).toBe(`pi-hook-manager: missing.json: no such file\n${usage}`);
+			expect(missing.code).toBe(2);
+			fixture(box, "broken.json", "{");
+			const broken = await box.run(["why", ".pi/hook-tests/broken.json"]);
+			expect(broken.stderr).toMatch(/^pi-hook-manager: \.pi\/hook-tests\/broken\.json: invalid JSON[^\n]*\n/);
+			expect(broken.stderr.split("\n")).toHaveLength(3);
+			expect(broken.code).toBe(2);
+			const none = await box.run(["test", "nowhere"]);
+			expect(none.stderr).toBe(`pi-hook-manager: nowhere: no such file or folder\n${usage}`);
+		},
+		SLOW_CASE_MS,
+	);
 
 	it("why lists each configured hook of the event with why it ran or not", async () => {
 		const box = sample();
