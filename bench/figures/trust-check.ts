@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseSettingsText } from "../../src/engine/config/parse.ts";
-import { approvalsFile, createApprovals } from "../../src/host/stores/approvals.ts";
+import { approvalsFile, createApprovals } from "../../src/host/trust/approvals.ts";
 import { type FigureRow, formatMs, median } from "../stats.ts";
 
 /** The files of the bench project's `.claude/` (path -> text). */

@@ -1,7 +1,7 @@
 /**
  * Words, markers and colours for hook decisions, shared by the cards and the footer: what each
  * kind is called, a hook's short name, a reason without the model-facing boilerplate, and safe display
- * text for hook output. Pure.
+ * text for hook output, times and durations (the one duration format of cards and panel). Pure.
  */
 
 import { commandWords } from "../engine/match/if-rule.ts";
@@ -153,3 +153,13 @@ export const saidSummary = (said: readonly string[]): string =>
 /** `2026-11-30 09:45:07 UTC`: UTC, so a record reads the same on every machine. */
 export const formatTime = (epochMs: number): string =>
 	`${new Date(epochMs).toISOString().slice(0, 19).replace("T", " ")} UTC`;
+
+/** `850ms`, `1.2s`, `2m05s`: a duration in milliseconds, short; the one duration format of cards and panel. */
+export const formatDuration = (ms: number): string => {
+	if (!Number.isFinite(ms) || ms < 0) return "-";
+	if (ms < 1000) return `${Math.round(ms)}ms`;
+	if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)}s`;
+	const minutes = Math.floor(ms / 60_000);
+	const seconds = Math.floor((ms % 60_000) / 1000);
+	return `${minutes}m${String(seconds).padStart(2, "0")}s`;
+};

@@ -8,13 +8,14 @@ import type { Card, CardHook } from "../engine/plan/card.ts";
 import {
 	cardSubject,
 	displayText,
+	formatDuration,
 	formatTime,
 	hooksShortName,
 	kindStyle,
 	reasonSummary,
 	saidSummary,
 } from "./card-format.ts";
-import { formatDuration } from "./panel/format.ts";
+
 import { type PanelTheme, plainTheme } from "./theme.ts";
 
 /** How to draw a card. */

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadContext } from "../../src/cli/context.ts";
 import type { Fixture } from "../../src/cli/fixture.ts";
 import { filesChangedText, runFixture } from "../../src/cli/run-fixture.ts";
-import { approvalsFile, createApprovals } from "../../src/host/stores/approvals.ts";
+import { approvalsFile, createApprovals } from "../../src/host/trust/approvals.ts";
 
 let root: string | undefined;
 afterEach(() => {

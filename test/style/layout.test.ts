@@ -1,7 +1,8 @@
 /**
  * The source tree keeps its shape: no file in `src/` is over 400 lines, each opens with a doc comment, its imports
  * (type-only ones too) form no circle, and each place imports only from the places {@link MAY_IMPORT} names for it
- * (a table that itself has no circle). The engine's root holds at most 8 loose files: its public face.
+ * (a table that itself has no circle); inside `src/pi`, `src/host` and `src/ui` no import runs up a floor
+ * ({@link FLOORS}). The engine's root holds at most 8 loose files: its public face.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -173,6 +174,36 @@ const PLACES: Readonly<Record<string, { readonly holds: string; readonly imports
 	cli: { holds: "the command line", imports: ["engine", "host"] },
 };
 
+/**
+ * The floors inside the rooms `src/pi`, `src/host` and `src/ui`, lowest first: a file may import its own folder and
+ * the folders of lower floors, never a folder of its own floor or a higher one (a back arrow). A file in a
+ * sub-folder counts as its top folder's (`ui/panel/screens/` is `panel`); `.` is a room's loose files.
+ */
+const FLOORS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+	pi: [["io"], ["stores", "telemetry", "cards", "runners"], ["events"], ["manager"], ["trust"], ["session"]],
+	host: [["stores"], ["trust", "models", "preflight", "watch"]],
+	ui: [["."], ["panel"]],
+};
+
+/** The room and floor of `file` (relative to `src/`), or undefined outside the rooms {@link FLOORS} lays out. */
+const floorOf = (
+	file: string,
+): { readonly room: string; readonly folder: string; readonly floor: number } | undefined => {
+	const [room = "", ...rest] = file.split("/");
+	const floors = FLOORS[room];
+	if (floors === undefined) return undefined;
+	const folder = rest.length > 1 ? (rest[0] ?? ".") : ".";
+	return { room, folder, floor: floors.findIndex((floor) => floor.includes(folder)) };
+};
+
+/** Whether `from` importing `to` (files relative to `src/`) runs up or across a floor inside one room. */
+const backArrow = (from: string, to: string): boolean => {
+	const a = floorOf(from);
+	const b = floorOf(to);
+	if (a === undefined || b === undefined || a.room !== b.room || a.folder === b.folder) return false;
+	return b.floor >= a.floor;
+};
+
 /** The place of `file` (relative to `src/`): `engine/<folder>`, a loose engine file, or a top folder. */
 const placeOf = (file: string): string => {
 	const parts = file.split("/");
@@ -254,6 +285,20 @@ describe("source layout", () => {
 		expect(stray).toEqual([]);
 	});
 
+	it("inside src/pi, src/host and src/ui every folder is on a floor and no import runs up or across one", () => {
+		const unplaced = sources
+			.map(({ file }) => floorOf(file))
+			.filter((place) => place !== undefined && place.floor < 0)
+			.map((place) => `${place?.room}/${place?.folder}`);
+		expect([...new Set(unplaced)]).toEqual([]);
+		const arrows = sources.flatMap(({ file, text }) =>
+			importsOf(file, text)
+				.filter(({ target }) => backArrow(file, target))
+				.map(({ target }) => `src/${file} imports src/${target}`),
+		);
+		expect(arrows).toEqual([]);
+	});
+
 	it("the table of places has no circle", () => {
 		const expand = (place: string): string[] =>
 			Object.keys(PLACES).filter((other) => other === place || other.startsWith(`${place}/`));
@@ -284,6 +329,12 @@ describe("source layout", () => {
 		expect(mayImport("engine/text", "engine/decide")).toBe(false);
 		expect(mayImport("cli", "pi")).toBe(false);
 		expect(mayImport("pi", "engine/flow")).toBe(true);
+		expect(backArrow("pi/manager/a.ts", "pi/session/b.ts")).toBe(true);
+		expect(backArrow("pi/session/a.ts", "pi/manager/b.ts")).toBe(false);
+		expect(backArrow("pi/stores/a.ts", "pi/cards/b.ts")).toBe(true);
+		expect(backArrow("ui/card-view.ts", "ui/panel/format.ts")).toBe(true);
+		expect(backArrow("ui/panel/screens/list.ts", "ui/panel/format.ts")).toBe(false);
+		expect(backArrow("host/trust/a.ts", "host/stores/b.ts")).toBe(false);
 		expect(placeOf("engine/decide/tool.ts")).toBe("engine/decide");
 		expect(placeOf("engine/types.ts")).toBe("engine/types.ts");
 		const text = 'import { a } from "../pi/x.ts";\nimport type { B } from "./b.ts";\nexport { c } from "./c.ts";';

@@ -6,13 +6,13 @@ import { CARD_KINDS, type CardKind } from "../../src/engine/plan/card.ts";
 import {
 	cardSubject,
 	displayText,
+	formatDuration,
 	formatTime,
 	hookShortName,
 	hooksShortName,
 	kindStyle,
 	reasonSummary,
 } from "../../src/ui/card-format.ts";
-import { formatDuration } from "../../src/ui/panel/format.ts";
 import { blockRecord, guardHook } from "../support/decisions.ts";
 
 const KINDS: readonly CardKind[] = CARD_KINDS;

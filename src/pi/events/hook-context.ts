@@ -10,8 +10,8 @@ import type { FlowMoment } from "../../engine/flow/run-event.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import type { Card } from "../../engine/plan/card.ts";
 import type { PlanStep } from "../../engine/plan/steps.ts";
+import { showNotice } from "../io/notices.ts";
 import type { McpNames } from "../runners/mcp-names.ts";
-import { showNotice } from "../session/notices.ts";
 
 /** What every event adapter runs hooks with, the same for every event of a session. */
 export interface EventPorts {

@@ -17,7 +17,7 @@ import type { ToolMoment } from "../../engine/flow/tool-moment.ts";
 import { type PostToolUsePlan, postToolUse } from "../../engine/flow/tool-result.ts";
 import type { SessionInfo } from "../../engine/payload/base.ts";
 import { terminalSafe } from "../../engine/text/terminal-safe.ts";
-import { showNotice } from "../session/notices.ts";
+import { showNotice } from "../io/notices.ts";
 import { type CallsInFlight, createCallsInFlight } from "./calls-in-flight.ts";
 import { carryOut, type EventPorts, watchEscape } from "./hook-context.ts";
 

@@ -5,8 +5,8 @@
  */
 import { countsText } from "../../ui/hook-counts.ts";
 import { KILL_SWITCH_KEY } from "../../ui/panel/keys.ts";
-import { afterEvent } from "../session/after-event.ts";
-import { showNotice } from "../session/notices.ts";
+import { afterEvent } from "../io/after-event.ts";
+import { showNotice } from "../io/notices.ts";
 import { createManagerCore } from "./manager-core.ts";
 import type { HookManager, HookManagerDeps } from "./manager-types.ts";
 import { openPanel, type PanelHost } from "./open-panel.ts";

@@ -7,7 +7,7 @@
 
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
-import { showNotice } from "../session/notices.ts";
+import { showNotice } from "../io/notices.ts";
 import type { HookManager } from "./hook-manager.ts";
 
 /** The subcommands, with what each does (the completion list and the help line). */

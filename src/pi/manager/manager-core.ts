@@ -8,7 +8,7 @@ import { claudeUserDir, settingsSources } from "../../engine/config/sources.ts";
 import { countHooks, type HookCounts } from "../../engine/dispatch/run-state.ts";
 import type { HookConfig, HookSource } from "../../engine/types.ts";
 import { createFiringLog, type FiringLog } from "../../ui/panel/firing-log.ts";
-import { showNotice } from "../session/notices.ts";
+import { showNotice } from "../io/notices.ts";
 import { createHookState, type HookState, hookStateFile } from "../stores/hook-state.ts";
 import { createJournal, type Journal, journalCap, journalFile } from "../stores/journal.ts";
 import type { HookManagerDeps } from "./manager-types.ts";

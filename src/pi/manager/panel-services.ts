@@ -12,6 +12,7 @@ import {
 	snapshotFile,
 } from "../../engine/config/edit.ts";
 import { restoreDeleted } from "../../engine/config/undo-delete.ts";
+import type { TestRunOutcome } from "../../engine/dispatch/types.ts";
 import { sampleInput } from "../../engine/dry-run/sample-input.ts";
 import type { FiringRecord, TestRunRequest } from "../../engine/engine.ts";
 import { fixtureFromEvent, fixtureFromRun } from "../../engine/fixture/from-run.ts";
@@ -20,7 +21,6 @@ import type { HookConfig, HookSource } from "../../engine/types.ts";
 import type { FiringLog } from "../../ui/panel/firing-log.ts";
 import { hookTarget } from "../../ui/panel/format.ts";
 import type { PanelServices } from "../../ui/panel/services.ts";
-import type { TestRunOutcome } from "../session/runtime-types.ts";
 import { fixtureDir, saveFixture } from "../stores/fixture-files.ts";
 import type { HookState } from "../stores/hook-state.ts";
 import type { KillSwitch } from "./kill-switch.ts";

@@ -11,7 +11,7 @@ import { journalLine } from "../../engine/record/journal-line.ts";
 import { STATE_FILE_MODE } from "../../host/stores/json-store.ts";
 import { fieldsNotShown } from "../../ui/panel/editor-values.ts";
 import { DEFAULT_COST_BUDGET_MS, type PanelServices, type SessionRecord } from "../../ui/panel/services.ts";
-import { showNotice } from "../session/notices.ts";
+import { showNotice } from "../io/notices.ts";
 import type { ContextCards } from "../stores/view-settings.ts";
 import type { ManagerCore } from "./manager-core.ts";
 import type { RecordFeed } from "./record-feed.ts";

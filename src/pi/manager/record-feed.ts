@@ -8,8 +8,8 @@ import type { AskAnswer, FiringRecord } from "../../engine/record/firing-record.
 import { Lazy, readPart } from "../../engine/record/lazy.ts";
 import { verdictResult } from "../../engine/record/result-kind.ts";
 import { recordBytes } from "../../ui/panel/firing-log.ts";
-import { afterEvent } from "../session/after-event.ts";
-import { showNotice } from "../session/notices.ts";
+import { afterEvent } from "../io/after-event.ts";
+import { showNotice } from "../io/notices.ts";
 import { createLintNotices, withLints } from "./lint-notices.ts";
 import type { ManagerCore } from "./manager-core.ts";
 

@@ -8,7 +8,7 @@ import type { KeyId } from "@earendil-works/pi-tui";
 import { isPolicySource } from "../../engine/config/sources.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { killSwitchKey } from "../../ui/panel/keys.ts";
-import { showNotice } from "../session/notices.ts";
+import { showNotice } from "../io/notices.ts";
 import { createKillSwitch, type KillSwitch } from "./kill-switch.ts";
 import type { ManagerCore } from "./manager-core.ts";
 

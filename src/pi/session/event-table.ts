@@ -21,10 +21,10 @@ import type {
 } from "@earendil-works/pi-coding-agent";
 import type { CardLog } from "../cards/card-log.ts";
 import { subagentStatusLine } from "../events/subagent-hooks.ts";
+import { showNotice } from "../io/notices.ts";
 import type { HookManager } from "../manager/hook-manager.ts";
 import { SHUTDOWN_FLUSH_MS, type Telemetry } from "../telemetry/telemetry.ts";
 import { failSafe } from "./fail-safe.ts";
-import { showNotice } from "./notices.ts";
 import { STOPPED_MESSAGE_TYPE } from "./routes.ts";
 import type { HookRuntime } from "./runtime-types.ts";
 

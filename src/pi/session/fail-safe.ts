@@ -3,7 +3,7 @@
  * it could break the session); the user is told once per event name and the handler's safe default applies.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { showNotice } from "./notices.ts";
+import { showNotice } from "../io/notices.ts";
 
 const told = new Set<string>();
 

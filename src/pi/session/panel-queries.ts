@@ -4,7 +4,7 @@
  * showed), the session facts, a test run, and the tripwire's news. Before `session_start` each answers "nothing yet".
  */
 
-import { runningIds } from "../../host/stores/approvals.ts";
+import { runningIds } from "../../host/trust/approvals.ts";
 import { approvalLines, approvalListLines } from "../../ui/approval-list.ts";
 import type { ApproveAnswer } from "../../ui/panel/services.ts";
 import { askAbout, liveConfig } from "../trust/approval-prompt.ts";

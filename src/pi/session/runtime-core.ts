@@ -11,8 +11,8 @@ import { configNotices } from "../../engine/plan/config-notices.ts";
 import type { HookConfig } from "../../engine/types.ts";
 import type { HookContext } from "../events/hook-context.ts";
 import type { ToolHookDeps } from "../events/tool-hooks.ts";
+import { showNotice } from "../io/notices.ts";
 import { headlessNotice } from "./headless.ts";
-import { showNotice } from "./notices.ts";
 import type { RuntimeDeps } from "./runtime-types.ts";
 import type { SessionState } from "./session-state.ts";
 

@@ -9,7 +9,7 @@ import { runHttpHook } from "../../engine/run/http.ts";
 import type { HookConfig } from "../../engine/types.ts";
 import { createAgentRunner } from "../../host/models/agent-runner.ts";
 import { createPromptRunner } from "../../host/models/prompt-runner.ts";
-import type { Approvals } from "../../host/stores/approvals.ts";
+import type { Approvals } from "../../host/trust/approvals.ts";
 import { deliverAsyncVerdict } from "../events/async-hooks.ts";
 import { guardProjectServers, type McpConfigPlace, pendingServerSettings } from "../runners/mcp-config.ts";
 import type { RuntimeCore } from "./runtime-core.ts";

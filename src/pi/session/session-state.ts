@@ -7,7 +7,7 @@ import type { HookEngine } from "../../engine/engine.ts";
 import type { DisplayStream } from "../../engine/flow/message-display.ts";
 import type { PiDialog } from "../../engine/flow/notification.ts";
 import type { HookConfig } from "../../engine/types.ts";
-import type { Approvals } from "../../host/stores/approvals.ts";
+import type { Approvals } from "../../host/trust/approvals.ts";
 import type { ConfigGate } from "../events/config-change-hooks.ts";
 import type { FileChangedHooks } from "../events/file-changed-hooks.ts";
 import type { IdleTimer } from "../events/notification-hooks.ts";

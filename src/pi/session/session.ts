@@ -13,13 +13,13 @@ import { type CardLog, createCardLog, registerCardRenderer } from "../cards/card
 import { createMessageDisplays, type MessageDisplays } from "../events/message-displays.ts";
 import { listenOnPermissionChannels } from "../events/permission-channel.ts";
 import { listenForSubagents, loadedSubagentExtensions } from "../events/subagent-hooks.ts";
+import { STDERR_PREFIX, showNotice } from "../io/notices.ts";
 import { createHookManager, type HookManager, KILL_SWITCH_KEY, type LiveSession } from "../manager/hook-manager.ts";
 import type { McpTools } from "../runners/mcp-tools.ts";
 import { createViewSettings, viewSettingsFile } from "../stores/view-settings.ts";
 import type { Telemetry } from "../telemetry/telemetry.ts";
 import { hookBaseEnv } from "./env-file.ts";
 import { type EventRow, eventTable } from "./event-table.ts";
-import { STDERR_PREFIX, showNotice } from "./notices.ts";
 import { createRuntime } from "./runtime.ts";
 import type { HookRuntime, RuntimeDeps } from "./runtime-types.ts";
 

@@ -20,8 +20,8 @@ import { type FileWatch, watchFiles } from "../../host/watch/file-watch.ts";
 import { createConfigGate } from "../events/config-change-hooks.ts";
 import { createFileChangedHooks } from "../events/file-changed-hooks.ts";
 import type { HookContext } from "../events/hook-context.ts";
+import { showNotice } from "../io/notices.ts";
 import { applyExports, createEnvFile, envFileHasContent } from "./env-file.ts";
-import { showNotice } from "./notices.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import type { SessionWatches } from "./session-state.ts";
 

@@ -6,7 +6,7 @@
  * here, against the configuration read again.
  */
 import type { HookConfig, HookEntry } from "../../engine/types.ts";
-import type { Approvals, PendingApproval } from "../../host/stores/approvals.ts";
+import type { Approvals, PendingApproval } from "../../host/trust/approvals.ts";
 
 /**
  * What a Yes did: `approved` (all as shown; `problem` when saving the file failed), `moved`: nothing approved, as

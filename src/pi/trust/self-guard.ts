@@ -21,7 +21,7 @@ import {
 } from "../../engine/trust/self-guard.ts";
 import type { HookConfig } from "../../engine/types.ts";
 import { type CoverageTracker, createCoverage } from "../../host/trust/coverage.ts";
-import { showNotice } from "../session/notices.ts";
+import { showNotice } from "../io/notices.ts";
 import { collectGuardedFiles, GUARD_SETTING, type GuardLocations, guardOn, realpathOf } from "./guarded-files.ts";
 
 /** What the guard needs of the session and the host. */

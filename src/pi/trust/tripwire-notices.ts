@@ -17,7 +17,7 @@ import type { HookConfig, HookEntry } from "../../engine/types.ts";
 import type { HookPrinter } from "../../host/trust/hook-print.ts";
 import { createTripwire, storeGoneText, type TripItem, type TripNews, tripNews } from "../../host/trust/tripwire.ts";
 import { approvalLines } from "../../ui/approval-list.ts";
-import { showNotice } from "../session/notices.ts";
+import { showNotice } from "../io/notices.ts";
 
 /** The tripwire of one session. */
 export interface TripwireNotices {

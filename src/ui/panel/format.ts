@@ -11,15 +11,8 @@ import { terminalSafe } from "../../engine/text/terminal-safe.ts";
 import type { HookEntry } from "../../engine/types.ts";
 import { hookShortName } from "../card-format.ts";
 
-/** `850ms`, `1.2s`, `2m05s`: a duration in milliseconds, short; the one duration format of cards and panel. */
-export const formatDuration = (ms: number): string => {
-	if (!Number.isFinite(ms) || ms < 0) return "-";
-	if (ms < 1000) return `${Math.round(ms)}ms`;
-	if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)}s`;
-	const minutes = Math.floor(ms / 60_000);
-	const seconds = Math.floor((ms % 60_000) / 1000);
-	return `${minutes}m${String(seconds).padStart(2, "0")}s`;
-};
+// The one duration format of cards and panel lives with the cards (src/ui/card-format.ts), below the panel.
+export { formatDuration } from "../card-format.ts";
 
 /** `14:03:07`: local clock time of an epoch-milliseconds instant. */
 export const formatClock = (epochMs: number): string => {

@@ -10,7 +10,7 @@ import type { CustomEntry, ExtensionAPI } from "@earendil-works/pi-coding-agent"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Card } from "../../../src/engine/plan/card.ts";
 import { reapLingeringGroups, runProcess } from "../../../src/engine/run/process.ts";
-import { approvalsFile } from "../../../src/host/stores/approvals.ts";
+import { approvalsFile } from "../../../src/host/trust/approvals.ts";
 import { CARD_ENTRY_TYPE } from "../../../src/pi/cards/card-entries.ts";
 import { piOn } from "../../../src/pi/session/event-table.ts";
 import { createHookSession, type HookSession } from "../../../src/pi/session/session.ts";

@@ -12,8 +12,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mergeSources } from "../../../src/engine/config/merge.ts";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import type { HookConfig } from "../../../src/engine/types.ts";
-import { type Approvals, approvalsFile, createApprovals } from "../../../src/host/stores/approvals.ts";
-import { STDERR_PREFIX } from "../../../src/pi/session/notices.ts";
+import { type Approvals, approvalsFile, createApprovals } from "../../../src/host/trust/approvals.ts";
+import { STDERR_PREFIX } from "../../../src/pi/io/notices.ts";
 import { APPROVE_ENV, askAbout, askForApprovals } from "../../../src/pi/trust/approval-prompt.ts";
 import { type FakeUiLog, fakeUi, type SdkRuntime, startSdkRuntime } from "../../support/pi-sdk.ts";
 

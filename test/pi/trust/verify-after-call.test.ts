@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { settingsSources } from "../../../src/engine/config/sources.ts";
 import { type ConfigStore, createConfigStore } from "../../../src/engine/config/store.ts";
 import { writeFileAtomic } from "../../../src/engine/io/atomic-write.ts";
-import { approvalsFile } from "../../../src/host/stores/approvals.ts";
+import { approvalsFile } from "../../../src/host/trust/approvals.ts";
 import { type CallVerifier, createCallVerifier, undoText } from "../../../src/pi/trust/verify-after-call.ts";
 
 let root: string;

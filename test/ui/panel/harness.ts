@@ -21,7 +21,7 @@ import { createEngine, type HookEngine } from "../../../src/engine/engine.ts";
 import type { SessionInfo } from "../../../src/engine/payload/base.ts";
 import { firingExcerpt } from "../../../src/engine/record/excerpt.ts";
 import type { HookConfig, HookEntry, HookSource } from "../../../src/engine/types.ts";
-import { approvalsFile, createApprovals } from "../../../src/host/stores/approvals.ts";
+import { approvalsFile, createApprovals } from "../../../src/host/trust/approvals.ts";
 import { createExternalEditor } from "../../../src/pi/manager/external-editor.ts";
 import { withLints } from "../../../src/pi/manager/lint-notices.ts";
 import { createKillSwitch, createPanelServices, type KillSwitch } from "../../../src/pi/manager/panel-services.ts";

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import type { HookEntry } from "../../../src/engine/types.ts";
-import { APPROVALS_VERSION, approvalsFile, createApprovals } from "../../../src/host/stores/approvals.ts";
+import { APPROVALS_VERSION, approvalsFile, createApprovals } from "../../../src/host/trust/approvals.ts";
 
 let root: string;
 let project: string;

@@ -4,7 +4,7 @@
  */
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
-import { STDERR_PREFIX, showNotice } from "../../../src/pi/session/notices.ts";
+import { STDERR_PREFIX, showNotice } from "../../../src/pi/io/notices.ts";
 import { startHookContext } from "../../support/hook-context.ts";
 import { useSdkSandbox } from "../../support/pi-sdk.ts";
 

@@ -14,10 +14,10 @@ import { redactSecrets } from "../../engine/text/redact.ts";
 import type { DiffLine } from "../../engine/trust/line-diff.ts";
 import type { CoverageNote } from "../../engine/trust/reach.ts";
 import type { HookConfig, HookEntry, ProjectSetting } from "../../engine/types.ts";
-import { type CoveredFile, createCoverage } from "../trust/coverage.ts";
-import { MISSING_FILE } from "../trust/file-state.ts";
-import { createSnapshots } from "../trust/snapshots.ts";
-import { createJsonFileStore } from "./json-store.ts";
+import { createJsonFileStore } from "../stores/json-store.ts";
+import { type CoveredFile, createCoverage } from "./coverage.ts";
+import { MISSING_FILE } from "./file-state.ts";
+import { createSnapshots } from "./snapshots.ts";
 
 /** Where approvals live: `<agentDir>/pi-hook-manager/approvals.json`. */
 export const approvalsFile = (agentDir: string): string => join(agentDir, "pi-hook-manager", "approvals.json");

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseSettingsText } from "../../../src/engine/config/parse.ts";
 import { projectSettings } from "../../../src/engine/config/project-settings.ts";
 import type { ProjectSetting } from "../../../src/engine/types.ts";
-import { approvalsFile, createApprovals } from "../../../src/host/stores/approvals.ts";
+import { approvalsFile, createApprovals } from "../../../src/host/trust/approvals.ts";
 
 let root: string;
 let file: string;

@@ -1,6 +1,6 @@
 /** Work queued after an event: not run while the event's handler runs, then in order, one failing task alone. */
 import { describe, expect, it } from "vitest";
-import { afterEvent } from "../../../src/pi/session/after-event.ts";
+import { afterEvent } from "../../../src/pi/io/after-event.ts";
 
 const nextImmediate = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
