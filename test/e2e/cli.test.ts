@@ -164,7 +164,8 @@ describe("pi-hook-manager test", () => {
 			});
 			const result = await box.run(["test", "--approve-project-hooks"]);
 			expect(result.stdout.split("\n")[0]).toBe(
-				"PASS hang (.pi/hook-tests/hang.json) (sleep 30 # guard.sh timed out after 1 s; " +
+				"PASS hang (.pi/hook-tests/hang.json) " +
+					"(sleep 30 # guard.sh timed out after 1 s; " +
 					"kill -KILL $$ was killed by SIGKILL: the call proceeds, as in Claude Code)",
 			);
 			expect(result.code).toBe(0);
@@ -337,7 +338,8 @@ describe("pi-hook-manager lint", () => {
 			const result = await box.run(["lint"]);
 			const lines = result.stdout.trimEnd().split("\n");
 			expect(lines).toContain(
-				".claude/settings.json:7:11: error: exits 1 but never 2: in Claude Code exit 1 is a non-blocking " +
+				".claude/settings.json:7:11: error: exits 1 but never 2: " +
+					"in Claude Code exit 1 is a non-blocking " +
 					"error and the PreToolUse goes on; exit 2 (reason on stderr) or a JSON decision blocks " +
 					"(hooks.PreToolUse[0].hooks[0])",
 			);

@@ -152,7 +152,10 @@ const relink = (path: string, link: string): void => {
  * dotfiles case: `~/.claude/settings.json` linked into a dotfiles repository). Throws.
  */
 const putBack = (path: string, then: Stamped & { readonly bytes: Buffer }): void => {
-	if (then.link === undefined) return writeOver(path, then.bytes, then.mode);
+	if (then.link === undefined) {
+		writeOver(path, then.bytes, then.mode);
+		return;
+	}
 	if (linkOf(path) !== then.link) relink(path, then.link);
 	if (look(path).hash !== then.hash) writeOver(realOf(path), then.bytes, then.mode);
 };
