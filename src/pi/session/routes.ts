@@ -61,6 +61,8 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 		async shutdown(event, ctx) {
 			const live = active(ctx);
 			if (live === undefined) return;
+			// A state file a writer changed since the last check (one the agent left running) is put back before exit.
+			verifier(live.current).checkState(ctx);
 			verifier(live.current).close();
 			live.current.idle.cancel();
 			live.current.stopWatchingKeys?.();
@@ -79,8 +81,9 @@ export const eventRoutes = (core: RuntimeCore): EventRoutes => {
 			const live = active(ctx);
 			if (live === undefined) return { action: "continue" };
 			live.current.idle.cancel();
-			// What changed while pi waited for the user is not the agent's: the new baseline (told as before).
-			verifier(live.current).acceptOutside();
+			// What changed while pi waited for the user is not the agent's: the new baseline (told as before); a
+			// changed state file is put back, whatever wrote it.
+			verifier(live.current).acceptOutside(ctx);
 			// SessionStart context belongs before the first prompt: wait for SessionStart hooks still running. An
 			// answer that arrived together with this prompt (one RPC read) is settled first, by one turn of the loop.
 			if (live.current.answering) await new Promise((resolve) => setImmediate(resolve));

@@ -71,8 +71,13 @@ export interface CallVerifier {
 	allow(path: string): void;
 	/** True when `path` has `stamp` because this check put it back (no edit: ConfigChange is not asked). */
 	restored(path: string, stamp: string): boolean;
-	/** A new prompt starts: whatever changed since is not the agent's and becomes the baseline. Never throws. */
-	acceptOutside(): void;
+	/**
+	 * A new prompt starts: a changed hook file is not the agent's and becomes the baseline; a changed state file is
+	 * put back and told (whatever wrote it: a writer the agent left running, another terminal). Never throws.
+	 */
+	acceptOutside(ctx: ExtensionContext): void;
+	/** Puts back and tells each state file changed since pi-hook-manager last wrote it (pi exits). Never throws. */
+	checkState(ctx: ExtensionContext): void;
 	/** The watched paths (tests, the panel). */
 	paths(): string[];
 	/** Stops hearing pi-hook-manager's own writes (the session ended). */
@@ -214,6 +219,10 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 		}
 		reread();
 	};
+	/** Puts back each changed state file and tells it: pi-hook-manager's last write is the truth, at any moment. */
+	const restoreState = (ctx: ExtensionContext): void => {
+		for (const change of ledger.changes()) if (own.has(change.path)) tell(ctx, undo(change));
+	};
 	return {
 		check(ctx) {
 			try {
@@ -249,14 +258,22 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 			allowed.add(path);
 		},
 		restored: (path, stamp) => putBack.get(path) === stamp,
-		acceptOutside() {
+		acceptOutside(ctx) {
 			try {
+				restoreState(ctx);
 				const changed = ledger.changes().map((change) => change.path);
 				if (changed.length > 0) ledger.stamp(changed);
 				if (changed.includes(join(agentDir, "settings.json"))) start();
 				follow();
 			} catch {
 				// The baseline stays as it was: the next check compares with it.
+			}
+		},
+		checkState(ctx) {
+			try {
+				restoreState(ctx);
+			} catch {
+				// The state stays as it is: the next start reads it as before.
 			}
 		},
 		paths: () => ledger.paths(),

@@ -90,7 +90,7 @@ describe("createCallVerifier", () => {
 	it("takes a change found when a prompt starts as the new baseline", () => {
 		const settings = join(home, ".claude", "settings.json");
 		writeFileSync(settings, '{"hooks":{}}\n');
-		verifier.acceptOutside();
+		verifier.acceptOutside(headless);
 		expect(verifier.check(headless, "tool_result")).toBeUndefined();
 		expect(readFileSync(settings, "utf8")).toBe('{"hooks":{}}\n');
 	});
