@@ -56,6 +56,11 @@ export interface LedgerChange {
 export interface FileLedger {
 	/** Stamps each of `paths` as it is now (the new baseline of each), with a copy of its bytes. Never throws. */
 	stamp(paths: readonly string[]): void;
+	/**
+	 * Watches each of `paths` as absent at the last check, whatever it is now (a file found in a folder created since,
+	 * so its next check reports it `created`). Never throws.
+	 */
+	stampAbsent(paths: readonly string[]): void;
 	/** Stops watching `path`. */
 	forget(path: string): void;
 	/** The watched paths. */
@@ -166,6 +171,11 @@ export const createFileLedger = (): FileLedger => {
 	return {
 		stamp(paths) {
 			for (const path of paths) stamped.set(path, look(path));
+		},
+		stampAbsent(paths) {
+			// A stamp no path has: the next check looks at the file.
+			for (const path of paths)
+				stamped.set(path, { stamp: "", hash: ABSENT, bytes: undefined, mode: 0, link: undefined });
 		},
 		forget(path) {
 			stamped.delete(path);

@@ -9,7 +9,8 @@
  * for the user (another terminal, an editor): it is not undone, only taken as the new baseline (the watches and the
  * tripwire tell it as before). The self-guard (events/self-guard.ts) stays the first line: it predicts from the
  * command; this verifies whatever the command was. `guardHookFiles: false` switches both off for hook files; the
- * state files stay verified.
+ * state files stay verified. The skill roots are stat-ed too: a skill folder new since the last check is read, its
+ * SKILL.md counts as created by the call. The state files are also put back at a prompt's start and when pi exits.
  */
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -105,6 +106,19 @@ const skillFiles = (dirs: readonly string[]): string[] =>
 		}
 	});
 
+/**
+ * The folders whose skill folders pi or Claude Code read: `.claude/skills` of the project and the user, pi's own
+ * (`.pi/skills`, `.agents/skills`, the agent dir's `skills`, `~/.agents/skills`).
+ */
+const skillRoots = (where: GuardLocations): string[] => [
+	join(where.projectDir, ".claude", "skills"),
+	join(where.claudeDir, "skills"),
+	join(where.projectDir, ".pi", "skills"),
+	join(where.projectDir, ".agents", "skills"),
+	join(where.agentDir, "skills"),
+	join(where.home, ".agents", "skills"),
+];
+
 /** The path as the line shows it: relative to the project inside it, `~/...` in the home, else as it is. */
 const shown = (path: string, projectDir: string, home: string): string => {
 	for (const [base, prefix] of [
@@ -149,7 +163,7 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 		const locations = where();
 		if (!on) return [];
 		coverage ??= createCoverage(deps.projectDir, [agentDir]);
-		const skills = skillFiles([join(deps.projectDir, ".claude", "skills"), join(locations.claudeDir, "skills")]);
+		const skills = skillFiles(skillRoots(locations));
 		return [...collectGuardedFiles(config, locations, coverage).map((file) => file.path), ...skills];
 	};
 	/** Stamps the files not watched yet when the configuration changed (a new covered file); keeps the others. */
@@ -160,10 +174,32 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 		const watched = new Set(ledger.paths());
 		ledger.stamp([...new Set([...hookFiles(config), ...own])].filter((path) => !watched.has(path)));
 	};
+	/** Each skill root's stamp at the last check: a moved one (a folder created, renamed or removed) is read again. */
+	const rootStamps = new Map<string, string>();
+	/**
+	 * Reads again the skill roots whose stamp moved (one `stat` each): the SKILL.md of a skill folder new since is
+	 * watched, as absent at the last check when `during` (made while the agent ran: found created), else as it is.
+	 */
+	const rescanSkills = (during: boolean): void => {
+		if (!on) return;
+		const moved = skillRoots(where()).filter((root) => {
+			const stamp = fileStamp(root);
+			if (rootStamps.get(root) === stamp) return false;
+			rootStamps.set(root, stamp);
+			return true;
+		});
+		if (moved.length === 0) return;
+		const watched = new Set(ledger.paths());
+		const fresh = skillFiles(moved).filter((path) => !watched.has(path));
+		if (during) ledger.stampAbsent(fresh);
+		else ledger.stamp(fresh);
+	};
 	const start = (): void => {
 		on = guardOn(agentDir);
 		seen = undefined;
 		follow();
+		rootStamps.clear();
+		rescanSkills(false);
 	};
 	try {
 		start();
@@ -226,6 +262,7 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 	return {
 		check(ctx) {
 			try {
+				rescanSkills(true);
 				const held: HeldChange[] = [];
 				let undid = false;
 				for (const change of ledger.changes()) {
@@ -261,6 +298,7 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 		acceptOutside(ctx) {
 			try {
 				restoreState(ctx);
+				rescanSkills(false);
 				const changed = ledger.changes().map((change) => change.path);
 				if (changed.length > 0) ledger.stamp(changed);
 				if (changed.includes(join(agentDir, "settings.json"))) start();
