@@ -66,6 +66,18 @@ describe("createFileLedger", () => {
 		expect(existsSync(target)).toBe(false);
 	});
 
+	it("watches a file found already there as absent with stampAbsent: created, removed on restore", () => {
+		const skill = join(dir, "SKILL.md");
+		writeFileSync(skill, "---\nhooks: {}\n---\n");
+		const gone = join(dir, "gone.md");
+		const ledger = createFileLedger();
+		ledger.stampAbsent([skill, gone]);
+		expect(ledger.changes()).toMatchObject([{ path: skill, kind: "created", before: ABSENT, restorable: true }]);
+		expect(ledger.restore(skill)).toBeUndefined();
+		expect(existsSync(skill)).toBe(false);
+		expect(ledger.changes()).toEqual([]);
+	});
+
 	it("finds a deleted file and puts it back", () => {
 		const seen = join(dir, "seen-hooks.json");
 		writeFileSync(seen, '{"version":1}\n');
