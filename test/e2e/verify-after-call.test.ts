@@ -109,6 +109,22 @@ describe("verify after every tool call, in print mode", () => {
 		expect(result.stderr).toContain("undone [hook_file_restored] ~/.claude/settings.json");
 	});
 
+	it("puts back a user hook's script that the tripwire covers, rewritten by a wrapped cp", async () => {
+		const box = e2e.sandbox();
+		const marker = join(box.root, "evil-ran");
+		const guard = box.writeFile("home/.claude/hooks/guard.sh", "exit 0\n");
+		trustSandbox(box, {
+			user: hookSettings("PreToolUse", "Read", { type: "command", command: "sh ~/.claude/hooks/guard.sh" }),
+		});
+		const before = readFileSync(guard);
+		box.writeFile("project/evil.sh", `touch "${marker}"\n`);
+		const result = await runPiPrint(box, piPrintArgs("bash: timeout 5 cp evil.sh ~/.claude/hooks/guard.sh"));
+		expect(result.code).toBe(0);
+		expect(readFileSync(guard)).toEqual(before);
+		expect(existsSync(marker)).toBe(false);
+		expect(result.stderr).toContain("undone [hook_file_restored] ~/.claude/hooks/guard.sh");
+	});
+
 	it("removes a user settings file a tool call created where there was none", async () => {
 		const box = e2e.sandbox();
 		const marker = join(box.root, "evil-ran");

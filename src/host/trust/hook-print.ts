@@ -49,6 +49,13 @@ export interface HookPrinter {
 	of(entries: readonly HookEntry[]): Map<HookEntry, HookPrint>;
 	/** The hash and covered files of one hook (no key: that needs the others). Never throws. */
 	print(entry: HookEntry): Omit<HookPrint, "key">;
+	/**
+	 * The absolute paths of the files `entry`'s command names (its scripts; a project hook: all its approval
+	 * covers), for the file ledger, which watches them during a run. A user or plugin hook's folder and the files
+	 * beside its scripts are left out: hooks write their own state there, and the tripwire still tells a change to
+	 * them. From the reach already computed, no command parsed again. Never throws (empty then).
+	 */
+	paths(entry: HookEntry): string[];
 	/** A string that changes when a covered file seen so far changes (one `stat` each); for the config store. */
 	stamp(): string;
 	/**
@@ -153,6 +160,13 @@ export const createHookPrinter = (
 	/** The covered files of a hook that needs no approval. */
 	const ownFiles = (entry: HookEntry): PrintedFile[] => {
 		const root = entry.source.plugin?.root ?? entry.source.root;
+		const shown = shownIn(root);
+		const list = ownPaths(entry).map((path) => ({ shown: shown(path), hash: hashOf(path) }));
+		return list.sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
+	};
+
+	/** How a path is shown for a hook of the folder `root` (a plugin's or skill's), cached per folder and path. */
+	const shownIn = (root: string | undefined) => {
 		const place = (path: string): string => {
 			const inRoot = root === undefined ? undefined : relativeInside(root, path);
 			if (inRoot !== undefined) return `\${CLAUDE_PLUGIN_ROOT}/${inRoot}`;
@@ -162,7 +176,7 @@ export const createHookPrinter = (
 			if (inHome !== undefined) return `~/${inHome}`;
 			return path;
 		};
-		const shown = (path: string): string => {
+		return (path: string): string => {
 			const key = `${root ?? ""}\u0000${path}`;
 			let text = shownPaths.get(key);
 			if (text === undefined) {
@@ -171,8 +185,13 @@ export const createHookPrinter = (
 			}
 			return text;
 		};
+	};
+
+	/** The absolute paths a hook that needs no approval covers: its folder's files, its scripts' and their siblings. */
+	const ownPaths = (entry: HookEntry, namedOnly = false): string[] => {
+		const root = entry.source.plugin?.root ?? entry.source.root;
 		const paths = new Set<string>();
-		if (root !== undefined) for (const path of listing(root, false).files) paths.add(path);
+		if (root !== undefined && !namedOnly) for (const path of listing(root, false).files) paths.add(path);
 		const handler = entry.handler;
 		if (handler.type === "command") {
 			const expanded = {
@@ -186,14 +205,13 @@ export const createHookPrinter = (
 				source: { ...entry.source, root: root ?? home },
 			} as HookEntry;
 			const reach = reachOf(entry, expanded);
-			for (const dir of reach.scriptDirs) {
+			for (const dir of namedOnly ? [] : reach.scriptDirs) {
 				if (root !== undefined && inside(root, dir)) continue;
 				for (const path of listing(dir, true).files) paths.add(path);
 			}
 			for (const path of reach.files) paths.add(path);
 		}
-		const list = [...paths].map((path) => ({ shown: shown(path), hash: hashOf(path) }));
-		return list.sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
+		return [...paths];
 	};
 
 	const filesOf = (entry: HookEntry): PrintedFile[] => {
@@ -248,6 +266,15 @@ export const createHookPrinter = (
 		},
 		pass,
 		print: printOne,
+		paths(entry) {
+			try {
+				return entry.source.project
+					? coverage.of(entry).files.map((covered) => covered.path)
+					: ownPaths(entry, true);
+			} catch {
+				return [];
+			}
+		},
 		stamp() {
 			return `${files.stamp()}\u0001${coverage.stamp()}${listings.stamp()}`;
 		},

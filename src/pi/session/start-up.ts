@@ -174,7 +174,14 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 	core.begin(current);
 	core.tellConfig(current, store.current());
 	// Every file that decides what runs is stamped now: a tool call's change to one is found after it returns.
-	verifier = verifierOf(current, () => ({ ...deps, store, projectDir }));
+	verifier = verifierOf(current, () => ({
+		...deps,
+		store,
+		projectDir,
+		// The scripts the tripwire covers for user and plugin hooks (an approval covers the project's).
+		tripwireFiles: (config) =>
+			config.entries.filter((entry) => !entry.source.project).flatMap((entry) => printer.paths(entry)),
+	}));
 	const above = parentHookSettings(projectDir, deps.home());
 	if (above.length > 0)
 		showNotice(ctx, {

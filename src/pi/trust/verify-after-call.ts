@@ -38,6 +38,11 @@ export interface VerifyDeps {
 	readonly home: () => string;
 	readonly agentDir: () => string;
 	readonly env: Readonly<Record<string, string | undefined>>;
+	/**
+	 * The files the tripwire covers for the hooks of `config` (user and plugin hooks' scripts and what is beside
+	 * them; absolute paths), watched like the hook files; absent: none beyond the approvals' covered files.
+	 */
+	readonly tripwireFiles?: (config: HookConfig) => readonly string[];
 }
 
 /** When the ledger is compared: after a tool call returned, or when the agent settled. */
@@ -164,7 +169,8 @@ export const createCallVerifier = (deps: VerifyDeps): CallVerifier => {
 		if (!on) return [];
 		coverage ??= createCoverage(deps.projectDir, [agentDir]);
 		const skills = skillFiles(skillRoots(locations));
-		return [...collectGuardedFiles(config, locations, coverage).map((file) => file.path), ...skills];
+		const tripwire = deps.tripwireFiles?.(config) ?? [];
+		return [...collectGuardedFiles(config, locations, coverage).map((file) => file.path), ...skills, ...tripwire];
 	};
 	/** Stamps the files not watched yet when the configuration changed (a new covered file); keeps the others. */
 	const follow = (): void => {
