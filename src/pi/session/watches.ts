@@ -6,7 +6,6 @@
  * (src/pi/events/file-changed-hooks.ts). Both follow each new merged configuration and end with the session. Also
  * the one way a CLAUDE_ENV_FILE's exports reach pi's environment (SessionStart, FileChanged).
  */
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { claudeUserDir } from "../../engine/config/sources.ts";
@@ -21,6 +20,7 @@ import { createConfigGate } from "../events/config-change-hooks.ts";
 import { createFileChangedHooks } from "../events/file-changed-hooks.ts";
 import type { HookContext } from "../events/hook-context.ts";
 import { showNotice } from "../io/notices.ts";
+import { skillFiles } from "../trust/verify-after-call.ts";
 import { applyExports, createEnvFile, envFileHasContent } from "./env-file.ts";
 import type { RuntimeCore } from "./runtime-core.ts";
 import type { SessionWatches } from "./session-state.ts";
@@ -57,18 +57,6 @@ export const applyEnvFile = async (
 				`${terminalSafe(envLoadersText(loaders))}; the bash tool runs with it, no hook does`,
 		});
 };
-
-/** The SKILL.md of each skill folder in `dirs` (a folder that cannot be read has none). */
-const skillFiles = (dirs: readonly string[]): string[] =>
-	dirs.flatMap((dir) => {
-		try {
-			return readdirSync(dir, { withFileTypes: true })
-				.filter((entry) => entry.isDirectory())
-				.map((entry) => join(dir, entry.name, "SKILL.md"));
-		} catch {
-			return [];
-		}
-	});
 
 /** Creates the watches of the session that starts in `projectDir` (nothing is watched before `configured`). */
 export const createSessionWatches = (core: RuntimeCore, projectDir: string): SessionWatches => {

@@ -99,8 +99,8 @@ export const ownStateFiles = (agentDir: string): string[] => [
 	viewSettingsFile(agentDir),
 ];
 
-/** The SKILL.md of each skill folder in `dirs` (a folder that cannot be read has none). */
-const skillFiles = (dirs: readonly string[]): string[] =>
+/** The SKILL.md of each skill folder in `dirs` (a folder that cannot be read has none). Never throws. */
+export const skillFiles = (dirs: readonly string[]): string[] =>
 	dirs.flatMap((dir) => {
 		try {
 			return readdirSync(dir, { withFileTypes: true })
