@@ -94,7 +94,11 @@ export const startSession = async (core: RuntimeCore, event: SessionStartEvent, 
 		home: deps.home(),
 		strict: strictHooksOn(deps.agentDir()),
 		// Read only once the dialog is answered, when the store exists.
-		live: () => store.current(),
+		// Read from the files now, not the store's last check of a moment ago: what the dialog's Yes is checked on.
+		live: () => {
+			store.invalidate();
+			return store.current();
+		},
 	});
 	let verifier: CallVerifier | undefined;
 	const store = createConfigStore({
