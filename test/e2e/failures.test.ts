@@ -46,8 +46,8 @@ describe("one failure, one message", () => {
 		sandbox.writeJson("home/.claude/settings.json", hooks(command));
 		const session = name.replace(/\W/g, "-");
 		await startPiTui(tmux, sandbox, { name: session });
-		tmux.type("bash: echo hi", session);
-		tmux.keys(["Enter"], session);
+		// submit: a prompt sent while pi still starts stays in its editor (seen in CI under load); submit sends it.
+		await tmux.submit("bash: echo hi", session);
 		const screen = await tmux.waitFor("fake-model saw tool result: hi", { name: session });
 		expect(screen.split(card)).toHaveLength(2);
 		expect(screen).toContain("hooks 1 error");
