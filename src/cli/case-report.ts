@@ -5,6 +5,7 @@
  * they ended, and the notes (hook lint, hooks the per-run check stopped, what lint rejected for its event).
  */
 import type { HookVerdict } from "../engine/decide/interpret.ts";
+import { runEnd } from "../engine/dry-run/debug-line.ts";
 import { failedHooks } from "../engine/fixture/outcome.ts";
 import { lintLine, lintOutcome } from "../engine/lint/hook-lint.ts";
 import type { CliContext } from "./context.ts";
@@ -52,24 +53,8 @@ export interface CaseReport {
 	readonly body: readonly string[];
 }
 
-/** How a run ended, for the difference: `exit 2`, `timed out`, `could not start`. */
-const endOf = (verdict: HookVerdict): string => {
-	const outcome = verdict.outcome;
-	switch (outcome.kind) {
-		case "exited":
-			return `exit ${outcome.code}`;
-		case "signaled":
-			return `killed by ${outcome.signal}`;
-		case "timed_out":
-			return `timed out after ${outcome.timeoutMs} ms`;
-		case "aborted":
-			return "cancelled";
-		case "spawn_failed":
-			return `could not start: ${outcome.message}`;
-		case "request_failed":
-			return `request failed: ${outcome.message}`;
-	}
-};
+/** How a run ended, for the difference, with its details: `exit 2`, `timed out after 1000 ms`, ... */
+const endOf = (verdict: HookVerdict): string => runEnd(verdict, { details: true });
 
 /** What a verdict's hook runs, shortened to one line of at most 100 characters. */
 const commandOf = (verdict: HookVerdict): string => {

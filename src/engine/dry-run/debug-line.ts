@@ -28,8 +28,12 @@ const short = (text: string): string => {
 	return terminalSafe(line.length > MAX_TEXT ? `${line.slice(0, MAX_TEXT - 1)}…` : line);
 };
 
-/** How a run ended: `exit 2`, `timed out`, `killed by SIGKILL`, `could not start`, `request failed`. */
-const endOf = (verdict: HookVerdict): string => {
+/**
+ * How a hook run ended: `exit 2`, `killed by SIGKILL`, `cancelled`, `timed out`, `could not start`, `request
+ * failed`. `details: true` adds the timeout in ms and the spawn or request error (`timed out after 1000 ms`,
+ * `could not start: ENOENT ...`), as `pi-hook-manager test` reports a run; the debug line stays short.
+ */
+export const runEnd = (verdict: HookVerdict, options: { readonly details: boolean }): string => {
 	const outcome = verdict.outcome;
 	switch (outcome.kind) {
 		case "exited":
@@ -37,13 +41,13 @@ const endOf = (verdict: HookVerdict): string => {
 		case "signaled":
 			return `killed by ${outcome.signal}`;
 		case "timed_out":
-			return "timed out";
+			return options.details ? `timed out after ${outcome.timeoutMs} ms` : "timed out";
 		case "aborted":
 			return "cancelled";
 		case "spawn_failed":
-			return "could not start";
+			return options.details ? `could not start: ${outcome.message}` : "could not start";
 		case "request_failed":
-			return "request failed";
+			return options.details ? `request failed: ${outcome.message}` : "request failed";
 	}
 };
 
@@ -59,7 +63,7 @@ export const debugLines = (record: FiringRecord): string[] => {
 		const ms = Math.round(verdict.outcome.durationMs);
 		return (
 			`debug: ${record.event}${matched}: ran ${short(handlerTarget(verdict.entry))} -> ${words.join(", ")} ` +
-			`(${endOf(verdict)}, ${ms} ms)${reason === "" ? "" : `: ${short(reason)}`}`
+			`(${runEnd(verdict, { details: false })}, ${ms} ms)${reason === "" ? "" : `: ${short(reason)}`}`
 		);
 	});
 };
