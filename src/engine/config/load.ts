@@ -2,7 +2,7 @@
  * The only file-system access of the engine's configuration: reading a settings file and a cheap change
  * stamp for it. Every failure is a value (missing, unreadable, a directory or device, too large), never a throw.
  */
-import { statSync } from "node:fs";
+import { type Stats, statSync } from "node:fs";
 import { readCapped } from "../io/capped-read.ts";
 
 /** Largest settings file read, in bytes; bigger files are reported and skipped. */
@@ -24,13 +24,17 @@ export const fileStamp = (file: string): string => {
 	try {
 		// No exception for a missing file: most of the five settings files usually are, and this runs per event.
 		const stat = statSync(file, { throwIfNoEntry: false });
-		if (stat === undefined) return "missing";
-		const kind = stat.isDirectory() ? "d" : stat.isFile() ? "f" : "o";
-		return `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${kind}`;
+		return stat === undefined ? "missing" : statStamp(stat);
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		return code === "ENOENT" || code === "ENOTDIR" ? "missing" : `error:${code ?? "unknown"}`;
 	}
+};
+
+/** The {@link fileStamp} of a `stat` (or an `lstat` of what is no symlink) already made. */
+export const statStamp = (stat: Stats): string => {
+	const kind = stat.isDirectory() ? "d" : stat.isFile() ? "f" : "o";
+	return `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${kind}`;
 };
 
 /** Reads a settings file as UTF-8. A broken symlink counts as missing; never throws. */

@@ -13,12 +13,13 @@ import {
 	readlinkSync,
 	realpathSync,
 	renameSync,
+	type Stats,
 	symlinkSync,
 	unlinkSync,
 	writeFileSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { fileStamp } from "../../engine/config/load.ts";
+import { fileStamp, statStamp } from "../../engine/config/load.ts";
 import { readCapped } from "../../engine/io/capped-read.ts";
 
 /** Largest file whose bytes are kept for undo, in bytes (settings files and hook scripts are far smaller). */
@@ -81,29 +82,45 @@ const realOf = (path: string): string => {
 
 const sha = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
-/** The path's own link target when it is a symlink now, else undefined. Never throws. */
-const linkOf = (path: string): string | undefined => {
-	try {
-		return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
-	} catch {
-		return undefined;
-	}
-};
+/** A path's stamp: its {@link fileStamp}, and for a symlink also the link's own target. */
+interface PathStamp {
+	/** The fileStamp of what the path names, with `->target` for a symlink. */
+	readonly stamp: string;
+	/** True when the path names a regular file (through a symlink too). */
+	readonly regular: boolean;
+	/** The link's own target when the path is a symlink, else undefined. */
+	readonly link: string | undefined;
+}
 
 /**
- * The stamp of a path: the link's own target and the stat of what it points at, so swapping the symlink itself
- * (`ln -sf elsewhere settings.json`) moves the stamp even when the new target's stat matches the old.
+ * The stamp of a path, for one `lstat` when it is no symlink (the common case, on each check). A symlink's stamp
+ * also carries the link's own target, so swapping the link itself (`ln -sf elsewhere settings.json`) moves the
+ * stamp even when the new target's stat matches the old. Never throws.
  */
-const stampOf = (path: string): string => {
-	const link = linkOf(path);
-	return link === undefined ? fileStamp(path) : `${fileStamp(path)}->${link}`;
+const stampOf = (path: string): PathStamp => {
+	let stat: Stats | undefined;
+	try {
+		stat = lstatSync(path, { throwIfNoEntry: false });
+	} catch {
+		const stamp = fileStamp(path);
+		return { stamp, regular: false, link: undefined };
+	}
+	if (stat === undefined) return { stamp: "missing", regular: false, link: undefined };
+	if (!stat.isSymbolicLink()) return { stamp: statStamp(stat), regular: stat.isFile(), link: undefined };
+	let link: string;
+	try {
+		link = readlinkSync(path);
+	} catch {
+		link = "?";
+	}
+	const target = fileStamp(path);
+	return { stamp: `${target}->${link}`, regular: target.endsWith(":f"), link };
 };
 
 /** The file as it is now: absent unless a readable regular file; the bytes only within the cap. */
 const look = (path: string): Stamped => {
-	const stamp = stampOf(path);
-	const link = linkOf(path);
-	if (!fileStamp(path).endsWith(":f")) return { stamp, hash: ABSENT, bytes: undefined, mode: 0, link };
+	const { stamp, regular, link } = stampOf(path);
+	if (!regular) return { stamp, hash: ABSENT, bytes: undefined, mode: 0, link };
 	// Capped whatever stat says (a /proc file, never read, says size 0 and can run to gigabytes).
 	const found = readCapped(path, MAX_LEDGER_BYTES);
 	if (found.kind === "large") return { stamp, hash: `large:${stamp}`, bytes: undefined, mode: found.mode, link };
@@ -161,7 +178,7 @@ const putBack = (path: string, then: Stamped & { readonly bytes: Buffer }): void
 		writeOver(path, then.bytes, then.mode);
 		return;
 	}
-	if (linkOf(path) !== then.link) relink(path, then.link);
+	if (stampOf(path).link !== then.link) relink(path, then.link);
 	if (look(path).hash !== then.hash) writeOver(realOf(path), then.bytes, then.mode);
 };
 
@@ -184,7 +201,7 @@ export const createFileLedger = (): FileLedger => {
 		changes() {
 			const changes: LedgerChange[] = [];
 			for (const [path, then] of stamped) {
-				if (stampOf(path) === then.stamp) continue;
+				if (stampOf(path).stamp === then.stamp) continue;
 				const now = look(path);
 				if (now.hash === then.hash) {
 					// Touched, same bytes: the new stamp spares the next check a read.
@@ -214,7 +231,7 @@ export const createFileLedger = (): FileLedger => {
 				} else if (then.bytes === undefined) {
 					return `${path} is larger than ${MAX_LEDGER_BYTES} bytes: no copy was kept to put back`;
 				} else putBack(path, { ...then, bytes: then.bytes });
-				stamped.set(path, { ...then, stamp: stampOf(path) });
+				stamped.set(path, { ...then, stamp: stampOf(path).stamp });
 				return undefined;
 			} catch (error) {
 				return `${path} could not be put back: ${(error as Error).message}`;
